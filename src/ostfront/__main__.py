@@ -1,0 +1,5 @@
+"""``python -m ostfront`` runs the ``ostfront`` command."""
+
+from .cli.main import main
+
+main()

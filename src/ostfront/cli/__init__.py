@@ -1,0 +1,1 @@
+"""The ``ostfront`` command line (see :mod:`ostfront.cli.main`)."""

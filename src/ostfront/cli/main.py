@@ -1,0 +1,446 @@
+"""The ``ostfront`` command: every engine operation, scriptable.
+
+Each command takes ``--json`` for machine-readable output. A user error (a bad file, an
+unknown game, an illegal action) prints one line and exits with status 2; a record that fails
+verification exits with status 1.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from .. import __version__, games
+from ..core import record as rec
+from ..core.errors import OstfrontError
+from ..core.hexgrid import HexIdError
+from ..core.position import load_position
+from ..core.protocol import Game, State
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+out = Console(highlight=False, soft_wrap=True)
+
+
+class UserError(OstfrontError):
+    """A mistake in how the command was used."""
+
+
+def emit(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def handled(fn: F) -> F:
+    """Run a command, turning Ostfront's errors into one line and exit status 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = kwargs.get("as_json", False)
+        try:
+            return fn(*args, **kwargs)
+        except (OstfrontError, HexIdError) as exc:
+            message = str(exc).replace("\n", " ")
+            if as_json:
+                emit({"error": message})
+            else:
+                click.echo(f"error: {message}", err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ostfront")
+def cli() -> None:
+    """Ostfront: Sturm Nach Osten and Defiant Russia, every rule enforced."""
+    games.load_plugins()
+
+
+# ------------------------------------------------------------------ helpers
+def load_game(name: str) -> Game:
+    return games.get(name)
+
+
+def current(path: str) -> tuple[rec.Record, Game, State]:
+    """Read a record and replay it to its current state (verifying every step)."""
+    record = rec.load(path)
+    game = load_game(record.header["game"])
+    report = rec.replay(game, record, verify=True)
+    if not report.ok or report.final is None:
+        assert report.divergence is not None
+        raise UserError(f"{path}: record {report.divergence.describe()}")
+    return record, game, report.final
+
+
+def actions_json(game: Game, state: State) -> list[dict[str, Any]]:
+    return [a.to_json() for a in game.legal_actions(state)]
+
+
+# ------------------------------------------------------------------ games
+@cli.command("games")
+@json_option
+@handled
+def games_cmd(as_json: bool) -> None:
+    """List the games, their scenarios and options."""
+    described = [load_game(n).describe() for n in games.names()]
+    if as_json:
+        emit(described)
+        return
+    for g in described:
+        status = "playable" if g["playable"] else "map and data only; rules engine to come"
+        out.print(f"[bold]{g['name']}[/bold]  {g['title']}  ({status})")
+        for s in g["scenarios"]:
+            out.print(f"  scenario [cyan]{s['id']}[/cyan]: {s['title']}")
+        for o in g["options"]:
+            out.print(f"  option   [green]{o['id']}[/green] ({o['rule']}): {o['summary']}")
+
+
+# ------------------------------------------------------------------ hex
+@cli.command("hex")
+@click.argument("game")
+@click.argument("hex_id", metavar="HEX")
+@json_option
+@handled
+def hex_cmd(game: str, hex_id: str, as_json: bool) -> None:
+    """Describe one hex: terrain, hexside features per neighbour, place, regions."""
+    info = load_game(game).board().describe_hex(hex_id)
+    if as_json:
+        emit(info)
+        return
+    place = info["place"]
+    out.print(
+        f"[bold]{game} {info['hex']}[/bold] column {info['column']:02d}, row {info['row']:02d}"
+    )
+    out.print(f"  terrain: {info['terrain'] or 'not reconstructed yet'}")
+    if info["tags"]:
+        out.print(f"  tags: {', '.join(info['tags'])}")
+    if place:
+        out.print(f"  place: {place['name']} ({', '.join(place['kinds'])})")
+    for key in ("regions", "edges", "lines"):
+        if info[key]:
+            out.print(f"  {key}: {', '.join(info[key])}")
+    if info["rail"]:
+        out.print("  rail hex")
+    table = Table("neighbour", "terrain", "hexside", "features", "rail")
+    for n in info["neighbours"]:
+        table.add_row(
+            n["hex"],
+            n["terrain"] or "-",
+            n["hexside"],
+            ", ".join(f"{k} ({v})" for k, v in n["features"].items()) or "-",
+            "yes" if n["rail"] else "",
+        )
+    out.print(table)
+
+
+# ------------------------------------------------------------------ new / actions / act
+@cli.command("new")
+@click.argument("game")
+@click.option("--scenario", default=None, help="Scenario id (default: the game's first).")
+@click.option("--option", "options", multiple=True, help="Option id, or id=value. Repeatable.")
+@click.option("--seed", type=int, default=None, help="Seed for the dice (default: random).")
+@click.option(
+    "--position",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Start from a custom position file.",
+)
+@click.option(
+    "--out",
+    "out_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Where to write the game record.",
+)
+@json_option
+@handled
+def new_cmd(
+    game: str,
+    scenario: str | None,
+    options: tuple[str, ...],
+    seed: int | None,
+    position: str | None,
+    out_path: str,
+    as_json: bool,
+) -> None:
+    """Start a game and write its record."""
+    g = load_game(game)
+    chosen: dict[str, Any] = {}
+    for o in options:
+        key, eq, value = o.partition("=")
+        chosen[key] = _option_value(value) if eq else True
+    pos = load_position(position) if position else None
+    if pos is not None and pos["game"] != g.name:
+        raise UserError(f"{position}: the position is for game {pos['game']!r}, not {g.name!r}")
+    state = g.setup(scenario, chosen, seed, position=pos)
+    record = rec.new_record(g, state, position=pos)
+    rec.save(record, out_path)
+    if as_json:
+        emit(
+            {
+                "record": out_path,
+                "header": record.header,
+                "active": g.active_side(state),
+                "prompt": g.prompt(state).to_json(),
+            }
+        )
+    else:
+        out.print(f"New {g.title} game ({state['scenario']}, seed {state['seed']}) -> {out_path}")
+        out.print(f"{g.active_side(state)}: {g.prompt(state).text}")
+
+
+def _option_value(value: str) -> Any:
+    lowered = value.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+@cli.command("actions")
+@click.argument("record_path", metavar="REC")
+@json_option
+@handled
+def actions_cmd(record_path: str, as_json: bool) -> None:
+    """The side to decide, what it is asked, and its legal actions."""
+    _, game, state = current(record_path)
+    prompt = game.prompt(state)
+    acts = game.legal_actions(state)
+    if as_json:
+        res = game.result(state)
+        emit(
+            {
+                "active": game.active_side(state),
+                "prompt": prompt.to_json(),
+                "actions": [a.to_json() for a in acts],
+                "result": None if res is None else res.to_json(),
+            }
+        )
+        return
+    rule = f" [dim]({prompt.rule})[/dim]" if prompt.rule else ""
+    out.print(f"[bold]{game.active_side(state) or 'nobody'}[/bold]: {prompt.text}{rule}")
+    for i, a in enumerate(acts, start=1):
+        label = f"  [dim]{a.label}[/dim]" if a.label and a.label != a.text else ""
+        out.print(f"  #{i:<3} {a.text}{label}")
+    res = game.result(state)
+    if res is not None:
+        out.print(f"Game over: {res.winner or 'draw'} {dict(res.score)} ({res.reason})")
+
+
+@cli.command("act")
+@click.argument("record_path", metavar="REC")
+@click.argument("actions", nargs=-1, required=True)
+@json_option
+@handled
+def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
+    """Apply actions in order (each one argument, e.g. "move u1 0203", or #N from the
+    'actions' list). All or nothing: if one is illegal the record is left as it was."""
+    record, game, state = current(record_path)
+    applied = []
+    for i, text in enumerate(actions, start=1):
+        if text.startswith("#") and text[1:].isdigit():
+            legal = game.legal_actions(state)
+            k = int(text[1:])
+            if not 1 <= k <= len(legal):
+                raise UserError(f"action {i} ({text}): there are {len(legal)} legal actions")
+            text = legal[k - 1].text
+        try:
+            state = rec.append(record, game, state, text)
+        except OstfrontError as exc:
+            raise UserError(
+                f"action {i} of {len(actions)} ({text}): {exc}; record unchanged"
+            ) from None
+        applied.append(text)
+    rec.save(record, record_path)
+    if as_json:
+        res = game.result(state)
+        emit(
+            {
+                "applied": applied,
+                "step": state["step"],
+                "active": game.active_side(state),
+                "prompt": game.prompt(state).to_json(),
+                "result": None if res is None else res.to_json(),
+            }
+        )
+    else:
+        for t in applied:
+            out.print(f"applied: {t}")
+        out.print(f"{game.active_side(state) or 'nobody'}: {game.prompt(state).text}")
+
+
+# ------------------------------------------------------------------ show / replay
+@cli.command("show")
+@click.argument("record_path", metavar="REC")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also draw the map with its counters to this SVG file.",
+)
+@json_option
+@handled
+def show_cmd(record_path: str, svg_path: str | None, as_json: bool) -> None:
+    """Show a game's current state (and draw it as SVG)."""
+    _, game, state = current(record_path)
+    counters = game.counters(state)
+    if svg_path:
+        from ..render.svg import render_map
+
+        Path(svg_path).write_text(
+            render_map(game.map_for(state), counters, title=f"{game.title} — step {state['step']}"),
+            encoding="utf-8",
+        )
+    view = game.view(state, None)
+    if as_json:
+        emit(
+            {
+                "step": state["step"],
+                "hash": rec.state_hash(state),
+                "view": view,
+                "counters": [c.__dict__ | {"markers": list(c.markers)} for c in counters],
+                "svg": svg_path,
+            }
+        )
+        return
+    out.print(f"[bold]{game.title}[/bold] scenario {state['scenario']}, step {state['step']}")
+    out.print(f"{view['active'] or 'nobody'} to decide: {view['prompt']['text']}")
+    if view["result"]:
+        r = view["result"]
+        out.print(f"Result: {r['winner'] or 'draw'} {r['score']} ({r['reason']})")
+    table = Table("counter", "side", "hex", "factors", "reduced")
+    for c in counters:
+        table.add_row(c.label or c.id, c.side, c.hex, c.factors, "yes" if c.reduced else "")
+    out.print(table)
+    if svg_path:
+        out.print(f"map drawn to {svg_path}")
+
+
+@cli.command("replay")
+@click.argument("record_path", metavar="REC")
+@click.option("--verify", is_flag=True, help="Compare every step's state hash with the record.")
+@json_option
+@handled
+def replay_cmd(record_path: str, verify: bool, as_json: bool) -> None:
+    """Replay a record from its header; with --verify, check every step. Exit 1 if it
+    diverges, naming the first step that does."""
+    record = rec.load(record_path)
+    game = load_game(record.header["game"])
+    report = rec.replay(game, record, verify=verify)
+    final_hash = rec.state_hash(report.final) if report.final is not None else None
+    if as_json:
+        d = report.divergence
+        emit(
+            {
+                "ok": report.ok,
+                "steps": report.steps,
+                "total": len(record.steps),
+                "final_hash": final_hash,
+                "divergence": None if d is None else d.__dict__ | {"message": d.describe()},
+            }
+        )
+    elif report.ok:
+        what = "verified" if verify else "replayed"
+        out.print(f"{record_path}: {what} {report.steps} steps, final hash {final_hash}")
+    else:
+        assert report.divergence is not None
+        click.echo(f"{record_path}: {report.divergence.describe()}", err=True)
+    if not report.ok:
+        sys.exit(1)
+
+
+# ------------------------------------------------------------------ map / data
+@cli.command("map")
+@click.argument("game")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="Write the game's board to this SVG file.",
+)
+@json_option
+@handled
+def map_cmd(game: str, svg_path: str, as_json: bool) -> None:
+    """Draw a game's board (no counters) as SVG."""
+    from ..render.svg import render_map
+
+    g = load_game(game)
+    Path(svg_path).write_text(render_map(g.board(), title=g.title), encoding="utf-8")
+    if as_json:
+        emit({"game": g.name, "svg": svg_path})
+    else:
+        out.print(f"{g.title} map drawn to {svg_path}")
+
+
+@cli.group("data")
+def data_group() -> None:
+    """Check the games' data files."""
+
+
+@data_group.command("check")
+@click.argument("game", required=False)
+@json_option
+@handled
+def data_check_cmd(game: str | None, as_json: bool) -> None:
+    """Load and validate every data file of GAME (default: all games). Exit 1 if any is broken."""
+    from ..core.data_check import check_game
+
+    names = [game] if game else games.names()
+    reports = [check_game(load_game(n)) for n in names]
+    if as_json:
+        emit(reports)
+    else:
+        for r in reports:
+            for f in r["files"]:
+                mark = "[green]ok[/green]" if f["ok"] else "[red]BROKEN[/red]"
+                out.print(f"{r['game']}: {f['file']}: {mark}")
+                for p in f["problems"]:
+                    out.print(f"    problem: {p}")
+                for n in f["notes"]:
+                    out.print(f"    note: {n}")
+    if not all(f["ok"] for r in reports for f in r["files"]):
+        sys.exit(1)
+
+
+# ------------------------------------------------------------------ serve
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8141, show_default=True, type=int)
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Game database (reserved for the full web app; unused by this viewer).",
+)
+@handled
+def serve_cmd(host: str, port: int, db: str | None) -> None:
+    """Start the local web app. For now it is the map and game viewer: every game's board
+    as SVG with hex inspection, and any record's position. Play in the browser comes next."""
+    from ..server.viewer import serve
+
+    serve(host, port)
+
+
+def main() -> None:
+    cli(prog_name="ostfront")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

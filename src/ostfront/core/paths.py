@@ -1,0 +1,126 @@
+"""Path finding on hex maps with pluggable costs: movement reach, paths, and range searches.
+
+The rules supply the costs; this module only searches. ``enter(from_hex, to_hex, spent)``
+returns the movement points it costs to step into ``to_hex`` (or None if the step is
+forbidden); ``stops(hex)`` says a unit that entered a hex may go no further (a zone of
+control, say).
+
+>>> from ostfront.core.hexgrid import HexGrid
+>>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 5))
+>>> r = reach("0303", 2, g.neighbours, lambda a, b, spent: 1)
+>>> sorted(h for h, s in r.items() if s.cost == 2)[:3]
+['0102', '0103', '0104']
+>>> path_to(r, "0103")
+['0303', '0203', '0103']
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+Neighbours = Callable[[str], Iterable[str]]
+EnterCost = Callable[[str, str, float], float | None]
+
+
+@dataclass(frozen=True)
+class Step:
+    """How a hex was reached: total cost and the hex it was entered from."""
+
+    cost: float
+    prev: str | None
+
+
+def reach(
+    start: str,
+    budget: float,
+    neighbours: Neighbours,
+    enter: EnterCost,
+    stops: Callable[[str], bool] | None = None,
+    one_hex_minimum: bool = False,
+    may_always_enter: Callable[[str, str], bool] | None = None,
+) -> dict[str, Step]:
+    """Every hex reachable from ``start`` within ``budget`` movement points (cheapest first).
+
+    ``one_hex_minimum``: a unit may always move one hex whatever its cost (DR 6.1.4,
+    SNO 5.1.4), provided ``may_always_enter(start, hex)`` allows it (e.g. not ZOC to ZOC).
+    A hex reached this way costs the whole budget.
+    """
+    best: dict[str, Step] = {start: Step(0.0, None)}
+    heap: list[tuple[float, int, str]] = [(0.0, 0, start)]
+    counter = 1
+    while heap:
+        spent, _, here = heapq.heappop(heap)
+        if spent > best[here].cost:
+            continue
+        if here != start and stops is not None and stops(here):
+            continue
+        for nxt in neighbours(here):
+            cost = enter(here, nxt, spent)
+            if cost is None:
+                continue
+            total = spent + cost
+            if total > budget:
+                if (
+                    one_hex_minimum
+                    and here == start
+                    and nxt not in best
+                    and (may_always_enter is None or may_always_enter(start, nxt))
+                ):
+                    best[nxt] = Step(budget, start)
+                continue
+            old = best.get(nxt)
+            if old is None or total < old.cost:
+                best[nxt] = Step(total, here)
+                heapq.heappush(heap, (total, counter, nxt))
+                counter += 1
+    return best
+
+
+def path_to(found: dict[str, Step], goal: str) -> list[str]:
+    """The hexes from the start to ``goal`` through a :func:`reach` result."""
+    if goal not in found:
+        raise KeyError(f"hex {goal} was not reached")
+    out = [goal]
+    while (prev := found[out[-1]].prev) is not None:
+        out.append(prev)
+    out.reverse()
+    return out
+
+
+def distances(
+    sources: Iterable[str],
+    neighbours: Neighbours,
+    passable: Callable[[str, str], bool],
+    limit: int | None = None,
+) -> dict[str, int]:
+    """Breadth-first step counts from the nearest of ``sources`` (multi-source BFS).
+
+    ``passable(a, b)`` says whether a path may step from ``a`` into ``b``; ``limit`` caps
+    the number of steps (e.g. DR 5.0's supply path of three hexes).
+    """
+    dist: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for s in sources:
+        if s not in dist:
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        here = queue.popleft()
+        d = dist[here]
+        if limit is not None and d >= limit:
+            continue
+        for nxt in neighbours(here):
+            if nxt not in dist and passable(here, nxt):
+                dist[nxt] = d + 1
+                queue.append(nxt)
+    return dist
+
+
+def connected(
+    sources: Iterable[str], neighbours: Neighbours, passable: Callable[[str, str], bool]
+) -> set[str]:
+    """Every hex joined to one of ``sources`` by passable steps (e.g. along a rail line)."""
+    return set(distances(sources, neighbours, passable))

@@ -1,0 +1,454 @@
+"""The one door: how the UI, the AI, the server and the tests play a game.
+
+A game is ``setup(scenario, options, seed)`` plus a list of actions. The state is plain data
+(dicts, lists, strings, numbers) that survives a JSON round trip exactly and carries its own
+random generator. Every decision — the phasing player's and the non-phasing player's alike — is
+an :class:`Action` offered by :meth:`Game.legal_actions` and carried out by :meth:`Game.apply`.
+
+A game module subclasses :class:`Game` and fills in the hooks marked *game hook*; the base class
+supplies the door itself: legality checks, copying (the input state is never touched), undo,
+the action log and views.
+
+State keys owned by this module (a game may read them, never write them directly)::
+
+    game, scenario, options, seed   how the game began
+    rng                             the generator (see ostfront.core.rng)
+    step                            number of actions applied so far
+    undo                            snapshots for undo (cleared at any die roll or hand-over)
+    log                             write-once entries: {"step", "side", "action", "text"}
+    map                             None for the game's own board, or an inline custom map
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, OstfrontError, UnknownGame
+from .mapmodel import GameMap, map_from_dict
+from .rng import Distribution, fresh_seed, new_rng, roll_dice
+
+State = dict[str, Any]
+Side = str
+Arg = str | int
+
+#: Keys whose lists are append-only: copied shallowly, their items are never mutated.
+_SHARED_KEYS = ("log", "undo")
+
+
+class NotPlayable(OstfrontError):
+    """The game's rules engine does not exist yet (its data and map may)."""
+
+
+# ------------------------------------------------------------------ actions
+@dataclass(frozen=True)
+class Action:
+    """One decision: a verb and its arguments.
+
+    Equality and the text form use only ``verb`` and ``args``; ``label`` (for people),
+    ``rule`` (the rule it rests on) and ``side`` (who decides) are descriptive.
+
+    >>> a = Action("move", ("u12", "0325"), label="Move 4th Army to 0325", rule="SNO 5.1")
+    >>> a.text
+    'move u12 0325'
+    >>> Action.parse("move u12 0325") == a
+    True
+    """
+
+    verb: str
+    args: tuple[Arg, ...] = ()
+    label: str = field(default="", compare=False)
+    rule: str | None = field(default=None, compare=False)
+    side: Side | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.verb or not self.verb.replace("_", "").replace("-", "").isalnum():
+            raise ValueError(f"action verb {self.verb!r} must be a simple word")
+        for a in self.args:
+            if isinstance(a, bool) or not isinstance(a, str | int):
+                raise ValueError(f"action argument {a!r} must be a string or an integer")
+            if isinstance(a, str) and (not a or any(c.isspace() for c in a)):
+                raise ValueError(f"action argument {a!r} must be a non-empty word")
+
+    @property
+    def text(self) -> str:
+        """Stable text form: the verb and arguments separated by single spaces."""
+        return " ".join([self.verb, *(str(a) for a in self.args)])
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse a text form; arguments come back as strings (matching is by text)."""
+        words = text.split()
+        if not words:
+            raise IllegalAction("an empty action")
+        return cls(words[0], tuple(words[1:]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verb": self.verb,
+            "args": list(self.args),
+            "text": self.text,
+            "label": self.label or self.text,
+            "rule": self.rule,
+            "side": self.side,
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """An optional rule or a setting chosen at setup."""
+
+    id: str
+    rule: str | None
+    summary: str
+    default: Any = False
+    choices: tuple[Any, ...] = (False, True)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "rule": self.rule,
+            "summary": self.summary,
+            "default": self.default,
+            "choices": list(self.choices),
+        }
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    summary: str = ""
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "summary": self.summary, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the deciding side is asked to do now, with the rule that governs it."""
+
+    side: Side | None
+    text: str
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"side": self.side, "text": self.text, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: the winner (None for a draw), points per side and why."""
+
+    winner: Side | None
+    score: Mapping[Side, int | float] = field(default_factory=dict)
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "score": dict(self.score), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class CounterView:
+    """A counter as drawn: enough for the SVG renderer, nothing rule-specific."""
+
+    id: str
+    hex: str
+    side: Side
+    nation: str
+    symbol: str  # NATO symbol key: infantry, armor, mech, cavalry, mountain, ...
+    factors: str  # e.g. "4-6"
+    label: str = ""  # unit designation, e.g. "XXIV"
+    reduced: bool = False
+    markers: tuple[str, ...] = ()
+
+
+# ------------------------------------------------------------------ copying
+def copy_state(state: State) -> State:
+    """A copy of a state that shares only the append-only lists' items."""
+    out: State = {}
+    for k, v in state.items():
+        if k in _SHARED_KEYS and isinstance(v, list):
+            out[k] = list(v)
+        else:
+            out[k] = _copy_plain(v)
+    return out
+
+
+def _copy_plain(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _copy_plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy_plain(x) for x in v]
+    return v
+
+
+def canonical_json(data: Any) -> str:
+    """JSON with sorted keys and no spaces: the form states and records are hashed in."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# ------------------------------------------------------------------ the game
+class Game(ABC):
+    """Base of every game. Subclasses set the class attributes and implement the hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    sides: ClassVar[tuple[Side, ...]]
+    rulebook: ClassVar[str] = ""
+    #: False while the game's rules engine has not been written (setup then refuses).
+    playable: ClassVar[bool] = True
+
+    # -- metadata ----------------------------------------------------------
+    def scenarios(self) -> list[Scenario]:
+        """The scenarios this game offers (the first is the default)."""
+        return []
+
+    def options(self) -> list[Option]:
+        """Optional rules and settings."""
+        return []
+
+    @abstractmethod
+    def board(self) -> GameMap:
+        """The game's own map."""
+
+    def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
+        """Named checks of the game's data files, each returning notes or raising
+        :class:`~ostfront.core.errors.DataError`. Games add their counters, tables, etc."""
+        from .data_check import map_notes
+
+        return [("map", lambda: map_notes(self.board()))]
+
+    def map_for(self, state: State) -> GameMap:
+        """The map a state is played on: its inline custom map, or the game's board."""
+        custom = state.get("map")
+        if custom is None:
+            return self.board()
+        key = canonical_json(custom)
+        cache = _MAP_CACHE.setdefault(self.name, {})
+        if key not in cache:
+            if len(cache) > 32:
+                cache.clear()
+            cache[key] = map_from_dict(custom, source=f"{self.name} custom map")
+        return cache[key]
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "sides": list(self.sides),
+            "playable": self.playable,
+            "rulebook": self.rulebook,
+            "scenarios": [s.to_json() for s in self.scenarios()],
+            "options": [o.to_json() for o in self.options()],
+        }
+
+    # -- setup -------------------------------------------------------------
+    def resolve_options(self, chosen: Mapping[str, Any] | Iterable[str] = ()) -> dict[str, Any]:
+        """All options with defaults filled in; ``chosen`` may be ids (switched on) or a mapping."""
+        known = {o.id: o for o in self.options()}
+        out = {o.id: o.default for o in known.values()}
+        items: Iterable[tuple[str, Any]] = (
+            chosen.items() if isinstance(chosen, Mapping) else ((c, True) for c in chosen)
+        )
+        for key, value in items:
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise UnknownGame(f"{self.name} has no option {key!r} (options: {names})")
+            opt = known[key]
+            if value not in opt.choices:
+                raise UnknownGame(
+                    f"option {key!r} cannot be {value!r} (choices: "
+                    + ", ".join(str(c) for c in opt.choices)
+                    + ")"
+                )
+            out[key] = value
+        return out
+
+    def resolve_scenario(self, scenario: str | None) -> str:
+        ids = [s.id for s in self.scenarios()]
+        if scenario is None:
+            if not ids:
+                raise UnknownGame(f"{self.name} has no scenarios")
+            return ids[0]
+        if scenario not in ids:
+            raise UnknownGame(
+                f"{self.name} has no scenario {scenario!r} (scenarios: {', '.join(ids)})"
+            )
+        return scenario
+
+    def setup(
+        self,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | Iterable[str] = (),
+        seed: int | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A new game. ``position`` (see :mod:`ostfront.core.position`) starts from a custom
+        position instead of the scenario's set-up."""
+        if not self.playable:
+            raise NotPlayable(
+                f"{self.title}: the rules engine is not written yet, so games cannot be started"
+                " (the map and data can be inspected with 'ostfront hex' and 'ostfront show')"
+            )
+        scen = self.resolve_scenario(scenario if position is None else position.get("scenario"))
+        opts = self.resolve_options(options)
+        if seed is None:
+            seed = fresh_seed()
+        state: State = {
+            "game": self.name,
+            "scenario": scen,
+            "options": opts,
+            "seed": seed,
+            "rng": new_rng(seed),
+            "step": 0,
+            "undo": [],
+            "log": [],
+            "map": None,
+        }
+        if position is not None:
+            if position.get("map") is not None:
+                state["map"] = _copy_plain(position["map"])
+                self.map_for(state)  # validate now, with a clear error
+            self.setup_position(state, position)
+        else:
+            self.setup_scenario(state)
+        return state
+
+    @abstractmethod
+    def setup_scenario(self, state: State) -> None:
+        """*Game hook*: fill in a fresh state for ``state["scenario"]``/``["options"]``."""
+
+    def setup_position(self, state: State, position: Mapping[str, Any]) -> None:
+        """*Game hook*: fill in a state from a custom position (see ``core.position``)."""
+        raise NotPlayable(f"{self.title} cannot start from custom positions yet")
+
+    # -- play --------------------------------------------------------------
+    @abstractmethod
+    def active_side(self, state: State) -> Side | None:
+        """*Game hook*: the side that must decide now (None once the game is over)."""
+
+    @abstractmethod
+    def actions(self, state: State) -> list[Action]:
+        """*Game hook*: the legal actions of the deciding side, without undo."""
+
+    @abstractmethod
+    def perform(self, state: State, action: Action) -> None:
+        """*Game hook*: carry out a legal action on ``state`` (a private copy) in place."""
+
+    @abstractmethod
+    def prompt(self, state: State) -> Prompt:
+        """*Game hook*: what the deciding side is asked to do now."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """*Game hook*: the result once the game is over, else None."""
+
+    def roll_distribution(self, state: State, action: Action) -> Distribution | None:
+        """*Game hook*: the exact outcome distribution of the dice ``action`` would roll
+        (None if it rolls none). Used by odds previews and the AI."""
+        return None
+
+    def counters(self, state: State) -> list[CounterView]:
+        """*Game hook*: the counters on the map, for drawing."""
+        return []
+
+    def public_state(self, state: State, side: Side | None) -> dict[str, Any]:
+        """*Game hook*: what ``side`` may see of the state (default: all but the generator)."""
+        return {k: v for k, v in state.items() if k not in ("rng", "undo", "seed")}
+
+    def roll(self, state: State, count: int = 1, why: str = "", sides: int = 6) -> list[int]:
+        """Roll ``count`` dice from the state's generator; the roll joins the action's log
+        entry (``{"why": ..., "dice": [...]}``)."""
+        dice = roll_dice(state["rng"], count, sides)
+        state.setdefault("_rolls", []).append({"why": why, "dice": dice})
+        return dice
+
+    # -- the door (not overridden by games) --------------------------------
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action the deciding side may take now, undo included when possible."""
+        if self.active_side(state) is None:
+            return []
+        acts = self.actions(state)
+        if state.get("undo"):
+            last = state["log"][-1]["text"] if state.get("log") else "the last step"
+            acts = [*acts, Action("undo", (), label=f"Undo: {last}", side=self.active_side(state))]
+        return acts
+
+    def find_action(self, state: State, action: Action | str) -> Action:
+        """The legal action matching ``action`` (by text), or :class:`IllegalAction`."""
+        text = action.text if isinstance(action, Action) else " ".join(str(action).split())
+        legal = self.legal_actions(state)
+        for a in legal:
+            if a.text == text:
+                return a
+        side = self.active_side(state)
+        if side is None:
+            raise IllegalAction(f"'{text}': the game is over")
+        verbs = sorted({a.verb for a in legal})
+        raise IllegalAction(
+            f"'{text}' is not a legal action for {side} now "
+            f"({self.prompt(state).text}; legal verbs: {', '.join(verbs) or 'none'})"
+        )
+
+    def apply(self, state: State, action: Action | str) -> State:
+        """The state after ``action``. The input state is never modified; an action that is
+        not legal raises :class:`IllegalAction`."""
+        act = self.find_action(state, action)
+        side = self.active_side(state)
+        if act.verb == "undo":
+            return self._undo(state)
+        new = copy_state(state)
+        draws_before = new["rng"]["n"]
+        self.perform(new, act)
+        new["step"] = state["step"] + 1
+        entry: dict[str, Any] = {
+            "step": new["step"],
+            "side": side,
+            "action": act.text,
+            "text": act.label or act.text,
+        }
+        rolls = new.pop("_rolls", None)
+        if rolls:
+            entry["rolls"] = rolls
+        new["log"].append(entry)
+        if new["rng"]["n"] != draws_before or self.active_side(new) != side:
+            new["undo"] = []  # SNO/DR: no undo past a die roll or a hand-over
+        else:
+            snapshot = {k: v for k, v in state.items() if k != "undo"}
+            new["undo"] = [*state["undo"], snapshot]
+        return new
+
+    def _undo(self, state: State) -> State:
+        stack = state["undo"]
+        restored = copy_state(stack[-1])
+        restored["undo"] = list(stack[:-1])
+        restored["step"] = state["step"] + 1  # undo is itself a step of the record
+        return restored
+
+    def view(self, state: State, side: Side | None) -> dict[str, Any]:
+        """What ``side`` sees (None: a spectator): the public state, prompt and, for the
+        deciding side, its legal actions."""
+        active = self.active_side(state)
+        res = self.result(state)
+        return {
+            "game": self.name,
+            "side": side,
+            "active": active,
+            "prompt": self.prompt(state).to_json(),
+            "actions": [a.to_json() for a in self.legal_actions(state)]
+            if side is not None and side == active
+            else [],
+            "result": None if res is None else res.to_json(),
+            "state": self.public_state(state, side),
+        }
+
+
+_MAP_CACHE: dict[str, dict[str, GameMap]] = {}

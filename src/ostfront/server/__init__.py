@@ -1,0 +1,1 @@
+"""Ostfront's web side. For now a read-only viewer (:mod:`ostfront.server.viewer`)."""

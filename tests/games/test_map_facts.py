@@ -1,0 +1,656 @@
+"""Every map fact the two rulebooks state, checked against the shipped map files.
+
+SNO = shared/rules/sturm-nach-osten.txt, DR = shared/rules/defiant-russia.txt; rule numbers in
+the comments. Provenance of each value: docs/data/sno.md and docs/data/dr.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+import ostfront
+from ostfront.core.hexgrid import HexGrid
+from ostfront.core.mapmodel import GameMap, load_map
+
+GAMES = Path(ostfront.__file__).resolve().parent / "games"
+
+
+@pytest.fixture(scope="module")
+def sno() -> GameMap:
+    return load_map(GAMES / "sno" / "data" / "map.toml")
+
+
+@pytest.fixture(scope="module")
+def dr() -> GameMap:
+    return load_map(GAMES / "dr" / "data" / "map.toml")
+
+
+# =================================================================== SNO
+def test_sno_header_and_grid(sno: GameMap) -> None:
+    assert sno.id == "sno"
+    assert sno.title == "Sturm Nach Osten"
+    assert sno.scale == "about 70 km (43 miles) a hex, fitted from the named cities"
+    assert sno.provenance
+    g = sno.grid
+    assert (g.id_order, g.offset, g.columns, g.rows, g.rotation) == (
+        "colrow",
+        "even-q",
+        (1, 39),
+        (1, 30),
+        60.0,
+    )
+    assert len(g) == 39 * 30
+
+
+def test_sno_terrain_is_unset(sno: GameMap) -> None:
+    # The rulebook states no hex's terrain: nothing may be filled in.
+    assert set(sno.terrain.values()) == {None}
+    assert len(sno.terrain) == 39 * 30
+
+
+def test_sno_adjacencies_the_rules_imply(sno: GameMap) -> None:
+    g = sno.grid
+    # 5.5.5: 0224 touches 0125, 0225, 0325, 0324; 3115 touches 3015 and 3116; 2816 touches 2917.
+    for a, b in [
+        ("0224", "0125"),
+        ("0224", "0225"),
+        ("0224", "0325"),
+        ("0224", "0324"),
+        ("3115", "3015"),
+        ("3115", "3116"),
+        ("2816", "2917"),
+        ("1205", "1206"),  # 5.5.8 canal
+        ("2419", "2420"),  # 5.5.3 estuary
+        ("1910", "1810"),  # 12.D: Kursk between the 1943 set-up hexes 1810 and 2010
+        ("1910", "2010"),
+    ]:
+        assert g.adjacent(a, b), (a, b)
+
+
+def test_sno_offset_is_forced_by_the_rules() -> None:
+    # Under the other column offset (odd-q) the 5.5.5 and 5.5.9 adjacencies break.
+    odd = HexGrid("x", id_order="colrow", offset="odd-q", columns=(1, 39), rows=(1, 30))
+    assert not odd.adjacent("0224", "0125")
+    assert not odd.adjacent("2816", "2917")
+    assert not odd.adjacent("0308", "0407")
+
+
+def test_sno_north_is_drawn_up(sno: GameMap) -> None:
+    # rotation 60: screen y grows downwards, so north = smaller y, east = larger x.
+    c = sno.grid.center
+    assert c("0308")[1] < c("1816")[1]  # Leningrad north of Kiev
+    assert c("1306")[1] < c("3018")[1]  # Moscow north of Sevastopol
+    assert c("0327")[0] < c("0922")[0] < c("1306")[0]  # Berlin, Warsaw, Moscow west to east
+    assert c("3018")[0] < c("3907")[0]  # Sevastopol west of Grozny
+
+
+SNO_PLACES: dict[str, tuple[str, set[str], dict[str, object]]] = {
+    # Appendix I victory cities, "In Axis Territory"
+    "0327": (
+        "Berlin",
+        {"city", "victory_city"},
+        {
+            "victory_points": 2,
+            "territory": "Axis",
+            "garrison": True,
+            "garrison_side": "axis",
+            "rules": "App. I; 15.4; 10.5.1; 12.4",
+        },
+    ),
+    "1130": (
+        "Vienna",
+        {"city", "victory_city"},
+        {"victory_points": 1, "territory": "Axis", "rules": "App. I"},
+    ),
+    "0729": (
+        "Prague",
+        {"city", "victory_city"},
+        {"victory_points": 1, "territory": "Axis", "rules": "App. I"},
+    ),
+    "1428": (
+        "Budapest",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Axis",
+            "supply_source": "hungarian",
+            "rules": "App. I; 9.1c",
+        },
+    ),
+    "2425": (
+        "Bucharest",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Axis",
+            "supply_source": "romanian",
+            "rules": "App. I; 9.1b",
+        },
+    ),
+    "0922": (
+        "Warsaw",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Axis",
+            "victory_special": (
+                "Soviet-controlled for victory only while occupied by the Polish 1st Army (15.8)"
+            ),
+            "rules": "App. I; 15.8",
+        },
+    ),
+    # Appendix I victory cities, "In the Soviet Union"
+    "1306": (
+        "Moscow",
+        {"city", "victory_city"},
+        {
+            "victory_points": 2,
+            "territory": "Soviet Union",
+            "factory": True,
+            "garrison": True,
+            "garrison_side": "soviet",
+            "rules": "App. I; App. II; 15.4; 10.6.1",
+        },
+    ),
+    "0308": (
+        "Leningrad",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Soviet Union",
+            "factory": True,
+            "garrison": True,
+            "garrison_side": "soviet",
+            "rules": "App. I; App. II; 5.5.9; 13.0",
+        },
+    ),
+    "1816": (
+        "Kiev",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Soviet Union",
+            "garrison": True,
+            "garrison_side": "soviet",
+            "rules": "App. I; App. II",
+        },
+    ),
+    "3018": (
+        "Sevastopol",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Soviet Union",
+            "garrison": True,
+            "garrison_side": "soviet",
+            "sea_control": "Black Sea (3.3.3); Sea of Azov jointly with Rostov (3.3.4)",
+            "rules": "App. I; App. II; 3.3.3; 3.3.4",
+        },
+    ),
+    "2911": (
+        "Rostov",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Soviet Union",
+            "garrison": True,
+            "garrison_side": "soviet",
+            "sea_control": "Sea of Azov jointly with Sevastopol (3.3.4)",
+            "rules": "App. I; App. II; 3.3.4",
+        },
+    ),
+    "2804": (
+        "Stalingrad",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Soviet Union",
+            "garrison": True,
+            "garrison_side": "soviet",
+            "rules": "App. I; App. II",
+        },
+    ),
+    "2108": (
+        "Voronezh",
+        {"city", "victory_city"},
+        {"victory_points": 1, "territory": "Soviet Union", "rules": "App. I; 12.D(3)"},
+    ),
+    "3907": (
+        "Grozny",
+        {"city", "victory_city"},
+        {
+            "victory_points": 1,
+            "territory": "Soviet Union",
+            "garrison": True,
+            "garrison_side": "soviet",
+            "fuel_source": "soviet",
+            "rules": "App. I; App. II; 5.3.4",
+        },
+    ),
+    # Appendix II factory cities (10.4.1 "their own cities")
+    "2414": ("Dnepropetrovsk", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
+    "1501": (
+        "Gorki",
+        {"city"},
+        {
+            "factory": True,
+            "river_system": (
+                "6.2.2: the river system stemming from Gorki flows west to east and is wholly "
+                "frozen in every Snow month"
+            ),
+            "rules": "App. II; 10.4.1; 6.2.2",
+        },
+    ),
+    "2211": ("Kharkov", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
+    "2611": ("Stalino", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
+    "1607": ("Tula", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
+    # 3.3.2 + 3.2: controllable, hence a Major city
+    "0520": (
+        "Konigsberg",
+        {"city", "major_city"},
+        {
+            "sea_control": "Baltic Sea (3.3.2)",
+            "kind_basis": (
+                "deduced: controllable (3.3.2) and control exists only for Major and Victory "
+                "cities (3.2); not in App. I"
+            ),
+            "rules": "3.3.2",
+        },
+    ),
+    # named, class not stated: placeholder kind "town", kind_stated = False
+    "2325": ("Ploesti", {"town"}, {"fuel_source": "axis", "kind_stated": False, "rules": "5.3.4"}),
+    "3412": ("Maikop", {"town"}, {"fuel_source": "soviet", "kind_stated": False, "rules": "5.3.4"}),
+    "0418": ("Memel", {"town"}, {"in_germany": True, "kind_stated": False, "rules": "12.A(3)"}),
+    "0924": ("Lodz", {"town"}, {"kind_stated": False, "rules": "14.54"}),
+    "0309": ("Kronstadt", {"town"}, {"kind_stated": False, "rules": "12.B(3); 12.C(3)"}),
+    "1910": ("Kursk", {"town"}, {"kind_stated": False, "rules": "12.D(6)b"}),
+}
+
+
+def test_sno_places_exact(sno: GameMap) -> None:
+    assert set(sno.places) == set(SNO_PLACES)
+    for hex_id, (name, kinds, attrs) in SNO_PLACES.items():
+        p = sno.places[hex_id]
+        assert (p.hex, p.name, set(p.kinds), dict(p.attrs)) == (hex_id, name, kinds, attrs)
+
+
+def test_sno_victory_cities_are_appendix_one(sno: GameMap) -> None:
+    # 15.1: fourteen Victory cities; 15.4: Berlin and Moscow count two each.
+    vc = {h: p.name for h, p in sno.places.items() if p.is_("victory_city")}
+    assert vc == {
+        "0327": "Berlin",
+        "1130": "Vienna",
+        "0729": "Prague",
+        "1428": "Budapest",
+        "2425": "Bucharest",
+        "0922": "Warsaw",
+        "1306": "Moscow",
+        "0308": "Leningrad",
+        "1816": "Kiev",
+        "3018": "Sevastopol",
+        "2911": "Rostov",
+        "2804": "Stalingrad",
+        "2108": "Voronezh",
+        "3907": "Grozny",
+    }
+    assert sum(int(sno.places[h].attrs["victory_points"]) for h in vc) == 16
+
+
+def test_sno_factories_and_garrisons(sno: GameMap) -> None:
+    # Appendix II: seven factories, seven Soviet garrisons; 10.5.1/12.4: one Axis garrison, Berlin.
+    factories = {p.name for p in sno.places.values() if p.attrs.get("factory")}
+    assert factories == {
+        "Dnepropetrovsk",
+        "Gorki",
+        "Kharkov",
+        "Moscow",
+        "Stalino",
+        "Leningrad",
+        "Tula",
+    }
+    soviet = {p.name for p in sno.places.values() if p.attrs.get("garrison_side") == "soviet"}
+    assert soviet == {
+        "Grozny",
+        "Kiev",
+        "Leningrad",
+        "Moscow",
+        "Rostov",
+        "Sevastopol",
+        "Stalingrad",
+    }
+    axis = {p.name for p in sno.places.values() if p.attrs.get("garrison_side") == "axis"}
+    assert axis == {"Berlin"}
+    with_side = [p for p in sno.places.values() if "garrison_side" in p.attrs]
+    assert all(p.attrs.get("garrison") is True for p in with_side)
+
+
+def test_sno_fuel_and_ally_supply_sources(sno: GameMap) -> None:
+    # 5.3.4 fuel sources; 9.1b/c Romanian and Hungarian supply sources.
+    fuel = {h: p.attrs["fuel_source"] for h, p in sno.places.items() if "fuel_source" in p.attrs}
+    assert fuel == {"2325": "axis", "3907": "soviet", "3412": "soviet"}
+    supply = {h: p.attrs.get("supply_source") for h, p in sno.places.items()}
+    supply = {h: s for h, s in supply.items() if s is not None}
+    assert supply == {"2425": "romanian", "1428": "hungarian"}
+
+
+def test_sno_hexsides_exact(sno: GameMap) -> None:
+    assert sno.sides == {
+        "3015/3115": {"strait": "Kerch Straits"},
+        "3115/3116": {"strait": "Kerch Straits"},
+        "2816/2917": {"strait": "Treated as Kerch Straits"},
+        "0125/0224": {"strait": "Treated as Kerch Straits"},
+        "0224/0225": {"strait": "Treated as Kerch Straits"},
+        "0224/0325": {"strait": "Treated as Kerch Straits"},
+        "0224/0324": {"strait": "Treated as Kerch Straits"},
+        "1205/1206": {"canal": "Canal"},
+        "2419/2420": {"sea": "Estuary"},
+    }
+    # queries work from either side, in the rulebook's own order of writing
+    assert sno.has_side("3115", "3015", "strait")
+    assert sno.has_side("3116", "3115", "strait")
+    assert sno.has_side("0325", "0224", "strait")
+    assert sno.has_side("1206", "1205", "canal")
+    assert sno.has_side("2420", "2419", "sea")
+    assert [(f.kind, f.name) for f in sno.features] == [
+        ("strait", "Kerch Straits"),
+        ("strait", "Treated as Kerch Straits"),
+        ("canal", "Canal"),
+        ("sea", "Estuary"),
+    ]
+
+
+def test_sno_finland_line_and_area(sno: GameMap) -> None:
+    line = sno.lines["SNO 5.5.9 Finland line"]
+    expected = ["0308", "0407", "0406", "0405", "0404", "0504", "0503", "0402", "0303", "0202"]
+    expected.append("0103")
+    assert list(line.hexes) == expected
+    assert line.sides == ()
+    assert all(sno.grid.adjacent(a, b) for a, b in itertools.pairwise(expected))
+    assert set(sno.lines) == {"SNO 5.5.9 Finland line"}
+
+    area = sno.regions["SNO 5.5.9 Finnish-occupied area"]
+    assert area.kind == "area"
+    finnish = {f"01{r:02d}" for r in range(4, 11)}
+    finnish |= {f"02{r:02d}" for r in range(3, 9)}
+    finnish |= {f"03{r:02d}" for r in range(4, 8)}
+    finnish |= {"0403"}
+    assert set(area.hexes) == finnish
+    assert len(area.hexes) == 18
+
+
+def test_sno_sea_areas(sno: GameMap) -> None:
+    # 3.3.6a: 3015 in the Sea of Azov, 3116 in the Black Sea, 3115 in both.
+    assert set(sno.regions) == {
+        "SNO 5.5.9 Finnish-occupied area",
+        "Sea of Azov",
+        "Black Sea",
+    }
+    azov = sno.regions["Sea of Azov"]
+    black = sno.regions["Black Sea"]
+    assert (azov.kind, set(azov.hexes)) == ("sea_area", {"3015", "3115"})
+    assert (black.kind, set(black.hexes)) == ("sea_area", {"3115", "3116"})
+    assert sorted(sno.regions_at("3115")) == ["Black Sea", "Sea of Azov"]
+
+
+def test_sno_supply_edges_exact(sno: GameMap) -> None:
+    # 9.1a and 9.1d
+    assert set(sno.edges) == {
+        "axis-supply-west",
+        "axis-supply-south",
+        "soviet-supply-north",
+        "soviet-supply-east",
+    }
+    assert sno.edges["axis-supply-west"] == tuple(f"{c:02d}30" for c in range(1, 15))
+    assert sno.edges["soviet-supply-north"] == tuple(f"{c:02d}01" for c in range(11, 34))
+    assert sno.edges["soviet-supply-east"] == tuple(f"39{r:02d}" for r in range(5, 13))
+    assert sno.edges["axis-supply-south"] == ("2630",)
+
+
+def test_sno_axis_south_edge_beyond_the_rectangle(sno: GameMap) -> None:
+    # 9.1a says 2630 to 2724. On the provisional full-rectangle grid 2724 and every hex between
+    # it and 2630 are interior (six neighbours), which is why only 2630 is in the edge; both
+    # stated ends are kept as tags for the later board-outline reconstruction.
+    g = sno.grid
+    assert len(g.neighbours("2630")) < 6
+    assert len(g.neighbours("2724")) == 6
+    assert g.distance("2630", "2724") == 7
+    assert all(len(g.neighbours(f"26{r:02d}")) == 6 for r in range(24, 30))
+    assert sno.hex_tags("2630") == frozenset({"axis_supply_south_stated_ends"})
+    assert sno.hex_tags("2724") == frozenset({"axis_supply_south_stated_ends"})
+
+
+def test_sno_tags_exact(sno: GameMap) -> None:
+    assert sno.tags == {
+        "0521": frozenset({"sand_spit_decoration"}),  # 5.5.8
+        "2630": frozenset({"axis_supply_south_stated_ends"}),
+        "2724": frozenset({"axis_supply_south_stated_ends"}),
+    }
+    assert sno.rails == []
+
+
+# Every set-up hex the SNO rulebook names (scenario data, not map data): all on the grid.
+SNO_SETUP_HEXES = {
+    "App. II June 1941 Soviet units": [
+        "0919", "1120", "1321", "1422", "0518", "2321", "0920", "0718", "1017", "1816",
+        "2020", "2214", "1211", "1514", "0911", "1107", "1523", "0515", "1520",
+    ],
+    "App. II factories": ["2414", "1501", "2211", "1306", "2611", "0308", "1607"],
+    "App. II garrisons": ["3907", "1816", "0308", "1306", "2911", "3018", "2804"],
+    "Zhukov (App. II, 10.6.1, 12.4)": ["1306"],
+    "Berlin garrison (12.4)": ["0327"],
+    "12.A June 1941 Axis exception (Memel)": ["0418"],
+    "12.B 1942a Soviet": ["3018", "0308", "0309"],
+    "12.C 1942b Axis": ["2706", "2508", "3005", "2208", "2804"],
+    "12.C 1942b Soviet": ["0309", "0308", "2904"],
+    "12.D 1943 Soviet": ["2108", "1306", "1810", "2010", "1910"],
+    "12.E 1944 Axis": ["1218", "1213", "1315", "0812"],
+    "14.54 May 1941 option (Lodz)": ["0924"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("group", sorted(SNO_SETUP_HEXES))
+def test_sno_setup_hexes_on_grid(sno: GameMap, group: str) -> None:
+    for h in SNO_SETUP_HEXES[group]:
+        assert sno.grid.contains(h), (group, h)
+
+
+def test_sno_setup_hexes_are_not_map_data(sno: GameMap) -> None:
+    # Unit set-up hexes that are not named places stay out of the map file.
+    named = set(sno.places)
+    unnamed = {h for hexes in SNO_SETUP_HEXES.values() for h in hexes} - named
+    assert "0919" in unnamed and "2904" in unnamed
+    for h in unnamed:
+        d = sno.describe_hex(h)
+        assert d["place"] is None
+        assert d["regions"] == d["tags"] == d["edges"] == d["lines"] == []
+
+
+# =================================================================== DR
+def test_dr_header_and_grid(dr: GameMap) -> None:
+    assert dr.id == "dr"
+    assert dr.title == "Defiant Russia"
+    assert "50 miles" in dr.scale
+    assert "PROVISIONAL" in dr.provenance
+    g = dr.grid
+    assert (g.id_order, g.offset, g.columns, g.rows, g.rotation) == (
+        "rowcol",
+        "odd-r",
+        (0, 30),
+        (1, 34),
+        0.0,
+    )
+    assert g.parse("0514") == (14, 5)  # RRCC: row 05, column 14
+
+
+def test_dr_terrain_is_unset(dr: GameMap) -> None:
+    assert set(dr.terrain.values()) == {None}
+
+
+def test_dr_adjacencies_the_rules_imply(dr: GameMap) -> None:
+    for a, b in [("3012", "3111"), ("2418", "2517"), ("2618", "2619"), ("3112", "3113")]:
+        assert dr.grid.adjacent(a, b), (a, b)
+
+
+def test_dr_offset_is_forced_by_the_rules() -> None:
+    # Under even-r, 12.5's Istanbul pair and 9.3.4B's Sivash pair would not touch.
+    even = HexGrid("x", id_order="rowcol", offset="even-r", columns=(0, 30), rows=(1, 34))
+    assert not even.adjacent("3012", "3111")
+    assert not even.adjacent("2418", "2517")
+
+
+def test_dr_north_is_drawn_up(dr: GameMap) -> None:
+    c = dr.grid.center
+    assert c("0514")[1] < c("2014")[1] < c("2716")[1]  # Leningrad, Kiev, Sevastopol north to south
+    assert c("0810")[0] < c("0514")[0]  # Tallinn west of Leningrad
+    assert c("2014")[0] < c("2018")[0] < c("3125")[0]  # Kiev, Kharkov, Tbilisi west to east
+
+
+DR_PLACES: dict[str, tuple[str, set[str], dict[str, object]]] = {
+    "0514": (
+        "Leningrad",
+        {"victory_city", "fortress", "major_city"},
+        {
+            "victory_points": 1,
+            "rebuild_site": True,
+            "baltic_fleet_base": True,
+            "major_city_basis": (
+                "deduced: 10.2D lets Soviet reinforcements enter only at major cities and "
+                "10.2E restricts entry at Leningrad"
+            ),
+            "rules": (
+                "13.0C; 9.1.8A; 7.0C; 10.1.4B; 10.1.4D; 10.1.5; 10.2E; 11.4.2; 11.5.1A; 11.6.3E"
+            ),
+        },
+    ),
+    "0810": ("Tallinn", {"victory_city"}, {"victory_points": 1, "rules": "13.0C"}),
+    "1511": ("Minsk", {"victory_city"}, {"victory_points": 1, "rules": "13.0C"}),
+    "1618": ("Orel", {"victory_city"}, {"victory_points": 1, "rules": "13.0C"}),
+    "2014": (
+        "Kiev",
+        {"victory_city"},
+        {"victory_points": 1, "rebuild_site": True, "rules": "13.0C; 10.1.4B; 10.1.4D"},
+    ),
+    "2018": ("Kharkov", {"victory_city"}, {"victory_points": 1, "rules": "13.0C"}),
+    "2321": ("Rostov", {"victory_city"}, {"victory_points": 1, "rules": "13.0C"}),
+    "2716": (
+        "Sevastopol",
+        {"victory_city", "fortress", "port"},
+        {
+            "victory_points": 1,
+            "black_sea_port": True,
+            "fleet_reinforcement_site": True,
+            "rules": "13.0C; 9.1.8A; 7.0C; 11.5.5A; 10.2F",
+        },
+    ),
+    "3125": ("Tbilisi", {"victory_city"}, {"victory_points": 1, "rules": "13.0C"}),
+    "3111": (
+        "Istanbul",
+        {"city"},
+        {
+            "other_hex": "3012",
+            "turkish_supply_source": True,
+            "kind_stated": False,
+            "rules": "12.5; 12.5C",
+        },
+    ),
+    "3012": (
+        "Istanbul",
+        {"city"},
+        {
+            "other_hex": "3111",
+            "turkish_supply_source": True,
+            "kind_stated": False,
+            "rules": "12.5; 12.5C",
+        },
+    ),
+}
+
+
+def test_dr_places_exact(dr: GameMap) -> None:
+    assert set(dr.places) == set(DR_PLACES)
+    for hex_id, (name, kinds, attrs) in DR_PLACES.items():
+        p = dr.places[hex_id]
+        assert (p.hex, p.name, set(p.kinds), dict(p.attrs)) == (hex_id, name, kinds, attrs)
+
+
+def test_dr_victory_cities_and_fortresses(dr: GameMap) -> None:
+    # 13.0C (Moscow has no hex in the rulebook); 9.1.8A (Brest has no hex in the rulebook).
+    vc = {p.name: h for h, p in dr.places.items() if p.is_("victory_city")}
+    assert vc == {
+        "Orel": "1618",
+        "Kharkov": "2018",
+        "Kiev": "2014",
+        "Leningrad": "0514",
+        "Minsk": "1511",
+        "Rostov": "2321",
+        "Sevastopol": "2716",
+        "Tallinn": "0810",
+        "Tbilisi": "3125",
+    }
+    forts = {p.name for p in dr.places.values() if p.is_("fortress")}
+    assert forts == {"Leningrad", "Sevastopol"}
+    assert {p.name for p in dr.places.values() if p.is_("port")} == {"Sevastopol"}
+
+
+def test_dr_istanbul_is_one_city_in_two_hexes(dr: GameMap) -> None:
+    a, b = dr.places["3111"], dr.places["3012"]
+    assert a.name == b.name == "Istanbul"
+    assert a.attrs["other_hex"] == "3012" and b.attrs["other_hex"] == "3111"
+    assert dr.grid.adjacent("3111", "3012")
+
+
+def test_dr_hexsides_exact(dr: GameMap) -> None:
+    assert dr.sides == {
+        "2618/2619": {"strait": "Narrow strait"},  # 9.3.3A
+        "2418/2517": {"no_attack": "Sivash"},  # 9.3.4B
+        "3112/3113": {"river": "Bosporus"},  # 9.3.5
+    }
+    bosporus = next(f for f in dr.features if f.name == "Bosporus")
+    assert "9.3.5" in bosporus.note and "river" in bosporus.note
+    assert dr.has_side("2517", "2418", "no_attack")
+    assert dr.has_side("2619", "2618", "strait")
+
+
+def test_dr_tags_exact(dr: GameMap) -> None:
+    assert dr.tags == {"2517": frozenset({"sivash_rail"})}  # 9.3.4A
+    assert dr.edges == {}
+    assert dr.lines == {}
+    assert dr.rails == []
+
+
+def test_dr_regions_exact(dr: GameMap) -> None:
+    expected = {
+        "Turkey": ("country", {"3111", "3012", "3212", "3213", "3313"}),  # 12.5
+        "DR 12.8D Baltic MD extra set-up": ("area", {"1211", "1212", "1310", "1311"}),
+        "DR 12.8E Soviet-controlled at start": ("area", {"1708", "1808", "1809", "1908"}),
+        "DR 12.8F AGC extra set-up": ("area", {"1705", "1805", "1806"}),
+        "DR 12.8G AGS extra set-up": ("area", {"1906"}),
+    }
+    assert {n: (r.kind, set(r.hexes)) for n, r in dr.regions.items()} == expected
+    assert "partial" in dr.regions["Turkey"].note.lower()
+
+
+# Every set-up hex the DR rulebook names: all on the (provisional) grid.
+DR_SETUP_HEXES = {
+    "12.5 Turkish First Army (Istanbul)": ["3111", "3012"],
+    "12.5 Turkish Second Army": ["3212", "3213", "3313"],
+    "12.8D Baltic MD": ["1211", "1212", "1310", "1311"],
+    "12.8E Western MD / Soviet control": ["1708", "1808", "1809", "1908"],
+    "12.8F Army Group Center": ["1705", "1805", "1806"],
+    "12.8G Army Group South": ["1906"],
+    "9.3.3A strait hexes": ["2618", "2619"],
+    "9.3.4 Sivash": ["2418", "2517"],
+    "9.3.5 Bosporus": ["3112", "3113"],
+    "13.0C victory cities": [
+        "1618", "2018", "2014", "0514", "1511", "2321", "2716", "0810", "3125",
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("group", sorted(DR_SETUP_HEXES))
+def test_dr_named_hexes_on_grid(dr: GameMap, group: str) -> None:
+    for h in DR_SETUP_HEXES[group]:
+        assert dr.grid.contains(h), (group, h)

@@ -1,0 +1,215 @@
+"""The ``ostfront`` command: every subcommand, JSON output, and one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ostfront.cli.main import cli
+
+TESTS = Path(__file__).parent
+
+
+def run(*args: str, code: int = 0) -> str:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == code, (result.exit_code, result.output, result.stderr)
+    return result.output
+
+
+def run_json(*args: str, code: int = 0):
+    return json.loads(run(*args, "--json", code=code))
+
+
+def test_games_lists_both_games_with_scenarios_and_options() -> None:
+    data = {g["name"]: g for g in run_json("games")}
+    assert {"dr", "sno", "toy"} <= set(data)
+    assert data["dr"]["title"] == "Defiant Russia" and data["dr"]["playable"] is False
+    assert "DR 8.2" in [o["rule"] for o in data["dr"]["options"]]
+    assert [s["id"] for s in data["sno"]["scenarios"]] == ["1941", "1942a", "1942b", "1943", "1944"]
+    assert "Sturm Nach Osten" in run("games")
+
+
+def test_hex_sno_0224_lists_the_strait_neighbours() -> None:
+    info = run_json("hex", "sno", "0224")
+    neighbours = {n["hex"] for n in info["neighbours"]}
+    assert {"0125", "0225", "0325", "0324"} <= neighbours
+    assert info["column"] == 2 and info["row"] == 24
+    assert "0224" in run("hex", "sno", "0224")
+
+
+def test_hex_dr_3111_lists_3012() -> None:
+    info = run_json("hex", "dr", "3111")
+    assert "3012" in {n["hex"] for n in info["neighbours"]}
+    assert info["row"] == 31 and info["column"] == 11
+
+
+def test_hex_errors_are_one_line_exit_2() -> None:
+    result = CliRunner().invoke(cli, ["hex", "sno", "9999"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: hex 9999 is not on the sno map")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+    assert run_json("hex", "chess", "0101", code=2)["error"].startswith("no game 'chess'")
+
+
+def test_new_act_actions_show_replay(tmp_path: Path) -> None:
+    rec = str(tmp_path / "g.json")
+    made = run_json("new", "toy", "--seed", "42", "--out", rec)
+    assert made["header"]["seed"] == 42 and made["active"] == "red"
+    acts = run_json("actions", rec)
+    assert acts["active"] == "red" and [a["text"] for a in acts["actions"]][:2] == [
+        "select r1",
+        "select r2",
+    ]
+    # after r1 moves the list is: #1 select r2, #2 end, #3 undo
+    done = run_json("act", rec, "select r1", "move 0303", "#2")
+    assert done["applied"] == ["select r1", "move 0303", "end"]
+    listing = run("actions", rec)
+    assert "#1" in listing
+    run("act", rec, "end")
+    shown = run_json("show", rec)
+    assert shown["step"] == 4 and shown["view"]["active"] == "blue"
+    assert {c["id"]: c["hex"] for c in shown["counters"]}["r1"] == "0303"
+    verified = run_json("replay", rec, "--verify")
+    assert verified == {
+        "ok": True,
+        "steps": 4,
+        "total": 4,
+        "final_hash": shown["hash"],
+        "divergence": None,
+    }
+    assert "verified 4 steps" in run("replay", rec, "--verify")
+
+
+def test_act_is_all_or_nothing(tmp_path: Path) -> None:
+    rec = str(tmp_path / "g.json")
+    run("new", "toy", "--seed", "1", "--out", rec)
+    before = Path(rec).read_text()
+    err = run_json("act", rec, "select r1", "move 0909", code=2)["error"]
+    assert err.startswith("action 2 of 2 (move 0909): 'move 0909' is not a legal action")
+    assert "record unchanged" in err
+    assert Path(rec).read_text() == before
+    assert "there are 3 legal actions" in run_json("act", rec, "#9", code=2)["error"]
+
+
+def test_new_with_options_scenario_and_errors(tmp_path: Path) -> None:
+    rec = str(tmp_path / "g.json")
+    made = run_json(
+        "new", "toy", "--scenario", "lone", "--option", "long", "--seed", "3", "--out", rec
+    )
+    assert made["header"]["options"] == {"long": True} and made["header"]["scenario"] == "lone"
+    assert (
+        "no option 'fast'"
+        in run_json("new", "toy", "--option", "fast", "--out", rec, code=2)["error"]
+    )
+    assert "no scenario" in run_json("new", "toy", "--scenario", "x", "--out", rec, code=2)["error"]
+    assert "rules engine" in run_json("new", "dr", "--out", rec, code=2)["error"]
+
+
+def test_new_from_position(tmp_path: Path) -> None:
+    pos = tmp_path / "p.toml"
+    pos.write_text(
+        'game = "toy"\nactive = "blue"\n[[units]]\nid = "r1"\nhex = "0101"\n'
+        '[[units]]\nid = "b1"\nhex = "0808"\n'
+    )
+    rec = str(tmp_path / "g.json")
+    assert run_json("new", "toy", "--position", str(pos), "--out", rec)["active"] == "blue"
+    assert run_json("replay", rec, "--verify")["ok"]
+    pos.write_text('game = "dr"\n')
+    assert (
+        "not 'toy'" in run_json("new", "toy", "--position", str(pos), "--out", rec, code=2)["error"]
+    )
+
+
+def test_replay_reports_divergence_with_exit_1(tmp_path: Path) -> None:
+    rec = tmp_path / "g.json"
+    run("new", "toy", "--seed", "5", "--out", str(rec))
+    run("act", str(rec), "select r1", "move 0303", "select r2")
+    data = json.loads(rec.read_text())
+    data["steps"][1]["hash"] = "ffffffffffffffff"
+    rec.write_text(json.dumps(data))
+    out = run_json("replay", str(rec), "--verify", code=1)
+    assert out["ok"] is False and out["divergence"]["step"] == 2
+    assert "step 2 ('move 0303')" in out["divergence"]["message"]
+    # commands that need the current state refuse a divergent record, naming the step
+    assert "diverges at step 2" in run_json("actions", str(rec), code=2)["error"]
+
+
+def test_malformed_record_is_a_clear_error(tmp_path: Path) -> None:
+    rec = tmp_path / "g.json"
+    rec.write_text("{oops")
+    for cmd in ("actions", "show", "replay"):
+        err = run_json(cmd, str(rec), code=2)["error"]
+        assert err.startswith(f"{rec}: not valid JSON")
+    assert (
+        "no such record file" in run_json("actions", str(tmp_path / "none.json"), code=2)["error"]
+    )
+
+
+def test_data_check() -> None:
+    reports = {r["game"]: r for r in run_json("data", "check")}
+    assert all(f["ok"] for r in reports.values() for f in r["files"])
+    notes = " ".join(reports["sno"]["files"][0]["notes"])
+    assert "1170 hexes" in notes and "terrain not yet reconstructed" in notes
+    assert "sno: map: ok" in run("data", "check", "sno")
+
+
+def test_data_check_reports_a_broken_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ostfront.core.errors import DataError
+    from toygame import GAME
+
+    def broken() -> list[str]:
+        raise DataError("toy.toml", ["places[1: X 0909]: hex: not on the map"])
+
+    monkeypatch.setattr(type(GAME), "data_checks", lambda self: [("map", broken)])
+    out = run_json("data", "check", "toy", code=1)
+    assert out[0]["files"][0] == {
+        "file": "map",
+        "ok": False,
+        "problems": ["places[1: X 0909]: hex: not on the map"],
+        "notes": [],
+    }
+
+
+def test_show_and_map_write_svg(tmp_path: Path) -> None:
+    rec = str(tmp_path / "g.json")
+    run("new", "toy", "--seed", "2", "--out", rec)
+    svg = tmp_path / "g.svg"
+    assert run_json("show", rec, "--svg", str(svg))["svg"] == str(svg)
+    text = svg.read_text()
+    assert text.startswith("<svg") or text.startswith("<?xml")
+    assert 'data-counter="r1"' in text
+    board = tmp_path / "dr.svg"
+    run("map", "dr", "--svg", str(board))
+    assert 'data-hex="0514"' in board.read_text()
+
+
+def test_entry_point_runs_as_a_real_process(tmp_path: Path) -> None:
+    env = dict(
+        os.environ,
+        OSTFRONT_PLUGINS="toygame:GAME",
+        PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    )
+    rec = str(tmp_path / "g.json")
+
+    def ostfront(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "ostfront", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    assert ostfront("new", "toy", "--seed", "8", "--out", rec).returncode == 0
+    assert ostfront("act", rec, "select r2", "stay", "end").returncode == 0
+    ok = ostfront("replay", rec, "--verify", "--json")
+    assert ok.returncode == 0 and json.loads(ok.stdout)["steps"] == 3
+    bad = ostfront("act", rec, "fly 0101")
+    assert bad.returncode == 2 and bad.stderr.startswith("error: action 1 of 1 (fly 0101)")
+    assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1

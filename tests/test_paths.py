@@ -1,0 +1,85 @@
+"""Path finding with pluggable costs."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from ostfront.core.hexgrid import HexGrid
+from ostfront.core.paths import connected, distances, path_to, reach
+
+G = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 8), rows=(1, 8))
+
+
+def one(a: str, b: str, spent: float) -> float:
+    return 1
+
+
+def test_reach_counts_hexes_by_budget() -> None:
+    r = reach("0404", 2, G.neighbours, one)
+    assert len(r) == 19
+    assert r["0404"].cost == 0
+    assert all(r[h].cost == G.distance("0404", h) for h in r)
+
+
+def test_costs_and_forbidden_steps() -> None:
+    swamp = {"0504", "0505"}
+
+    def cost(a: str, b: str, spent: float) -> float | None:
+        if b == "0304":
+            return None
+        return 3 if b in swamp else 1
+
+    r = reach("0404", 2, G.neighbours, cost)
+    assert "0304" not in r
+    assert "0504" not in r  # swamp costs 3 > 2
+    r3 = reach("0404", 3, G.neighbours, cost)
+    assert r3["0504"].cost == 3
+    assert path_to(r3, "0504") == ["0404", "0504"]
+
+
+def test_one_hex_minimum() -> None:
+    def cost(a: str, b: str, spent: float) -> float:
+        return 5
+
+    assert set(reach("0404", 2, G.neighbours, cost)) == {"0404"}
+    r = reach("0404", 2, G.neighbours, cost, one_hex_minimum=True)
+    assert set(r) == {"0404", *G.neighbours("0404")}
+    assert all(r[n].cost == 2 for n in G.neighbours("0404"))
+    r = reach(
+        "0404",
+        2,
+        G.neighbours,
+        cost,
+        one_hex_minimum=True,
+        may_always_enter=lambda a, b: b != "0403",
+    )
+    assert "0403" not in r
+
+
+def test_stops_end_movement() -> None:
+    zoc = {"0403", "0405", "0304", "0305", "0504", "0505"}  # the ring round 0404
+    r = reach("0404", 4, G.neighbours, one, stops=lambda h: h in zoc)
+    assert set(r) == {"0404", *zoc}
+
+
+def test_paths_are_connected_steps() -> None:
+    r = reach("0101", 20, G.neighbours, one)
+    p = path_to(r, "0808")
+    assert p[0] == "0101" and p[-1] == "0808"
+    assert len(p) - 1 == G.distance("0101", "0808")
+    assert all(G.adjacent(a, b) for a, b in pairwise(p))
+
+
+def test_multi_source_distances_with_limit() -> None:
+    d = distances(["0101", "0808"], G.neighbours, lambda a, b: True, limit=2)
+    assert d["0101"] == 0 and d["0808"] == 0
+    assert max(d.values()) == 2
+    assert "0404" not in d
+    blocked = distances(["0101"], G.neighbours, lambda a, b: b[:2] != "03")
+    assert not any(h.startswith("03") or h[:2] > "03" for h in blocked)
+
+
+def test_connected() -> None:
+    rail = {"0101", "0201", "0301", "0302"}
+    c = connected(["0101"], G.neighbours, lambda a, b: b in rail)
+    assert c == rail
