@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .. import __version__, games
@@ -99,11 +100,11 @@ def games_cmd(as_json: bool) -> None:
         return
     for g in described:
         status = "playable" if g["playable"] else "map and data only; rules engine to come"
-        out.print(f"[bold]{g['name']}[/bold]  {g['title']}  ({status})")
+        out.print(f"[bold]{g['name']}[/bold]  {escape(g['title'])}  ({status})")
         for s in g["scenarios"]:
-            out.print(f"  scenario [cyan]{s['id']}[/cyan]: {s['title']}")
+            out.print(f"  scenario [cyan]{s['id']}[/cyan]: {escape(s['title'])}")
         for o in g["options"]:
-            out.print(f"  option   [green]{o['id']}[/green] ({o['rule']}): {o['summary']}")
+            out.print(f"  option   [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}")
 
 
 # ------------------------------------------------------------------ hex
@@ -126,10 +127,10 @@ def hex_cmd(game: str, hex_id: str, as_json: bool) -> None:
     if info["tags"]:
         out.print(f"  tags: {', '.join(info['tags'])}")
     if place:
-        out.print(f"  place: {place['name']} ({', '.join(place['kinds'])})")
+        out.print(f"  place: {escape(place['name'])} ({', '.join(place['kinds'])})")
     for key in ("regions", "edges", "lines"):
         if info[key]:
-            out.print(f"  {key}: {', '.join(info[key])}")
+            out.print(f"  {key}: {escape(', '.join(info[key]))}")
     if info["rail"]:
         out.print("  rail hex")
     table = Table("neighbour", "terrain", "hexside", "features", "rail")
@@ -196,8 +197,10 @@ def new_cmd(
             }
         )
     else:
-        out.print(f"New {g.title} game ({state['scenario']}, seed {state['seed']}) -> {out_path}")
-        out.print(f"{g.active_side(state)}: {g.prompt(state).text}")
+        out.print(
+            f"New {g.title} game ({state['scenario']}, seed {state['seed']}) -> {escape(out_path)}"
+        )
+        out.print(f"{g.active_side(state)}: {escape(g.prompt(state).text)}")
 
 
 def _option_value(value: str) -> Any:
@@ -233,13 +236,14 @@ def actions_cmd(record_path: str, as_json: bool) -> None:
         )
         return
     rule = f" [dim]({prompt.rule})[/dim]" if prompt.rule else ""
-    out.print(f"[bold]{game.active_side(state) or 'nobody'}[/bold]: {prompt.text}{rule}")
+    who = game.active_side(state) or "nobody"
+    out.print(f"[bold]{who}[/bold]: {escape(prompt.text)}{rule}")
     for i, a in enumerate(acts, start=1):
-        label = f"  [dim]{a.label}[/dim]" if a.label and a.label != a.text else ""
-        out.print(f"  #{i:<3} {a.text}{label}")
+        label = f"  [dim]{escape(a.label)}[/dim]" if a.label and a.label != a.text else ""
+        out.print(f"  #{i:<3} {escape(a.text)}{label}")
     res = game.result(state)
     if res is not None:
-        out.print(f"Game over: {res.winner or 'draw'} {dict(res.score)} ({res.reason})")
+        out.print(f"Game over: {res.winner or 'draw'} {dict(res.score)} ({escape(res.reason)})")
 
 
 @cli.command("act")
@@ -280,8 +284,8 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
         )
     else:
         for t in applied:
-            out.print(f"applied: {t}")
-        out.print(f"{game.active_side(state) or 'nobody'}: {game.prompt(state).text}")
+            out.print(f"applied: {escape(t)}")
+        out.print(f"{game.active_side(state) or 'nobody'}: {escape(game.prompt(state).text)}")
 
 
 # ------------------------------------------------------------------ show / replay
@@ -320,16 +324,16 @@ def show_cmd(record_path: str, svg_path: str | None, as_json: bool) -> None:
         )
         return
     out.print(f"[bold]{game.title}[/bold] scenario {state['scenario']}, step {state['step']}")
-    out.print(f"{view['active'] or 'nobody'} to decide: {view['prompt']['text']}")
+    out.print(f"{view['active'] or 'nobody'} to decide: {escape(view['prompt']['text'])}")
     if view["result"]:
         r = view["result"]
-        out.print(f"Result: {r['winner'] or 'draw'} {r['score']} ({r['reason']})")
+        out.print(f"Result: {r['winner'] or 'draw'} {r['score']} ({escape(r['reason'])})")
     table = Table("counter", "side", "hex", "factors", "reduced")
     for c in counters:
         table.add_row(c.label or c.id, c.side, c.hex, c.factors, "yes" if c.reduced else "")
     out.print(table)
     if svg_path:
-        out.print(f"map drawn to {svg_path}")
+        out.print(f"map drawn to {escape(svg_path)}")
 
 
 @cli.command("replay")
@@ -357,7 +361,7 @@ def replay_cmd(record_path: str, verify: bool, as_json: bool) -> None:
         )
     elif report.ok:
         what = "verified" if verify else "replayed"
-        out.print(f"{record_path}: {what} {report.steps} steps, final hash {final_hash}")
+        out.print(f"{escape(record_path)}: {what} {report.steps} steps, final hash {final_hash}")
     else:
         assert report.divergence is not None
         click.echo(f"{record_path}: {report.divergence.describe()}", err=True)
@@ -386,7 +390,7 @@ def map_cmd(game: str, svg_path: str, as_json: bool) -> None:
     if as_json:
         emit({"game": g.name, "svg": svg_path})
     else:
-        out.print(f"{g.title} map drawn to {svg_path}")
+        out.print(f"{g.title} map drawn to {escape(svg_path)}")
 
 
 @cli.group("data")
@@ -412,9 +416,9 @@ def data_check_cmd(game: str | None, as_json: bool) -> None:
                 mark = "[green]ok[/green]" if f["ok"] else "[red]BROKEN[/red]"
                 out.print(f"{r['game']}: {f['file']}: {mark}")
                 for p in f["problems"]:
-                    out.print(f"    problem: {p}")
+                    out.print(f"    problem: {escape(p)}")
                 for n in f["notes"]:
-                    out.print(f"    note: {n}")
+                    out.print(f"    note: {escape(n)}")
     if not all(f["ok"] for r in reports for f in r["files"]):
         sys.exit(1)
 

@@ -34,16 +34,15 @@ between adjacent hexes, rails as chains of adjacent hexes, edges on the map edge
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from .datafile import parse_text, read_data_file, validate
 from .errors import DataError
 from .hexgrid import HexGrid, HexIdError, hexside_id, split_hexside
 
@@ -322,64 +321,17 @@ class GameMap:
 # ------------------------------------------------------------------ loading
 def load_map(path: str | Path) -> GameMap:
     """Load and validate a map file (``.toml`` or ``.json``)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(str(p), [f"cannot read file: {exc.strerror or exc}"]) from None
-    return load_map_text(text, source=str(p), fmt="json" if p.suffix == ".json" else "toml")
+    return map_from_dict(read_data_file(path), str(path))
 
 
 def load_map_text(text: str, source: str = "<map>", fmt: str = "toml") -> GameMap:
     """Load a map from TOML (or JSON) text; ``source`` names it in error messages."""
-    try:
-        raw = json.loads(text) if fmt == "json" else tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise DataError(source, [f"not valid {fmt.upper()}: {exc}"]) from None
-    return map_from_dict(raw, source)
-
-
-def pydantic_problems(exc: ValidationError, raw: Any) -> list[str]:
-    """Turn a pydantic error into lines naming the entry (with its hex or name) and field."""
-    out = []
-    for err in exc.errors():
-        loc = err["loc"]
-        where = _describe_loc(loc, raw)
-        out.append(f"{where}: {err['msg']}")
-    return out
-
-
-def _describe_loc(loc: tuple[Any, ...], raw: Any) -> str:
-    parts: list[str] = []
-    node = raw
-    for key in loc:
-        if isinstance(key, int):
-            label = f"[{key + 1}]"
-            try:
-                node = node[key]
-            except (IndexError, KeyError, TypeError):
-                node = None
-            if isinstance(node, dict):
-                bits = [str(node[k]) for k in ("name", "id", "hex") if node.get(k)]
-                ident = " ".join(bits)
-                if ident:
-                    label = f"[{key + 1}: {ident}]"
-            parts.append(label)
-        else:
-            parts.append(("." if parts else "") + str(key))
-            node = node.get(key) if isinstance(node, dict) else None
-    return "".join(parts) or "file"
+    return map_from_dict(parse_text(text, source, fmt), source)
 
 
 def map_from_dict(raw: Any, source: str = "<map>") -> GameMap:
     """Validate a map given as plain data (as parsed from TOML/JSON)."""
-    if not isinstance(raw, dict):
-        raise DataError(source, ["a map must be a table of sections"])
-    try:
-        spec = MapFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(source, pydantic_problems(exc, raw)) from None
-    return _build(spec, source)
+    return _build(validate(raw, MapFile, source, "map"), source)
 
 
 def _build(spec: MapFile, source: str) -> GameMap:

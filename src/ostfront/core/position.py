@@ -36,10 +36,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from .datafile import read_data_file, validate
 from .errors import DataError
-from .mapmodel import load_map_text, map_from_dict, pydantic_problems
+from .mapmodel import load_map_text, map_from_dict
 
 
 class UnitPlacement(BaseModel):
@@ -64,28 +65,11 @@ class PositionFile(BaseModel):
     extra: dict[str, Any] = {}
 
 
-def _read(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(str(path), [f"cannot read file: {exc.strerror or exc}"]) from None
-    try:
-        return json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        kind = "JSON" if path.suffix == ".json" else "TOML"
-        raise DataError(str(path), [f"not valid {kind}: {exc}"]) from None
-
-
 def position_from_dict(
     raw: Any, source: str = "<position>", base: Path | None = None
 ) -> dict[str, Any]:
     """Validate position data; returns plain data with any map file read and inlined."""
-    if not isinstance(raw, dict):
-        raise DataError(source, ["a position must be a table of fields"])
-    try:
-        pos = PositionFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(source, pydantic_problems(exc, raw)) from None
+    pos = validate(raw, PositionFile, source, "position")
     data = pos.model_dump()
     if isinstance(pos.map, str):
         map_path = (base or Path(".")) / pos.map
@@ -117,4 +101,4 @@ def position_from_dict(
 def load_position(path: str | Path) -> dict[str, Any]:
     """Read and validate a position file."""
     p = Path(path)
-    return position_from_dict(_read(p), str(p), p.parent)
+    return position_from_dict(read_data_file(p), str(p), p.parent)

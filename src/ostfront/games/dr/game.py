@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -53,6 +54,12 @@ class DefiantRussia(RulesNotWritten):
 
     def board(self) -> GameMap:
         return board()
+
+    def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
+        from .charts import check_charts
+        from .counters import check_counters
+
+        return [*super().data_checks(), ("charts", check_charts), ("counters", check_counters)]
 
 
 GAME = DefiantRussia()
