@@ -301,8 +301,9 @@ def build() -> tuple[str, list[str]]:
     areas: dict[str, list[str]] = {}
     for a in geo["areas"]:
         inside = share(contains_xy(outline(a["outline"]), lon, lat))
+        allowed = [a["within"]] if isinstance(a["within"], str) else a["within"]
         areas[a["name"]] = [
-            h for i, h in enumerate(hexes) if inside[i] >= 0.5 and country.get(h) == a["within"]
+            h for i, h in enumerate(hexes) if inside[i] >= 0.5 and country.get(h) in allowed
         ]
 
     # places
@@ -567,7 +568,8 @@ def render(
             ]
     within = {a["name"]: a["within"] for a in geo["areas"]}
     for name, hexes in areas.items():
-        hexes = [h for h in hexes if country.get(h) == within[name]]
+        allowed = [within[name]] if isinstance(within[name], str) else within[name]
+        hexes = [h for h in hexes if country.get(h) in allowed]
         if hexes:
             lines += [
                 "",
