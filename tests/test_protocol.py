@@ -29,8 +29,8 @@ def test_registry() -> None:
         games.get("chess")
 
 
-def test_real_games_are_registered_but_not_yet_playable() -> None:
-    for name in ("dr", "sno"):
+def test_sno_is_registered_but_not_yet_playable() -> None:
+    for name in ("sno",):
         g = games.get(name)
         assert g.playable is False and g.scenarios() and g.options()
         with pytest.raises(NotPlayable, match="rules engine"):

@@ -170,6 +170,15 @@ class CounterView:
     markers: tuple[str, ...] = ()
 
 
+# ------------------------------------------------------------------ dice
+def roll(state: State, count: int = 1, why: str = "", sides: int = 6) -> list[int]:
+    """Roll ``count`` dice from the state's generator; the roll joins the log entry of the
+    action being applied (``{"why": ..., "dice": [...]}``)."""
+    dice = roll_dice(state["rng"], count, sides)
+    state.setdefault("_rolls", []).append({"why": why, "dice": dice})
+    return dice
+
+
 # ------------------------------------------------------------------ copying
 def copy_state(state: State) -> State:
     """A copy of a state that shares only the append-only lists' items."""
@@ -365,11 +374,8 @@ class Game(ABC):
         return {k: v for k, v in state.items() if k not in ("rng", "undo", "seed")}
 
     def roll(self, state: State, count: int = 1, why: str = "", sides: int = 6) -> list[int]:
-        """Roll ``count`` dice from the state's generator; the roll joins the action's log
-        entry (``{"why": ..., "dice": [...]}``)."""
-        dice = roll_dice(state["rng"], count, sides)
-        state.setdefault("_rolls", []).append({"why": why, "dice": dice})
-        return dice
+        """Roll dice from the state's generator (see :func:`roll`)."""
+        return roll(state, count, why, sides)
 
     # -- the door (not overridden by games) --------------------------------
     def legal_actions(self, state: State) -> list[Action]:

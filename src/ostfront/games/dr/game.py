@@ -1,30 +1,50 @@
-"""Defiant Russia as registered with Ostfront: its scenario, its options and its board."""
+"""Defiant Russia as registered with Ostfront: its scenarios, options, board and the door into
+its rules (one module per rulebook section: see docs/rules/dr.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ...core.mapmodel import GameMap, load_map
-from ...core.protocol import Option, Scenario
-from ..unbuilt import RulesNotWritten
+from ...core.protocol import Action, CounterView, Game, Option, Prompt, Result, Scenario, Side
+from ...core.protocol import State as ProtocolState
 
 DATA = Path(__file__).parent / "data"
+
+#: Option id -> the optional rule it switches on (DR 8.2 and 12.x).
+OPTION_RULES = {
+    "axis-preparation": "12.1",
+    "five-year-plan": "12.2",
+    "early-start": "12.3",
+    "universal-conscription": "12.4",
+    "defiant-turkey": "12.5",
+    "italian-africa": "12.6",
+    "timoshenko": "12.7",
+    "defiant-lithuania": "12.8",
+    "hungarian-fast-corps": "12.9",
+}
+
+SYMBOLS = {
+    "infantry": "infantry", "armor": "armor", "mountain": "mountain", "cavalry": "cavalry",
+    "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
+    "fleet": "fleet", "leader": "leader",
+}  # fmt: skip
 
 
 @cache
 def board() -> GameMap:
-    """The Defiant Russia map (see docs/data/dr.md for where every value comes from)."""
+    """The Defiant Russia map (see docs/data/dr-map.md for where every value comes from)."""
     return load_map(DATA / "map.toml")
 
 
-class DefiantRussia(RulesNotWritten):
+class DefiantRussia(Game):
     name = "dr"
     title = "Defiant Russia"
     sides = ("axis", "soviet")
     rulebook = "defiant-russia.txt"
-    pending = "the rules engine (issue 4)"
 
     def scenarios(self) -> list[Scenario]:
         return [
@@ -39,9 +59,7 @@ class DefiantRussia(RulesNotWritten):
     def options(self) -> list[Option]:
         return [
             Option("random-weather", "DR 8.2", "Roll for the weather from Turn Three on."),
-            Option(
-                "axis-preparation", "DR 12.1", "Three German units may stack per hex at set-up."
-            ),
+            Option("axis-preparation", "DR 12.1", "Three German units a hex at set-up."),
             Option("five-year-plan", "DR 12.2", "All Soviet tank corps begin at full strength."),
             Option("early-start", "DR 12.3", "Begin in May 1941 (Turn Zero)."),
             Option("universal-conscription", "DR 12.4", "Soviet replacements are eight a turn."),
@@ -60,6 +78,75 @@ class DefiantRussia(RulesNotWritten):
         from .counters import check_counters
 
         return [*super().data_checks(), ("charts", check_charts), ("counters", check_counters)]
+
+    # -- the rules -----------------------------------------------------------
+    def rules_for(self, state: ProtocolState) -> Any:
+        from .rules import rules_with_map
+
+        return rules_with_map(self.map_for(state))
+
+    def setup_scenario(self, state: ProtocolState) -> None:
+        from .setting_up import initial_state
+
+        initial_state(self.rules_for(state), state)
+
+    def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
+        from .positions import from_position
+
+        from_position(self.rules_for(state), state, position)
+
+    def active_side(self, state: ProtocolState) -> Side | None:
+        from .sequence import active_side
+
+        return active_side(state)
+
+    def actions(self, state: ProtocolState) -> list[Action]:
+        from .sequence import actions
+
+        return actions(self.rules_for(state), state)
+
+    def perform(self, state: ProtocolState, action: Action) -> None:
+        from .sequence import perform
+
+        perform(self.rules_for(state), state, action)
+
+    def prompt(self, state: ProtocolState) -> Prompt:
+        from .sequence import prompt
+
+        return prompt(self.rules_for(state), state)
+
+    def result(self, state: ProtocolState) -> Result | None:
+        w = state.get("winner")
+        if w is None:
+            return None
+        return Result(w["winner"], w.get("score", {}), w["reason"])
+
+    def counters(self, state: ProtocolState) -> list[CounterView]:
+        from .rules import BOXES, printed
+
+        R = self.rules_for(state)
+        out = []
+        for uid, d in sorted(state["units"].items()):
+            if d["at"] in BOXES:
+                continue
+            unit = R.unit(uid)
+            s, m = printed(R, state, uid)
+            factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
+            markers = ("out of supply",) if d.get("oos") else ()
+            out.append(
+                CounterView(
+                    uid,
+                    d["at"],
+                    unit.side,
+                    unit.nationality,
+                    SYMBOLS.get(unit.type, "infantry"),
+                    factors,
+                    label=unit.name,
+                    reduced=bool(d["reduced"]),
+                    markers=markers,
+                )
+            )
+        return out
 
 
 GAME = DefiantRussia()

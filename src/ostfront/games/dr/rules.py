@@ -1,0 +1,140 @@
+"""The Defiant Russia engine's shared vocabulary: the components, and small queries on a state.
+
+Every rules module takes ``(R, state)``: ``R`` is the :class:`Rules` bundle of components
+(map, charts, counters, set-up cards), ``state`` the plain-data game state. The state holds
+only what changes during play; a unit's printed values are looked up in the counters.
+
+State layout (everything the DR modules read and write)::
+
+    turn            0-7 (0 = May, Early Start 12.3)
+    phase           a name from sequence.PHASES
+    weather         clear | light_mud | mud | snow
+    snow_turns      how many Snow turns have begun (8.3.4 "first Snow turn")
+    units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}
+                    box is one of "unplaced" (awaiting set-up), "reserve" (not yet
+                    entered), "dead" (eliminated, may be rebuilt), "lost" (eliminated for
+                    good, 5.1E), "removed" (taken out without being eliminated: 11.4.5,
+                    12.9), "out" (not in this game's optional rules)
+    control         {hex: "axis" | "soviet"} for every hex a side controls (6.4)
+    fortress_lost   hexes of fortresses an Axis unit has occupied (9.1.8E)
+    pools           {side: {"air": n, "replacements": n, "rail": n}} points left this turn
+    done            unit ids that have moved / attacked in the current phase
+    hexes_attacked  hexes attacked in the current combat phase (7.1C)
+    pending         None, or the decision in progress (its "kind" says which module owns it)
+    casualties      {side: weighted count of that side's units eliminated} (13.0E)
+    stalin          "alive" | "dead" (13.0D)
+    winner          None until the game ends: {"winner", "score", "reason"}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ...core.mapmodel import GameMap
+from .charts import Charts, load_charts
+from .counters import CounterMix, Unit, load_counters
+
+State = dict[str, Any]
+SIDES = ("axis", "soviet")
+BOXES = ("unplaced", "reserve", "dead", "lost", "removed", "out")
+
+
+def other(side: str) -> str:
+    return "soviet" if side == "axis" else "axis"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The components a game is played with."""
+
+    map: GameMap
+    charts: Charts
+    counters: CounterMix
+
+    def unit(self, uid: str) -> Unit:
+        return self.counters.unit(uid)
+
+
+@cache
+def standard_rules() -> Rules:
+    """The game's own map, charts card and counter mix."""
+    from .game import board
+
+    return Rules(board(), load_charts(), load_counters())
+
+
+def rules_with_map(gmap: GameMap) -> Rules:
+    """The standard charts and counters on another map (custom positions)."""
+    r = standard_rules()
+    return r if gmap is r.map else Rules(gmap, r.charts, r.counters)
+
+
+# ------------------------------------------------------------------ units on the map
+def on_map(state: State, uid: str) -> bool:
+    return state["units"][uid]["at"] not in BOXES
+
+
+def hex_of(state: State, uid: str) -> str | None:
+    at = state["units"][uid]["at"]
+    return None if at in BOXES else at
+
+
+def units_at(state: State, hex_id: str) -> list[str]:
+    """Unit ids in a hex, in a stable order."""
+    return sorted(u for u, d in state["units"].items() if d["at"] == hex_id)
+
+
+def occupancy(state: State) -> dict[str, list[str]]:
+    """Hex -> unit ids, for every occupied hex."""
+    out: dict[str, list[str]] = {}
+    for u, d in sorted(state["units"].items()):
+        if d["at"] not in BOXES:
+            out.setdefault(d["at"], []).append(u)
+    return out
+
+
+def side_units(R: Rules, state: State, side: str) -> list[str]:
+    """Ids of a side's units on the map."""
+    return [
+        u
+        for u, d in sorted(state["units"].items())
+        if d["at"] not in BOXES and R.unit(u).side == side
+    ]
+
+
+def ground_units_at(R: Rules, state: State, hex_id: str, side: str | None = None) -> list[str]:
+    """Ground units in a hex (leaders and fleets are not ground units, 6.0)."""
+    return [
+        u
+        for u in units_at(state, hex_id)
+        if R.unit(u).is_ground and (side is None or R.unit(u).side == side)
+    ]
+
+
+def enemy_ground_at(R: Rules, state: State, hex_id: str, side: str) -> bool:
+    """True if a ground unit of the other side stands in the hex."""
+    return bool(ground_units_at(R, state, hex_id, other(side)))
+
+
+def printed(R: Rules, state: State, uid: str) -> tuple[int, int]:
+    """(strength, movement) of the side of the counter face up."""
+    unit = R.unit(uid)
+    face = unit.reduced if state["units"][uid]["reduced"] and unit.reduced else unit.full
+    if face is None:
+        return 0, 0
+    return face.strength, face.movement or 0
+
+
+def is_combat_unit(R: Rules, uid: str) -> bool:
+    """Combat units exert ZOC (6.3): ground units; leaders and fleets do not."""
+    return R.unit(uid).is_ground
+
+
+def controller(state: State, hex_id: str) -> str | None:
+    return state["control"].get(hex_id)
+
+
+def phasing_side(state: State) -> str:
+    return "axis" if state["phase"].startswith("axis") else "soviet"

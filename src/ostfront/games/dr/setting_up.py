@@ -1,0 +1,161 @@
+"""DR 3.0 Setting Up the Game: the Soviets set up first, then the Axis, each within the areas
+of their set-up cards (military districts, army groups), within stacking limits.
+
+A player may place every unit on its historical hex at once (``historical``), or pick units
+one by one (``pick UNIT`` then ``place HEX``) inside the unit's set-up area. Custom positions
+(``ostfront new --position``) skip set-up altogether.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.protocol import Action, Prompt
+from .rules import Rules, State, other, units_at
+
+PENDING_KINDS = ("setup_pick",)
+
+
+def option_rules(state: State) -> list[str]:
+    """The optional rules in use, by number ("12.3"), as the counters name them."""
+    from .game import OPTION_RULES
+
+    return [rule for oid, rule in OPTION_RULES.items() if state["options"].get(oid)]
+
+
+def initial_state(R: Rules, state: State) -> None:
+    """A fresh game: every unit in its box, control as DR 6.4 gives it, set-up to begin."""
+    from .control import initial_control
+
+    rules = option_rules(state)
+    units: dict[str, dict[str, Any]] = {}
+    for uid, unit in sorted(R.counters.units.items()):
+        if not unit.in_play(rules):
+            at = "out"
+        elif unit.start_code(rules) is not None:
+            at = "unplaced"
+        else:
+            at = "reserve"
+        reduced = unit.starts_reduced and "12.2" not in rules  # DR 3.0B, 12.2
+        units[uid] = {"at": at, "reduced": reduced, "oos": False}
+    state.update(
+        turn=0 if state["options"].get("early-start") else 1,
+        phase="soviet_setup",
+        weather=None,
+        snow_turns=0,
+        units=units,
+        control=initial_control(R, lithuania_axis="12.8" in rules),  # DR 6.4A-B, 12.8
+        fortress_lost=[],
+        pools={s: {"air": 0, "replacements": 0, "rail": 0} for s in ("axis", "soviet")},
+        done=[],
+        hexes_attacked=[],
+        pending=None,
+        casualties={"axis": 0, "soviet": 0},
+        stalin="alive",
+        winner=None,
+    )
+
+
+def enter(R: Rules, state: State) -> None:
+    """Nothing happens by itself at the start of a set-up phase."""
+
+
+def side_of_phase(state: State) -> str:
+    return "soviet" if state["phase"] == "soviet_setup" else "axis"
+
+
+def unplaced(R: Rules, state: State, side: str) -> list[str]:
+    return [
+        u for u, d in state["units"].items() if d["at"] == "unplaced" and R.unit(u).side == side
+    ]
+
+
+def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
+    """Hexes where a unit may set up (its set-up code's area, widened by 12.8 if in use)."""
+    from .setup import load_setup
+
+    code = R.unit(uid).start_code(option_rules(state))
+    if code is None:
+        return frozenset()
+    return load_setup().area_for(code, option_rules(state))
+
+
+def legal_hexes(R: Rules, state: State, uid: str) -> list[str]:
+    """Hexes in the unit's area where adding it keeps the stack legal (DR 3.0A, 6.2)."""
+    from .stacking import stack_problems
+
+    out = []
+    for h in sorted(area_of(R, state, uid)):
+        if not stack_problems(R, state, [*units_at(state, h), uid], setup=True):
+            out.append(h)
+    return out
+
+
+def actions(R: Rules, state: State) -> list[Action]:
+    side = side_of_phase(state)
+    pending = state.get("pending")
+    if pending and pending["kind"] == "setup_pick":
+        uid = pending["unit"]
+        acts = [
+            Action("place", (h,), f"Set up {R.unit(uid).name} in {h}", "DR 3.0", side)
+            for h in legal_hexes(R, state, uid)
+        ]
+        return [*acts, Action("back", (), "Choose another unit", "DR 3.0", side)]
+    left = unplaced(R, state, side)
+    if not left:
+        return [Action("done", (), "Set-up complete", "DR 3.0", side)]
+    acts = [
+        Action(
+            "historical", (), "Set up every remaining unit on its historical hex", "DR 3.0", side
+        )
+    ]
+    acts += [Action("pick", (u,), f"Set up {R.unit(u).name}", "DR 3.0", side) for u in left]
+    return acts
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    from .sequence import advance
+
+    side = side_of_phase(state)
+    if action.verb == "pick":
+        state["pending"] = {"kind": "setup_pick", "side": side, "unit": str(action.args[0])}
+    elif action.verb == "back":
+        state["pending"] = None
+    elif action.verb == "place":
+        uid = state["pending"]["unit"]
+        state["units"][uid]["at"] = str(action.args[0])
+        state["pending"] = None
+    elif action.verb == "historical":
+        place_historically(R, state, side)
+    elif action.verb == "done":
+        advance(R, state)
+
+
+def place_historically(R: Rules, state: State, side: str) -> None:
+    """Every unplaced unit of the side on its hex of the historical set-up card."""
+    from .setup import load_setup
+
+    setup = load_setup()
+    rules = option_rules(state)
+    for uid in unplaced(R, state, side):
+        state["units"][uid]["at"] = setup.hex_for(uid, rules)
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    side = side_of_phase(state)
+    pending = state.get("pending")
+    if pending and pending["kind"] == "setup_pick":
+        return Prompt(side, f"Choose where {R.unit(pending['unit']).name} sets up", "DR 3.0")
+    n = len(unplaced(R, state, side))
+    first = "first" if side == "soviet" else "second"
+    if n:
+        return Prompt(
+            side, f"Set up your units ({n} left; the {side} player sets up {first})", "DR 3.0"
+        )
+    return Prompt(
+        side,
+        f"Set-up complete: hand over to the {other(side)} player"
+        if side == "soviet"
+        else "Set-up complete: begin the first turn",
+        "DR 3.0",
+    )

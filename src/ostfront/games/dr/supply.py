@@ -1,0 +1,190 @@
+"""DR 5.0 Supply: a path of three hexes or fewer to a rail line that leads home.
+
+Axis rail lines must lead to Berlin or Vienna; Soviet ones to the east edge of the map,
+Saratov or Grozny (5.0). Neither the path nor the rail line may pass a hex holding an enemy
+unit or in an enemy ZOC unless a friendly unit stands there (5.0). In Snow non-Finnish Axis
+paths are two hexes (5.2). Finns are supplied anywhere in Finland, and outside it trace to a
+rail line leading to Helsinki (5.3). Leningrad, a fortress, is always in supply (10.1.5A).
+One Soviet unit may trace to a Black Sea port while the Black Sea Fleet exists (11.5.5E).
+Turks trace to Istanbul, Berlin or Vienna (12.5C).
+
+Supply is determined in each side's Organization Phase (4.2A, 4.7A) and again at the instant
+of each attack (7.1.3).
+"""
+
+from __future__ import annotations
+
+from ...core.paths import connected, distances
+from .charts import supply_path_hexes
+from .rules import Rules, State, ground_units_at, hex_of, other, side_units
+from .zoc import country, zoc_of
+
+IMPASSABLE_TERRAIN = ("sea",)
+
+
+def sources(R: Rules, side: str, nationality: str) -> set[str]:
+    """The hexes a rail line must reach (5.0, 5.3, 12.5C)."""
+    m = R.map
+    if nationality == "finnish":
+        names = ["Helsinki"]  # DR 5.3
+    elif nationality == "turkish":
+        names = ["Istanbul", "Berlin", "Vienna"]  # DR 12.5C
+    elif side == "axis":
+        names = ["Berlin", "Vienna"]  # DR 5.0
+    else:
+        names = ["Saratov", "Grozny"]  # DR 5.0, with the east edge below
+    out = {p.hex for p in m.places.values() if p.name in names}
+    if side == "soviet" and nationality == "soviet":
+        out |= {h for h in m.edges.get("east", ()) if h in m.rail_hexes}
+    return out
+
+
+def passable(R: Rules, state: State, h: str) -> bool:
+    """Land a supply path may cross: not sea, not an unfrozen lake, not neutral (9.4)."""
+    t = R.map.terrain_of(h)
+    if t in IMPASSABLE_TERRAIN:
+        return False
+    if t == "lake" and state.get("weather") != "snow":  # DR 8.3.4: frozen lakes are clear
+        return False
+    return country(R, h) not in neutral_countries(state)
+
+
+def neutral_countries(state: State) -> tuple[str, ...]:
+    """DR 9.4: nobody enters Sweden; nor Turkey, unless 12.5 brought it into the war."""
+    if state.get("turkey_at_war"):
+        return ("Sweden",)
+    return ("Sweden", "Turkey")
+
+
+def blocked_hexes(R: Rules, state: State, side: str) -> set[str]:
+    """Hexes a supply path or line of ``side`` may not use: enemy units or enemy ZOC, unless
+    a friendly unit stands there (5.0)."""
+    enemy = other(side)
+    blocked = zoc_of(R, state, enemy)
+    for uid in side_units(R, state, enemy):
+        h = hex_of(state, uid)
+        if h is not None and R.unit(uid).is_ground:
+            blocked.add(h)
+    return {h for h in blocked if not ground_units_at(R, state, h, side)}
+
+
+def rail_network(
+    R: Rules, state: State, side: str, nationality: str, blocked: set[str]
+) -> set[str]:
+    """Rail hexes joined to the side's sources along unblocked rail (5.0)."""
+    start = {h for h in sources(R, side, nationality) if h not in blocked}
+    return connected(
+        start,
+        R.map.grid.neighbours,
+        lambda a, b: R.map.rail_connected(a, b) and b not in blocked and passable(R, state, b),
+    )
+
+
+def path_length(R: Rules, state: State, side: str, nationality: str) -> int:
+    """DR 5.0 / 5.2: three hexes; two for non-Finnish Axis units in Snow."""
+    return supply_path_hexes(R.charts, side, state.get("weather", "clear"), nationality)
+
+
+def supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[str]:
+    """Every hex from which a unit of this side and nationality traces supply (5.0)."""
+    blocked = blocked_hexes(R, state, side)
+    network = rail_network(R, state, side, nationality, blocked)
+    reach = distances(
+        network,
+        R.map.grid.neighbours,
+        lambda a, b: (
+            b not in blocked and passable(R, state, b) and not _water_between(R, state, a, b)
+        ),
+        limit=path_length(R, state, side, nationality),
+    )
+    return set(reach)
+
+
+def _water_between(R: Rules, state: State, a: str, b: str) -> bool:
+    kinds = R.map.side_kinds(a, b)
+    if "sea" in kinds:
+        return True
+    return "lake" in kinds and state.get("weather") != "snow"
+
+
+def supply_kind(R: Rules, uid: str) -> str:
+    """Which supply rules a unit follows: finnish, turkish, or its side's (5.0, 5.3, 12.5C)."""
+    unit = R.unit(uid)
+    if unit.nationality in ("finnish", "turkish"):
+        return unit.nationality
+    return "soviet" if unit.side == "soviet" else "axis"
+
+
+def in_supply(R: Rules, state: State, uid: str, cache: dict[str, set[str]] | None = None) -> bool:
+    """Is this unit in supply now? # DR 5.0"""
+    h = hex_of(state, uid)
+    if h is None:
+        return True
+    unit = R.unit(uid)
+    if unit.nationality == "finnish" and country(R, h) == "Finland":  # DR 5.3
+        return True
+    place = R.map.place(h)
+    if (
+        place is not None
+        and place.name == "Leningrad"
+        and unit.side == "soviet"
+        and h not in state.get("fortress_lost", [])
+    ):  # DR 10.1.5A
+        return True
+    kind = supply_kind(R, uid)
+    cache = {} if cache is None else cache
+    if kind not in cache:
+        cache[kind] = supplied_hexes(R, state, unit.side, kind)
+    return h in cache[kind]
+
+
+def determine_supply(R: Rules, state: State, side: str) -> list[str]:
+    """DR 4.2A / 4.7A: mark each of the side's units in or out of supply (5.1A); returns the
+    units found out of supply. A port may supply one Soviet unit (11.5.5E)."""
+    cache: dict[str, set[str]] = {}
+    out = []
+    for uid in side_units(R, state, side):
+        if not R.unit(uid).is_ground:
+            continue
+        ok = in_supply(R, state, uid, cache)
+        state["units"][uid]["oos"] = not ok
+        if not ok:
+            out.append(uid)
+    if side == "soviet" and out:
+        port_supplied = port_supply(R, state, out)
+        if port_supplied is not None:
+            state["units"][port_supplied]["oos"] = False
+            out.remove(port_supplied)
+    return out
+
+
+def port_supply(R: Rules, state: State, cut_off: list[str]) -> str | None:
+    """DR 11.5.5E: while the Black Sea Fleet exists, one unit may trace supply to a port
+    (Odessa, Sevastopol, Novorossiysk) instead. Reading: a normal-length path to a
+    Soviet-controlled port; if several units could, the strongest (then by id) is chosen."""
+    fleet_alive = any(
+        R.unit(u).type == "fleet"
+        and R.unit(u).reduced is not None
+        and state["units"][u]["at"] not in ("dead", "lost", "reserve", "out")
+        for u in state["units"]
+    )  # the Black Sea Fleet is the one with two steps
+    if not fleet_alive:
+        return None
+    blocked = blocked_hexes(R, state, "soviet")
+    ports = {
+        p.hex
+        for p in R.map.places.values()
+        if p.is_("port") and state["control"].get(p.hex) == "soviet" and p.hex not in blocked
+    }
+    reach = distances(
+        ports,
+        R.map.grid.neighbours,
+        lambda a, b: (
+            b not in blocked and passable(R, state, b) and not _water_between(R, state, a, b)
+        ),
+        limit=path_length(R, state, "soviet", "soviet"),
+    )
+    able = [u for u in cut_off if hex_of(state, u) in reach]
+    if not able:
+        return None
+    return max(able, key=lambda u: (R.unit(u).full.strength if R.unit(u).full else 0, u))

@@ -1,0 +1,91 @@
+"""DR 13.0 Winning the Game: victory cities, Stalin, the casualty point, automatic victory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .charts import casualty_weight, victory_cities
+from .rules import Rules, State
+from .sequence import LAST_TURN
+
+
+def city_points(R: Rules, state: State) -> dict[str, int]:
+    """DR 13.0B-C: each side's points for the victory cities it controls."""
+    score = {"axis": 0, "soviet": 0}
+    for name, points in victory_cities(R.charts).items():
+        holder = state["control"].get(R.map.place_named(name).hex)
+        if holder in score:
+            score[holder] += points
+    return score
+
+
+def casualties(R: Rules, state: State) -> dict[str, int]:
+    """DR 13.0E: each side's weighted count of its units not in play at the end (units taken
+    out without being eliminated, 11.4.5 and 12.9, do not count)."""
+    out = {"axis": 0, "soviet": 0}
+    for uid, d in state["units"].items():
+        if d["at"] in ("dead", "lost"):
+            unit = R.unit(uid)
+            leader = unit.name if unit.is_leader else ""
+            out[unit.side] += casualty_weight(R.charts, unit.nationality, unit.type, leader)
+    return out
+
+
+def score(R: Rules, state: State) -> tuple[dict[str, int], list[str]]:
+    """Points of each side at the end of play, and how they were earned."""
+    pts = city_points(R, state)
+    why = [f"victory cities: Axis {pts['axis']}, Soviet {pts['soviet']}"]
+    stalin = "soviet" if state.get("stalin", "alive") == "alive" else "axis"  # DR 13.0D
+    pts[stalin] += 1
+    why.append(f"Stalin {'lives' if stalin == 'soviet' else 'is dead'}: {stalin} +1")
+    lost = casualties(R, state)
+    # DR 13.0E-F: the side that eliminated more scores; a tie goes to the Soviets
+    taker = "axis" if lost["soviet"] > lost["axis"] else "soviet"
+    pts[taker] += 1
+    why.append(
+        f"casualties (weighted): Axis lost {lost['axis']}, Soviets lost "
+        f"{lost['soviet']}: {taker} +1"
+    )
+    return pts, why
+
+
+def automatic_victory(R: Rules, state: State) -> str | None:
+    """DR 13.0H: the Axis holding Leningrad, Moscow and Stalingrad at once, or the Soviets
+    holding Berlin."""
+
+    def holds(side: str, name: str) -> bool:
+        return state["control"].get(R.map.place_named(name).hex) == side
+
+    if all(holds("axis", n) for n in ("Leningrad", "Moscow", "Stalingrad")):
+        return "axis"
+    if holds("soviet", "Berlin"):
+        return "soviet"
+    return None
+
+
+def check_automatic(R: Rules, state: State) -> bool:
+    """End the game at once if a side has won automatically. # DR 13.0H"""
+    side = automatic_victory(R, state)
+    if side is None:
+        return False
+    state["winner"] = {
+        "winner": side,
+        "score": {},
+        "reason": f"automatic victory for the {side} player (DR 13.0H)",
+    }
+    return True
+
+
+def end_of_turn(R: Rules, state: State) -> None:
+    """DR 4.12 / 13.0A: after the December turn the player with more points wins."""
+    if check_automatic(R, state) or state["turn"] < LAST_TURN:
+        return
+    pts, why = score(R, state)
+    winner = max(pts, key=lambda s: pts[s])
+    loser = "axis" if winner == "soviet" else "soviet"
+    result: dict[str, Any] = {
+        "winner": winner,
+        "score": pts,
+        "reason": f"{winner} wins {pts[winner]}-{pts[loser]}: " + "; ".join(why),
+    }
+    state["winner"] = result
