@@ -213,3 +213,25 @@ def test_entry_point_runs_as_a_real_process(tmp_path: Path) -> None:
     bad = ostfront("act", rec, "fly 0101")
     assert bad.returncode == 2 and bad.stderr.startswith("error: action 1 of 1 (fly 0101)")
     assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_rules_table() -> None:
+    rows = run_json("rules", "dr")
+    assert rows[0]["rule"] == "DR 1.0" and {r["status"] for r in rows} <= {
+        "implemented",
+        "partial",
+        "not-implemented",
+        "not-applicable",
+        "pending",
+    }
+    assert any(r["rule"] == "DR 13.0" for r in rows)
+    assert "no rules coverage table" in run_json("rules", "toy", code=2)["error"]
+
+
+def test_simulate_random_games() -> None:
+    out = run_json("simulate", "toy", "--games", "4", "--seed", "5")
+    assert out["games"] == 4 and out["problems"] == 0
+    assert sum(out["results"].values()) == 4
+    assert [r["seed"] for r in out["reports"]] == [5, 6, 7, 8]
+    again = run_json("simulate", "toy", "--games", "4", "--seed", "5")
+    assert [r["steps"] for r in again["reports"]] == [r["steps"] for r in out["reports"]]

@@ -1,6 +1,6 @@
 """List a rulebook's numbered rules, and add rows for missing ones to its coverage table.
 
-    uv run python tools/rules_index.py dr            # add missing rows to docs/rules/dr.md
+    uv run python tools/rules_index.py dr            # add missing rows to docs/rules/defiant-russia.md
     uv run python tools/rules_index.py sno --list    # just print the rules found
 
 The rulebooks live beside the checkout in ../shared/rules/ (they are not part of Ostfront).
@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOKS = {"dr": "defiant-russia.txt", "sno": "sturm-nach-osten.txt"}
 PREFIX = {"dr": "DR", "sno": "SNO"}
+TABLES = {"dr": "defiant-russia", "sno": "sturm-nach-osten"}
 HEADING = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+(\S.*)$")
 SCENARIO = re.compile(r"^([A-E])\.\s+(\S.*)$")
 APPENDIX = re.compile(r"^(APPENDIX [IVX]+)\s*(.*)$")
@@ -91,7 +92,7 @@ def main() -> int:
         for rule, title in rules:
             print(f"{prefix} {rule}\t{title}")
         return 0
-    table = ROOT / "docs" / "rules" / f"{args.game}.md"
+    table = ROOT / "docs" / "rules" / f"{TABLES[args.game]}.md"
     have = {(r[0], r[1]) for r in table_rows(table)}
     missing = [(f"{prefix} {r}", t) for r, t in rules if (f"{prefix} {r}", t) not in have]
     if not table.exists():

@@ -423,6 +423,123 @@ def data_check_cmd(game: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+# ------------------------------------------------------------------ rules
+@cli.command("rules")
+@click.argument("game")
+@click.option("--status", default=None, help="Only rows with this status (e.g. pending).")
+@json_option
+@handled
+def rules_cmd(game: str, status: str | None, as_json: bool) -> None:
+    """The rules coverage table of GAME: every numbered rule, its status, code and tests."""
+    from .coverage import coverage_rows
+
+    g = load_game(game)
+    rows = [r for r in coverage_rows(g.name) if status is None or r["status"] == status]
+    if as_json:
+        emit(rows)
+        return
+    table = Table("rule", "title", "status", "code", "tests", "notes")
+    for r in rows:
+        table.add_row(
+            *(escape(r[k]) for k in ("rule", "title", "status", "code", "tests", "notes"))
+        )
+    out.print(table)
+    counts: dict[str, int] = {}
+    for r in coverage_rows(g.name):
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    out.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+
+
+# ------------------------------------------------------------------ simulate
+LEVELS = ("random",)
+
+
+@cli.command("simulate")
+@click.argument("game")
+@click.option("--scenario", default=None)
+@click.option("--option", "options", multiple=True, help="Option id, or id=value. Repeatable.")
+@click.option("--axis", "axis_level", type=click.Choice(LEVELS), default="random")
+@click.option("--soviet", "soviet_level", type=click.Choice(LEVELS), default="random")
+@click.option("--games", "n_games", type=int, default=10, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write the record of every game with a problem here.",
+)
+@click.option("--no-check", is_flag=True, help="Skip the invariant and replay checks.")
+@json_option
+@handled
+def simulate_cmd(
+    game: str,
+    scenario: str | None,
+    options: tuple[str, ...],
+    axis_level: str,
+    soviet_level: str,
+    n_games: int,
+    seed: int,
+    records: str | None,
+    no_check: bool,
+    as_json: bool,
+) -> None:
+    """Play GAME between computer players, checking invariants after every action."""
+    from rich.progress import Progress
+
+    from ..ai.simulate import play_one
+
+    g = load_game(game)
+    chosen = {
+        k: (_option_value(v) if eq else True) for k, eq, v in (o.partition("=") for o in options)
+    }
+    g.resolve_options(chosen)
+    reports = []
+    with Progress(console=Console(stderr=True), disable=as_json) as bar:
+        task = bar.add_task(f"{g.name}: {n_games} games", total=n_games)
+        for i in range(n_games):
+            reports.append(play_one(g, seed + i, scenario, chosen, check=not no_check))
+            bar.advance(task)
+    problems = [r for r in reports if r.problem]
+    saved = []
+    if records and problems:
+        Path(records).mkdir(parents=True, exist_ok=True)
+        for r in problems:
+            if r.record is not None:
+                path = Path(records) / f"{g.name}-seed{r.seed}.json"
+                rec.save(r.record, path)
+                saved.append(str(path))
+    wins: dict[str, int] = {}
+    for r in reports:
+        key = r.winner or ("problem" if r.problem else "draw")
+        wins[key] = wins.get(key, 0) + 1
+    summary = {
+        "game": g.name,
+        "games": n_games,
+        "results": wins,
+        "problems": len(problems),
+        "mean_steps": sum(r.steps for r in reports) / max(1, n_games),
+        "mean_seconds": sum(r.seconds for r in reports) / max(1, n_games),
+        "reports": [r.to_json() for r in reports],
+        "records": saved,
+    }
+    if as_json:
+        emit(summary)
+    else:
+        out.print(
+            f"{n_games} games of {escape(g.title)}: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(wins.items()))
+        )
+        out.print(
+            f"mean {summary['mean_steps']:.0f} actions, "
+            f"{summary['mean_seconds']:.2f} s a game; problems: {len(problems)}"
+        )
+        for r in problems:
+            first = (r.problem or "").splitlines()[0]
+            out.print(f"  seed {r.seed}: {escape(first)}")
+    if problems:
+        sys.exit(1)
+
+
 # ------------------------------------------------------------------ serve
 @cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True)

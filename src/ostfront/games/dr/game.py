@@ -1,5 +1,5 @@
 """Defiant Russia as registered with Ostfront: its scenarios, options, board and the door into
-its rules (one module per rulebook section: see docs/rules/dr.md)."""
+its rules (one module per rulebook section: see docs/rules/defiant-russia.md)."""
 
 from __future__ import annotations
 

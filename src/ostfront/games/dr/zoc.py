@@ -2,8 +2,8 @@
 
 A combat unit's ZOC is the six hexes around it (6.3). Leaders and fleets have none. ZOCs do
 not extend across a narrow strait (9.3.1A). Reading of the rulebook: nor across an all-sea or
-all-lake hexside, which no unit can cross either (recorded in docs/rules/dr.md). On Turn One,
-in the Axis Movement Phase, Soviet ZOCs do not extend across the border (6.7A).
+all-lake hexside, which no unit can cross either (recorded in docs/rules/defiant-russia.md).
+On Turn One, in the Axis Movement Phase, Soviet ZOCs do not extend across the border (6.7A).
 """
 
 from __future__ import annotations

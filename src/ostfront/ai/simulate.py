@@ -1,0 +1,100 @@
+"""Play whole games between players and check the rules' invariants after every action.
+
+A crash, a dead end (a side to move with no legal action) or a broken invariant stops the game
+and is reported with the record that reproduces it.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import record as rec
+from ..core.protocol import Game, State
+from ..core.rng import new_rng
+from .random_player import RandomPlayer
+
+MAX_STEPS = 200_000
+
+
+@dataclass
+class GameReport:
+    seed: int
+    steps: int = 0
+    winner: str | None = None
+    score: dict[str, Any] = field(default_factory=dict)
+    turns: int | None = None
+    problem: str | None = None
+    seconds: float = 0.0
+    record: rec.Record | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "steps": self.steps,
+            "winner": self.winner,
+            "score": self.score,
+            "turns": self.turns,
+            "problem": self.problem,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def play_one(
+    game: Game,
+    seed: int,
+    scenario: str | None = None,
+    options: dict[str, Any] | None = None,
+    check: bool = True,
+    players: dict[str, Any] | None = None,
+) -> GameReport:
+    """One game of random (or given) players; ``check`` runs the game's invariants."""
+    t0 = time.perf_counter()
+    report = GameReport(seed=seed)
+    try:
+        state = game.setup(scenario, options or {}, seed)
+    except Exception as exc:
+        report.problem = f"setup crashed: {exc!r}"
+        return report
+    record = rec.new_record(game, state)
+    report.record = record
+    rng = new_rng(seed ^ 0x5EED)
+    chooser = players or {side: RandomPlayer(rng) for side in game.sides}
+    invariants: Callable[[State], list[str]] = getattr(game, "invariants", lambda s: [])
+    while report.steps < MAX_STEPS:
+        side = game.active_side(state)
+        if side is None:
+            break
+        try:
+            legal = game.legal_actions(state)
+            if not legal:
+                report.problem = f"dead end: {side} has no legal action ({game.prompt(state).text})"
+                break
+            action = chooser[side].choose(game, state)
+            state = rec.append(record, game, state, action)
+        except Exception:
+            report.problem = "crash: " + traceback.format_exc(limit=6).strip().splitlines()[-1]
+            report.problem += "\n" + traceback.format_exc(limit=8)
+            break
+        report.steps += 1
+        if check:
+            broken = invariants(state)
+            if broken:
+                report.problem = f"invariant broken after step {report.steps}: {broken[0]}"
+                break
+    else:
+        report.problem = f"no end after {MAX_STEPS} steps"
+    res = game.result(state)
+    if res is not None:
+        report.winner = res.winner
+        report.score = dict(res.score)
+    report.turns = state.get("turn")
+    if check and report.problem is None:
+        replay = rec.replay(game, record, verify=True)
+        if not replay.ok and replay.divergence is not None:
+            report.problem = f"replay: {replay.divergence.describe()}"
+    report.seconds = time.perf_counter() - t0
+    return report
