@@ -288,3 +288,57 @@ def test_bad_positions_are_refused() -> None:
         start([("sov-3-army", "9999", [])])
     with pytest.raises(IllegalAction):
         GAME.apply(start([]), "attack 1511")
+
+
+def test_finns_are_supplied_anywhere_in_finland() -> None:
+    fin = "fin-ii-inf"
+    helsinki = hex_of("Helsinki")
+    cut = [("sov-7-army", helsinki, [])]  # Helsinki itself in Soviet hands
+    inside = start([(fin, "0409", []), *cut])
+    assert supply.in_supply(R, inside, fin)  # DR 5.3
+    outside = start([(fin, "0414", []), *cut])
+    assert not supply.in_supply(R, outside, fin)  # outside Finland: a path to Helsinki
+
+
+def test_partisans_reduce_an_axis_infantry_unit() -> None:
+    units = [("ger-i-inf", "1511", []), ("fin-ii-inf", "0409", []), ("ger-xli-pz", "1412", [])]
+    for seed in range(60):
+        s = start(units, seed=seed, turn=4, phase="soviet_org")
+        if s.get("pending"):
+            break
+    else:
+        pytest.fail("no 6 in 60 seeds")
+    assert s["log"] == [] and GAME.active_side(s) == "axis"  # DR 11.2: the Axis chooses
+    assert [a.text for a in GAME.legal_actions(s)] == ["reduce ger-i-inf"]  # not Finns, armor
+    s = GAME.apply(s, "reduce ger-i-inf")
+    assert s["units"]["ger-i-inf"]["reduced"] and GAME.active_side(s) == "soviet"
+
+
+def test_no_partisans_before_september() -> None:
+    for seed in range(30):
+        s = start([("ger-i-inf", "1511", [])], seed=seed, turn=3, phase="soviet_org")
+        assert not s.get("pending")
+
+
+def test_conquest_of_bucharest_removes_the_romanians() -> None:
+    s = start(
+        [
+            ("sov-9-army", hex_of("Bucharest"), []),
+            ("rom-mtn", "2512", []),
+            ("rom-iii-inf", None, ["reserve"]),
+        ],
+        turn=3,
+        phase="axis_org",
+    )
+    assert s["units"]["rom-mtn"]["at"] == "removed"  # DR 11.4.5B
+    assert s["units"]["rom-iii-inf"]["at"] == "removed"
+
+
+def test_one_soviet_reinforcement_per_major_city() -> None:
+    a, b = "sov-24-army", "sov-28-army"
+    s = start([(a, None, ["reserve"]), (b, None, ["reserve"])], turn=2, phase="soviet_org")
+    s = GAME.apply(s, "next")  # no replacements to spend
+    moscow = hex_of("Moscow")
+    assert f"enter {b} {moscow}" in [x.text for x in GAME.legal_actions(s)]
+    s = GAME.apply(s, f"enter {a} {moscow}")
+    assert f"enter {b} {moscow}" not in [x.text for x in GAME.legal_actions(s)]  # DR 10.2D

@@ -121,6 +121,12 @@ class DefiantRussia(Game):
             return None
         return Result(w["winner"], w.get("score", {}), w["reason"])
 
+    def invariants(self, state: ProtocolState) -> list[str]:
+        """What is wrong with a state (empty when all is well): see invariants.py."""
+        from .invariants import broken
+
+        return broken(self.rules_for(state), state)
+
     def counters(self, state: ProtocolState) -> list[CounterView]:
         from .rules import BOXES, printed
 
