@@ -27,7 +27,7 @@ def side_of(state: State) -> str:
 
 
 # ------------------------------------------------------------------ entering the phase
-def enter(R: Rules, state: State) -> None:
+def enter(R: Rules, state: State) -> None:  # DR 10.0: new units arrive here
     side = side_of(state)
     conquest(R, state)
     determine_supply(R, state, side)  # DR 4.2A, 4.7A
@@ -43,7 +43,7 @@ def enter(R: Rules, state: State) -> None:
         partisans(R, state)
 
 
-def conquest(R: Rules, state: State) -> None:
+def conquest(R: Rules, state: State) -> None:  # DR 11.4.5
     """DR 11.4.5: Soviets in Helsinki, Bucharest or Budapest in any Organization Phase remove
     every Finnish, Romanian or the Hungarian unit from play."""
     for city, nationality in (
@@ -112,7 +112,7 @@ def rail_to_the_east(R: Rules, state: State, start: str, *, strict: bool = False
     return bool(net & goals)
 
 
-def may_receive(R: Rules, uid: str) -> bool:
+def may_receive(R: Rules, uid: str) -> bool:  # DR 11.4.1A
     """DR 11.4.1A, 12.5B, 12.8C: no replacements for these nationalities."""
     unit = R.unit(uid)
     if unit.side == "axis":
@@ -128,7 +128,7 @@ def armor_ok(R: Rules, state: State, uid: str) -> bool:
     return state["org"]["armor"] < armor_replacement_limit(R.charts, side, state["turn"])
 
 
-def restorable(R: Rules, state: State, side: str) -> list[str]:
+def restorable(R: Rules, state: State, side: str) -> list[str]:  # DR 10.1.1
     """Reduced units that one point brings to full strength (10.1.1A, D; 10.1.1C)."""
     org = state["org"]
     if org["points"] < R.charts.replacements.restore_cost:
@@ -145,7 +145,7 @@ def restorable(R: Rules, state: State, side: str) -> list[str]:
     ]
 
 
-def rebuild_sites(R: Rules, state: State, uid: str) -> list[str]:
+def rebuild_sites(R: Rules, state: State, uid: str) -> list[str]:  # DR 10.1.3B, 10.1.4D
     """Where an eliminated unit may come back (10.1.3B, 10.1.4D, 10.1.5B, 11.4.1B)."""
     unit = R.unit(uid)
     sites = []

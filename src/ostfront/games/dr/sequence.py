@@ -17,7 +17,7 @@ from ...core.protocol import Action, Prompt
 from .rules import Rules, State, other
 
 #: The phases of one turn, in order (DR 4.1-4.12), each with the rule that defines it.
-TURN = (
+TURN = (  # DR 4.0
     ("weather", "DR 4.1"),
     ("axis_org", "DR 4.2"),
     ("axis_move", "DR 4.3"),

@@ -82,6 +82,7 @@ def rail_network(
 
 def path_length(R: Rules, state: State, side: str, nationality: str) -> int:
     """DR 5.0 / 5.2: three hexes; two for non-Finnish Axis units in Snow."""
+    # DR 5.2: the charts card carries both lengths
     return supply_path_hexes(R.charts, side, state.get("weather", "clear"), nationality)
 
 

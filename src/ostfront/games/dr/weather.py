@@ -11,7 +11,7 @@ from .charts import random_weather, weather_for
 from .rules import Rules, State
 
 
-def weather_phase(R: Rules, state: State) -> None:
+def weather_phase(R: Rules, state: State) -> None:  # DR 8.0
     """DR 4.1: set the turn's weather. # DR 8.1 # DR 8.2"""
     turn = state["turn"]
     # DR 4.1: the Soviet player rolls from Turn Three; DR 12.3C: May rolls as September
