@@ -1,0 +1,65 @@
+"""Defiant Russia speed: a random-legal full campaign game, and legal_actions at decision points.
+
+    uv run python benchmarks/bench_dr.py [--games 20] [--seed 1]
+
+Targets (issue 4): median game <= 0.5 s; legal_actions <= 5 ms at any decision point.
+Reports medians, 90th percentiles and the worst case, and the ratio to each target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from ostfront.ai.random_player import RandomPlayer
+from ostfront.core.rng import new_rng
+from ostfront.games import get
+
+GAME_TARGET = 0.5
+ACTIONS_TARGET = 0.005
+
+
+def play(seed: int) -> tuple[float, list[float], int]:
+    game = get("dr")
+    state = game.setup("1941", {}, seed)
+    player = RandomPlayer(new_rng(seed))
+    timings: list[float] = []
+    steps = 0
+    t0 = time.perf_counter()
+    while game.active_side(state) is not None:
+        t = time.perf_counter()
+        game.legal_actions(state)
+        timings.append(time.perf_counter() - t)
+        state = game.apply(state, player.choose(game, state))
+        steps += 1
+    return time.perf_counter() - t0, timings, steps
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    games, calls, steps = [], [], []
+    for i in range(args.games):
+        seconds, timings, n = play(args.seed + i)
+        games.append(seconds)
+        calls += timings
+        steps.append(n)
+    med_game = statistics.median(games)
+    med_call = statistics.median(calls)
+    print(f"{args.games} random games, {statistics.median(steps):.0f} actions each (median)")
+    print(f"game:          median {med_game:.3f} s, p90 {pct(games, 0.9):.3f} s, worst "
+          f"{max(games):.3f} s  -> {med_game / GAME_TARGET:.2f} x target {GAME_TARGET} s")
+    print(f"legal_actions: median {med_call * 1000:.2f} ms, p90 {pct(calls, 0.9) * 1000:.2f} ms,"
+          f" worst {max(calls) * 1000:.2f} ms -> {med_call / ACTIONS_TARGET:.2f} x target 5 ms")
+
+
+if __name__ == "__main__":
+    main()
