@@ -379,19 +379,31 @@ class Game(ABC):
 
     # -- the door (not overridden by games) --------------------------------
     def legal_actions(self, state: State) -> list[Action]:
-        """Every action the deciding side may take now, undo included when possible."""
+        """Every action the deciding side may take now, undo included when possible.
+
+        The list is remembered for the last state asked about, so that ``apply`` on that same
+        state object (the AI asks, then applies) need not work it out again. States are values:
+        once ``setup`` or ``apply`` has returned one, nothing changes it in place.
+        """
         if self.active_side(state) is None:
-            return []
-        acts = self.actions(state)
-        if state.get("undo"):
-            last = state["log"][-1]["text"] if state.get("log") else "the last step"
-            acts = [*acts, Action("undo", (), label=f"Undo: {last}", side=self.active_side(state))]
-        return acts
+            acts: list[Action] = []
+        else:
+            acts = self.actions(state)
+            if state.get("undo"):
+                last = state["log"][-1]["text"] if state.get("log") else "the last step"
+                acts = [*acts, Action("undo", (), label=f"Undo: {last}",
+                                      side=self.active_side(state))]
+        self.__dict__["_legal_memo"] = (state, state.get("step"), tuple(acts))
+        return list(acts)
 
     def find_action(self, state: State, action: Action | str) -> Action:
         """The legal action matching ``action`` (by text), or :class:`IllegalAction`."""
         text = action.text if isinstance(action, Action) else " ".join(str(action).split())
-        legal = self.legal_actions(state)
+        memo = self.__dict__.get("_legal_memo")
+        if memo is not None and memo[0] is state and memo[1] == state.get("step"):
+            legal = list(memo[2])
+        else:
+            legal = self.legal_actions(state)
         for a in legal:
             if a.text == text:
                 return a

@@ -169,7 +169,7 @@ def test_stacking_limits() -> None:
     assert stacking.stack_problems(R, s, ["ger-i-inf", "ger-ii-inf", "ger-x-inf"])
     hun = next(u for u in R.counters.units.values() if u.nationality == "hungarian").id
     rom = next(u for u in R.counters.units.values() if u.nationality == "romanian").id
-    assert "Hungarians and Romanians" in " ".join(stacking.stack_problems(R, s, [hun, rom]))
+    assert "Hungarian and Romanian" in " ".join(stacking.stack_problems(R, s, [hun, rom]))
     prep = GAME.setup(seed=1, options=["axis-preparation"], position=position([]))
     trio = ["ger-i-inf", "ger-ii-inf", "ger-x-inf"]
     assert stacking.stack_problems(R, prep, trio, setup=True) == []  # DR 12.1
@@ -195,7 +195,7 @@ def test_initial_control() -> None:
     assert c[hex_of("Berlin")] == "axis" and c[hex_of("Helsinki")] == "axis"
     assert c[hex_of("Bucharest")] == "axis" and c[hex_of("Warsaw")] == "axis"
     assert hex_of("Stockholm") not in c and hex_of("Istanbul") not in c
-    lit = initial_control(R, lithuania_axis=True)  # DR 12.8A, 12.8E
+    lit = initial_control(R, ["12.8"])  # DR 12.8A, 12.8E
     assert lit[hex_of("Kaunas")] == "axis" and lit["1808"] == "soviet"
 
 

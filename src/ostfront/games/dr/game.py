@@ -76,8 +76,15 @@ class DefiantRussia(Game):
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         from .charts import check_charts
         from .counters import check_counters
+        from .setup import check_defiant_poland, check_setup
 
-        return [*super().data_checks(), ("charts", check_charts), ("counters", check_counters)]
+        return [
+            *super().data_checks(),
+            ("charts", check_charts),
+            ("counters", check_counters),
+            ("setup", check_setup),
+            ("defiant-poland", check_defiant_poland),
+        ]
 
     # -- the rules -----------------------------------------------------------
     def rules_for(self, state: ProtocolState) -> Any:

@@ -44,7 +44,7 @@ def initial_state(R: Rules, state: State) -> None:
         weather=None,
         snow_turns=0,
         units=units,
-        control=initial_control(R, lithuania_axis="12.8" in rules),  # DR 6.4A-B, 12.8
+        control=initial_control(R, rules),  # DR 6.4A-B, 12.8
         fortress_lost=[],
         pools={s: {"air": 0, "replacements": 0, "rail": 0} for s in ("axis", "soviet")},
         done=[],

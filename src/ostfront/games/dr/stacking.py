@@ -2,43 +2,111 @@
 
 Limits hold at the end of every phase; units over the limit are eliminated, the opposing
 player choosing which (6.2). Leaders do not count (11.6A); nor do fleets, which are not ground
-units (6.0). Any two Soviet units may stack with Stalin (11.6.3D). With Axis Preparation
-(12.1) three German units may stack in a hex at set-up.
+units (6.0) and share ports with the units they carry (11.5.5). Any two Soviet units may stack
+with Stalin (11.6.3D). With Axis Preparation (12.1) three German units may stack in a hex at
+set-up.
+
+:func:`stacking_problems` is the rule itself, a pure function of the units in one hex; the
+set-up cards (setup.py) and the engine both use it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
 from ...core.protocol import Action, Prompt
+from .counters import SOVIET_ARMY_TYPES
 from .losses import eliminate
 from .rules import Rules, State, occupancy, other
 
 PENDING_KINDS = ("overstack",)
-LIMIT = 2  # DR 6.2
+STACK_LIMIT = 2  # DR 6.2
+AXIS_PREPARATION_LIMIT = 3  # DR 12.1
+#: Types that do not count for stacking: leaders (DR 11.6A) and fleets (judgement: fleets are
+#: not ground units, DR 6.0, and must share ports with the units they carry, DR 11.5.5).
+NOT_STACKED = frozenset({"leader", "fleet"})
 
 
-def stack_problems(R: Rules, state: State, uids: list[str], *, setup: bool = False) -> list[str]:
-    """What is wrong with these units sharing one hex (empty if nothing)."""
-    units = [R.unit(u) for u in uids]
-    ground = [u for u in units if u.is_ground]
-    problems = []
-    limit = LIMIT
-    if (
-        setup
-        and state["options"].get("axis-preparation")
-        and ground
-        and all(u.nationality == "german" for u in ground)
-    ):
-        limit = 3  # DR 12.1
+class Stackable(Protocol):
+    """What stacking looks at: a counter's type, side and nationality (and name, for Stalin).
+
+    :class:`~ostfront.games.dr.counters.Unit` satisfies it, and so does :class:`Piece`.
+    """
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def nationality(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A minimal stackable unit, for callers without a counter at hand (and for tests)."""
+
+    type: str
+    side: str
+    nationality: str
+    name: str = ""
+
+
+def counts_for_stacking(unit: Stackable) -> bool:
+    """Leaders never count (DR 11.6A); nor fleets (judgement, see ``NOT_STACKED``)."""
+    return unit.type not in NOT_STACKED
+
+
+def is_soviet_army(unit: Stackable) -> bool:
+    """A Soviet Infantry, Mountain or Shock army (DR 6.2.1), or an NKVD army (DR 11.9)."""
+    return unit.side == "soviet" and unit.type in SOVIET_ARMY_TYPES
+
+
+def stacking_problems(
+    units_in_hex: Iterable[Stackable], *, axis_preparation: bool = False
+) -> list[str]:
+    """What breaks the stacking limits if these units end a phase in one hex (empty if legal).
+
+    ``axis_preparation`` is Axis Preparation (DR 12.1): pass True only for the initial set-up
+    with that optional rule in use.
+
+    >>> army, tanks = Piece("infantry", "soviet", "soviet"), Piece("armor", "soviet", "soviet")
+    >>> stacking_problems([army, tanks])
+    []
+    """
+    units = list(units_in_hex)
+    ground = [u for u in units if counts_for_stacking(u)]  # DR 11.6A
+    problems: list[str] = []
+    limit = STACK_LIMIT  # DR 6.2: up to two units a hex
+    if axis_preparation and ground and all(u.nationality == "german" for u in ground):
+        limit = AXIS_PREPARATION_LIMIT  # DR 12.1: three German (not Romanian or Finnish) units
     if len(ground) > limit:
-        problems.append(f"{len(ground)} units in one hex (limit {limit}, DR 6.2)")
-    with_stalin = any(u.type == "leader" and u.id.endswith("stalin") for u in units)
-    armies = [u for u in ground if u.side == "soviet" and u.echelon == "army"]
-    if len(armies) > 1 and not with_stalin:  # DR 6.2.1, 11.6.3D
-        problems.append("two Soviet armies in one hex (DR 6.2.1)")
+        problems.append(
+            f"{len(ground)} units in one hex ({_names(ground)}): the limit is {limit} (DR 6.2"
+            + (", 12.1)" if limit == AXIS_PREPARATION_LIMIT else ")")
+        )
+    with_stalin = any(u.type == "leader" and u.name == "Stalin" for u in units)  # DR 11.6.3D
+    armies = [u for u in ground if is_soviet_army(u)]
+    if len(armies) > 1 and not with_stalin:  # DR 6.2.1: one Soviet army a hex
+        problems.append(f"{len(armies)} Soviet armies in one hex ({_names(armies)}) (DR 6.2.1)")
     nations = {u.nationality for u in ground}
-    if {"hungarian", "romanian"} <= nations:  # DR 6.2.2, 11.4.3B
-        problems.append("Hungarians and Romanians stacked together (DR 6.2.2)")
+    if {"hungarian", "romanian"} <= nations:  # DR 6.2.2, 11.4.3B: national hatred
+        problems.append("Hungarian and Romanian units stacked together (DR 6.2.2)")
     return problems
+
+
+def _names(units: Iterable[Stackable]) -> str:
+    return ", ".join(getattr(u, "id", "") or u.name or u.type for u in units)
+
+
+# ------------------------------------------------------------------ in play
+def stack_problems(R: Rules, state: State, uids: list[str], *, setup: bool = False) -> list[str]:
+    """What is wrong with these units sharing one hex now (empty if nothing)."""
+    prep = setup and bool(state["options"].get("axis-preparation"))
+    return stacking_problems((R.unit(u) for u in uids), axis_preparation=prep)
 
 
 def overstacked(R: Rules, state: State) -> list[str]:
@@ -70,7 +138,7 @@ def actions(R: Rules, state: State) -> list[Action]:
             p["side"],
         )
         for u in occupancy(state)[h]
-        if R.unit(u).is_ground
+        if counts_for_stacking(R.unit(u))
     ]
 
 
