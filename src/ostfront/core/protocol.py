@@ -400,6 +400,7 @@ class Game(ABC):
         """The legal action matching ``action`` (by text), or :class:`IllegalAction`."""
         text = action.text if isinstance(action, Action) else " ".join(str(action).split())
         memo = self.__dict__.get("_legal_memo")
+        legal: list[Action]
         if memo is not None and memo[0] is state and memo[1] == state.get("step"):
             legal = list(memo[2])
         else:
