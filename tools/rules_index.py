@@ -1,6 +1,6 @@
 """List a rulebook's numbered rules, and add rows for missing ones to its coverage table.
 
-    uv run python tools/rules_index.py dr            # add missing rows to docs/rules/defiant-russia.md
+    uv run python tools/rules_index.py dr        # add missing rows to its coverage table
     uv run python tools/rules_index.py sno --list    # just print the rules found
 
 The rulebooks live beside the checkout in ../shared/rules/ (they are not part of Ostfront).

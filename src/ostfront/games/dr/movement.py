@@ -1,23 +1,345 @@
-"""DR 6.0 Movement (initial and exploitation phases). Being written: for now a phase can only
-be ended, with no unit moving."""
+"""DR 6.0 Movement: the initial (4.3, 4.8) and exploitation (4.5, 4.10) movement phases.
+
+The phasing player ``select``s a unit that can still move, then sends it ``to`` a hex it can
+reach (the cost in MPs is in the label), moves it by ``rail`` (6.5, :mod:`rail`), by ``sea``
+(11.5.5, :mod:`navy`) or ``drop``s it (11.3, :mod:`airborne`); ``deselect`` picks another;
+``done`` ends the phase. A unit moves once a phase (``state["done"]``). Leaders travel with
+the unit they accompany (``leave``/``take`` choose when another companion stays behind);
+Zhukov and Timoshenko also move on their own (11.6.4B-C, 12.7A-B).
+
+State keys owned here::
+
+    movement    {"phase": "turn:phase", "selected": uid | None, "leave": [leader ids left
+                behind by the selected unit], "rail": [ids moved by rail this phase],
+                "control_before": {hex: side | ""}} - stale (ignored) once the phase changes;
+                ``control_before`` keeps the control of every hex changed this phase, so
+                control at the start of the phase can be read back (6.5.1)
+    airborne_drops  [{"unit", "turn", "phase"}] every drop made (11.3.1E-F, 11.3.2E-F; read
+                by combat for 11.3.xE)
+    airborne_moved  {uid: turn} the last turn an airborne unit moved otherwise (11.3.1E)
+
+What a unit may enter, what it costs, its allowance and the phase record are in
+:mod:`movement_rules`; leaders in :mod:`movement_leaders`.
+"""
 
 from __future__ import annotations
 
+from ...core.paths import Step, path_to, reach
 from ...core.protocol import Action, Prompt
-from .rules import Rules, State, phasing_side
+from .movement_leaders import (
+    RIVAL,
+    carried,
+    escorts,
+    marshal_reach,
+    may_end,
+)
+from .movement_rules import (
+    TURKISH_RESERVES,
+    WHOLE,
+    allowance,
+    armor_zoc_to_zoc,
+    control_at_start,
+    country_of,
+    full_fleet_near,
+    immobile,
+    is_sivash,
+    kind,
+    may_enter,
+    record,
+    row_of,
+    side_cost,
+    take_control,
+    terrain_cost,
+    turn_one,
+    writable,
+)
+from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side
+from .zoc import zoc_of
 
-PENDING_KINDS: tuple[str, ...] = ()
+PENDING_KINDS = ("fleet_displacement",)
 
 
-def actions(R: Rules, state: State) -> list[Action]:
-    return [Action("done", (), "End the phase", "DR 6.0", phasing_side(state))]
+# ------------------------------------------------------------------ reach
+def ground_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
+    """DR 6.1, 6.3.1-6.3.2: every hex the ground unit can reach this phase (with its path)."""
+    start = hex_of(state, uid)
+    if start is None or immobile(R, state, uid):
+        return {}
+    unit = R.unit(uid)
+    side = unit.side
+    carrying = carried(R, state, uid)
+    budget = allowance(R, state, uid, carrying)  # DR 6.1.1: never more than this
+    if budget <= 0:
+        return {}
+    zoc = zoc_of(R, state, other(side))
+    occ = occupancy(state)
+    armor = unit.type == "armor"
+    z2z_armor = armor and armor_zoc_to_zoc(R, state, uid, carrying)
+
+    def friendly(h: str) -> bool:  # "another friendly unit currently occupies the hex"
+        return any(
+            u != uid and R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, [])
+        )
+
+    def enter(a: str, b: str, spent: float) -> float | None:
+        if not may_enter(R, state, uid, b, carrying, occ):
+            return None
+        hc = terrain_cost(R, state, uid, b)
+        sc = side_cost(R, state, uid, a, b)
+        if hc is None or sc is None:
+            return None
+        if sc == WHOLE:  # DR 9.3.3A: begin in the hex and spend the whole allowance
+            return budget if a == start and spent == 0 else None
+        cost = hc + sc
+        if a in zoc and b in zoc and not (friendly(a) and friendly(b)):  # DR 6.3.1B, 6.3.2B
+            if not z2z_armor:
+                return None
+            cost += 1  # DR 6.3.2C
+        return cost
+
+    def stops(h: str) -> bool:  # DR 6.3.1A, 6.3.2A
+        return not armor and h in zoc and not friendly(h)
+
+    # DR 6.1.4 (and # DR 6.6.4 in exploitation): one hex always, but not ZOC to ZOC
+    def one_hex(a: str, b: str) -> bool:
+        return not (a in zoc and b in zoc)
+
+    return reach(
+        start,
+        budget,
+        R.map.grid.neighbours,
+        enter,
+        stops,
+        one_hex_minimum=True,
+        may_always_enter=one_hex,
+    )
+
+
+def reach_of(R: Rules, state: State, uid: str) -> dict[str, Step]:
+    """Every hex ``uid`` can move to now, with paths (the start hex included).
+    Rail lines play no part in it (6.5.4)."""
+    # DR 6.0: a side moves some, none or all of its units
+    # DR 6.5.4: a rail line does not lower the terrain costs
+    from . import navy
+
+    unit = R.unit(uid)
+    if unit.side != phasing_side(state) or not on_map(state, uid) or uid in state["done"]:
+        return {}
+    if unit.type == "fleet":
+        return navy.fleet_reach(R, state, uid)
+    if unit.is_leader:
+        return marshal_reach(R, state, uid) if unit.name in RIVAL else {}
+    return ground_reach(R, state, uid)
+
+
+def reachable(R: Rules, state: State, uid: str) -> dict[str, int]:
+    """Hex -> MPs spent, for every hex the unit can move to this phase (not its own)."""
+    start = hex_of(state, uid)
+    occ = occupancy(state)
+    return {
+        h: int(s.cost)
+        for h, s in sorted(reach_of(R, state, uid).items())
+        if h != start and may_end(R, state, uid, h, occ)
+    }
+
+
+def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
+    """Hexes the unit may move to by rail now (see :func:`rail.rail_destinations`)."""
+    from .rail import rail_destinations as by_rail
+
+    return by_rail(R, state, uid)
+
+
+# ------------------------------------------------------------------ moving
+def move_unit(R: Rules, state: State, uid: str, path: list[str]) -> None:
+    """Carry out a move along ``path`` (start hex first): leaders along, control, fortresses,
+    fleet displacement. The unit has moved for this phase."""
+    from . import navy
+
+    unit = R.unit(uid)
+    escort = carried(R, state, uid)
+    dest = path[-1]
+    state["units"][uid]["at"] = dest
+    for lid in escort:
+        state["units"][lid]["at"] = dest  # DR 11.6.1B, 11.6.2B
+    state["done"].append(uid)
+    if unit.is_ground:
+        take_control(state, unit.side, path[1:])  # DR 6.4C
+        if unit.side == "axis":
+            for h in path[1:]:
+                place = R.map.place(h)
+                if place is not None and place.is_("fortress") and h not in state["fortress_lost"]:
+                    state["fortress_lost"].append(h)  # DR 9.1.8E
+            navy.check_displacement(R, state, dest)  # DR 11.5.2
+        if unit.type == "airborne":
+            state.setdefault("airborne_moved", {})[uid] = state["turn"]  # DR 11.3.1E
+
+
+def selectable(R: Rules, state: State) -> list[str]:
+    """Units of the phasing side that may still move (cheap checks, no reach)."""
+    from . import airborne, navy, rail
+
+    side = phasing_side(state)
+    out = []
+    for uid in sorted(state["units"]):
+        unit = R.unit(uid)
+        if unit.side != side or not on_map(state, uid) or uid in state["done"]:
+            continue
+        if unit.type == "fleet":
+            ok = navy.may_sail(R, state, uid)
+        elif unit.is_leader:
+            ok = unit.name in RIVAL and bool(
+                reachable(R, state, uid) or rail.may_rail(R, state, uid)
+            )
+        else:
+            # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
+            escort = carried(R, state, uid) if kind(state) == "exploit" else []
+            ok = (
+                not immobile(R, state, uid) and allowance(R, state, uid, escort) > 0
+            ) or airborne.can_drop(R, state, uid)
+        if ok:
+            out.append(uid)
+    return out
+
+
+def stranded_marshals(R: Rules, state: State) -> list[str]:
+    """Zhukov or Timoshenko alone in a hex but able to join a Soviet ground unit: the phase
+    may not end until he does (11.6.4D, 12.7C)."""
+    if phasing_side(state) != "soviet":
+        return []
+    occ = occupancy(state)
+    out = []
+    for uid in state["units"]:
+        unit = R.unit(uid)
+        h = hex_of(state, uid)
+        if unit.name not in RIVAL or not unit.is_leader or h is None:
+            continue
+        if any(R.unit(u).is_ground and R.unit(u).side == "soviet" for u in occ[h]):
+            continue
+        if reachable(R, state, uid):
+            out.append(uid)
+    return out
+
+
+# ------------------------------------------------------------------ the handler
+def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4.8, # DR 4.10
+    from . import airborne, navy, rail
+
+    if state.get("pending"):
+        return navy.displacement_actions(R, state)
+    side = phasing_side(state)
+    rule = "DR 6.6" if kind(state) == "exploit" else "DR 6.0"
+    sel = record(state)["selected"]
+    if sel is None:
+        acts = [
+            Action("select", (u,), f"Move {R.unit(u).name}", rule, side)
+            for u in selectable(R, state)
+        ]
+        if stranded_marshals(R, state):  # DR 11.6.4D, 12.7C: not before he rejoins a unit
+            return acts
+        return [*acts, Action("done", (), "End the phase", rule, side)]
+    name = R.unit(sel).name
+    escort = carried(R, state, sel)
+    if escort:
+        name += " with " + " and ".join(R.unit(lid).name for lid in escort)
+    acts = [
+        Action("drop", (h,), f"{name} drops into {h} (die roll)", airborne.rule(R, sel), side)
+        for h in airborne.drop_hexes(R, state, sel)
+    ]
+    for h, cost in reachable(R, state, sel).items():
+        acts.append(Action("to", (h,), f"{name} to {h} ({cost} MP)", rule, side))
+    acts += [
+        Action("rail", (h,), f"{name} by rail to {h}", "DR 6.5", side)
+        for h in rail.rail_destinations(R, state, sel)
+    ]
+    acts += [
+        Action("sea", (h,), f"{name} by sea to {h}", "DR 11.5.5", side)
+        for h in navy.sea_destinations(R, state, sel)
+    ]
+    _, optional = escorts(R, state, sel)
+    leave = record(state)["leave"]
+    for lid in optional:
+        verb, what = ("take", "with") if lid in leave else ("leave", "without")
+        label = f"Move {R.unit(sel).name} {what} {R.unit(lid).name}"
+        acts.append(Action(verb, (lid,), label, "DR 11.6", side))
+    acts.append(Action("deselect", (), f"Choose another unit than {name}", rule, side))
+    return acts
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
+    from . import airborne, navy, rail
     from .sequence import end_phase
 
-    end_phase(R, state)
+    if state.get("pending"):
+        navy.displace(R, state, str(action.args[0]))
+        return
+    rec = writable(state)
+    verb = action.verb
+    arg = str(action.args[0]) if action.args else ""
+    sel = rec["selected"]
+    if verb == "select":
+        rec.update(selected=arg, leave=[])
+    elif verb == "deselect":
+        rec.update(selected=None, leave=[])
+    elif verb == "leave":
+        rec["leave"].append(arg)
+    elif verb == "take":
+        rec["leave"].remove(arg)
+    elif verb == "done":
+        state.pop("movement", None)
+        end_phase(R, state)
+        return
+    else:
+        if verb == "to":
+            move_unit(R, state, sel, path_to(reach_of(R, state, sel), arg))
+        elif verb == "rail":
+            rail.rail_move(R, state, sel, arg)
+        elif verb == "sea":
+            navy.sea_transport(R, state, sel, arg)
+        elif verb == "drop":
+            airborne.drop(R, state, sel, arg)
+        rec = writable(state)
+        rec.update(selected=None, leave=[])
 
 
 def prompt(R: Rules, state: State) -> Prompt:
-    return Prompt(phasing_side(state), "Move your units, then end the phase", "DR 6.0")
+    from . import navy
+
+    if state.get("pending"):
+        return navy.displacement_prompt(R, state)
+    side = phasing_side(state)
+    sel = record(state)["selected"]
+    phase = "exploitation movement" if kind(state) == "exploit" else "movement"
+    if sel is not None:
+        return Prompt(side, f"Choose where {R.unit(sel).name} moves", "DR 6.1")
+    if stranded_marshals(R, state):
+        return Prompt(
+            side,
+            "Zhukov and Timoshenko must end the phase stacked with a Soviet ground unit",
+            "DR 11.6.4D",
+        )
+    return Prompt(
+        side,
+        f"Move your units ({phase}), then end the phase",
+        "DR 6.6" if kind(state) == "exploit" else "DR 6.0",
+    )
+
+
+__all__ = [  # the handler, the helpers for the AI and the browser, and re-exports
+    "TURKISH_RESERVES",
+    "actions",
+    "allowance",
+    "control_at_start",
+    "country_of",
+    "full_fleet_near",
+    "is_sivash",
+    "may_enter",
+    "perform",
+    "prompt",
+    "rail_destinations",
+    "reachable",
+    "row_of",
+    "side_cost",
+    "terrain_cost",
+    "turn_one",
+]

@@ -48,7 +48,7 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
             "reduced": "reduced" in status and R.unit(uid).reduced is not None,
             "oos": "oos" in status,
         }
-    turn = position.get("turn") or 1
+    turn = 1 if position.get("turn") is None else int(position["turn"])
     phase = position.get("phase") or "axis_move"
     if phase not in PHASES:
         problems.append(f"phase: {phase!r} is not one of {', '.join(PHASES)}")

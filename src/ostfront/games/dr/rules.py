@@ -17,13 +17,18 @@ State layout (everything the DR modules read and write)::
                     12.9), "out" (not in this game's optional rules)
     control         {hex: "axis" | "soviet"} for every hex a side controls (6.4)
     fortress_lost   hexes of fortresses an Axis unit has occupied (9.1.8E)
-    pools           {side: {"air": n, "replacements": n, "rail": n}} points left this turn
+    pools           {side: {"air": n, ...}} points left this turn (air points, 11.7B)
     done            unit ids that have moved / attacked in the current phase
     hexes_attacked  hexes attacked in the current combat phase (7.1C)
     pending         None, or the decision in progress (its "kind" says which module owns it)
     casualties      {side: weighted count of that side's units eliminated} (13.0E)
     stalin          "alive" | "dead" (13.0D)
     winner          None until the game ends: {"winner", "score", "reason"}
+    movement        the movement phase in progress (movement.py): selected unit, units moved
+                    by rail, leaders left behind, control at the start of the phase (6.5.1)
+    airborne_drops  [{"unit", "turn", "phase"}] drops made (11.3)
+    airborne_moved  {unit: turn} airborne units that may not otherwise move (11.3.1E)
+    org             the organization phase in progress (organization.py)
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def country(R: Rules, h: str) -> str | None:
     return None
 
 
-def zoc_of(R: Rules, state: State, side: str) -> set[str]:
+def zoc_of(R: Rules, state: State, side: str) -> set[str]:  # DR 6.3
     """Every hex in the ZOC of ``side``'s combat units."""
     out: set[str] = set()
     for h, uids in occupancy(state).items():

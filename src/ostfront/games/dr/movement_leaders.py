@@ -1,0 +1,148 @@
+"""DR 11.6 and 12.7 in the movement phases: leaders travel with the units they accompany
+(Guderian 11.6.1B, Mannerheim 11.6.2A-B, Zhukov 11.6.4D, Timoshenko 12.7C; Stalin never,
+11.6.3C), and Zhukov and Timoshenko also move on their own: three hexes in the movement
+phase (after a rail move, 11.6.4B, 12.7A), two in exploitation (11.6.4C, 12.7B), terrain
+ignored, ZOC blocking as normal, ending stacked with a Soviet ground unit and never in one
+hex together (12.7F). Their combat effects and fates are in :mod:`leaders`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.paths import Step, distances, reach
+from .movement_rules import is_sivash, kind, may_enter, record
+from .rules import Rules, State, hex_of, occupancy, other
+from .zoc import zoc_of
+
+#: Who each leader accompanies (11.6.1B, 11.6.2B, 11.6.4D, 12.7C).
+# DR 11.6.3C: Stalin is in none of these: he never moves with a unit, nor on his own.
+# DR 11.6.2B: Mannerheim goes with a Finnish unit (and stays in Finland, 11.6.2A).
+COMPANIONS: dict[str, Callable[[Any], bool]] = {
+    "Guderian": lambda u: u.nationality == "german" and u.type == "armor",  # DR 11.6.1B
+    "Mannerheim": lambda u: u.nationality == "finnish" and u.is_ground,
+    "Zhukov": lambda u: u.side == "soviet" and u.is_ground,
+    "Timoshenko": lambda u: u.side == "soviet" and u.is_ground,
+}
+#: Leaders that also move on their own: hexes in the movement / exploitation phase.
+MARSHAL_HEXES = {"move": 3, "exploit": 2}  # DR 11.6.4B-C, 12.7A-B
+RIVAL = {"Zhukov": "Timoshenko", "Timoshenko": "Zhukov"}  # DR 12.7F
+
+
+def companions_of(R: Rules, state: State, leader: str, h: str, but: str) -> list[str]:
+    accepts = COMPANIONS.get(R.unit(leader).name)
+    if accepts is None:
+        return []
+    return [u for u in occupancy(state).get(h, []) if u != but and accepts(R.unit(u))]
+
+
+def escorts(R: Rules, state: State, uid: str) -> tuple[list[str], list[str]]:
+    """Leaders in the unit's hex who go with it when it moves: (forced, optional)."""
+    h = hex_of(state, uid)
+    if h is None or not R.unit(uid).is_ground:
+        return [], []
+    forced: list[str] = []
+    optional: list[str] = []
+    for lid in occupancy(state).get(h, []):
+        accepts = COMPANIONS.get(R.unit(lid).name) if R.unit(lid).is_leader else None
+        if accepts is None or not accepts(R.unit(uid)):
+            continue
+        (optional if companions_of(R, state, lid, h, uid) else forced).append(lid)
+    return forced, optional
+
+
+def carried(R: Rules, state: State, uid: str) -> list[str]:
+    """Leaders who move with ``uid`` now (DR 11.6.1B, 11.6.2B): those who would otherwise be
+    left without a companion, and the others unless the player leaves them behind."""
+    forced, optional = escorts(R, state, uid)
+    leave = record(state)["leave"]
+    return forced + [lid for lid in optional if lid not in leave]
+
+
+def marshal_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
+    """DR 11.6.4B-D, 12.7A-C: three hexes (two in exploitation), terrain ignored, ZOC blocking
+    as normal, ending stacked with a Soviet ground unit and never with the rival marshal."""
+    start = hex_of(state, uid)
+    if start is None or uid in state["done"]:
+        return {}
+    if kind(state) == "exploit" and state["weather"] not in R.charts.exploitation.soviet_weather:
+        return {}  # DR 6.6.3, 8.3.2: no Soviet exploitation phase in this weather
+    return marshal_reach_from(R, state, uid, start, MARSHAL_HEXES[kind(state)])
+
+
+MarshalRules = tuple[Callable[[str, str], bool], Callable[[str], bool]]
+
+
+def marshal_rules(R: Rules, state: State, uid: str) -> MarshalRules:
+    """How a marshal moves (11.6.4B, 12.7A): ``step(a, b)`` - one hex whatever the terrain,
+    never onto water or into enemy units, not ZOC to ZOC (6.3.1B); ``stops(h)`` - entering
+    an enemy ZOC without a friendly unit ends the move (6.3.1A)."""
+    side = R.unit(uid).side
+    zoc, occ = zoc_of(R, state, other(side)), occupancy(state)
+    wet = state["weather"] != "snow"  # DR 8.3.4: lakes freeze in Snow
+
+    def friendly(h: str) -> bool:
+        return any(R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, []))
+
+    def step(a: str, b: str) -> bool:
+        terrain = R.map.terrain_of(b)
+        if terrain in (None, "sea") or (terrain == "lake" and wet):
+            return False
+        kinds = R.map.side_kinds(a, b)
+        if "sea" in kinds or ("lake" in kinds and wet) or is_sivash(R, a, b):
+            return False
+        if a in zoc and b in zoc and not (friendly(a) and friendly(b)):  # DR 6.3.1B
+            return False
+        return may_enter(R, state, uid, b, (), occ)
+
+    return step, lambda h: h in zoc and not friendly(h)
+
+
+def marshal_reach_from(R: Rules, state: State, uid: str, start: str, hexes: int) -> dict[str, Step]:
+    """Hexes a marshal reaches in ``hexes`` steps from ``start``, with paths."""
+    step, stops = marshal_rules(R, state, uid)
+    return reach(
+        start, hexes, R.map.grid.neighbours, lambda a, b, spent: 1 if step(a, b) else None, stops
+    )
+
+
+def marshal_sources(R: Rules, state: State, uid: str, hexes: int) -> set[str]:
+    """Every hex from which the marshal could end a move of ``hexes`` hexes where he may
+    end it (11.6.4D, 12.7C, 12.7F): a backward search from those hexes, passing only
+    through hexes where he would not have to stop."""
+    step, stops = marshal_rules(R, state, uid)
+    occ = occupancy(state)
+    ends = {h for h in occ if may_end(R, state, uid, h, occ)}
+    return set(
+        distances(
+            ends,
+            R.map.grid.neighbours,
+            lambda y, x: step(x, y) and (y in ends or not stops(y)),
+            limit=hexes,
+        )
+    )
+
+
+def may_end(R: Rules, state: State, uid: str, h: str, occ: dict[str, list[str]]) -> bool:
+    """May the move end in ``h``? A marshal ends stacked with a Soviet ground unit
+    (11.6.4D, 12.7C); Zhukov and Timoshenko never share a hex (12.7F), even when carried."""
+    unit = R.unit(uid)
+    if unit.is_leader:
+        names = {unit.name}
+        if not any(R.unit(u).is_ground and R.unit(u).side == unit.side for u in occ.get(h, ())):
+            return False
+    else:
+        names = {R.unit(lid).name for lid in carried(R, state, uid)}
+    rivals = {RIVAL[n] for n in names if n in RIVAL}
+    return not any(R.unit(u).name in rivals for u in occ.get(h, ()))
+
+
+def marshal_destinations(R: Rules, state: State, uid: str, start: str, hexes: int) -> list[str]:
+    """Where a marshal may end a move of ``hexes`` hexes from ``start``."""
+    occ = occupancy(state)
+    return sorted(
+        h
+        for h in marshal_reach_from(R, state, uid, start, hexes)
+        if h != start and may_end(R, state, uid, h, occ)
+    )

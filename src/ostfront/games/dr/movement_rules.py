@@ -1,0 +1,225 @@
+"""DR 6.1, 9.x, 8.3 and the movement limits of 6.7B, 9.4, 11.4, 12.3E, 12.5: what a unit may
+enter, what it costs and how many MPs it has; and the movement phase's record (who is
+selected, who went by rail, control as the phase began). Used by :mod:`movement` (reach,
+the handler), :mod:`movement_leaders`, :mod:`rail`, :mod:`navy` and :mod:`airborne`.
+
+Costs (6.1): the hex entered (TEC by unit type, 9.1; Snow terrain, 8.3.4) plus the hexside
+(river +1 Armor 9.1.7; strait +3 Armor/+2 others 9.3.1B; the Bosporus as a river 9.3.5; the
+Sivash strait by rail only 9.3.4A; the whole allowance for an Axis unit crossing a strait near
+a full-strength fleet 9.3.3). Sea, unfrozen lakes and sea or lake hexsides are impassable.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.mapmodel import GameMap
+from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
+from .control import pass_through
+from .rules import Rules, State, occupancy, on_map, printed
+from .supply import neutral_countries
+
+WHOLE = -1  # a hexside that costs the whole allowance (9.3.3A)
+TURKISH_RESERVES = ("Turkish First Army", "Turkish Second Army")  # DR 12.5A
+
+
+def kind(state: State) -> str:
+    """The phase's kind: "move" (initial movement phase) or "exploit"."""
+    return "exploit" if state["phase"].endswith("exploit") else "move"
+
+
+def turn_one(state: State) -> int:
+    """The turn of the Turn One special rules: June, or May under Early Start (12.3A)."""
+    return 0 if state["options"].get("early-start") else 1
+
+
+def row_of(R: Rules, h: str) -> int:
+    """The RR of an RRCC hex id: rows grow southwards (8.3.4, 11.4.2)."""
+    return R.map.grid.parse(h)[1]
+
+
+# ------------------------------------------------------------------ what a unit may enter
+def country_of(R: Rules, h: str) -> str | None:
+    """The country of a hex (cached per map)."""
+    cached = _COUNTRIES.get(id(R.map))
+    if cached is None or cached[0] is not R.map:
+        table: dict[str, str] = {}
+        for name, region in R.map.regions.items():
+            if region.kind == "country":
+                table.update(dict.fromkeys(region.hexes, name))
+        cached = _COUNTRIES[id(R.map)] = (R.map, table)
+    return cached[1].get(h)
+
+
+_COUNTRIES: dict[int, tuple[GameMap, dict[str, str]]] = {}
+
+
+def may_enter(
+    R: Rules,
+    state: State,
+    uid: str,
+    h: str,
+    carrying: Sequence[str] = (),
+    occ: dict[str, list[str]] | None = None,
+) -> bool:
+    """Hex-level limits on a unit entering ``h`` (not terrain costs, not ZOC)."""
+    unit = R.unit(uid)
+    where = country_of(R, h)
+    if where in neutral_countries(state):  # DR 9.4, 12.5
+        return False
+    if where == "Hungary" and state["turn"] == turn_one(state):  # DR 6.7B, 12.3A
+        return False
+    occ = occupancy(state) if occ is None else occ
+    if any(R.unit(u).is_ground and R.unit(u).side != unit.side for u in occ.get(h, ())):
+        return False  # DR 6.0: never into a hex with an enemy ground unit
+    nat = unit.nationality
+    if nat == "finnish" and row_of(R, h) > 5:  # DR 11.4.2
+        leningrad = R.map.place_named("Leningrad").hex
+        if state["control"].get(leningrad) != "axis":
+            return False
+    if (nat, where) in (("romanian", "Hungary"), ("hungarian", "Romania")):  # DR 11.4.3A
+        return False
+    if unit.home_defense and where != "Romania":  # DR 11.4.4
+        return False
+    if unit.setup in TURKISH_RESERVES and where != "Turkey":  # DR 12.5A
+        return False
+    if state["turn"] == 0 and state["options"].get("early-start"):  # DR 12.3E
+        home = {"romanian": "Romania", "finnish": "Finland"}.get(nat)
+        if home is not None and where != home:
+            return False
+    # DR 11.6.2A: Mannerheim never leaves Finland
+    return where == "Finland" or not any(R.unit(lid).name == "Mannerheim" for lid in carrying)
+
+
+def terrain_cost(R: Rules, state: State, uid: str, h: str) -> int | None:
+    """MPs to enter the hex by its terrain (DR 6.1.2, 9.1.x; Snow 8.3.4); None if it may not."""
+    t = R.map.terrain_of(h)
+    if t is None:
+        return None
+    t = terrain_in_weather(R.charts, t, state["weather"], row_of(R, h))  # DR 8.3.4
+    # DR 6.1: the cost of the hex entered; # DR 6.1.2: by unit type (charts card TEC):
+    # DR 9.1.1 clear 1; # DR 9.1.2 mountain; # DR 9.1.3 forest; # DR 9.1.4 swamp; a city hex
+    # costs its own terrain (# DR 9.1.5, # DR 9.1.6, 9.1.8B: no effect on movement)
+    return terrain_move_cost(R.charts, t, R.unit(uid).type)
+
+
+def is_sivash(R: Rules, a: str, b: str) -> bool:
+    """The strait the rail line crosses at the Sivash (9.3.4), tagged on the map."""
+    return R.map.has_side(a, b, "strait") and bool(
+        {"sivash_rail"} & (R.map.hex_tags(a) | R.map.hex_tags(b))
+    )
+
+
+def full_fleet_near(R: Rules, state: State, hexes: list[str], distance: int = 2) -> bool:
+    """A full-strength Fleet within ``distance`` hexes of any of these (9.3.3A, 9.3.4A)."""
+    for uid, d in state["units"].items():
+        unit = R.unit(uid)
+        if unit.type != "fleet" or not on_map(state, uid) or d["reduced"]:
+            continue
+        if any(R.map.grid.distance(d["at"], h) <= distance for h in hexes):
+            return True
+    return False
+
+
+def side_cost(R: Rules, state: State, uid: str, a: str, b: str) -> int | None:
+    """Extra MPs to cross the hexside a/b (WHOLE: the whole allowance); None if it may not."""
+    kinds = R.map.side_kinds(a, b)
+    utype = R.unit(uid).type
+    if "sea" in kinds:
+        return None
+    if "lake" in kinds and state["weather"] != "snow":  # DR 8.3.4: frozen in Snow
+        return None
+    extra = 0
+    if "strait" in kinds:
+        if kinds["strait"] == "Bosporus":  # DR 9.3.5: treated as a river
+            extra += 0 if "river" in kinds else hexside_move_cost(R.charts, "river", utype)
+        elif is_sivash(R, a, b):  # DR 9.3.4A: by rail only
+            return None
+        elif R.unit(uid).side == "axis" and full_fleet_near(R, state, [a, b]):
+            return WHOLE  # DR 9.3.3A
+        else:
+            extra += hexside_move_cost(R.charts, "strait", utype)  # DR 9.3.1B
+    if "river" in kinds:
+        extra += hexside_move_cost(R.charts, "river", utype)  # DR 9.1.7A-B
+    return extra
+
+
+# ------------------------------------------------------------------ allowances
+def immobile(R: Rules, state: State, uid: str) -> bool:
+    """Units that may not move at all now."""
+    unit = R.unit(uid)
+    if unit.setup in TURKISH_RESERVES:  # DR 12.5A: until a Soviet unit is in Turkey
+        return not any(
+            R.unit(u).side == "soviet" and R.unit(u).is_ground and country_of(R, h) == "Turkey"
+            for h, us in occupancy(state).items()
+            for u in us
+        )
+    return any(  # DR 11.3.1E, 11.3.2E: no other movement in the turn of a drop
+        d["unit"] == uid and d["turn"] == state["turn"] for d in state.get("airborne_drops", [])
+    )
+
+
+def allowance(R: Rules, state: State, uid: str, carrying: Sequence[str] = ()) -> int:
+    """MPs the unit may spend in this phase (0: it may not move). # DR 6.1.1: never more."""
+    # DR 6.1.3: supply and weather change the allowance (terrain and ZOC act in the reach)
+    unit = R.unit(uid)
+    if kind(state) == "move":
+        mp = printed(R, state, uid)[1]
+    else:  # DR 6.6.1 Axis; # DR 6.6.2 Soviets; # DR 6.6.3 Mud, Light Mud (11.6.1E);
+        # DR 11.1: shock armies exploit (the charts card's Soviet row)
+        guderian = any(R.unit(lid).name == "Guderian" for lid in carrying)
+        mp = exploitation_mp(
+            R.charts, state["weather"], unit.nationality, unit.type, with_guderian=guderian
+        )
+    if state["units"][uid].get("oos"):
+        mp = math.ceil(mp / 2)  # DR 5.1D
+    if state["weather"] == "mud":
+        mp = math.ceil(mp / 2)  # DR 8.3.3
+    return mp
+
+
+def armor_zoc_to_zoc(R: Rules, state: State, uid: str, carrying: Sequence[str]) -> bool:
+    """May this Armor unit move ZOC to ZOC at +1 MP in this weather? DR 6.3.2C-E, 8.3.3"""
+    weather = state["weather"]
+    if weather == "mud":  # DR 8.3.3
+        return False
+    if R.unit(uid).side == "soviet":
+        return weather in ("clear", "snow")  # DR 6.3.2E
+    guderian = any(R.unit(lid).name == "Guderian" for lid in carrying)
+    return weather == "clear" or (weather == "light_mud" and guderian)  # DR 6.3.2D
+
+
+# ------------------------------------------------------------------ the phase record
+def record(state: State) -> dict[str, Any]:
+    """This phase's movement record (a fresh one if the stored one is from another phase)."""
+    tag = f"{state['turn']}:{state['phase']}"
+    rec = state.get("movement")
+    if not rec or rec.get("phase") != tag:
+        return {"phase": tag, "selected": None, "leave": [], "rail": [], "control_before": {}}
+    rec_: dict[str, Any] = rec
+    return rec_
+
+
+def writable(state: State) -> dict[str, Any]:
+    rec = record(state)
+    state["movement"] = rec
+    return rec
+
+
+def take_control(state: State, side: str, hexes: list[str]) -> None:
+    """DR 6.4C: the side's unit passes these hexes; the old control is kept for 6.5.1."""
+    before = writable(state)["control_before"]  # DR 6.5.1: remember control at the start
+    for h in hexes:
+        before.setdefault(h, state["control"].get(h) or "")
+    pass_through(state, side, hexes)  # DR 6.4C
+
+
+def control_at_start(state: State, h: str) -> str | None:
+    """Who controlled a hex when this phase began (6.5.1)."""
+    before = record(state)["control_before"]
+    if h in before:
+        return before[h] or None
+    ctl: str | None = state["control"].get(h)
+    return ctl
