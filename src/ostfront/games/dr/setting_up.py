@@ -23,7 +23,7 @@ def option_rules(state: State) -> list[str]:
     return [rule for oid, rule in OPTION_RULES.items() if state["options"].get(oid)]
 
 
-def initial_state(R: Rules, state: State) -> None:
+def initial_state(R: Rules, state: State) -> None:  # DR 3.0
     """A fresh game: every unit in its box, control as DR 6.4 gives it, set-up to begin."""
     from .control import initial_control
 
