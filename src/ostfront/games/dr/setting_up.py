@@ -36,7 +36,7 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
             at = "unplaced"
         else:
             at = "reserve"
-        reduced = unit.starts_reduced and "12.2" not in rules  # DR 3.0B, 12.2
+        reduced = unit.starts_reduced and "12.2" not in rules  # DR 3.0B, # DR 12.2
         units[uid] = {"at": at, "reduced": reduced, "oos": False}
     state.update(
         turn=0 if state["options"].get("early-start") else 1,
