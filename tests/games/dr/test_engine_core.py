@@ -342,3 +342,48 @@ def test_one_soviet_reinforcement_per_major_city() -> None:
     assert f"enter {b} {moscow}" in [x.text for x in GAME.legal_actions(s)]
     s = GAME.apply(s, f"enter {a} {moscow}")
     assert f"enter {b} {moscow}" not in [x.text for x in GAME.legal_actions(s)]  # DR 10.2D
+
+
+# ------------------------------------------------------------------ 12.x optional rules
+def test_hungarian_fast_corps_goes_home_on_a_low_roll() -> None:
+    from ostfront.core.rng import new_rng, roll
+
+    for turn in (4, 5, 6, 7):
+        for seed in range(12):
+            s = GAME.setup(seed=seed, options=["hungarian-fast-corps"],
+                           position=position([("hun-fast", "2406", [])], turn=turn,
+                                             phase="axis_move"))
+            from ostfront.games.dr.optional import hungarian_fast_corps_roll
+
+            s["rng"] = new_rng(seed)
+            hungarian_fast_corps_roll(R, s)
+            die = roll(new_rng(seed))
+            gone = s["units"]["hun-fast"]["at"] == "removed"
+            assert gone == (die <= turn - 3), (turn, die)  # DR 12.9
+    assert victory.casualties(R, s)["axis"] == 0  # not a casualty
+
+
+def test_turkey_modifier() -> None:
+    from ostfront.games.dr.optional import turkey_modifier
+
+    s = start([], turn=5, weather="mud")
+    assert turkey_modifier(R, s) == -2  # DR 12.5: Mud
+    for name in ("Kiev", "Kharkov"):
+        s["control"][hex_of(name)] = "axis"
+    assert turkey_modifier(R, s) == 0  # +1 per Soviet major city or fortress held
+
+
+def test_turkey_enters_on_twelve() -> None:
+    from ostfront.core.rng import new_rng, roll_dice
+    from ostfront.games.dr.optional import turkey_entry_roll
+
+    for seed in range(200):
+        if sum(roll_dice(new_rng(seed), 2)) == 12:
+            break
+    s = GAME.setup(seed=seed, options=["defiant-turkey"],
+                   position=position([("tur-1-inf", None, ["reserve"])], turn=1))
+    s["rng"] = new_rng(seed)
+    turkey_entry_roll(R, s)
+    assert s.get("turkey_at_war")  # 12 with no modifier
+    assert s["units"]["tur-1-inf"]["at"] in ("3212", "3213", "3313")  # DR 12.5 Second Army
+    assert s["control"]["3111"] == "axis"

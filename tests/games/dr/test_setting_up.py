@@ -64,3 +64,16 @@ def test_units_out_of_play_and_in_reserve() -> None:
     assert early["units"]["ger-xl-pz"]["at"] == "unplaced"  # DR 12.3G: with AGC at start
     assert all(d["at"] in BOXES for d in s["units"].values())
     assert occupancy(s) == {}
+
+
+def test_early_start_soviets_weaken_three_tank_corps() -> None:
+    s = GAME.setup(seed=2, options=["early-start"])
+    s = GAME.apply(s, "historical")
+    acts = [a for a in GAME.legal_actions(s) if a.verb != "undo"]
+    assert acts and {a.verb for a in acts} == {"weaken"}  # DR 12.3B before the set-up ends
+    for _ in range(3):
+        uid = next(a for a in GAME.legal_actions(s) if a.verb == "weaken").args[0]
+        s = GAME.apply(s, f"weaken {uid}")
+        assert s["units"][uid]["reduced"]
+    assert [a.text for a in GAME.legal_actions(s) if a.verb != "undo"] == ["done"]
+    assert len(s["weakened"]) == 3

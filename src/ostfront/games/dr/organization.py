@@ -28,7 +28,12 @@ def side_of(state: State) -> str:
 
 # ------------------------------------------------------------------ entering the phase
 def enter(R: Rules, state: State) -> None:  # DR 10.0: new units arrive here
+    from .optional import hungarian_fast_corps_roll, turkey_entry_roll
+
     side = side_of(state)
+    if side == "axis":
+        turkey_entry_roll(R, state)  # DR 12.5: at the start of the Axis Organization Phase
+        hungarian_fast_corps_roll(R, state)  # DR 12.9
     conquest(R, state)
     determine_supply(R, state, side)  # DR 4.2A, 4.7A
     state["pools"][side]["air"] = air_points(R.charts, state["turn"], side)  # DR 11.7A-B
@@ -74,7 +79,7 @@ def partisan_targets(R: Rules, state: State) -> list[str]:
 
 
 # ------------------------------------------------------------------ replacements (10.1)
-def replacement_budget(R: Rules, state: State, side: str) -> int:
+def replacement_budget(R: Rules, state: State, side: str) -> int:  # DR 12.4
     """Points this turn: the chart's base, less the Soviet city deductions (10.1.4B-C, 10.1.5B)."""
     points = replacement_points(
         R.charts,

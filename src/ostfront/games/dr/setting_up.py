@@ -16,7 +16,7 @@ from .rules import Rules, State, other, units_at
 PENDING_KINDS = ("setup_pick",)
 
 
-def option_rules(state: State) -> list[str]:
+def option_rules(state: State) -> list[str]:  # DR 12.6: counters in or out by option
     """The optional rules in use, by number ("12.3"), as the counters name them."""
     from .game import OPTION_RULES
 
@@ -102,6 +102,10 @@ def actions(R: Rules, state: State) -> list[Action]:
         ]
         return [*acts, Action("back", (), "Choose another unit", "DR 3.0", side)]
     left = unplaced(R, state, side)
+    weaken = early_start_weakening(R, state) if side == "soviet" else []
+    if not left and weaken:
+        return [Action("weaken", (u,), f"Flip {R.unit(u).name} to its reduced side",
+                       "DR 12.3B", side) for u in weaken]
     if not left:
         return [Action("done", (), "Set-up complete", "DR 3.0", side)]
     acts = [
@@ -125,10 +129,25 @@ def perform(R: Rules, state: State, action: Action) -> None:
         uid = state["pending"]["unit"]
         state["units"][uid]["at"] = str(action.args[0])
         state["pending"] = None
+    elif action.verb == "weaken":  # DR 12.3B
+        uid = str(action.args[0])
+        state["units"][uid]["reduced"] = True
+        state.setdefault("weakened", []).append(uid)
     elif action.verb == "historical":
         place_historically(R, state, side)
     elif action.verb == "done":
         advance(R, state)
+
+
+def early_start_weakening(R: Rules, state: State) -> list[str]:
+    """DR 12.3B: under Early Start the Soviet player flips three tank corps that begin at full
+    strength to their reduced side. The corps still to choose from (empty once three are)."""
+    if not state["options"].get("early-start") or len(state.get("weakened", [])) >= 3:
+        return []
+    return [u for u, d in sorted(state["units"].items())
+            if R.unit(u).side == "soviet" and R.unit(u).type == "armor"
+            and d["at"] not in ("out", "reserve") and not d["reduced"]
+            and R.unit(u).reduced is not None]
 
 
 def place_historically(R: Rules, state: State, side: str) -> None:
@@ -147,6 +166,10 @@ def prompt(R: Rules, state: State) -> Prompt:
     if pending and pending["kind"] == "setup_pick":
         return Prompt(side, f"Choose where {R.unit(pending['unit']).name} sets up", "DR 3.0")
     n = len(unplaced(R, state, side))
+    if not n and side == "soviet" and early_start_weakening(R, state):
+        left = 3 - len(state.get("weakened", []))
+        return Prompt(side, f"Early Start: flip {left} more tank corps to reduced strength",
+                      "DR 12.3B")
     first = "first" if side == "soviet" else "second"
     if n:
         return Prompt(
