@@ -391,8 +391,10 @@ class Game(ABC):
             acts = self.actions(state)
             if state.get("undo"):
                 last = state["log"][-1]["text"] if state.get("log") else "the last step"
-                acts = [*acts, Action("undo", (), label=f"Undo: {last}",
-                                      side=self.active_side(state))]
+                acts = [
+                    *acts,
+                    Action("undo", (), label=f"Undo: {last}", side=self.active_side(state)),
+                ]
         self.__dict__["_legal_memo"] = (state, state.get("step"), tuple(acts))
         return list(acts)
 

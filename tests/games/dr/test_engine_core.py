@@ -350,9 +350,11 @@ def test_hungarian_fast_corps_goes_home_on_a_low_roll() -> None:
 
     for turn in (4, 5, 6, 7):
         for seed in range(12):
-            s = GAME.setup(seed=seed, options=["hungarian-fast-corps"],
-                           position=position([("hun-fast", "2406", [])], turn=turn,
-                                             phase="axis_move"))
+            s = GAME.setup(
+                seed=seed,
+                options=["hungarian-fast-corps"],
+                position=position([("hun-fast", "2406", [])], turn=turn, phase="axis_move"),
+            )
             from ostfront.games.dr.optional import hungarian_fast_corps_roll
 
             s["rng"] = new_rng(seed)
@@ -380,8 +382,11 @@ def test_turkey_enters_on_twelve() -> None:
     for seed in range(200):
         if sum(roll_dice(new_rng(seed), 2)) == 12:
             break
-    s = GAME.setup(seed=seed, options=["defiant-turkey"],
-                   position=position([("tur-1-inf", None, ["reserve"])], turn=1))
+    s = GAME.setup(
+        seed=seed,
+        options=["defiant-turkey"],
+        position=position([("tur-1-inf", None, ["reserve"])], turn=1),
+    )
     s["rng"] = new_rng(seed)
     turkey_entry_roll(R, s)
     assert s.get("turkey_at_war")  # 12 with no modifier

@@ -128,6 +128,12 @@ class DefiantRussia(Game):
             return None
         return Result(w["winner"], w.get("score", {}), w["reason"])
 
+    def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
+        """Exact outcome of the dice an attack's ``roll`` (or an air strike) would throw."""
+        from .combat import roll_distribution
+
+        return roll_distribution(self.rules_for(state), state, action)
+
     def invariants(self, state: ProtocolState) -> list[str]:
         """What is wrong with a state (empty when all is well): see invariants.py."""
         from .invariants import broken
@@ -144,6 +150,10 @@ class DefiantRussia(Game):
                 continue
             unit = R.unit(uid)
             s, m = printed(R, state, uid)
+            if unit.type == "fleet":
+                from .air import fleet_strength
+
+                s = fleet_strength(R, state, uid)
             factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
             markers = ("out of supply",) if d.get("oos") else ()
             out.append(

@@ -163,6 +163,7 @@ def immobile(R: Rules, state: State, uid: str) -> bool:
 
 def allowance(R: Rules, state: State, uid: str, carrying: Sequence[str] = ()) -> int:
     """MPs the unit may spend in this phase (0: it may not move). # DR 6.1.1: never more."""
+    # DR 8.1.1: Clear weather changes nothing
     # DR 6.1.3: supply and weather change the allowance (terrain and ZOC act in the reach)
     unit = R.unit(uid)
     if kind(state) == "move":

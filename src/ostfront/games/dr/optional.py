@@ -38,14 +38,21 @@ def turkey_modifier(R: Rules, state: State) -> int:
     mod = 0
     for p in R.map.places.values():
         soviet_place = country(R, p.hex) == "Soviet Union"
-        if soviet_place and (p.is_("major_city") or p.is_("fortress")) \
-                and state["control"].get(p.hex) == "axis":
+        if (
+            soviet_place
+            and (p.is_("major_city") or p.is_("fortress"))
+            and state["control"].get(p.hex) == "axis"
+        ):
             mod += 1
     mod -= {"snow": 3, "mud": 2}.get(state.get("weather") or "", 0)
     turkey = R.map.regions["Turkey"].hexes
     near = {n for h in turkey for n in R.map.grid.neighbours(h) if n not in turkey}
-    soviets = [u for h in near for u in units_at(state, h)
-               if R.unit(u).side == "soviet" and R.unit(u).is_ground]
+    soviets = [
+        u
+        for h in near
+        for u in units_at(state, h)
+        if R.unit(u).side == "soviet" and R.unit(u).is_ground
+    ]
     if len(soviets) >= 3:
         mod -= 2
     return mod
@@ -56,8 +63,11 @@ def hungarian_fast_corps_roll(R: Rules, state: State) -> None:
     Hungarian Fast Corps leaves the game without counting as a casualty."""
     if not state["options"].get("hungarian-fast-corps") or state["turn"] < 4:
         return
-    corps = [u for u in side_units(R, state, "axis")
-             if R.unit(u).nationality == "hungarian" and R.unit(u).designation == "Mob"]
+    corps = [
+        u
+        for u in side_units(R, state, "axis")
+        if R.unit(u).nationality == "hungarian" and R.unit(u).designation == "Mob"
+    ]
     if not corps:
         return
     die = roll(state, 1, "Hungarian Fast Corps (DR 12.9)")[0]

@@ -1,5 +1,7 @@
 """DR 4.2 / 4.7 Organization Phases: supply, replacements, air points, partisans, reinforcements.
 
+# DR 4.2, # DR 4.7
+
 On entering the phase the engine traces supply (4.2A, 4.7A), applies conquest (11.4.5),
 hands out air points (11.7) and, for the Soviets from Turn Four, rolls for partisans (11.2).
 The phasing player then spends replacement points (10.1) and places reinforcements (10.2).
@@ -130,7 +132,7 @@ def armor_ok(R: Rules, state: State, uid: str) -> bool:
     side = R.unit(uid).side
     if R.unit(uid).type != "armor":
         return True
-    return state["org"]["armor"] < armor_replacement_limit(R.charts, side, state["turn"])
+    return bool(state["org"]["armor"] < armor_replacement_limit(R.charts, side, state["turn"]))
 
 
 def restorable(R: Rules, state: State, side: str) -> list[str]:  # DR 10.1.1
@@ -195,7 +197,7 @@ def arriving(R: Rules, state: State, side: str) -> list[str]:
         and R.unit(u).side == side
         and R.unit(u).arrival_turn(rules) is not None
         and R.unit(u).arrival_turn(rules) <= state["turn"]
-    ]  # type: ignore[operator]
+    ]
 
 
 def entry_hexes(R: Rules, state: State, uid: str) -> list[str]:
@@ -292,8 +294,11 @@ def perform(R: Rules, state: State, action: Action) -> None:
 
     pending = state.get("pending")
     if pending and pending["kind"] == "partisans":
+        from .leaders import settle
+
         reduce(R, state, str(action.args[0]))  # DR 11.2
         state["pending"] = None
+        settle(R, state, auto=True)  # DR 11.6C-D if the unit was eliminated
         return
     org: dict[str, Any] = state["org"]
     verb = action.verb

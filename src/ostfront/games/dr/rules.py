@@ -29,6 +29,11 @@ State layout (everything the DR modules read and write)::
     airborne_drops  [{"unit", "turn", "phase"}] drops made (11.3)
     airborne_moved  {unit: turn} airborne units that may not otherwise move (11.3.1E)
     org             the organization phase in progress (organization.py)
+    combat          this phase's air points spent on fleets, Zhukov's hexes, the last
+                    battle (combat.py); a battle in progress lives in pending["battle"]
+    leader_checks   leaders who must roll for their lives after an elimination (11.6C-D)
+    turkey_at_war   Turkey has entered the war (12.5); turkey_invaded: a Soviet unit
+                    has entered Turkey (12.5A)
 """
 
 from __future__ import annotations
@@ -138,7 +143,8 @@ def is_combat_unit(R: Rules, uid: str) -> bool:
 
 
 def controller(state: State, hex_id: str) -> str | None:
-    return state["control"].get(hex_id)
+    side: str | None = state["control"].get(hex_id)
+    return side
 
 
 def phasing_side(state: State) -> str:

@@ -104,8 +104,10 @@ def actions(R: Rules, state: State) -> list[Action]:
     left = unplaced(R, state, side)
     weaken = early_start_weakening(R, state) if side == "soviet" else []
     if not left and weaken:
-        return [Action("weaken", (u,), f"Flip {R.unit(u).name} to its reduced side",
-                       "DR 12.3B", side) for u in weaken]
+        return [
+            Action("weaken", (u,), f"Flip {R.unit(u).name} to its reduced side", "DR 12.3B", side)
+            for u in weaken
+        ]
     if not left:
         return [Action("done", (), "Set-up complete", "DR 3.0", side)]
     acts = [
@@ -144,10 +146,15 @@ def early_start_weakening(R: Rules, state: State) -> list[str]:
     strength to their reduced side. The corps still to choose from (empty once three are)."""
     if not state["options"].get("early-start") or len(state.get("weakened", [])) >= 3:
         return []
-    return [u for u, d in sorted(state["units"].items())
-            if R.unit(u).side == "soviet" and R.unit(u).type == "armor"
-            and d["at"] not in ("out", "reserve") and not d["reduced"]
-            and R.unit(u).reduced is not None]
+    return [
+        u
+        for u, d in sorted(state["units"].items())
+        if R.unit(u).side == "soviet"
+        and R.unit(u).type == "armor"
+        and d["at"] not in ("out", "reserve")
+        and not d["reduced"]
+        and R.unit(u).reduced is not None
+    ]
 
 
 def place_historically(R: Rules, state: State, side: str) -> None:
@@ -168,8 +175,9 @@ def prompt(R: Rules, state: State) -> Prompt:
     n = len(unplaced(R, state, side))
     if not n and side == "soviet" and early_start_weakening(R, state):
         left = 3 - len(state.get("weakened", []))
-        return Prompt(side, f"Early Start: flip {left} more tank corps to reduced strength",
-                      "DR 12.3B")
+        return Prompt(
+            side, f"Early Start: flip {left} more tank corps to reduced strength", "DR 12.3B"
+        )
     first = "first" if side == "soviet" else "second"
     if n:
         return Prompt(

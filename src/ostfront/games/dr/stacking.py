@@ -143,10 +143,14 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
+    from .leaders import settle
     from .sequence import end_phase
 
     eliminate(R, state, str(action.args[0]))
     state["pending"] = None
+    settle(R, state, auto=True)  # DR 11.6C-D: leaders with the eliminated unit roll
+    if state.get("pending"):
+        return
     end_phase(R, state)  # recheck; ends the phase once every stack is legal
 
 

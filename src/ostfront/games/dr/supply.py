@@ -188,4 +188,9 @@ def port_supply(R: Rules, state: State, cut_off: list[str]) -> str | None:
     able = [u for u in cut_off if hex_of(state, u) in reach]
     if not able:
         return None
-    return max(able, key=lambda u: (R.unit(u).full.strength if R.unit(u).full else 0, u))
+
+    def strength(u: str) -> int:
+        full = R.unit(u).full
+        return full.strength if full is not None else 0
+
+    return max(able, key=lambda u: (strength(u), u))

@@ -54,7 +54,7 @@ def automatic_victory(R: Rules, state: State) -> str | None:
     holding Berlin."""
 
     def holds(side: str, name: str) -> bool:
-        return state["control"].get(R.map.place_named(name).hex) == side
+        return bool(state["control"].get(R.map.place_named(name).hex) == side)
 
     if all(holds("axis", n) for n in ("Leningrad", "Moscow", "Stalingrad")):
         return "axis"

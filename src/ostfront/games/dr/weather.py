@@ -26,4 +26,4 @@ def weather_phase(R: Rules, state: State) -> None:  # DR 8.0
 
 def first_snow_turn(state: State) -> bool:
     """DR 8.3.4: the first Snow turn of the game (Soviet attacks hit on 5-6)."""
-    return state["weather"] == "snow" and state.get("snow_turns", 0) == 1
+    return bool(state["weather"] == "snow" and state.get("snow_turns", 0) == 1)
