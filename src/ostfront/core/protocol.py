@@ -22,6 +22,7 @@ State keys owned by this module (a game may read them, never write them directly
 from __future__ import annotations
 
 import json
+import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -181,14 +182,22 @@ def roll(state: State, count: int = 1, why: str = "", sides: int = 6) -> list[in
 
 # ------------------------------------------------------------------ copying
 def copy_state(state: State) -> State:
-    """A copy of a state that shares only the append-only lists' items."""
-    out: State = {}
-    for k, v in state.items():
-        if k in _SHARED_KEYS and isinstance(v, list):
-            out[k] = list(v)
-        else:
-            out[k] = _copy_plain(v)
-    return out
+    """A copy of a state that shares only the append-only lists' items.
+
+    The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,
+    strings, numbers, booleans, None) exactly and fast; anything else falls back to a
+    recursive copy.
+    """
+    rest = {k: v for k, v in state.items() if k not in _SHARED_KEYS}
+    try:
+        out: State = marshal.loads(marshal.dumps(rest))
+    except ValueError:
+        out = {k: _copy_plain(v) for k, v in rest.items()}
+    for k in _SHARED_KEYS:
+        if k in state:
+            v = state[k]
+            out[k] = list(v) if isinstance(v, list) else _copy_plain(v)
+    return {k: out[k] for k in state}
 
 
 def _copy_plain(v: Any) -> Any:

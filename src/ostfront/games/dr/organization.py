@@ -15,7 +15,7 @@ from ...core.paths import connected
 from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
 from .losses import reduce
-from .rules import Rules, State, hex_of, other, side_units, units_at
+from .rules import Rules, State, hex_of, other, remember, remembered, side_units, units_at
 from .stacking import stack_problems
 from .supply import determine_supply, in_supply
 from .zoc import zoc_of
@@ -102,6 +102,14 @@ def replacement_budget(R: Rules, state: State, side: str) -> int:  # DR 12.4
 def rail_to_the_east(R: Rules, state: State, start: str, *, strict: bool = False) -> bool:
     """A rail line free of Axis units from ``start`` to the east edge, Saratov or Grozny
     (10.1.4C); ``strict`` also bars Axis ZOC not negated by a Soviet unit (10.1.5B, 10.2E)."""
+    key = f"rail-east-{start}-{strict}"
+    known = remembered(state, key)
+    if known is not None:
+        return bool(known)
+    return bool(remember(state, key, _rail_to_the_east(R, state, start, strict)))
+
+
+def _rail_to_the_east(R: Rules, state: State, start: str, strict: bool) -> bool:
     axis_hexes = {hex_of(state, u) for u in side_units(R, state, "axis") if R.unit(u).is_ground}
     barred = set(axis_hexes)
     if strict:

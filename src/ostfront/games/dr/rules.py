@@ -38,6 +38,8 @@ State layout (everything the DR modules read and write)::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -81,6 +83,37 @@ def rules_with_map(gmap: GameMap) -> Rules:
     return r if gmap is r.map else Rules(gmap, r.charts, r.counters)
 
 
+# ------------------------------------------------------------------ read-only memo
+#: While legal actions are worked out nothing changes the state, so derived facts (who stands
+#: where, zones of control) are worked out once. The memo holds one state and is cleared on
+#: leaving :func:`reading`.
+_MEMO: dict[str, Any] = {"state": None}
+
+
+@contextmanager
+def reading(state: State) -> Iterator[None]:
+    """Within this block ``state`` is not changed: queries may remember their answers."""
+    outer = dict(_MEMO)
+    _MEMO.clear()
+    _MEMO["state"] = state
+    try:
+        yield
+    finally:
+        _MEMO.clear()
+        _MEMO.update(outer)
+
+
+def remembered(state: State, key: str) -> Any:
+    """The memo's answer for ``key`` on this state, or None."""
+    return _MEMO.get(key) if _MEMO["state"] is state else None
+
+
+def remember(state: State, key: str, value: Any) -> Any:
+    if _MEMO["state"] is state:
+        _MEMO[key] = value
+    return value
+
+
 # ------------------------------------------------------------------ units on the map
 def on_map(state: State, uid: str) -> bool:
     return state["units"][uid]["at"] not in BOXES
@@ -93,16 +126,25 @@ def hex_of(state: State, uid: str) -> str | None:
 
 def units_at(state: State, hex_id: str) -> list[str]:
     """Unit ids in a hex, in a stable order."""
-    return sorted(u for u, d in state["units"].items() if d["at"] == hex_id)
+    return list(occupancy(state).get(hex_id, ()))
+
+
+_BOX_SET = frozenset(BOXES)
 
 
 def occupancy(state: State) -> dict[str, list[str]]:
-    """Hex -> unit ids, for every occupied hex."""
+    """Hex -> unit ids (sorted), for every occupied hex."""
+    known = remembered(state, "occupancy")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
     out: dict[str, list[str]] = {}
-    for u, d in sorted(state["units"].items()):
-        if d["at"] not in BOXES:
-            out.setdefault(d["at"], []).append(u)
-    return out
+    for u, d in state["units"].items():
+        at = d["at"]
+        if at not in _BOX_SET:
+            out.setdefault(at, []).append(u)
+    for uids in out.values():
+        uids.sort()
+    return remember(state, "occupancy", out)  # type: ignore[no-any-return]
 
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:

@@ -107,7 +107,10 @@ def active_side(state: State) -> str | None:
 
 
 def actions(R: Rules, state: State) -> list[Action]:
-    acts: list[Action] = handler(state).actions(R, state)
+    from .rules import reading
+
+    with reading(state):  # nothing changes the state while the choices are worked out
+        acts: list[Action] = handler(state).actions(R, state)
     return acts
 
 

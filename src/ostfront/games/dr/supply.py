@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from ...core.paths import connected, distances
 from .charts import supply_path_hexes
-from .rules import Rules, State, ground_units_at, hex_of, other, side_units
+from .rules import (
+    Rules,
+    State,
+    ground_units_at,
+    hex_of,
+    other,
+    remember,
+    remembered,
+    side_units,
+)
 from .zoc import country, zoc_of
 
 IMPASSABLE_TERRAIN = ("sea",)
@@ -88,6 +97,14 @@ def path_length(R: Rules, state: State, side: str, nationality: str) -> int:
 
 def supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[str]:
     """Every hex from which a unit of this side and nationality traces supply (5.0)."""
+    key = f"supplied-{side}-{nationality}"
+    known = remembered(state, key)
+    if known is not None:
+        return set(known)
+    return set(remember(state, key, frozenset(_supplied_hexes(R, state, side, nationality))))
+
+
+def _supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[str]:
     blocked = blocked_hexes(R, state, side)
     network = rail_network(R, state, side, nationality, blocked)
     reach = distances(

@@ -8,7 +8,7 @@ On Turn One, in the Axis Movement Phase, Soviet ZOCs do not extend across the bo
 
 from __future__ import annotations
 
-from .rules import Rules, State, occupancy
+from .rules import Rules, State, occupancy, remember, remembered
 
 _BLOCKING_SIDES = ("strait", "sea", "lake")
 
@@ -50,10 +50,14 @@ def country(R: Rules, h: str) -> str | None:
 
 def zoc_of(R: Rules, state: State, side: str) -> set[str]:  # DR 6.3
     """Every hex in the ZOC of ``side``'s combat units."""
+    known = remembered(state, f"zoc-{side}")
+    if known is not None:
+        return set(known)
     out: set[str] = set()
     for h, uids in occupancy(state).items():
         if any(R.unit(u).side == side and R.unit(u).is_ground for u in uids):
             for n in R.map.grid.neighbours(h):
                 if extends(R, state, h, n, side):
                     out.add(n)
+    remember(state, f"zoc-{side}", frozenset(out))
     return out
