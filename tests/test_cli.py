@@ -132,6 +132,7 @@ def test_replay_reports_divergence_with_exit_1(tmp_path: Path) -> None:
     run("act", str(rec), "select r1", "move 0303", "select r2")
     data = json.loads(rec.read_text())
     data["steps"][1]["hash"] = "ffffffffffffffff"
+    data.pop("snapshot")  # without the snapshot, commands replay (and verify) the record
     rec.write_text(json.dumps(data))
     out = run_json("replay", str(rec), "--verify", code=1)
     assert out["ok"] is False and out["divergence"]["step"] == 2
@@ -235,3 +236,16 @@ def test_simulate_random_games() -> None:
     assert [r["seed"] for r in out["reports"]] == [5, 6, 7, 8]
     again = run_json("simulate", "toy", "--games", "4", "--seed", "5")
     assert [r["steps"] for r in again["reports"]] == [r["steps"] for r in out["reports"]]
+
+
+def test_records_carry_a_snapshot_of_the_current_state(tmp_path: Path) -> None:
+    rec = tmp_path / "g.json"
+    run("new", "toy", "--seed", "5", "--out", str(rec))
+    run("act", str(rec), "select r1", "move 0303")
+    data = json.loads(rec.read_text())
+    assert data["snapshot"]["step"] == 2 and data["snapshot"]["units"]["r1"]["hex"] == "0303"
+    # a snapshot that does not match the record's last hash is ignored: the record replays
+    data["snapshot"]["units"]["r1"]["hex"] = "0808"
+    rec.write_text(json.dumps(data))
+    shown = run_json("show", str(rec))
+    assert {c["id"]: c["hex"] for c in shown["counters"]}["r1"] == "0303"

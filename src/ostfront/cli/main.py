@@ -74,9 +74,13 @@ def load_game(name: str) -> Game:
 
 
 def current(path: str) -> tuple[rec.Record, Game, State]:
-    """Read a record and replay it to its current state (verifying every step)."""
+    """Read a record and its current state: the snapshot it carries when that matches the
+    record's last hash, else a replay verifying every step."""
     record = rec.load(path)
     game = load_game(record.header["game"])
+    snap = record.current_state()
+    if snap is not None:
+        return record, game, snap
     report = rec.replay(game, record, verify=True)
     if not report.ok or report.final is None:
         assert report.divergence is not None
@@ -186,6 +190,7 @@ def new_cmd(
         raise UserError(f"{position}: the position is for game {pos['game']!r}, not {g.name!r}")
     state = g.setup(scenario, chosen, seed, position=pos)
     record = rec.new_record(g, state, position=pos)
+    record.snapshot = state
     rec.save(record, out_path)
     if as_json:
         emit(
@@ -270,6 +275,7 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
                 f"action {i} of {len(actions)} ({text}): {exc}; record unchanged"
             ) from None
         applied.append(text)
+    record.snapshot = state
     rec.save(record, record_path)
     if as_json:
         res = game.result(state)

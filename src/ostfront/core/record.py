@@ -65,6 +65,8 @@ class _RecordFile(BaseModel):
     format_version: int
     header: _Header
     steps: list[_Step]
+    #: The state after the last step, so tools need not replay the whole game to continue it.
+    snapshot: dict[str, Any] | None = None
 
 
 @dataclass
@@ -73,18 +75,36 @@ class Record:
 
     header: dict[str, Any]
     steps: list[dict[str, Any]] = field(default_factory=list)
+    snapshot: dict[str, Any] | None = None
 
     @property
     def actions(self) -> list[str]:
         return [s["action"] for s in self.steps]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "header": self.header,
             "steps": self.steps,
         }
+        if self.snapshot is not None:
+            out["snapshot"] = self.snapshot
+        return out
+
+    def last_hash(self) -> str | None:
+        """The recorded hash of the current position."""
+        if self.steps:
+            h: str | None = self.steps[-1].get("hash")
+            return h
+        return self.header.get("initial_hash")
+
+    def current_state(self) -> State | None:
+        """The snapshot, if it matches the recorded hash of the last step (else None)."""
+        snap = self.snapshot
+        if snap is None or snap.get("step") != len(self.steps):
+            return None
+        return snap if state_hash(snap) == self.last_hash() else None
 
     @classmethod
     def from_json(cls, data: Any, source: str = "<record>") -> Record:
@@ -108,6 +128,7 @@ class Record:
         return cls(
             header=parsed.header.model_dump(),
             steps=[s.model_dump() for s in parsed.steps],
+            snapshot=parsed.snapshot,
         )
 
 
