@@ -80,7 +80,7 @@ def current(path: str) -> tuple[rec.Record, Game, State]:
     game = load_game(record.header["game"])
     snap = record.current_state()
     if snap is not None:
-        return record, game, snap
+        return record, game, {**snap, "undo": []}
     report = rec.replay(game, record, verify=True)
     if not report.ok or report.final is None:
         assert report.divergence is not None
@@ -258,7 +258,8 @@ def actions_cmd(record_path: str, as_json: bool) -> None:
 @handled
 def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
     """Apply actions in order (each one argument, e.g. "move u1 0203", or #N from the
-    'actions' list). All or nothing: if one is illegal the record is left as it was."""
+    'actions' list). All or nothing: if one is illegal the record is left as it was.
+    Undo reaches back within one call only (the record keeps no undo history)."""
     record, game, state = current(record_path)
     applied = []
     for i, text in enumerate(actions, start=1):
@@ -275,7 +276,7 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
                 f"action {i} of {len(actions)} ({text}): {exc}; record unchanged"
             ) from None
         applied.append(text)
-    record.snapshot = state
+    record.snapshot = {k: v for k, v in state.items() if k != "undo"}
     rec.save(record, record_path)
     if as_json:
         res = game.result(state)
