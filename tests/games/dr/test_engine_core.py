@@ -392,3 +392,12 @@ def test_turkey_enters_on_twelve() -> None:
     assert s.get("turkey_at_war")  # 12 with no modifier
     assert s["units"]["tur-1-inf"]["at"] in ("3212", "3213", "3313")  # DR 12.5 Second Army
     assert s["control"]["3111"] == "axis"
+
+
+def test_automatic_victory_ends_the_game_at_once() -> None:
+    berlin = hex_of("Berlin")
+    s = start([("sov-9-army", berlin, [])], phase="soviet_move", control={berlin: "soviet"})
+    assert GAME.result(s) is None
+    s = GAME.apply(s, "done")  # any action: control of Berlin is checked after it
+    assert GAME.result(s) is not None and GAME.result(s).winner == "soviet"
+    assert GAME.legal_actions(s) == []

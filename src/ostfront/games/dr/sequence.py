@@ -115,7 +115,11 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
+    from .victory import check_automatic
+
     handler(state).perform(R, state, action)
+    if state.get("winner") is None:
+        check_automatic(R, state)  # DR 13.0H: the game ends the moment it happens
 
 
 def prompt(R: Rules, state: State) -> Prompt:
