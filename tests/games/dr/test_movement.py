@@ -413,9 +413,12 @@ def test_bosporus_is_a_river() -> None:  # DR 9.3.5
 def test_neutral_sweden_and_turkey() -> None:  # DR 9.4
     assert movement.country_of(R, "0403") == "Sweden"
     assert movement.country_of(R, "0402") == "Norway" and "0403" in G.neighbours("0402")
-    s = start([("ger-i-inf", "0402")])
+    stuck = start([("ger-i-inf", "0402")])  # Norway and Sweden are both closed
+    assert not reach(stuck, "ger-i-inf")
+    # the set-up cards close Greece, Albania and Italy too (docs/data/dr-setup.md)
+    s = start([("ger-i-inf", "3006")])
     got = reach(s, "ger-i-inf")
-    assert got and not any(movement.country_of(R, h) == "Sweden" for h in got)
+    assert got and not {movement.country_of(R, h) for h in got} & {"Greece", "Albania"}
     peace = start([("sov-7-army", "3123")], phase="soviet_move")
     war = start([("sov-7-army", "3123")], phase="soviet_move", turkey_at_war=True)
     assert "3223" not in reach(peace, "sov-7-army")

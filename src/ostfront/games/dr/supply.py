@@ -59,10 +59,15 @@ def passable(R: Rules, state: State, h: str) -> bool:
 
 
 def neutral_countries(state: State) -> tuple[str, ...]:
-    """DR 9.4: nobody enters Sweden; nor Turkey, unless 12.5 brought it into the war."""
+    """Countries no unit may enter: DR 9.4 Sweden, and Turkey unless 12.5 brought it into
+    the war; and the countries the set-up cards close because no rule gives them to a side
+    (Norway, Denmark, Greece, Albania, Italy: docs/data/dr-setup.md)."""
+    from .setup import load_setup
+
+    closed = tuple(load_setup().off_limits)
     if state.get("turkey_at_war"):
-        return ("Sweden",)
-    return ("Sweden", "Turkey")
+        return tuple(c for c in closed if c != "Turkey")
+    return closed
 
 
 def blocked_hexes(R: Rules, state: State, side: str) -> set[str]:
