@@ -401,3 +401,26 @@ def test_automatic_victory_ends_the_game_at_once() -> None:
     s = GAME.apply(s, "done")  # any action: control of Berlin is checked after it
     assert GAME.result(s) is not None and GAME.result(s).winner == "soviet"
     assert GAME.legal_actions(s) == []
+
+
+def test_turkish_replacement_point_is_for_turks_only() -> None:
+    s = start(
+        [("tur-1-inf", "3212", ["reduced"]), ("ger-i-inf", "1808", ["reduced"])],
+        turn=2,
+        phase="axis_org",
+        control={},
+    )
+    assert s["org"]["step"] == "reinforcements"  # Turkey not at war: no point
+    s = start(
+        [("tur-1-inf", "3212", ["reduced"]), ("ger-i-inf", "1808", ["reduced"])],
+        turn=2,
+        phase="axis_move",
+    )
+    s["turkey_at_war"] = True
+    s["phase"] = "axis_org"
+    organization.enter(R, s)
+    texts = [a.text for a in GAME.legal_actions(s)]
+    assert "restore tur-1-inf" in texts  # DR 12.5B: one Turkish point a turn
+    assert "restore ger-i-inf" not in texts  # no Axis points on Turn Two
+    s = GAME.apply(s, "restore tur-1-inf")
+    assert not s["units"]["tur-1-inf"]["reduced"] and s["org"]["turkish"] == 0

@@ -40,9 +40,16 @@ def enter(R: Rules, state: State) -> None:  # DR 10.0: new units arrive here
     determine_supply(R, state, side)  # DR 4.2A, 4.7A
     state["pools"][side]["air"] = air_points(R.charts, state["turn"], side)  # DR 11.7A-B
     points = replacement_budget(R, state, side)
+    # DR 12.5B: once Turkey is at war, one Turkish replacement a turn, for Turkish units only
+    turkish = (
+        R.charts.replacements.axis.turkish_points
+        if (side == "axis" and state.get("turkey_at_war"))
+        else 0
+    )
     state["org"] = {
-        "step": "replacements" if points else "reinforcements",
+        "step": "replacements" if points or turkish else "reinforcements",
         "points": points,
+        "turkish": turkish,
         "armor": 0,
         "rebuilt": [],
     }
@@ -146,14 +153,17 @@ def armor_ok(R: Rules, state: State, uid: str) -> bool:
 def restorable(R: Rules, state: State, side: str) -> list[str]:  # DR 10.1.1
     """Reduced units that one point brings to full strength (10.1.1A, D; 10.1.1C)."""
     org = state["org"]
-    if org["points"] < R.charts.replacements.restore_cost:
-        return []
+    cost = R.charts.replacements.restore_cost
     cache: dict[str, set[str]] = {}
     return [
         u
         for u in side_units(R, state, side)
         if state["units"][u]["reduced"]
-        and may_receive(R, u)
+        and (  # DR 12.5B: Turkish units only from the Turkish point
+            org.get("turkish", 0) >= cost
+            if R.unit(u).nationality == "turkish"
+            else org["points"] >= cost and may_receive(R, u)
+        )
         and armor_ok(R, state, u)
         and u not in org["rebuilt"]
         and in_supply(R, state, u, cache)
@@ -313,7 +323,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
     if verb == "restore":
         uid = str(action.args[0])
         state["units"][uid]["reduced"] = False
-        org["points"] -= R.charts.replacements.restore_cost
+        pool = "turkish" if R.unit(uid).nationality == "turkish" else "points"
+        org[pool] -= R.charts.replacements.restore_cost
         org["armor"] += R.unit(uid).type == "armor"
     elif verb == "rebuild":
         uid, h = str(action.args[0]), str(action.args[1])
@@ -323,6 +334,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         org["rebuilt"].append(uid)  # DR 10.1.1C: not to full strength this turn
     elif verb == "next":
         org["points"] = 0  # DR 10.1.2A: not accumulated
+        org["turkish"] = 0
         org["step"] = "reinforcements"
     elif verb == "enter":
         uid, h = str(action.args[0]), str(action.args[1])
