@@ -4,9 +4,12 @@ replacements (12.4) or counters in play, where those rules live."""
 
 from __future__ import annotations
 
-from ...core.protocol import roll
+from ...core.protocol import Action, Prompt, roll
 from .rules import Rules, State, side_units, units_at
 from .zoc import country
+
+PENDING_KINDS = ("turkish_third_army",)
+THIRD_ARMY = "Turkish Third Army"  # its set-up code on the counters
 
 TURKEY_ENTERS_ON = 12  # DR 12.5: a modified roll of 12 or more
 # DR 12.0: the options themselves are chosen when a game is created (game.py)
@@ -26,10 +29,65 @@ def turkey_entry_roll(R: Rules, state: State) -> None:
 
     state["turkey_at_war"] = True
     for uid, h in load_setup().entry_placement(option_rules(state)).items():
-        if R.unit(uid).nationality == "turkish" and state["units"][uid]["at"] == "reserve":
+        unit = R.unit(uid)
+        if (
+            unit.nationality == "turkish"
+            and state["units"][uid]["at"] == "reserve"
+            and unit.setup != THIRD_ARMY
+        ):  # the First and Second Armies: fixed hexes
             state["units"][uid]["at"] = h
     for h in R.map.regions["Turkey"].hexes:
         state["control"][h] = "axis"
+    if third_army_to_place(R, state):  # DR 12.5: the Axis player places the Third Army
+        state["pending"] = {"kind": "turkish_third_army", "side": "axis"}
+
+
+def third_army_to_place(R: Rules, state: State) -> list[str]:
+    return [
+        u
+        for u, d in sorted(state["units"].items())
+        if d["at"] == "reserve" and R.unit(u).setup == THIRD_ARMY
+    ]
+
+
+def third_army_hexes(R: Rules, state: State, uid: str) -> list[str]:
+    """DR 12.5: hexes in Turkey within two hexes of the Turkish-Soviet border."""
+    from .stacking import stack_problems
+
+    turkey = R.map.regions["Turkey"].hexes
+    soviet = R.map.regions["Soviet Union"].hexes
+    border = {h for h in turkey if any(n in soviet for n in R.map.grid.neighbours(h))}
+    near = {h for b in border for h in R.map.grid.within(b, 1) if h in turkey}  # 2 with border
+    return sorted(
+        h
+        for h in near
+        if R.map.terrain_of(h) not in ("sea", "lake")
+        and not stack_problems(R, state, [*units_at(state, h), uid])
+    )
+
+
+def actions(R: Rules, state: State) -> list[Action]:
+    uid = third_army_to_place(R, state)[0]
+    return [
+        Action("place", (uid, h), f"Place {R.unit(uid).name} in {h}", "DR 12.5", "axis")
+        for h in third_army_hexes(R, state, uid)
+    ]
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    state["units"][str(action.args[0])]["at"] = str(action.args[1])
+    if not third_army_to_place(R, state):
+        state["pending"] = None
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    n = len(third_army_to_place(R, state))
+    return Prompt(
+        "axis",
+        f"Turkey enters the war: place the Third Army ({n} units) within two "
+        "hexes of the Soviet border",
+        "DR 12.5",
+    )
 
 
 def turkey_modifier(R: Rules, state: State) -> int:

@@ -73,7 +73,7 @@ def phase_kind(phase: str) -> str:
 # ------------------------------------------------------------------ handlers
 def handlers() -> dict[str, ModuleType]:
     """Phase kind or pending kind -> the module that handles it."""
-    from . import combat, movement, organization, setting_up, stacking
+    from . import combat, movement, optional, organization, setting_up, stacking
 
     return {
         "setup": setting_up,
@@ -84,7 +84,7 @@ def handlers() -> dict[str, ModuleType]:
         "exploit_combat": combat,
         **{
             kind: module
-            for module in (combat, movement, organization, setting_up, stacking)
+            for module in (combat, movement, optional, organization, setting_up, stacking)
             for kind in getattr(module, "PENDING_KINDS", ())
         },
     }
