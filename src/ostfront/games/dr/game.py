@@ -54,6 +54,13 @@ class DefiantRussia(Game):
                 "The full game: seven monthly turns, victory cities counted after December.",
                 "DR 4.0",
             ),
+            Scenario(
+                "defiant-poland",
+                "Defiant Poland: September 1939",
+                "The one-turn introductory scenario; the Polish player takes the Soviet seat and "
+                "wins if any Polish unit survives. Reconstructed (docs/data/dr-setup.md).",
+                "DR 2.0",
+            ),
         ]
 
     def options(self) -> list[Option]:
@@ -88,14 +95,19 @@ class DefiantRussia(Game):
 
     # -- the rules -----------------------------------------------------------
     def rules_for(self, state: ProtocolState) -> Any:
-        from .rules import rules_with_map
+        from .rules import rules_with_map, scenario_rules
 
+        if state.get("scenario") == "defiant-poland":
+            return scenario_rules("defiant-poland")
         return rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
-        from .setting_up import initial_state
+        from .setting_up import initial_scenario_state, initial_state
 
-        initial_state(self.rules_for(state), state)
+        if state["scenario"] == "defiant-poland":
+            initial_scenario_state(self.rules_for(state), state, "defiant-poland")
+        else:
+            initial_state(self.rules_for(state), state)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
         from .positions import from_position

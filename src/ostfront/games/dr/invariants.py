@@ -4,7 +4,7 @@ simulate`` and the random-play tests). Each broken invariant is a bug in the eng
 from __future__ import annotations
 
 from .rules import BOXES, Rules, State, occupancy
-from .supply import neutral_countries
+from .supply import closed
 from .zoc import country
 
 
@@ -23,8 +23,8 @@ def broken(R: Rules, state: State) -> list[str]:
             unit = R.unit(u)
             if terrain == "sea" and unit.type != "fleet":
                 out.append(f"{u} ({unit.type}) is at sea in {h}")
-        if country(R, h) in neutral_countries(state):  # DR 9.4
-            out.append(f"units in neutral {country(R, h)} at {h}: {', '.join(uids)}")
+        if closed(R, state, h):  # DR 9.4
+            out.append(f"units in closed {country(R, h)} at {h}: {', '.join(uids)}")
     if state.get("pending") and state["pending"].get("side") not in ("axis", "soviet"):
         out.append(f"a pending decision belongs to no side: {state['pending']}")
     for side, pool in state.get("pools", {}).items():

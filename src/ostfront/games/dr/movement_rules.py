@@ -19,7 +19,7 @@ from ...core.mapmodel import GameMap
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
 from .control import pass_through
 from .rules import Rules, State, occupancy, on_map, printed
-from .supply import neutral_countries
+from .supply import closed
 
 WHOLE = -1  # a hexside that costs the whole allowance (9.3.3A)
 TURKISH_RESERVES = ("Turkish First Army", "Turkish Second Army")  # DR 12.5A
@@ -67,7 +67,7 @@ def may_enter(
     """Hex-level limits on a unit entering ``h`` (not terrain costs, not ZOC)."""
     unit = R.unit(uid)
     where = country_of(R, h)
-    if where in neutral_countries(state):  # DR 9.4, 12.5
+    if closed(R, state, h):  # DR 9.4, 12.5
         return False
     if where == "Hungary" and state["turn"] == turn_one(state):  # DR 6.7B, 12.3A
         return False

@@ -36,7 +36,11 @@ from .zoc import zoc_of
 def capacity_left(R: Rules, state: State, side: str) -> int:
     """Units the side may still move by rail this turn. # DR 6.5A (# DR 8.3.4: two for the
     Axis in Snow). # DR 6.5.5: reinforcements and rebuilt units count like any other."""
-    return rail_capacity(R.charts, side, state["weather"]) - len(record(state)["rail"])
+    limit = rail_capacity(R.charts, side, state["weather"])
+    card = state.get("card")
+    if card and side in card["rail_limits"]:
+        limit = card["rail_limits"][side]  # a scenario card's own limit (Defiant Poland)
+    return limit - len(record(state)["rail"])
 
 
 def may_rail(R: Rules, state: State, uid: str) -> bool:

@@ -28,7 +28,7 @@ from .attack import HOME, may_month
 from .control import pass_through
 from .rules import BOXES, Rules, State, enemy_ground_at, ground_units_at, hex_of, other, units_at
 from .stacking import stack_problems
-from .supply import neutral_countries
+from .supply import closed
 from .zoc import country, zoc_of
 
 BLACK_SEA = ("Black Sea", "Sea of Azov")  # DR 11.5.1C
@@ -113,7 +113,7 @@ def enterable(R: Rules, state: State, units: list[str], src: str, dst: str) -> b
     if "sea" in kinds or ("lake" in kinds and not snow):
         return False
     land = country(R, dst)
-    if land in neutral_countries(state):
+    if closed(R, state, dst):
         return False  # DR 9.4
     june = 0 if state.get("options", {}).get("early-start") else 1
     if land == "Hungary" and state.get("turn") == june:

@@ -77,6 +77,18 @@ def standard_rules() -> Rules:
     return Rules(board(), load_charts(), load_counters())
 
 
+@cache
+def scenario_rules(name: str) -> Rules:
+    """The components of a scenario with its own units (Defiant Poland): its counters."""
+    from dataclasses import replace
+
+    from .setup import load_scenario
+
+    r = standard_rules()
+    scenario = load_scenario(name)
+    return Rules(r.map, r.charts, replace(r.counters, units=dict(scenario.units)))
+
+
 def rules_with_map(gmap: GameMap) -> Rules:
     """The standard charts and counters on another map (custom positions)."""
     r = standard_rules()

@@ -56,6 +56,46 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
     )
 
 
+def initial_scenario_state(R: Rules, state: State, name: str) -> None:
+    """A scenario with its own card (Defiant Poland): its units, control, closed hexes, turn
+    length, supply sources and victory condition, as data (data/defiant-poland.toml)."""
+    from .setup import load_scenario
+
+    sc = load_scenario(name)
+    units = {
+        uid: {"at": "unplaced", "reduced": False, "oos": False}
+        for uid in sc.units
+        if uid not in sc.unit_options
+    }  # scenario options (Slovakia) are not offered yet
+    units.update({uid: {"at": "out", "reduced": False, "oos": False} for uid in sc.unit_options})
+    state.update(
+        turn=1,
+        phase="soviet_setup",
+        weather=None,
+        snow_turns=0,
+        units=units,
+        control=dict(sorted(sc.control.items())),
+        fortress_lost=[],
+        pools={s: {"air": 0, "replacements": 0, "rail": 0} for s in ("axis", "soviet")},
+        done=[],
+        hexes_attacked=[],
+        pending=None,
+        casualties={"axis": 0, "soviet": 0},
+        stalin="alive",
+        winner=None,
+        # the scenario card's rules (each marked reconstructed in its file)
+        card={
+            "name": name,
+            "last_turn": sc.turns,
+            "closed_hexes": sorted(sc.neutral),
+            "supply_sources": {"axis": ["Berlin", "Vienna", "Konigsberg"], "soviet": ["Warsaw"]},
+            "rail_limits": {"soviet": 0},
+            "turn_one_border_rule": False,
+            "victory": "survival",
+        },
+    )
+
+
 def enter(R: Rules, state: State) -> None:
     """Nothing happens by itself at the start of a set-up phase."""
 
@@ -74,6 +114,10 @@ def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
     """Hexes where a unit may set up (its set-up code's area, widened by 12.8 if in use)."""
     from .setup import load_setup
 
+    if state.get("card"):
+        from .setup import load_scenario
+
+        return load_scenario(state["card"]["name"]).areas[R.unit(uid).side]
     code = R.unit(uid).start_code(option_rules(state))
     if code is None:
         return frozenset()
@@ -161,6 +205,13 @@ def place_historically(R: Rules, state: State, side: str) -> None:
     """Every unplaced unit of the side on its hex of the historical set-up card."""
     from .setup import load_setup
 
+    if state.get("card"):
+        from .setup import load_scenario
+
+        placement = load_scenario(state["card"]["name"]).placement_for(())
+        for uid in unplaced(R, state, side):
+            state["units"][uid]["at"] = placement[uid]
+        return
     setup = load_setup()
     rules = option_rules(state)
     for uid in unplaced(R, state, side):

@@ -31,9 +31,12 @@ from .zoc import country, zoc_of
 IMPASSABLE_TERRAIN = ("sea",)
 
 
-def sources(R: Rules, side: str, nationality: str) -> set[str]:
-    """The hexes a rail line must reach (5.0, 5.3, 12.5C)."""
+def sources(R: Rules, side: str, nationality: str, state: State | None = None) -> set[str]:
+    """The hexes a rail line must reach (5.0, 5.3, 12.5C; or a scenario card's)."""
     m = R.map
+    card = (state or {}).get("card")
+    if card:
+        return {m.place_named(n).hex for n in card["supply_sources"][side]}
     if nationality == "finnish":
         names = ["Helsinki"]  # DR 5.3
     elif nationality == "turkish":
@@ -55,7 +58,16 @@ def passable(R: Rules, state: State, h: str) -> bool:
         return False
     if t == "lake" and state.get("weather") != "snow":  # DR 8.3.4: frozen lakes are clear
         return False
-    return country(R, h) not in neutral_countries(state)
+    return not closed(R, state, h)
+
+
+def closed(R: Rules, state: State, h: str) -> bool:
+    """No unit may enter this hex: a closed country (9.4, set-up cards) or a hex a scenario
+    card closes (Defiant Poland: all but Poland, Germany and Slovakia of 1939)."""
+    card = state.get("card")
+    if card and h in card["closed_hexes"]:
+        return True
+    return country(R, h) in neutral_countries(state)
 
 
 def neutral_countries(state: State) -> tuple[str, ...]:
@@ -86,7 +98,7 @@ def rail_network(
     R: Rules, state: State, side: str, nationality: str, blocked: set[str]
 ) -> set[str]:
     """Rail hexes joined to the side's sources along unblocked rail (5.0)."""
-    start = {h for h in sources(R, side, nationality) if h not in blocked}
+    start = {h for h in sources(R, side, nationality, state) if h not in blocked}
     return connected(
         start,
         R.map.grid.neighbours,

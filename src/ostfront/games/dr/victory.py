@@ -63,8 +63,29 @@ def automatic_victory(R: Rules, state: State) -> str | None:
     return None
 
 
+def survival(R: Rules, state: State) -> None:
+    """Defiant Poland's victory (research notes §5): the Poles win if any of their units is
+    still on the map at the end of the turn, the Germans if none is."""
+    alive = [
+        u
+        for u, d in state["units"].items()
+        if R.unit(u).side == "soviet"
+        and R.unit(u).is_ground
+        and d["at"] not in ("unplaced", "reserve", "dead", "lost", "removed", "out")
+    ]
+    winner = "soviet" if alive else "axis"
+    reason = (
+        f"{len(alive)} Polish units survive: Poland fights on"
+        if alive
+        else "no Polish unit is left on the map"
+    )
+    state["winner"] = {"winner": winner, "score": {"polish_units": len(alive)}, "reason": reason}
+
+
 def check_automatic(R: Rules, state: State) -> bool:
     """End the game at once if a side has won automatically. # DR 13.0H"""
+    if state.get("card"):
+        return False  # a scenario card's own condition replaces 13.0H
     side = automatic_victory(R, state)
     if side is None:
         return False
@@ -78,6 +99,11 @@ def check_automatic(R: Rules, state: State) -> bool:
 
 def end_of_turn(R: Rules, state: State) -> None:
     """DR 4.12 / 13.0A: after the December turn the player with more points wins."""
+    card = state.get("card")
+    if card:
+        if state["turn"] >= card["last_turn"]:
+            survival(R, state)
+        return
     if check_automatic(R, state) or state["turn"] < LAST_TURN:
         return
     pts, why = score(R, state)

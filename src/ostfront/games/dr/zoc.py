@@ -23,9 +23,12 @@ def extends(R: Rules, state: State, src: str, dst: str, side: str) -> bool:
     if R.map.terrain_of(dst) == "sea":
         return False
     # DR 6.7A: Turn One, Axis Movement Phase: no Soviet ZOC across the border
+    first = 0 if state["options"].get("early-start") else 1  # DR 12.3A: May under Early Start
+    if state.get("card") and not state["card"]["turn_one_border_rule"]:
+        return True  # a scenario card without the Turn One rules (Defiant Poland)
     return not (
         side == "soviet"
-        and state["turn"] == 1
+        and state["turn"] == first
         and state["phase"] == "axis_move"
         and crosses_border(R, src, dst)
     )
