@@ -37,6 +37,11 @@ def is_black_sea_fleet(R: Rules, uid: str) -> bool:
     return unit.type == "fleet" and unit.reduced is not None
 
 
+def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
+    """The Black Sea Fleet is on the map (10.2F, 11.5.5E)."""
+    return any(is_black_sea_fleet(R, u) and on_map(state, u) for u in state["units"])
+
+
 def domain(R: Rules) -> frozenset[str]:
     """Black Sea hexes and the coastal hexes beside them (11.5.1C)."""
     cached = _DOMAINS.get(id(R.map))

@@ -227,6 +227,8 @@ def entry_hexes(R: Rules, state: State, uid: str) -> list[str]:
         cands = [h for h in cands if state["control"].get(h) == "axis"]
     else:
         used = state["org"].get("entered_at", [])
+        from .navy import black_sea_fleet_in_play
+
         fleet = black_sea_fleet_in_play(R, state)
         cands = []
         for p in sorted(m.places.values(), key=lambda p: p.hex):
@@ -255,15 +257,6 @@ def entry_hexes(R: Rules, state: State, uid: str) -> list[str]:
             if any(R.unit(u).is_ground and R.unit(u).side == unit.side for u in units_at(state, h))
         ] or cands
     return sorted(set(cands))
-
-
-def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
-    return any(
-        R.unit(u).type == "fleet"
-        and R.unit(u).reduced is not None
-        and d["at"] not in ("dead", "lost", "out", "reserve")
-        for u, d in state["units"].items()
-    )
 
 
 # ------------------------------------------------------------------ the player's choices

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.datafile import read_data_file, validate
 from ...core.errors import DataError, UnknownGame
 from ...core.hexgrid import HexIdError
-from ...core.mapmodel import GameMap, load_map
+from ...core.mapmodel import GameMap
 from .counters import (
     CounterMix,
     OptionRule,
@@ -50,7 +50,6 @@ from .stacking import (  # noqa: F401 - re-exported for callers of the set-up ca
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "setup.toml"
-MAP_PATH = DATA / "map.toml"
 #: Scenarios other than the 1941 campaign, by name.
 SCENARIOS: dict[str, Path] = {"defiant-poland": DATA / "defiant-poland.toml"}
 
@@ -287,9 +286,11 @@ class Setup:
 
 
 # ================================================================== loading helpers
-@cache
 def _board() -> GameMap:
-    return load_map(MAP_PATH)
+    """The game's board (loaded once, by game.py)."""
+    from .game import board
+
+    return board()
 
 
 def _land(gmap: GameMap, h: str) -> bool:

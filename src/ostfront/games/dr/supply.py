@@ -197,13 +197,9 @@ def port_supply(R: Rules, state: State, cut_off: list[str]) -> str | None:
     """DR 11.5.5E: while the Black Sea Fleet exists, one unit may trace supply to a port
     (Odessa, Sevastopol, Novorossiysk) instead. Reading: a normal-length path to a
     Soviet-controlled port; if several units could, the strongest (then by id) is chosen."""
-    fleet_alive = any(
-        R.unit(u).type == "fleet"
-        and R.unit(u).reduced is not None
-        and state["units"][u]["at"] not in ("dead", "lost", "reserve", "out")
-        for u in state["units"]
-    )  # the Black Sea Fleet is the one with two steps
-    if not fleet_alive:
+    from .navy import black_sea_fleet_in_play
+
+    if not black_sea_fleet_in_play(R, state):
         return None
     blocked = blocked_hexes(R, state, "soviet")
     ports = {
