@@ -18,6 +18,7 @@ from .charts import weather_for
 from .control import initial_control
 from .rules import BOXES, Rules, State
 from .sequence import PHASES
+from .setting_up import play_state
 
 
 def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
@@ -64,22 +65,7 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     pools = {s: {"air": 0, "replacements": 0, "rail": 0} for s in ("axis", "soviet")}
     for side, values in (position.get("pools") or {}).items():
         pools.setdefault(side, {}).update(values)
-    state.update(
-        turn=turn,
-        phase=phase,
-        weather=weather,
-        snow_turns=1 if weather == "snow" else 0,
-        units=units,
-        control=control,
-        fortress_lost=[],
-        pools=pools,
-        done=[],
-        hexes_attacked=[],
-        pending=None,
-        casualties={"axis": 0, "soviet": 0},
-        stalin="alive",
-        winner=None,
-    )
+    state.update(play_state(units, control, turn=turn, phase=phase, weather=weather, pools=pools))
     if phase.endswith("_org"):
         from .organization import enter
 

@@ -21,7 +21,6 @@ State layout (everything the DR modules read and write)::
     done            unit ids that have moved / attacked in the current phase
     hexes_attacked  hexes attacked in the current combat phase (7.1C)
     pending         None, or the decision in progress (its "kind" says which module owns it)
-    casualties      {side: weighted count of that side's units eliminated} (13.0E)
     stalin          "alive" | "dead" (13.0D)
     winner          None until the game ends: {"winner", "score", "reason"}
     movement        the movement phase in progress (movement.py): selected unit, units moved

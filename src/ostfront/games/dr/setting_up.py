@@ -23,6 +23,33 @@ def option_rules(state: State) -> list[str]:  # DR 12.6: counters in or out by o
     return [rule for oid, rule in OPTION_RULES.items() if state["options"].get(oid)]
 
 
+def play_state(
+    units: dict[str, dict[str, Any]],
+    control: dict[str, str],
+    *,
+    turn: int,
+    phase: str,
+    weather: str | None = None,
+    pools: dict[str, dict[str, int]] | None = None,
+) -> dict[str, Any]:
+    """The game-specific keys of a state about to be played (layout in rules.py)."""
+    return {
+        "turn": turn,
+        "phase": phase,
+        "weather": weather,
+        "snow_turns": 1 if weather == "snow" else 0,
+        "units": units,
+        "control": control,
+        "fortress_lost": [],
+        "pools": pools or {s: {"air": 0, "replacements": 0, "rail": 0} for s in ("axis", "soviet")},
+        "done": [],
+        "hexes_attacked": [],
+        "pending": None,
+        "stalin": "alive",
+        "winner": None,
+    }
+
+
 def initial_state(R: Rules, state: State) -> None:  # DR 3.0
     """A fresh game: every unit in its box, control as DR 6.4 gives it, set-up to begin."""
     from .control import initial_control
@@ -39,20 +66,12 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
         reduced = unit.starts_reduced and "12.2" not in rules  # DR 3.0B, # DR 12.2
         units[uid] = {"at": at, "reduced": reduced, "oos": False}
     state.update(
-        turn=0 if state["options"].get("early-start") else 1,
-        phase="soviet_setup",
-        weather=None,
-        snow_turns=0,
-        units=units,
-        control=initial_control(R, rules),  # DR 6.4A-B, 12.8
-        fortress_lost=[],
-        pools={s: {"air": 0, "replacements": 0, "rail": 0} for s in ("axis", "soviet")},
-        done=[],
-        hexes_attacked=[],
-        pending=None,
-        casualties={"axis": 0, "soviet": 0},
-        stalin="alive",
-        winner=None,
+        play_state(
+            units,
+            initial_control(R, rules),  # DR 6.4A-B, 12.8
+            turn=0 if state["options"].get("early-start") else 1,
+            phase="soviet_setup",
+        )
     )
 
 
@@ -69,20 +88,7 @@ def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     }  # scenario options (Slovakia) are not offered yet
     units.update({uid: {"at": "out", "reduced": False, "oos": False} for uid in sc.unit_options})
     state.update(
-        turn=1,
-        phase="soviet_setup",
-        weather=None,
-        snow_turns=0,
-        units=units,
-        control=dict(sorted(sc.control.items())),
-        fortress_lost=[],
-        pools={s: {"air": 0, "replacements": 0, "rail": 0} for s in ("axis", "soviet")},
-        done=[],
-        hexes_attacked=[],
-        pending=None,
-        casualties={"axis": 0, "soviet": 0},
-        stalin="alive",
-        winner=None,
+        play_state(units, dict(sorted(sc.control.items())), turn=1, phase="soviet_setup"),
         # the scenario card's rules (each marked reconstructed in its file)
         card={
             "name": name,

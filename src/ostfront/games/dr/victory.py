@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .charts import casualty_weight, victory_cities
-from .rules import Rules, State
+from .rules import Rules, State, on_map
 from .sequence import LAST_TURN
 
 
@@ -68,10 +68,8 @@ def survival(R: Rules, state: State) -> None:
     still on the map at the end of the turn, the Germans if none is."""
     alive = [
         u
-        for u, d in state["units"].items()
-        if R.unit(u).side == "soviet"
-        and R.unit(u).is_ground
-        and d["at"] not in ("unplaced", "reserve", "dead", "lost", "removed", "out")
+        for u in state["units"]
+        if R.unit(u).side == "soviet" and R.unit(u).is_ground and on_map(state, u)
     ]
     winner = "soviet" if alive else "axis"
     reason = (
@@ -101,7 +99,7 @@ def end_of_turn(R: Rules, state: State) -> None:
     """DR 4.12 / 13.0A: after the December turn the player with more points wins."""
     card = state.get("card")
     if card:
-        if state["turn"] >= card["last_turn"]:
+        if state["turn"] >= card["last_turn"] and card["victory"] == "survival":
             survival(R, state)
         return
     if check_automatic(R, state) or state["turn"] < LAST_TURN:
