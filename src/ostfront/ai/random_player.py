@@ -19,7 +19,10 @@ class RandomPlayer:
         self.rng = rng
 
     def choose(self, game: Game, state: State) -> Action:
-        legal = game.legal_actions(state)
+        return self.choose_from(game.legal_actions(state))
+
+    def choose_from(self, legal: list[Action]) -> Action:
+        """One of these actions, uniformly (undo only if nothing else is legal)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         pool = [a for a in legal if a.verb != "undo"] or legal

@@ -227,6 +227,9 @@ class HexsideFeature:
     note: str = ""
 
 
+_NO_FEATURES: dict[str, str] = {}
+
+
 @dataclass
 class GameMap:
     """A validated map. Query it; do not mutate it."""
@@ -248,15 +251,55 @@ class GameMap:
     rails: list[tuple[str, ...]] = field(default_factory=list)
     rail_hexes: frozenset[str] = frozenset()
     rail_links: frozenset[str] = frozenset()
+    #: lookup tables built on first use (region of each kind per hex)
+    _by_kind: dict[str, dict[str, str]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _rail_next: dict[str, tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     # queries --------------------------------------------------------------
     def terrain_of(self, hex_id: str) -> str | None:
         """Terrain kind of a hex (None where the map does not say)."""
+        if hex_id in self.terrain:
+            return self.terrain[hex_id]
         return self.terrain[self.grid.check(hex_id)]
 
     def side_kinds(self, a: str, b: str) -> dict[str, str]:
         """Features on the side between ``a`` and ``b``: kind → feature name."""
-        return self.sides.get(hexside_id(a, b), {})
+        return self.sides.get(f"{a}/{b}" if a < b else f"{b}/{a}", _NO_FEATURES)
+
+    def region_of_kind(self, hex_id: str, kind: str) -> str | None:
+        """The name of the region of this kind holding the hex (e.g. its country), or None.
+
+        >>> from ostfront.core.mapmodel import load_map_text
+        >>> m = load_map_text('''
+        ... id = "t"
+        ... title = "T"
+        ... source = "test"
+        ... [grid]
+        ... id_order = "colrow"
+        ... offset = "even-q"
+        ... columns = [1, 3]
+        ... rows = [1, 3]
+        ... [[regions]]
+        ... name = "Ruritania"
+        ... kind = "country"
+        ... hexes = ["0101", "0102"]
+        ... ''', "t.toml")
+        >>> m.region_of_kind("0102", "country"), m.region_of_kind("0303", "country")
+        ('Ruritania', None)
+        """
+        table = self._by_kind.get(kind)
+        if table is None:
+            table = {}
+            for name, region in self.regions.items():
+                if region.kind == kind:
+                    for h in region.hexes:
+                        table.setdefault(h, name)
+            self._by_kind[kind] = table
+        return table.get(hex_id)
 
     def has_side(self, a: str, b: str, kind: str) -> bool:
         return kind in self.sides.get(hexside_id(a, b), {})
@@ -279,6 +322,19 @@ class GameMap:
     def rail_connected(self, a: str, b: str) -> bool:
         """True if a rail line runs directly between adjacent hexes ``a`` and ``b``."""
         return hexside_id(a, b) in self.rail_links
+
+    def rail_neighbours(self, hex_id: str) -> tuple[str, ...]:
+        """The hexes a rail line runs to directly from ``hex_id`` (none off the rail net)."""
+        table = self._rail_next
+        if not table:
+            links: dict[str, list[str]] = {}
+            for side in sorted(self.rail_links):
+                a, b = split_hexside(side)
+                links.setdefault(a, []).append(b)
+                links.setdefault(b, []).append(a)
+            table.update({h: tuple(ns) for h, ns in links.items()})
+            table.setdefault("", ())  # built, even for a map without railways
+        return table.get(hex_id, ())
 
     def hex_tags(self, hex_id: str) -> frozenset[str]:
         return self.tags.get(hex_id, frozenset())

@@ -41,12 +41,16 @@ def reach(
     stops: Callable[[str], bool] | None = None,
     one_hex_minimum: bool = False,
     may_always_enter: Callable[[str, str], bool] | None = None,
+    goal: str | None = None,
 ) -> dict[str, Step]:
     """Every hex reachable from ``start`` within ``budget`` movement points (cheapest first).
 
     ``one_hex_minimum``: a unit may always move one hex whatever its cost (DR 6.1.4,
     SNO 5.1.4), provided ``may_always_enter(start, hex)`` allows it (e.g. not ZOC to ZOC).
     A hex reached this way costs the whole budget.
+
+    ``goal``: stop once the cheapest way to this hex is known (the path to it is the same
+    as a full search finds; other hexes may be missing from the result).
     """
     best: dict[str, Step] = {start: Step(0.0, None)}
     heap: list[tuple[float, int, str]] = [(0.0, 0, start)]
@@ -55,6 +59,8 @@ def reach(
         spent, _, here = heapq.heappop(heap)
         if spent > best[here].cost:
             continue
+        if here == goal:
+            break
         if here != start and stops is not None and stops(here):
             continue
         for nxt in neighbours(here):

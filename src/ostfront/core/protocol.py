@@ -14,7 +14,10 @@ State keys owned by this module (a game may read them, never write them directly
     game, scenario, options, seed   how the game began
     rng                             the generator (see ostfront.core.rng)
     step                            number of actions applied so far
-    undo                            snapshots for undo (cleared at any die roll or hand-over)
+    undo                            snapshots for undo (cleared at any die roll or hand-over);
+                                    each is the state before a step, packed into one opaque
+                                    string (see :func:`pack_state`) so that a long phase's
+                                    snapshots cost the garbage collector nothing
     log                             write-once entries: {"step", "side", "action", "text"}
     map                             None for the game's own board, or an inline custom map
 """
@@ -188,16 +191,32 @@ def copy_state(state: State) -> State:
     strings, numbers, booleans, None) exactly and fast; anything else falls back to a
     recursive copy.
     """
-    rest = {k: v for k, v in state.items() if k not in _SHARED_KEYS}
+    return unpack_state(pack_state(state), state)
+
+
+def pack_state(state: State) -> str | State:
+    """The state without its append-only lists, packed into one string (marshal's bytes
+    read as Latin-1, which any JSON writer keeps). A state holding something marshal
+    cannot pack is copied instead (and returned as a dict)."""
+    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in state.items()}
     try:
-        out: State = marshal.loads(marshal.dumps(rest))
+        return marshal.dumps(rest).decode("latin-1")
     except ValueError:
-        out = {k: _copy_plain(v) for k, v in rest.items()}
+        return {k: _copy_plain(v) for k, v in rest.items()}
+
+
+def unpack_state(packed: str | State, shared_from: State) -> State:
+    """A fresh state from :func:`pack_state`'s result, with the append-only lists
+    (log, undo) copied shallowly from ``shared_from``."""
+    if isinstance(packed, str):
+        out: State = marshal.loads(packed.encode("latin-1"))
+    else:
+        out = {k: _copy_plain(v) for k, v in packed.items()}
     for k in _SHARED_KEYS:
-        if k in state:
-            v = state[k]
+        if k in shared_from:
+            v = shared_from[k]
             out[k] = list(v) if isinstance(v, list) else _copy_plain(v)
-    return {k: out[k] for k in state}
+    return out
 
 
 def _copy_plain(v: Any) -> Any:
@@ -432,10 +451,12 @@ class Game(ABC):
         """The state after ``action``. The input state is never modified; an action that is
         not legal raises :class:`IllegalAction`."""
         act = self.find_action(state, action)
+        self.__dict__.pop("_legal_memo", None)  # the memo's state is the caller's to keep
         side = self.active_side(state)
         if act.verb == "undo":
             return self._undo(state)
-        new = copy_state(state)
+        packed = pack_state(state)
+        new = unpack_state(packed, state)
         draws_before = new["rng"]["n"]
         self.perform(new, act)
         new["step"] = state["step"] + 1
@@ -452,14 +473,13 @@ class Game(ABC):
         if new["rng"]["n"] != draws_before or self.active_side(new) != side:
             new["undo"] = []  # SNO/DR: no undo past a die roll or a hand-over
         else:
-            snapshot = {k: v for k, v in state.items() if k != "undo"}
-            new["undo"] = [*state["undo"], snapshot]
+            new["undo"] = [*state["undo"], packed]  # the state before this step
         return new
 
     def _undo(self, state: State) -> State:
         stack = state["undo"]
-        restored = copy_state(stack[-1])
-        restored["undo"] = list(stack[:-1])
+        # each step pushed one snapshot and wrote one log entry: both are taken back
+        restored = unpack_state(stack[-1], {"log": state["log"][:-1], "undo": stack[:-1]})
         restored["step"] = state["step"] + 1  # undo is itself a step of the record
         return restored
 

@@ -298,8 +298,8 @@ def _stalin_refuge(R: Rules, state: State, uid: str) -> list[str]:
     moscow = R.map.place_named("Moscow").hex
     net = connected(
         [moscow],
-        R.map.grid.neighbours,
-        lambda a, b: R.map.rail_connected(a, b) and b not in axis_held,
+        R.map.rail_neighbours,  # along the rail lines
+        lambda a, b: b not in axis_held,
     )
     open_cities = [c for c in cities if c not in axis_held]
     reached = [c for c in open_cities if c in net] if moscow not in axis_held else []

@@ -60,8 +60,9 @@ PENDING_KINDS = ("fleet_displacement",)
 
 
 # ------------------------------------------------------------------ reach
-def ground_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
-    """DR 6.1, 6.3.1-6.3.2: every hex the ground unit can reach this phase (with its path)."""
+def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[str, Step]:
+    """DR 6.1, 6.3.1-6.3.2: every hex the ground unit can reach this phase (with its path;
+    with a ``goal``, the search may stop once the way there is known)."""
     start = hex_of(state, uid)
     if start is None or immobile(R, state, uid):
         return {}
@@ -81,12 +82,17 @@ def ground_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
             u != uid and R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, [])
         )
 
+    hex_costs: dict[str, int | None] = {}  # each hex's own cost, worked out once
+
     def enter(a: str, b: str, spent: float) -> float | None:
-        if not may_enter(R, state, uid, b, carrying, occ):
+        hc = hex_costs.get(b, -1)
+        if hc == -1:
+            ok = may_enter(R, state, uid, b, carrying, occ)
+            hc = hex_costs[b] = terrain_cost(R, state, uid, b) if ok else None
+        if hc is None:
             return None
-        hc = terrain_cost(R, state, uid, b)
-        sc = side_cost(R, state, uid, a, b)
-        if hc is None or sc is None:
+        sc = side_cost(R, state, uid, a, b) if R.map.side_kinds(a, b) else 0
+        if sc is None:
             return None
         if sc == WHOLE:  # DR 9.3.3A: begin in the hex and spend the whole allowance
             return budget if a == start and spent == 0 else None
@@ -112,10 +118,11 @@ def ground_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
         stops,
         one_hex_minimum=True,
         may_always_enter=one_hex,
+        goal=goal,
     )
 
 
-def reach_of(R: Rules, state: State, uid: str) -> dict[str, Step]:
+def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[str, Step]:
     """Every hex ``uid`` can move to now, with paths (the start hex included).
     Rail lines play no part in it (6.5.4)."""
     # DR 6.0: a side moves some, none or all of its units
@@ -129,7 +136,7 @@ def reach_of(R: Rules, state: State, uid: str) -> dict[str, Step]:
         return navy.fleet_reach(R, state, uid)
     if unit.is_leader:
         return marshal_reach(R, state, uid) if unit.name in RIVAL else {}
-    return ground_reach(R, state, uid)
+    return ground_reach(R, state, uid, goal)
 
 
 def reachable(R: Rules, state: State, uid: str) -> dict[str, int]:
@@ -291,7 +298,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         return
     else:
         if verb == "to":
-            move_unit(R, state, sel, path_to(reach_of(R, state, sel), arg))
+            move_unit(R, state, sel, path_to(reach_of(R, state, sel, goal=arg), arg))
         elif verb == "rail":
             rail.rail_move(R, state, sel, arg)
         elif verb == "sea":

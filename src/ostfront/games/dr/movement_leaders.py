@@ -81,6 +81,7 @@ def marshal_rules(R: Rules, state: State, uid: str) -> MarshalRules:
     side = R.unit(uid).side
     zoc, occ = zoc_of(R, state, other(side)), occupancy(state)
     wet = state["weather"] != "snow"  # DR 8.3.4: lakes freeze in Snow
+    allowed: dict[str, bool] = {}  # may_enter, hex by hex, worked out once
 
     def friendly(h: str) -> bool:
         return any(R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, []))
@@ -94,7 +95,10 @@ def marshal_rules(R: Rules, state: State, uid: str) -> MarshalRules:
             return False
         if a in zoc and b in zoc and not (friendly(a) and friendly(b)):  # DR 6.3.1B
             return False
-        return may_enter(R, state, uid, b, (), occ)
+        ok = allowed.get(b)
+        if ok is None:
+            ok = allowed[b] = may_enter(R, state, uid, b, (), occ)
+        return ok
 
     return step, lambda h: h in zoc and not friendly(h)
 

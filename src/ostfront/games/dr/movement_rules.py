@@ -15,7 +15,6 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.mapmodel import GameMap
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
 from .control import pass_through
 from .rules import Rules, State, occupancy, on_map, printed
@@ -42,18 +41,8 @@ def row_of(R: Rules, h: str) -> int:
 
 # ------------------------------------------------------------------ what a unit may enter
 def country_of(R: Rules, h: str) -> str | None:
-    """The country of a hex (cached per map)."""
-    cached = _COUNTRIES.get(id(R.map))
-    if cached is None or cached[0] is not R.map:
-        table: dict[str, str] = {}
-        for name, region in R.map.regions.items():
-            if region.kind == "country":
-                table.update(dict.fromkeys(region.hexes, name))
-        cached = _COUNTRIES[id(R.map)] = (R.map, table)
-    return cached[1].get(h)
-
-
-_COUNTRIES: dict[int, tuple[GameMap, dict[str, str]]] = {}
+    """The country of a hex."""
+    return R.map.region_of_kind(h, "country")
 
 
 def may_enter(

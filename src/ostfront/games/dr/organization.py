@@ -128,9 +128,7 @@ def _rail_to_the_east(R: Rules, state: State, start: str, strict: bool) -> bool:
         return False
     goals = {R.map.place_named(n).hex for n in SOVIET_RAIL_GOALS}
     goals |= {h for h in R.map.edges.get("east", ()) if h in R.map.rail_hexes}
-    net = connected(
-        [start], R.map.grid.neighbours, lambda a, b: R.map.rail_connected(a, b) and b not in barred
-    )
+    net = connected([start], R.map.rail_neighbours, lambda a, b: b not in barred)
     return bool(net & goals)
 
 

@@ -90,20 +90,27 @@ def rail_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
             u != uid and R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, ())
         )
 
+    open_hexes: dict[str, bool] = {}  # each hex checked once
+
+    def may_use(b: str) -> bool:
+        ok = open_hexes.get(b)
+        if ok is None:
+            ok = open_hexes[b] = (
+                control_at_start(state, b) == side  # DR 6.5.1
+                and may_enter(R, state, uid, b, carrying, occ)
+                and not (b in zoc and not friendly(b))  # DR 6.5.2
+            )
+        return ok
+
     def enter(a: str, b: str, spent: float) -> float | None:
-        if not R.map.rail_connected(a, b):  # DR 6.5C
-            return None
-        if control_at_start(state, b) != side:  # DR 6.5.1
-            return None
-        if not may_enter(R, state, uid, b, carrying, occ):
-            return None
-        if b in zoc and not friendly(b):  # DR 6.5.2
+        if not may_use(b):
             return None
         if sivash_closed and is_sivash(R, a, b):  # DR 9.3.4A
             return None
         return 1
 
-    return reach(start, math.inf, R.map.grid.neighbours, enter)
+    # DR 6.5C: along the rail lines only
+    return reach(start, math.inf, R.map.rail_neighbours, enter)
 
 
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:

@@ -65,7 +65,8 @@ class Rules:
     counters: CounterMix
 
     def unit(self, uid: str) -> Unit:
-        return self.counters.unit(uid)
+        found = self.counters.units.get(uid)
+        return self.counters.unit(uid) if found is None else found
 
 
 @cache
@@ -123,6 +124,21 @@ def remember(state: State, key: str, value: Any) -> Any:
     if _MEMO["state"] is state:
         _MEMO[key] = value
     return value
+
+
+_SETS: list[tuple[list[str], frozenset[str]]] = []
+
+
+def as_set(items: list[str]) -> frozenset[str]:
+    """The hexes of a list in the state as a set, for quick membership tests. The last few
+    lists asked about are remembered by identity (the state's lists are read, not built)."""
+    for lst, found in _SETS:
+        if lst is items and len(found) == len(items):
+            return found
+    found = frozenset(items)
+    _SETS.insert(0, (items, found))
+    del _SETS[4:]
+    return found
 
 
 # ------------------------------------------------------------------ units on the map

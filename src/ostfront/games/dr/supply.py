@@ -14,13 +14,16 @@ of each attack (7.1.3).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.paths import connected, distances
 from .charts import supply_path_hexes
 from .rules import (
     Rules,
     State,
-    ground_units_at,
+    as_set,
     hex_of,
+    occupancy,
     other,
     remember,
     remembered,
@@ -65,33 +68,42 @@ def closed(R: Rules, state: State, h: str) -> bool:
     """No unit may enter this hex: a closed country (9.4, set-up cards) or a hex a scenario
     card closes (Defiant Poland: all but Poland, Germany and Slovakia of 1939)."""
     card = state.get("card")
-    if card and h in card["closed_hexes"]:
+    if card and h in as_set(card["closed_hexes"]):
         return True
-    return country(R, h) in neutral_countries(state)
+    where = country(R, h)
+    if where is None:
+        return False
+    return where in _off_limits() and not (where == "Turkey" and state.get("turkey_at_war"))
 
 
 def neutral_countries(state: State) -> tuple[str, ...]:
     """Countries no unit may enter: DR 9.4 Sweden, and Turkey unless 12.5 brought it into
     the war; and the countries the set-up cards close because no rule gives them to a side
     (Norway, Denmark, Greece, Albania, Italy: docs/data/dr-setup.md)."""
-    from .setup import load_setup
-
-    closed = tuple(load_setup().off_limits)
+    closed = _off_limits()
     if state.get("turkey_at_war"):
         return tuple(c for c in closed if c != "Turkey")
     return closed
 
 
+@cache
+def _off_limits() -> tuple[str, ...]:
+    from .setup import load_setup
+
+    return tuple(load_setup().off_limits)
+
+
 def blocked_hexes(R: Rules, state: State, side: str) -> set[str]:
     """Hexes a supply path or line of ``side`` may not use: enemy units or enemy ZOC, unless
     a friendly unit stands there (5.0)."""
-    enemy = other(side)
-    blocked = zoc_of(R, state, enemy)
-    for uid in side_units(R, state, enemy):
-        h = hex_of(state, uid)
-        if h is not None and R.unit(uid).is_ground:
-            blocked.add(h)
-    return {h for h in blocked if not ground_units_at(R, state, h, side)}
+    blocked = zoc_of(R, state, other(side))
+    friendly: set[str] = set()
+    for h, uids in occupancy(state).items():
+        for uid in uids:
+            unit = R.unit(uid)
+            if unit.is_ground:
+                (friendly if unit.side == side else blocked).add(h)
+    return blocked - friendly
 
 
 def rail_network(
@@ -101,8 +113,8 @@ def rail_network(
     start = {h for h in sources(R, side, nationality, state) if h not in blocked}
     return connected(
         start,
-        R.map.grid.neighbours,
-        lambda a, b: R.map.rail_connected(a, b) and b not in blocked and passable(R, state, b),
+        R.map.rail_neighbours,
+        lambda a, b: b not in blocked and passable(R, state, b),
     )
 
 

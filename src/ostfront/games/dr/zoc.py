@@ -15,23 +15,19 @@ _BLOCKING_SIDES = ("strait", "sea", "lake")
 
 def extends(R: Rules, state: State, src: str, dst: str, side: str) -> bool:
     """Does a ZOC of ``side`` reach from ``src`` into the adjacent ``dst``?"""
+    if not _by_map(R, state, src, dst):
+        return False
+    # DR 6.7A: Turn One, Axis Movement Phase: no Soviet ZOC across the border
+    return border_open(state, side) or not crosses_border(R, src, dst)
+
+
+def _by_map(R: Rules, state: State, src: str, dst: str) -> bool:
     kinds = R.map.side_kinds(src, dst)
     if "strait" in kinds:  # DR 9.3.1A
         return False
     if ("sea" in kinds or "lake" in kinds) and not frozen(R, state, kinds):
         return False
-    if R.map.terrain_of(dst) == "sea":
-        return False
-    # DR 6.7A: Turn One, Axis Movement Phase: no Soviet ZOC across the border
-    first = 0 if state["options"].get("early-start") else 1  # DR 12.3A: May under Early Start
-    if state.get("card") and not state["card"]["turn_one_border_rule"]:
-        return True  # a scenario card without the Turn One rules (Defiant Poland)
-    return not (
-        side == "soviet"
-        and state["turn"] == first
-        and state["phase"] == "axis_move"
-        and crosses_border(R, src, dst)
-    )
+    return R.map.terrain_of(dst) != "sea"
 
 
 def frozen(R: Rules, state: State, kinds: dict[str, str]) -> bool:
@@ -45,10 +41,8 @@ def crosses_border(R: Rules, a: str, b: str) -> bool:
 
 
 def country(R: Rules, h: str) -> str | None:
-    for name in R.map.regions_at(h):
-        if R.map.regions[name].kind == "country":
-            return name
-    return None
+    """The 1941 country of a hex (the map's regions of kind "country")."""
+    return R.map.region_of_kind(h, "country")
 
 
 def zoc_of(R: Rules, state: State, side: str) -> set[str]:  # DR 6.3
@@ -57,10 +51,41 @@ def zoc_of(R: Rules, state: State, side: str) -> set[str]:  # DR 6.3
     if known is not None:
         return set(known)
     out: set[str] = set()
+    reach = _reach_table(R, state.get("weather") == "snow")
+    border_rule = not border_open(state, side)
     for h, uids in occupancy(state).items():
         if any(R.unit(u).side == side and R.unit(u).is_ground for u in uids):
-            for n in R.map.grid.neighbours(h):
-                if extends(R, state, h, n, side):
-                    out.add(n)
+            if border_rule:  # DR 6.7A
+                out.update(n for n in reach[h] if not crosses_border(R, h, n))
+            else:
+                out.update(reach[h])
     remember(state, f"zoc-{side}", frozenset(out))
     return out
+
+
+def border_open(state: State, side: str) -> bool:
+    """Do ``side``'s ZOCs cross the border? Not the Soviets' in the Axis Movement Phase of
+    Turn One (6.7A)."""
+    first = 0 if state["options"].get("early-start") else 1  # DR 12.3A: May under Early Start
+    if state.get("card") and not state["card"]["turn_one_border_rule"]:
+        return True  # a scenario card without the Turn One rules (Defiant Poland)
+    return not (side == "soviet" and state["turn"] == first and state["phase"] == "axis_move")
+
+
+_TABLES: dict[tuple[int, bool], tuple[object, dict[str, tuple[str, ...]]]] = {}
+
+
+def _reach_table(R: Rules, snow: bool) -> dict[str, tuple[str, ...]]:
+    """Hex -> the neighbours a ZOC from it reaches, by the map alone (straits, sea and lake
+    sides, sea hexes; lakes frozen in Snow). Worked out once per map and weather."""
+    key = (id(R.map), snow)
+    cached = _TABLES.get(key)
+    if cached is not None and cached[0] is R.map:
+        return cached[1]
+    weather = {"weather": "snow" if snow else "clear"}
+    table = {
+        h: tuple(n for n in R.map.grid.neighbours(h) if _by_map(R, weather, h, n))
+        for h in R.map.grid.hexes()
+    }
+    _TABLES[key] = (R.map, table)
+    return table
