@@ -1,0 +1,51 @@
+"""The computer players by level, behind one constructor.
+
+Every player has ``name`` and ``choose(game, state) -> Action``: it picks one of
+``game.legal_actions(state)`` for whichever side is to decide, and is deterministic for a
+given seed. The UI, the server and ``ostfront simulate`` build players only through
+:func:`make_player`.
+
+>>> from ostfront.games import get
+>>> game = get("dr")
+>>> state = game.setup("1941", {}, 1)
+>>> player = make_player("random", seed=7)
+>>> player.choose(game, state) in game.legal_actions(state)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from ..core.protocol import Action, Game, State
+from ..core.rng import new_rng
+from .random_player import RandomPlayer
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, game: Game, state: State) -> Action: ...
+
+
+Factory = Callable[[int, float | None], Player]
+
+#: level -> how to build it from (seed, seconds per decision or None for the default)
+LEVELS: dict[str, Factory] = {
+    "random": lambda seed, budget: RandomPlayer(new_rng(seed)),
+}
+
+
+def levels() -> list[str]:
+    """The player levels, weakest first."""
+    return list(LEVELS)
+
+
+def make_player(level: str, seed: int = 0, budget: float | None = None) -> Player:
+    """A player of this level. ``budget``: seconds it may think per decision."""
+    try:
+        factory = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"no player level {level!r} (levels: {', '.join(LEVELS)})") from None
+    return factory(seed, budget)
