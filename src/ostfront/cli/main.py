@@ -119,7 +119,10 @@ def games_cmd(as_json: bool) -> None:
 @handled
 def hex_cmd(game: str, hex_id: str, as_json: bool) -> None:
     """Describe one hex: terrain, hexside features per neighbour, place, regions."""
-    info = load_game(game).board().describe_hex(hex_id)
+    the_game = load_game(game)
+    info = the_game.board().describe_hex(hex_id)
+    extras = the_game.hex_extras(info["hex"])
+    info.update(extras)
     if as_json:
         emit(info)
         return
@@ -137,6 +140,9 @@ def hex_cmd(game: str, hex_id: str, as_json: bool) -> None:
             out.print(f"  {key}: {escape(', '.join(info[key]))}")
     if info["rail"]:
         out.print("  rail hex")
+    for key, value in extras.items():
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        out.print(f"  {key}: {escape(shown)}")
     table = Table("neighbour", "terrain", "hexside", "features", "rail")
     for n in info["neighbours"]:
         table.add_row(

@@ -263,6 +263,11 @@ class Game(ABC):
 
         return [("map", lambda: map_notes(self.board()))]
 
+    def hex_extras(self, hex_id: str) -> dict[str, Any]:
+        """*Game hook*: what the game's own data says of a hex beyond the map (e.g. the
+        units set up there), merged into ``ostfront hex``'s description."""
+        return {}
+
     def map_for(self, state: State) -> GameMap:
         """The map a state is played on: its inline custom map, or the game's board."""
         custom = state.get("map")
