@@ -567,9 +567,9 @@ def simulate_cmd(
 def serve_cmd(host: str, port: int, db: str | None) -> None:
     """Start the local web app. For now it is the map and game viewer: every game's board
     as SVG with hex inspection, and any record's position. Play in the browser comes next."""
-    from ..server.viewer import serve
+    from ..server import serve
 
-    serve(host, port)
+    serve(host, port, db)
 
 
 def main() -> None:
