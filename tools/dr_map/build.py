@@ -20,7 +20,6 @@ and fails if the committed file differs (used to prove the file is reproducible)
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import tomllib
 from collections import Counter, defaultdict
@@ -30,13 +29,15 @@ from typing import Any
 
 import numpy as np
 from pyproj import Proj
-from scipy.interpolate import RBFInterpolator
 from shapely import contains_xy
-from shapely.geometry import LineString, Polygon
-from shapely.ops import unary_union
+from shapely.geometry import LineString
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from maplib import geo, paths, tomlout  # noqa: E402
+from maplib.warp import Warp, edge_towards, sample_offsets  # noqa: E402
 
 from ostfront.core.hexgrid import HexGrid, hexside_id  # noqa: E402
 
@@ -50,179 +51,22 @@ PROJ = Proj(proj="lcc", lat_1=45, lat_2=55, lat_0=50, lon_0=32)
 WATER_MAJORITY = 0.5  # a hex is water if at least this share of its samples is water
 
 
-# ------------------------------------------------------------------ the warp
-class Warp:
-    """Real coordinates <-> hex-space pixels (hex size 1)."""
-
-    def __init__(self, control: list[dict[str, Any]]) -> None:
-        lat = np.array([c["at"][0] for c in control])
-        lon = np.array([c["at"][1] for c in control])
-        src = self._km(lat, lon)
-        dst = np.array([GRID.center(c["hex"]) for c in control])
-        a = np.c_[src, np.ones(len(src))]
-        self.affine, *_ = np.linalg.lstsq(a, dst, rcond=None)
-        residual = dst - a @ self.affine
-        self.residual_max = float(np.max(np.linalg.norm(residual, axis=1)) / math.sqrt(3))
-        self.tps = RBFInterpolator(src, residual, kernel="thin_plate_spline", smoothing=0.0)
-
-    @staticmethod
-    def _km(lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
-        x, y = PROJ(lon, lat)
-        return np.c_[np.asarray(x) / 1000.0, np.asarray(y) / 1000.0]
-
-    def _fwd_km(self, km: np.ndarray) -> np.ndarray:
-        return np.c_[km, np.ones(len(km))] @ self.affine + self.tps(km)
-
-    def forward(self, lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
-        """Pixel positions of real points."""
-        return self._fwd_km(self._km(np.atleast_1d(lat), np.atleast_1d(lon)))
-
-    def inverse(self, pix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(lat, lon) of pixel positions, by Newton's method on the forward warp."""
-        lin = self.affine[:2]
-        km = (pix - self.affine[2]) @ np.linalg.inv(lin)
-        h = 1.0
-        for _ in range(8):
-            f = self._fwd_km(km) - pix
-            jx = (self._fwd_km(km + np.array([h, 0.0])) - self._fwd_km(km)) / h
-            jy = (self._fwd_km(km + np.array([0.0, h])) - self._fwd_km(km)) / h
-            det = jx[:, 0] * jy[:, 1] - jy[:, 0] * jx[:, 1]
-            dx = (f[:, 0] * jy[:, 1] - jy[:, 0] * f[:, 1]) / det
-            dy = (jx[:, 0] * f[:, 1] - f[:, 0] * jx[:, 1]) / det
-            km = km - np.c_[dx, dy]
-        lon, lat = PROJ(km[:, 0] * 1000.0, km[:, 1] * 1000.0, inverse=True)
-        return np.asarray(lat), np.asarray(lon)
-
-    def hex_at(self, lat: float, lon: float) -> str | None:
-        x, y = self.forward(np.array([lat]), np.array([lon]))[0]
-        return nearest_hex(x, y)
-
-
-def nearest_hex(x: float, y: float) -> str | None:
-    """The on-grid hex whose centre is nearest to pixel (x, y) (pointy-top, size 1)."""
-    r = y / 1.5
-    q = x / math.sqrt(3) - r / 2
-    best, best_d = None, 9e9
-    for dq in (-1, 0, 1):
-        for dr in (-1, 0, 1):
-            hid = GRID.from_axial(round(q) + dq, round(r) + dr)
-            if hid is None:
-                continue
-            cx, cy = GRID.center(hid)
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if d < best_d:
-                best, best_d = hid, d
-    return best if best_d < 1.0 else None
-
-
-def sample_offsets(rings: int = 3) -> np.ndarray:
-    """Points spread over a pointy-topped hex of size 1 (a small hex lattice)."""
-    pts = []
-    step = 0.8 / rings
-    for q in range(-rings, rings + 1):
-        for r in range(max(-rings, -q - rings), min(rings, -q + rings) + 1):
-            pts.append((step * math.sqrt(3) * (q + r / 2), step * 1.5 * r))
-    return np.array(pts)
-
-
-# ------------------------------------------------------------------ geography
-def gshhs() -> tuple[Any, Any, Any]:
-    """(land, lakes, caspian) as shapely geometries in lon/lat, from GSHHS 'i'."""
-    from mpl_toolkits.basemap import Basemap
-
-    m = Basemap(
-        projection="cyl", llcrnrlat=30, urcrnrlat=72, llcrnrlon=-5, urcrnrlon=75, resolution="i"
-    )
-    land, lakes, islands = [], [], []
-    for (lons, lats), kind in zip(m.coastpolygons, m.coastpolygontypes, strict=True):
-        if len(lons) < 3:
-            continue
-        poly = Polygon(zip(lons, lats, strict=True)).buffer(0)
-        (land if kind == 1 else lakes if kind == 2 else islands).append(poly)
-    lakes.sort(key=lambda p: -p.area)
-    caspian = lakes.pop(0)  # the largest water body GSHHS files as a lake
-    return unary_union(land + islands), unary_union(lakes), caspian
-
-
-def outline(points: list[list[float]]) -> Polygon:
-    return Polygon([(lon, lat) for lat, lon in points])
-
-
-def compress(hexes: list[str]) -> list[str]:
-    """Hex ids as rulebook ranges: runs within one row become 'RRCC-CC'."""
-    out: list[str] = []
-    by_row: dict[str, list[int]] = defaultdict(list)
-    for h in sorted(hexes):
-        by_row[h[:2]].append(int(h[2:]))
-    for row in sorted(by_row):
-        cols = sorted(by_row[row])
-        start = prev = cols[0]
-        for c in [*cols[1:], None]:
-            if c is not None and c == prev + 1:
-                prev = c
-                continue
-            out.append(f"{row}{start:02d}" if start == prev else f"{row}{start:02d}-{prev:02d}")
-            if c is not None:
-                start = prev = c
-    return out
+# ------------------------------------------------------------------ shared helpers
+# (tools/maplib holds what the Sturm Nach Osten map tool shares with this one)
+gshhs = geo.gshhs
+outline = geo.outline
+dense = geo.dense
+compress = tomlout.compress
+toml_value = tomlout.toml_value
+toml_list = tomlout.toml_list
 
 
 def land_route(a: str, b: str, terrain: dict[str, str]) -> list[str]:
-    """The shortest chain of land hexes from a to b, keeping close to the straight line."""
-    import heapq
-
-    line = LineString([GRID.center(a), GRID.center(b)])
-    straight = hex_line(a, b)
-    if all(terrain[h] not in ("sea", "lake") for h in straight):
-        return straight
-    best = {a: 0.0}
-    prev: dict[str, str] = {}
-    heap = [(0.0, a)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if h == b:
-            break
-        if cost > best[h]:
-            continue
-        for n in GRID.neighbours(h):
-            if terrain[n] in ("sea", "lake"):
-                continue
-            from shapely.geometry import Point
-
-            c = cost + 1 + 0.05 * line.distance(Point(GRID.center(n)))
-            if c < best.get(n, 9e9):
-                best[n] = c
-                prev[n] = h
-                heapq.heappush(heap, (c, n))
-    if b not in prev:
-        return straight
-    out = [b]
-    while out[-1] != a:
-        out.append(prev[out[-1]])
-    return out[::-1]
+    return paths.land_route(GRID, a, b, terrain)
 
 
-def hex_line(a: str, b: str) -> list[str]:
-    """Hexes from a to b along a straight line (cube interpolation)."""
-    qa, ra = GRID.to_axial(a)
-    qb, rb = GRID.to_axial(b)
-    n = GRID.distance(a, b)
-    out = [a]
-    for i in range(1, n + 1):
-        t = i / n
-        q = qa + (qb - qa) * t + 1e-6
-        r = ra + (rb - ra) * t + 1e-6
-        s = -q - r
-        rq, rr, rs = round(q), round(r), round(s)
-        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-        if dq > dr and dq > ds:
-            rq = -rr - rs
-        elif dr > ds:
-            rr = -rq - rs
-        hid = GRID.from_axial(rq, rr)
-        if hid is not None and hid != out[-1]:
-            out.append(hid)
-    return out
+def flood(terrain: dict[str, str], seed: str) -> list[str]:
+    return paths.flood(GRID, seed, lambda h: terrain[h] == "sea")
 
 
 # ------------------------------------------------------------------ build
@@ -230,7 +74,7 @@ def build() -> tuple[str, list[str]]:
     geo = tomllib.loads((HERE / "geography.toml").read_text(encoding="utf-8"))
     fix = tomllib.loads((HERE / "corrections.toml").read_text(encoding="utf-8"))
     log: list[str] = []
-    warp = Warp(geo["control"])
+    warp = Warp(geo["control"], GRID, PROJ)
     log.append(
         f"affine fit: largest residual {warp.residual_max:.2f} hexes (the spline takes it up)"
     )
@@ -388,7 +232,7 @@ def build() -> tuple[str, list[str]]:
             if h is None:
                 log.append(f"rail {rl['name']}: {v} is off the map, the line stops at the edge")
                 if stops:
-                    stops.append(edge_towards(stops[-1], warp, at))
+                    stops.append(edge_towards(warp, stops[-1], at))
                 break
             if not stops or stops[-1] != h:
                 stops.append(h)
@@ -408,29 +252,6 @@ def build() -> tuple[str, list[str]]:
         geo, fix, terrain, country, areas, places, side_kinds, river_sides, rails, log, fallback
     )
     return text, log
-
-
-def dense(course: list[list[float]], step: float = 0.05) -> np.ndarray:
-    out = []
-    for (a_lat, a_lon), (b_lat, b_lon) in pairwise(course):
-        k = max(1, int(max(abs(b_lat - a_lat), abs(b_lon - a_lon)) / step))
-        for i in range(k):
-            out.append((a_lat + (b_lat - a_lat) * i / k, a_lon + (b_lon - a_lon) * i / k))
-    out.append(tuple(course[-1]))
-    return np.array(out)
-
-
-def edge_towards(last: str, warp: Warp, at: list[float]) -> str:
-    """The map-edge hex on the way from ``last`` to an off-map point."""
-    x, y = warp.forward(np.array([at[0]]), np.array([at[1]]))[0]
-    x0, y0 = GRID.center(last)
-    best = last
-    for t in np.linspace(0, 1, 400):
-        h = nearest_hex(x0 + (x - x0) * t, y0 + (y - y0) * t)
-        if h is None:
-            break
-        best = h
-    return best
 
 
 # ------------------------------------------------------------------ output
@@ -625,41 +446,6 @@ def render(
     for rl in rails:
         lines += ["", "[[rails]]", f'name = "{rl["name"]}"', f"hexes = {toml_list(rl['hexes'])}"]
     return "\n".join(lines) + "\n"
-
-
-def flood(terrain: dict[str, str], seed: str) -> list[str]:
-    seen = {seed}
-    todo = [seed]
-    while todo:
-        h = todo.pop()
-        for n in GRID.neighbours(h):
-            if n not in seen and terrain[n] == "sea":
-                seen.add(n)
-                todo.append(n)
-    return sorted(seen)
-
-
-def toml_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int | float):
-        return str(v)
-    return '"' + str(v).replace('"', '\\"') + '"'
-
-
-def toml_list(items: list[Any]) -> str:
-    body = ", ".join(toml_value(i) for i in items)
-    if len(body) < 80:
-        return f"[{body}]"
-    out, line = [], ""
-    for i in items:
-        piece = toml_value(i) + ", "
-        if len(line) + len(piece) > 92:
-            out.append(line.rstrip())
-            line = ""
-        line += piece
-    out.append(line.rstrip().rstrip(","))
-    return "[\n    " + "\n    ".join(out) + "\n]"
 
 
 def main() -> int:
