@@ -113,6 +113,11 @@ class Option:
     summary: str
     default: Any = False
     choices: tuple[Any, ...] = (False, True)
+    #: The scenarios it belongs to (empty: every scenario).
+    scenarios: tuple[str, ...] = ()
+
+    def applies_to(self, scenario: str | None) -> bool:
+        return not self.scenarios or scenario is None or scenario in self.scenarios
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +126,7 @@ class Option:
             "summary": self.summary,
             "default": self.default,
             "choices": list(self.choices),
+            "scenarios": list(self.scenarios),
         }
 
 
@@ -293,14 +299,24 @@ class Game(ABC):
         }
 
     # -- setup -------------------------------------------------------------
-    def resolve_options(self, chosen: Mapping[str, Any] | Iterable[str] = ()) -> dict[str, Any]:
-        """All options with defaults filled in; ``chosen`` may be ids (switched on) or a mapping."""
-        known = {o.id: o for o in self.options()}
+    def resolve_options(
+        self, chosen: Mapping[str, Any] | Iterable[str] = (), scenario: str | None = None
+    ) -> dict[str, Any]:
+        """All options with defaults filled in; ``chosen`` may be ids (switched on) or a mapping.
+        With a ``scenario``, only the options that belong to it."""
+        everything = {o.id: o for o in self.options()}
+        known = {k: o for k, o in everything.items() if o.applies_to(scenario)}
         out = {o.id: o.default for o in known.values()}
         items: Iterable[tuple[str, Any]] = (
             chosen.items() if isinstance(chosen, Mapping) else ((c, True) for c in chosen)
         )
         for key, value in items:
+            if key in everything and key not in known:
+                raise UnknownGame(
+                    f"option {key!r} is not used in the {scenario!r} scenario (it belongs to "
+                    + ", ".join(everything[key].scenarios)
+                    + ")"
+                )
             if key not in known:
                 names = ", ".join(sorted(known)) or "none"
                 raise UnknownGame(f"{self.name} has no option {key!r} (options: {names})")
@@ -341,7 +357,7 @@ class Game(ABC):
                 " (the map and data can be inspected with 'ostfront hex' and 'ostfront show')"
             )
         scen = self.resolve_scenario(scenario if position is None else position.get("scenario"))
-        opts = self.resolve_options(options)
+        opts = self.resolve_options(options, scen)
         if seed is None:
             seed = fresh_seed()
         state: State = {

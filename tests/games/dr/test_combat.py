@@ -458,6 +458,43 @@ def test_combat_retreat_must_end_within_the_stacking_limit() -> None:
     assert "retreat 2017" not in cb_texts(s)  # one hit left: 2017 would be the end
 
 
+def test_combat_a_stack_that_cannot_end_within_the_limit_retreats_one_unit() -> None:
+    """DR 7.2.3B: every retreat hex holds a friendly unit and one hit is left after the first
+    reduction, so the pair cannot retreat together; one unit may retreat alone to where it
+    fits (not the army into the army's hex, 6.2.1), and the other stays."""
+    units = [*STACK, ("sov-6-cav", "2017"), ("sov-5-army", "1916"), ("sov-2-cav", "2116")]
+    seed = cb_seed(units, ROLL, (2, 0), turn=1)
+    s = cb_play(cb_start(units, seed, turn=1), *ROLL, "reduce sov-2-tank")
+    assert [a for a in cb_texts(s) if not a.startswith("reduce")] == [
+        "split 2016 sov-2-tank 1916",
+        "split 2016 sov-2-tank 2017",
+        "split 2016 sov-2-tank 2116",
+        "split 2016 sov-9-army 2017",
+        "split 2016 sov-9-army 2116",
+    ]
+    s = cb_play(s, "split 2016 sov-9-army 2017")
+    assert s["units"]["sov-9-army"]["at"] == "2017"
+    assert s["units"]["sov-2-tank"] == {"at": "2016", "reduced": True, "oos": False}
+    assert not s["pending"] or s["pending"]["kind"] != "losses"  # the one hit is satisfied
+
+
+def test_combat_after_a_split_retreat_the_hits_left_are_losses() -> None:
+    """DR 7.2.3B: "taking the remaining hits as losses" - no further retreat."""
+    units = [*STACK, ("sov-6-cav", "2017"), ("sov-5-army", "1916"), ("sov-2-cav", "2116")]
+    seed = cb_seed(units, ROLL, (2, 0), turn=1)
+    s = cb_play(cb_start(units, seed, turn=1), *ROLL, "reduce sov-9-army")
+    battle = s["pending"]["battle"]
+    s = GAME.apply(s, "split 2016 sov-2-tank 2017")
+    assert s["units"]["sov-2-tank"]["at"] == "2017"
+    # as if a hit were still to be satisfied: it is a loss, never another retreat
+    s["pending"] = {"kind": "losses", "side": "soviet", "battle": battle}
+    battle.update(left=1, role="defender")
+    battle["stacks"]["2016"]["split"] = True
+    assert cb_texts(s) == ["reduce sov-2-tank", "reduce sov-9-army"]
+    battle["stacks"]["2016"]["split"] = False
+    assert "split 2016 sov-9-army 2116" in cb_texts(s)
+
+
 def test_combat_defender_may_stop_retreating_and_take_the_rest_as_losses() -> None:
     seed = cb_seed(STACK, ROLL, (3, 0), turn=1)
     s = cb_play(

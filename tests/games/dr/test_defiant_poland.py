@@ -4,7 +4,10 @@ border rule) and victory by survival."""
 
 from __future__ import annotations
 
+import pytest
+
 from ostfront.ai.simulate import play_one
+from ostfront.core.errors import UnknownGame
 from ostfront.games import get
 from ostfront.games.dr import supply, victory
 from ostfront.games.dr.rail import capacity_left
@@ -64,3 +67,26 @@ def test_random_games_end_after_one_turn() -> None:
         report = play_one(GAME, seed, "defiant-poland", {}, check=True)
         assert report.problem is None, report.problem
         assert report.turns == 1 and report.winner in ("axis", "soviet")
+
+
+def test_the_slovakia_option_brings_in_the_slovak_army() -> None:
+    """The card's optional rule (reconstructed): Bernolak sets up in Slovakia, else stays out."""
+    assert ready()["units"]["svk-bernolak"]["at"] == "out"
+    s = GAME.setup("defiant-poland", ["slovakia"], seed=1)
+    assert s["units"]["svk-bernolak"]["at"] == "unplaced"
+    for a in ("historical", "done", "historical", "done"):
+        s = GAME.apply(s, a)
+    assert s["units"]["svk-bernolak"]["at"] == "2206"
+    report = play_one(GAME, 3, "defiant-poland", {"slovakia": True})
+    assert report.problem is None and report.turns == 1
+
+
+def test_options_belong_to_their_scenario() -> None:
+    """The campaign's optional rules (8.2, 12.x) are not part of the one-turn card, and the
+    card's Slovakia option is not part of the campaign: asking for them is an error."""
+    assert set(GAME.setup("defiant-poland", seed=1)["options"]) == {"slovakia"}
+    assert "slovakia" not in GAME.setup("1941", seed=1)["options"]
+    with pytest.raises(UnknownGame, match="'early-start' is not used in the 'defiant-poland'"):
+        GAME.setup("defiant-poland", ["early-start"], seed=1)
+    with pytest.raises(UnknownGame, match="'slovakia' is not used in the '1941'"):
+        GAME.setup("1941", ["slovakia"], seed=1)

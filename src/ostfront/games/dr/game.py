@@ -64,18 +64,30 @@ class DefiantRussia(Game):
         ]
 
     def options(self) -> list[Option]:
+        campaign = ("1941",)
         return [
-            Option("random-weather", "DR 8.2", "Roll for the weather from Turn Three on."),
-            Option("axis-preparation", "DR 12.1", "Three German units a hex at set-up."),
-            Option("five-year-plan", "DR 12.2", "All Soviet tank corps begin at full strength."),
-            Option("early-start", "DR 12.3", "Begin in May 1941 (Turn Zero)."),
-            Option("universal-conscription", "DR 12.4", "Soviet replacements are eight a turn."),
-            Option("defiant-turkey", "DR 12.5", "Turkey may join the Axis."),
-            Option("italian-africa", "DR 12.6", "DAK armor joins Antonescu; no Italian CSIR."),
-            Option("timoshenko", "DR 12.7", "Marshal Timoshenko begins in Moscow."),
-            Option("defiant-lithuania", "DR 12.8", "Lithuania begins under Axis control."),
-            Option("hungarian-fast-corps", "DR 12.9", "The Hungarian mobile corps may go home."),
-        ]
+            Option("random-weather", "DR 8.2", "Roll for the weather from Turn Three on.",
+                   scenarios=campaign),
+            Option("axis-preparation", "DR 12.1", "Three German units a hex at set-up.",
+                   scenarios=campaign),
+            Option("five-year-plan", "DR 12.2", "All Soviet tank corps begin at full strength.",
+                   scenarios=campaign),
+            Option("early-start", "DR 12.3", "Begin in May 1941 (Turn Zero).",
+                   scenarios=campaign),
+            Option("universal-conscription", "DR 12.4", "Soviet replacements are eight a turn.",
+                   scenarios=campaign),
+            Option("defiant-turkey", "DR 12.5", "Turkey may join the Axis.", scenarios=campaign),
+            Option("italian-africa", "DR 12.6", "DAK armor joins Antonescu; no Italian CSIR.",
+                   scenarios=campaign),
+            Option("timoshenko", "DR 12.7", "Marshal Timoshenko begins in Moscow.",
+                   scenarios=campaign),
+            Option("defiant-lithuania", "DR 12.8", "Lithuania begins under Axis control.",
+                   scenarios=campaign),
+            Option("hungarian-fast-corps", "DR 12.9", "The Hungarian mobile corps may go home.",
+                   scenarios=campaign),
+            Option("slovakia", "DR 2.0", "Defiant Poland: the Slovak field army joins the "
+                   "attack (reconstructed).", scenarios=("defiant-poland",)),
+        ]  # fmt: skip
 
     def board(self) -> GameMap:
         return board()

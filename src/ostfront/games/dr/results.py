@@ -192,8 +192,8 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
     if role == "defender":
         for origin, st in battle["stacks"].items():
             alive = _alive(state, st["units"])
-            if st["reduced"] and alive:  # DR 7.2.1B
-                acts += _retreat_actions(
+            if st["reduced"] and alive and not st.get("split"):  # DR 7.2.1B
+                whole = _retreat_actions(
                     R,
                     state,
                     alive,
@@ -205,6 +205,7 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
                     key=origin,
                     side=side,
                 )
+                acts += whole or _split_actions(R, state, alive, origin, st["at"], side)
     elif battle["att_reduced"] and not battle["att_retreated"] and groups:  # DR 7.2.2A-B
         able = all(
             retreat_options(R, state, g, s, s, 1, attacker_away(battle, s))
@@ -224,6 +225,34 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
                 key=src,
                 side=side,
             )
+    return acts
+
+
+def _split_actions(
+    R: Rules, state: State, alive: list[str], origin: str, cur: str, side: str
+) -> list[Action]:
+    """DR 7.2.3B: a stack that cannot end a retreat within the stacking limits may retreat
+    the minimum number of its units - one - a hex to where it fits; the hits left are then
+    taken as losses. Reading in docs/rules/defiant-russia.md."""
+    if len(alive) < 2:
+        return []
+    acts = []
+    for uid in alive:
+        for tier in preferred(R, state, side, cur, steps(R, state, [uid], cur, [origin])):
+            fits = [h for h in tier if stack_fits(R, state, [uid], cur, h)]
+            if fits:  # DR 7.2.3A: the preferred direction first
+                acts += [
+                    Action(
+                        "split",
+                        (origin, uid, h),
+                        f"Retreat {R.unit(uid).name} alone from {cur} to {h} (one hit; the "
+                        "other hits are losses)",
+                        "DR 7.2.3B",
+                        side,
+                    )
+                    for h in fits
+                ]
+                break
     return acts
 
 
@@ -280,6 +309,12 @@ def perform_loss(R: Rules, state: State, action: Action) -> None:
             for origin, st in battle["stacks"].items():
                 if uid in st["units"] or (R.unit(uid).type == "fleet" and here == origin):
                     st["reduced"] = True  # DR 7.2.1B, 11.5.6B
+    elif action.verb == "split":  # DR 7.2.3B
+        origin, uid, dst = (str(a) for a in action.args)
+        st = battle["stacks"][origin]
+        move(R, state, battle, [uid], st["at"], dst, retreat=True)
+        battle["left"] -= 1
+        st["split"] = True  # the hits left are taken as losses
     else:
         dst = str(action.args[-1])
         if battle["att_retreat"] is not None:

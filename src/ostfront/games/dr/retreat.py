@@ -8,9 +8,9 @@ Readings (recorded in docs/rules/defiant-russia.md):
   controlled city; "away from the original hex": each hex entered is farther from the hex
   the units retreat from (for attackers, also from the hexes they attacked).
 * A retreat may not end over the stacking limit (7.2.3B); a step into a full hex is allowed
-  only if the stack can go on to a legal hex with the hits left. Splitting a stack (the
-  "minimum number of units" of 7.2.3B) is not offered: a stack that cannot end legally takes
-  its hits as losses.
+  only if the stack can go on to a legal hex with the hits left. A stack that cannot end a
+  retreat legally as a whole may retreat "the minimum number of units" - one unit, one hex,
+  one hit - to a hex where it fits; the hits left are then losses (results.py, ``split``).
 * Retreats and advances obey the limits on where units may go: water, neutral countries
   (9.4, 6.7B), the Sivash hex (9.3.4A), Romanian Home Defense (11.4.4), the Finnish zone
   (11.4.2), Romanians and Hungarians (11.4.3A), May under Early Start (12.3E), the Turkish

@@ -75,18 +75,32 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
     )
 
 
+def scenario_options(state: State) -> list[str]:
+    """The scenario card's own options in use (Defiant Poland's "slovakia")."""
+    from .setup import SCENARIOS, load_scenario
+
+    card = state.get("card") or {}
+    name = card.get("name") or state.get("scenario")
+    if name not in SCENARIOS:
+        return []
+    return sorted(k for k in load_scenario(name).options if state["options"].get(k))
+
+
 def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     """A scenario with its own card (Defiant Poland): its units, control, closed hexes, turn
     length, supply sources and victory condition, as data (data/defiant-poland.toml)."""
     from .setup import load_scenario
 
     sc = load_scenario(name)
+    chosen = scenario_options(state)
     units = {
-        uid: {"at": "unplaced", "reduced": False, "oos": False}
+        uid: {
+            "at": "unplaced" if sc.unit_options.get(uid, "") in ("", *chosen) else "out",
+            "reduced": False,
+            "oos": False,
+        }
         for uid in sc.units
-        if uid not in sc.unit_options
-    }  # scenario options (Slovakia) are not offered yet
-    units.update({uid: {"at": "out", "reduced": False, "oos": False} for uid in sc.unit_options})
+    }
     state.update(
         play_state(units, dict(sorted(sc.control.items())), turn=1, phase="soviet_setup"),
         # the scenario card's rules (each marked reconstructed in its file)
@@ -214,7 +228,7 @@ def place_historically(R: Rules, state: State, side: str) -> None:
     if state.get("card"):
         from .setup import load_scenario
 
-        placement = load_scenario(state["card"]["name"]).placement_for(())
+        placement = load_scenario(state["card"]["name"]).placement_for(scenario_options(state))
         for uid in unplaced(R, state, side):
             state["units"][uid]["at"] = placement[uid]
         return
