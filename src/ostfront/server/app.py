@@ -1,0 +1,399 @@
+"""The web app: FastAPI routes over the session manager, the static client, a WebSocket
+that tells each open game page when its game moved.
+
+Pages (static files from ``ostfront/web``)::
+
+    /                     home: games in progress and finished, import a record
+    /new                  new game: game, scenario, options, weather, seed, who plays
+    /game/<id>            the game page (map, side panel, log, replay)
+    /rules/<game>         the rules index the prompts link to (#r-7.1 anchors)
+
+API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
+
+    GET    /api/meta                    games, scenarios, options, AI levels
+    GET    /api/board/<game>            the board SVG and each hex's centre
+    GET    /api/hex/<game>/<hex>        one hex described (terrain, hexsides, place)
+    GET    /api/games                   every stored game
+    POST   /api/games                   start a game
+    GET    /api/games/<id>              the position, prompt, legal actions, counters, log
+    DELETE /api/games/<id>              forget a game
+    PUT    /api/games/<id>/players      change who plays each side
+    POST   /api/games/<id>/actions      {"action": text, "seq": n} -> the new position
+    GET    /api/games/<id>/odds         ?action=roll: the exact outcome distribution
+    GET    /api/games/<id>/overlay/<k>  supply | zoc | control (?side=, ?step=)
+    GET    /api/games/<id>/timeline     where each turn and phase begins, for replay
+    GET    /api/games/<id>/at/<step>    the position after that many steps (replay)
+    GET    /api/games/<id>/record       the game record file (export)
+    POST   /api/import                  a record file (or {"record", "players"}) -> a game
+    WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from .. import __version__, games
+from ..ai.players import levels
+from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
+from ..core.hexgrid import HexIdError
+from ..core.protocol import NotPlayable, State
+from . import describe, rulespage
+from .sessions import (
+    BadRequest,
+    Manager,
+    NotFound,
+    NotYourTurn,
+    Session,
+    Stale,
+    loop_notifier,
+)
+from .store import Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+class NewGame(BaseModel):
+    game: str = "dr"
+    scenario: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    weather: str | None = Field(default=None, description="historical | random")
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    players: dict[str, str] = Field(default_factory=dict)
+
+
+class ActionIn(BaseModel):
+    action: str = Field(min_length=1, max_length=200)
+    seq: int
+
+
+class PlayersIn(BaseModel):
+    players: dict[str, str]
+
+
+# ------------------------------------------------------------------ views
+def game_view(
+    manager: Manager,
+    session: Session,
+    state: State,
+    *,
+    live: bool = True,
+    log_from: int = 0,
+    log_step: int | None = None,
+) -> dict[str, Any]:
+    """Everything the game page draws for one position (callers hold no lock)."""
+    with manager.engine:
+        game = session.game
+        active = game.active_side(state)
+        human_to_move = live and active is not None and session.computer_to_move() is None
+        legal = game.legal_actions(state) if human_to_move else []
+        actions = describe.annotate(game, state, legal)
+        odds = None
+        roll = next((a for a in legal if a.verb == "roll"), None)
+        if roll is not None:
+            odds = describe.odds(game, state, roll)
+        result = game.result(state)
+        view = {
+            "id": session.id,
+            "game": game.name,
+            "game_title": game.title,
+            "scenario": session.header.get("scenario"),
+            "options": session.header.get("options", {}),
+            "seed": session.header.get("seed"),
+            "sides": list(game.sides),
+            "players": session.players,
+            "levels": levels(),
+            "seq": session.seq,
+            "step": state.get("step", 0),
+            "live": live,
+            "active": active,
+            "prompt": game.prompt(state).to_json(),
+            "result": None if result is None else result.to_json(),
+            "info": describe.phase_info(game, state),
+            "actions": actions,
+            "odds": odds,
+            "counters": describe.counters_json(game, state),
+            "pending": describe.pending_json(state),
+            "selected": describe.selected_unit(state),
+            "thinking": session.thinking and live,
+            "ai_error": session.ai_error,
+            "log": _log(session, state, log_from, log_step),
+        }
+    return view
+
+
+def _log(session: Session, state: State, log_from: int, log_step: int | None) -> dict[str, Any]:
+    log = state.get("log", [])
+    start = 0
+    if 0 < log_from <= len(log) and log[log_from - 1].get("step") == log_step:
+        start = log_from
+    entries = []
+    for e in log[start:]:
+        n = int(e.get("step", 0))
+        meta = session.meta[n - 1] if 0 < n <= len(session.meta) else {}
+        entries.append({**e, **{k: meta.get(k) for k in ("rule", "turn", "phase", "title")}})
+    return {"start": start, "total": len(log), "entries": entries}
+
+
+def timeline(session: Session) -> list[dict[str, Any]]:
+    """The step at which each (turn, phase) begins: replay's jump points."""
+    marks: list[dict[str, Any]] = []
+    last = None
+    for i, m in enumerate(session.meta):
+        key = (m.get("turn"), m.get("phase"))
+        if key != last:
+            marks.append({"step": i, "turn": m.get("turn"), "title": m.get("title")})
+            last = key
+    return marks
+
+
+# ------------------------------------------------------------------ the app
+def create_app(
+    db: str | Path | None = None,
+    *,
+    move_delay: float = 0.15,
+    ai_budget: float | None = None,
+    manager: Manager | None = None,
+) -> FastAPI:
+    """The web app over the database at ``db`` (default: the user's data directory)."""
+    from .store import default_db_path
+
+    if manager is None:
+        store = Store(db if db is not None else default_db_path())
+        manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)
+    mgr = manager
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        mgr.close()
+
+    app = FastAPI(title="Ostfront", version=__version__, lifespan=lifespan)
+    app.state.manager = mgr
+    app.add_middleware(GZipMiddleware, minimum_size=2000)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # -- errors ----------------------------------------------------------------
+    def error(status: int, message: str, **extra: Any) -> JSONResponse:
+        return JSONResponse({"error": message, **extra}, status_code=status)
+
+    @app.exception_handler(OstfrontError)
+    async def ostfront_error(request: Request, exc: OstfrontError) -> JSONResponse:
+        if isinstance(exc, Stale):
+            return error(409, str(exc), seq=exc.seq)
+        if isinstance(exc, NotYourTurn):
+            return error(409, str(exc))
+        if isinstance(exc, NotFound | UnknownGame):
+            return error(404, str(exc))
+        if isinstance(exc, IllegalAction | RecordError):
+            return error(422, str(exc))
+        return error(400, str(exc))
+
+    @app.exception_handler(HexIdError)
+    async def hex_error(request: Request, exc: HexIdError) -> JSONResponse:
+        return error(404, str(exc))
+
+    # -- pages -----------------------------------------------------------------
+    def page(name: str) -> FileResponse:
+        return FileResponse(WEB / name, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    def home() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/new", include_in_schema=False)
+    def new_page() -> FileResponse:
+        return page("new.html")
+
+    @app.get("/game/{gid}", include_in_schema=False)
+    def game_page(gid: str) -> Response:
+        if mgr.store.get(gid) is None:
+            return HTMLResponse(
+                f"<!doctype html><title>No such game</title><p>No game {gid!r}. "
+                "<a href='/'>Back to the games</a></p>",
+                status_code=404,
+            )
+        return page("game.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    def rules(game: str) -> HTMLResponse:
+        return HTMLResponse(rulespage.render(games.get(game)))
+
+    # -- reference ---------------------------------------------------------------
+    @app.get("/api/meta")
+    def meta() -> dict[str, Any]:
+        return {
+            "version": __version__,
+            "games": [games.get(n).describe() for n in games.names()],
+            "levels": levels(),
+        }
+
+    @app.get("/api/board/{game}")
+    def board(game: str) -> dict[str, Any]:
+        return describe.board_payload(games.get(game).name)
+
+    @app.get("/api/hex/{game}/{hex_id}")
+    def hex_info(game: str, hex_id: str) -> dict[str, Any]:
+        g = games.get(game)
+        out: dict[str, Any] = g.board().describe_hex(hex_id)
+        out.update(g.hex_extras(hex_id))
+        return out
+
+    # -- games ---------------------------------------------------------------------
+    @app.get("/api/games")
+    def list_games() -> list[dict[str, Any]]:
+        out = []
+        for g in mgr.store.list():
+            d = g.to_json()
+            with contextlib.suppress(UnknownGame):
+                d["game_title"] = games.get(g.game).title
+            out.append(d)
+        return out
+
+    @app.post("/api/games", status_code=201)
+    def create(body: NewGame) -> dict[str, Any]:
+        game = games.get(body.game)
+        options = dict(body.options)
+        if body.weather is not None:
+            if body.weather not in ("historical", "random"):
+                raise BadRequest(f"weather must be historical or random, not {body.weather!r}")
+            if "random-weather" in {o.id for o in game.options()}:
+                options["random-weather"] = body.weather == "random"
+            elif body.weather == "random":
+                raise BadRequest(f"{game.title} has no random weather option")
+        if not game.playable:
+            raise NotPlayable(f"{game.title}: the rules engine is not written yet")
+        session = mgr.create(game.name, body.scenario, options, body.seed, body.players)
+        return {"id": session.id, "url": f"/game/{session.id}"}
+
+    @app.get("/api/games/{gid}")
+    def get_game(gid: str, log_from: int = 0, log_step: int | None = None) -> dict[str, Any]:
+        session = mgr.get(gid)
+        return game_view(mgr, session, session.state, log_from=log_from, log_step=log_step)
+
+    @app.delete("/api/games/{gid}")
+    def delete_game(gid: str) -> dict[str, Any]:
+        mgr.delete(gid)
+        return {"deleted": gid}
+
+    @app.put("/api/games/{gid}/players")
+    def put_players(gid: str, body: PlayersIn) -> dict[str, Any]:
+        session = mgr.set_players(gid, body.players)
+        return {"players": session.players}
+
+    @app.post("/api/games/{gid}/actions")
+    def act(gid: str, body: ActionIn, log_from: int = 0, log_step: int | None = None) -> Any:
+        session = mgr.act(gid, body.action, body.seq)
+        return game_view(mgr, session, session.state, log_from=log_from, log_step=log_step)
+
+    @app.get("/api/games/{gid}/odds")
+    def odds(gid: str, action: str) -> dict[str, Any]:
+        session = mgr.get(gid)
+        with mgr.engine:
+            act = session.game.find_action(session.state, action)
+            out = describe.odds(session.game, session.state, act)
+        if out is None:
+            raise BadRequest(f"'{act.text}' rolls no dice")
+        return out
+
+    @app.get("/api/games/{gid}/overlay/{kind}")
+    def overlay(gid: str, kind: str, side: str | None = None, step: int | None = None) -> Any:
+        session = mgr.get(gid)
+        state = session.state if step is None else mgr.state_at(gid, step)
+        try:
+            with mgr.engine:
+                return describe.overlay(session.game, state, kind, side)
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+
+    @app.get("/api/games/{gid}/timeline")
+    def get_timeline(gid: str) -> dict[str, Any]:
+        session = mgr.get(gid)
+        return {"seq": session.seq, "marks": timeline(session)}
+
+    @app.get("/api/games/{gid}/at/{step}")
+    def at(gid: str, step: int) -> dict[str, Any]:
+        session = mgr.get(gid)
+        state = mgr.state_at(gid, step)
+        return game_view(mgr, session, state, live=False)
+
+    @app.get("/api/games/{gid}/record")
+    def record(gid: str) -> Response:
+        session = mgr.get(gid)
+        data = session.record.to_json()
+        name = f"ostfront-{session.game.name}-{gid}.json"
+        return Response(
+            json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.post("/api/import", status_code=201)
+    async def import_record(request: Request) -> Any:
+        raw = await request.body()
+        try:
+            data = json.loads(raw or b"null")
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return error(422, f"the imported file is not JSON: {exc}")
+        players: dict[str, Any] = {}
+        if isinstance(data, dict) and "record" in data and "format" not in data:
+            players = data.get("players") or {}
+            if not isinstance(players, dict):
+                return error(422, "players must be an object: side -> human | level")
+            data = data["record"]
+        session = await run_in_threadpool(mgr.import_record, data, players)
+        return {"id": session.id, "url": f"/game/{session.id}", "steps": session.seq}
+
+    # -- live updates ----------------------------------------------------------------
+    @app.websocket("/ws/games/{gid}")
+    async def live(websocket: WebSocket, gid: str) -> None:
+        await websocket.accept()
+        try:
+            session = await run_in_threadpool(mgr.get, gid)
+        except OstfrontError as exc:
+            await websocket.send_json({"error": str(exc)})
+            await websocket.close(code=4404)
+            return
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        callback = loop_notifier(asyncio.get_running_loop(), queue)
+        mgr.subscribe(gid, callback)
+        try:
+            await websocket.send_json(
+                {
+                    "seq": session.seq,
+                    "thinking": session.thinking,
+                    "active": None,
+                    "ai_error": session.ai_error,
+                }
+            )
+            reader = asyncio.create_task(websocket.receive_text())
+            while True:
+                getter = asyncio.create_task(queue.get())
+                done, _ = await asyncio.wait({reader, getter}, return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    getter.cancel()
+                    reader.result()  # raises WebSocketDisconnect when the page closes
+                    reader = asyncio.create_task(websocket.receive_text())
+                    continue
+                msg = getter.result()
+                while not queue.empty():  # only the latest news matters
+                    msg = queue.get_nowait()
+                await websocket.send_json(msg)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            mgr.unsubscribe(gid, callback)
+
+    return app

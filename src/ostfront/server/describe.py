@@ -1,0 +1,236 @@
+"""What the browser is sent about a position: read-only helpers over the protocol.
+
+Everything here only *reads* a state through the game's public door (``legal_actions``,
+``prompt``, ``result``, ``counters``, ``roll_distribution``) and, for Defiant Russia's
+overlays, the DR modules' public query functions. Nothing here changes a state.
+
+Callers hold the manager's engine lock: the DR engine remembers derived facts in module-level
+memos while it works, so two threads must not query it at once.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from ..core.protocol import Action, CounterView, Game, State
+from ..render.svg import render_counter
+
+#: Hex size (centre to corner) the board and counters are drawn at.
+HEX_SIZE = 24.0
+
+_HEX_ARG = re.compile(r"^\d{4}$")
+_MP = re.compile(r"\((\d+) MP\)")
+
+#: verb -> how the browser highlights the hex an action names
+HEX_KINDS = {
+    "to": "move",
+    "rail": "rail",
+    "sea": "sea",
+    "drop": "drop",
+    "place": "place",
+    "enter": "place",
+    "rebuild": "place",
+    "attack": "attack",
+    "also": "attack",
+    "retreat": "retreat",
+}
+
+
+# ------------------------------------------------------------------ the board
+@cache
+def board_payload(game_name: str) -> dict[str, Any]:
+    """The board drawn once: the SVG without counters and each hex's centre."""
+    from .. import games
+    from ..render.svg import render_map
+
+    game = games.get(game_name)
+    board = game.board()
+    svg = render_map(board, size=HEX_SIZE, title=game.title)
+    centres = {h: [round(c, 1) for c in board.grid.center(h, HEX_SIZE)] for h in board.grid.hexes()}
+    return {"game": game_name, "size": HEX_SIZE, "svg": svg, "centres": centres}
+
+
+@cache
+def counter_svg(counter: CounterView) -> str:
+    return render_counter(counter, HEX_SIZE)
+
+
+def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
+    out = []
+    for c in game.counters(state):
+        out.append(
+            {
+                "id": c.id,
+                "hex": c.hex,
+                "side": c.side,
+                "nation": c.nation,
+                "symbol": c.symbol,
+                "factors": c.factors,
+                "label": c.label,
+                "reduced": c.reduced,
+                "markers": list(c.markers),
+                "svg": counter_svg(c),
+            }
+        )
+    return out
+
+
+# ------------------------------------------------------------------ status
+def phase_info(game: Game, state: State) -> dict[str, Any]:
+    """Turn, phase (with its title and rule), weather and each side's points."""
+    turn, phase = state.get("turn"), state.get("phase")
+    title = f"Turn {turn}, {phase}" if phase else ""
+    rule = None
+    if game.name == "dr" and phase:
+        from ..games.dr import sequence
+
+        title = sequence.title(state)
+        rule = sequence.RULE.get(phase)
+    pools = state.get("pools") if isinstance(state.get("pools"), dict) else {}
+    return {
+        "turn": turn,
+        "phase": phase,
+        "title": title,
+        "rule": rule,
+        "weather": state.get("weather"),
+        "pools": pools,
+        "step": state.get("step", 0),
+    }
+
+
+def step_meta(game: Game, state: State, action: Action) -> dict[str, Any]:
+    """What the log shows beside an action taken in ``state``: the phase it was taken in
+    and the rule it rests on."""
+    info = phase_info(game, state)
+    return {
+        "side": game.active_side(state),
+        "rule": action.rule,
+        "turn": info["turn"],
+        "phase": info["phase"],
+        "title": info["title"],
+    }
+
+
+# ------------------------------------------------------------------ actions
+def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, Any]]:
+    """Each legal action as JSON, with the hex and unit it names (for highlighting) and the
+    movement cost read from its label."""
+    grid = game.map_for(state).grid
+    units = state.get("units") if isinstance(state.get("units"), dict) else {}
+    out = []
+    for i, a in enumerate(actions):
+        d = a.to_json()
+        d["index"] = i
+        hexes = [str(x) for x in a.args if isinstance(x, str) and _HEX_ARG.match(x)]
+        hexes = [h for h in hexes if grid.contains(h)]
+        unit = next((str(x) for x in a.args if isinstance(x, str) and x in units), None)
+        d["hex"] = hexes[-1] if hexes else None
+        d["unit"] = unit
+        d["kind"] = HEX_KINDS.get(a.verb) if hexes else None
+        m = _MP.search(a.label or "")
+        d["cost"] = int(m.group(1)) if m else None
+        out.append(d)
+    return out
+
+
+def _fraction_json(p: Any) -> float:
+    return float(Fraction(p)) if not isinstance(p, float) else p
+
+
+def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
+    """The exact outcome distribution of the dice ``action`` would roll, summarised for
+    people: each outcome's probability, the marginal of each part, the expected values."""
+    dist = game.roll_distribution(state, action)
+    if not dist:
+        return None
+    outcomes = []
+    for key, p in dist.items():
+        parts = list(key) if isinstance(key, tuple) else [key]
+        outcomes.append({"outcome": parts, "p": _fraction_json(p)})
+    outcomes.sort(key=lambda o: o["outcome"])
+    width = max(len(o["outcome"]) for o in outcomes)
+    names = _outcome_names(game, action, width)
+    marginals = []
+    for i in range(width):
+        m: dict[int, float] = {}
+        for o in outcomes:
+            v = int(o["outcome"][i]) if i < len(o["outcome"]) else 0
+            m[v] = m.get(v, 0.0) + o["p"]
+        expected = sum(k * p for k, p in m.items())
+        marginals.append(
+            {
+                "name": names[i],
+                "values": [{"value": k, "p": m[k]} for k in sorted(m)],
+                "expected": expected,
+            }
+        )
+    return {"action": action.text, "outcomes": outcomes, "marginals": marginals}
+
+
+def _outcome_names(game: Game, action: Action, width: int) -> list[str]:
+    if game.name == "dr" and action.verb == "roll" and width == 2:
+        return ["Hits on the defender", "Hits on the attacker"]
+    if game.name == "dr" and action.verb == "airstrike":
+        return ["Hits on the fleet"]
+    return [f"Outcome {i + 1}" for i in range(width)]
+
+
+# ------------------------------------------------------------------ overlays
+OVERLAYS = ("supply", "zoc", "control")
+
+
+def overlay(game: Game, state: State, kind: str, side: str | None) -> dict[str, Any]:
+    """An overlay's hexes and units. ``side``: whose supply / whose enemy's ZOC (default: the
+    side to move). Only Defiant Russia has these rules so far; other games get empty sets."""
+    if kind not in OVERLAYS:
+        raise ValueError(f"no overlay {kind!r} (overlays: {', '.join(OVERLAYS)})")
+    sides = list(game.sides)
+    if side is None:
+        side = game.active_side(state) or sides[0]
+    if side not in sides:
+        raise ValueError(f"no side {side!r} (sides: {', '.join(sides)})")
+    enemy = next((s for s in sides if s != side), side)
+    out: dict[str, Any] = {"kind": kind, "side": side, "hexes": {}, "units": {}}
+    if game.name != "dr":
+        return out
+    from ..games.dr import supply, zoc
+    from ..games.dr.rules import reading
+
+    R = game.rules_for(state)  # type: ignore[attr-defined]
+    with reading(state):
+        if kind == "control":
+            out["hexes"] = dict(state.get("control", {}))
+        elif kind == "zoc":
+            out["side"] = enemy
+            out["hexes"] = {h: enemy for h in sorted(zoc.zoc_of(R, state, enemy))}
+        else:
+            main = "soviet" if side == "soviet" else "axis"
+            out["hexes"] = {h: side for h in sorted(supply.supplied_hexes(R, state, side, main))}
+            cache_: dict[str, set[str]] = {}
+            for uid, d in sorted(state.get("units", {}).items()):
+                unit = R.unit(uid)
+                if unit.side != side or not unit.is_ground or not str(d.get("at", "")).isdigit():
+                    continue
+                out["units"][uid] = supply.in_supply(R, state, uid, cache_)
+    return out
+
+
+# ------------------------------------------------------------------ pending decisions
+def pending_json(state: State) -> dict[str, Any] | None:
+    """A decision in progress (an attack being declared, losses to take), as plain data."""
+    p = state.get("pending")
+    if not isinstance(p, dict):
+        return None
+    keep = ("kind", "side", "targets", "attackers", "air", "unit", "hex", "hits")
+    return {k: p[k] for k in keep if k in p}
+
+
+def selected_unit(state: State) -> str | None:
+    mv = state.get("movement")
+    if isinstance(mv, dict) and mv.get("phase") == f"{state.get('turn')}:{state.get('phase')}":
+        sel = mv.get("selected")
+        return str(sel) if sel else None
+    return None

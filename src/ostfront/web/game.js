@@ -1,0 +1,764 @@
+// The game page: the board SVG (drawn once by the server), counters and highlights drawn
+// over it from the position the server sends, the side panel, replay, overlays, keys.
+// Everything clickable comes from the legal actions in the view; the server checks again.
+"use strict";
+
+const GID = decodeURIComponent(location.pathname.split("/").pop());
+const SVGNS = "http://www.w3.org/2000/svg";
+const KIND_ORDER = ["attack", "move", "rail", "sea", "drop", "place", "retreat", "other"];
+const KIND_LABEL = { rail: "rail", sea: "sea", drop: "drop", place: "place", attack: "attack", retreat: "retreat" };
+const VERB_GROUPS = {
+  select: "Move a unit", to: "Move to", rail: "Move by rail", sea: "Move by sea", drop: "Drop",
+  pick: "Set up a unit", place: "Set up in", attack: "Attack", also: "Attack also",
+  with: "Add to the attack", without: "Leave out of the attack", air: "Air support",
+  roll: "Roll", reduce: "Losses", retreat: "Retreat", advance: "Advance", eliminate: "Eliminate",
+  restore: "Replacements", rebuild: "Rebuild", enter: "Reinforcements", airstrike: "Air strike",
+  undo: "Undo",
+};
+
+let V = null;            // the view on screen
+let BOARD = null;        // {svg, centres, size}
+let svg = null, vb = null, fullVb = null;
+const L = {};            // SVG layers
+let LOG = [];
+let replay = null;       // {step, marks, seq} while replaying
+let inflight = false, again = false, busy = false;
+let fanHex = null;
+let focusHex = null;
+let menuItems = [];
+const overlays = { supply: false, zoc: false, control: false };
+const places = {}, sides = {};
+
+// ------------------------------------------------------------------ start
+async function init() {
+  const view = await api("GET", "/api/games/" + encodeURIComponent(GID));
+  BOARD = await api("GET", "/api/board/" + view.game);
+  mountBoard();
+  document.getElementById("btn-export").href = `/api/games/${encodeURIComponent(GID)}/record`;
+  show(view, true);
+  connect();
+}
+
+function mountBoard() {
+  const box = document.getElementById("board");
+  box.insertAdjacentHTML("afterbegin", BOARD.svg);
+  svg = box.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  fullVb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+  vb = fullVb.slice();
+  const defs = document.createElementNS(SVGNS, "defs");
+  defs.innerHTML = '<pattern id="zoc-hatch" width="5" height="5" patternUnits="userSpaceOnUse" ' +
+    'patternTransform="rotate(45)"><rect width="5" height="5" fill="#000" fill-opacity=".06"/>' +
+    '<line x1="0" y1="0" x2="0" y2="5" stroke="#000" stroke-width="1.4" stroke-opacity=".55"/></pattern>';
+  svg.prepend(defs);
+  const hexes = svg.querySelector("g.hexes");
+  L.overlay = group("overlay-layer");
+  hexes.after(L.overlay);
+  L.hl = svg.querySelector("g.highlights");
+  L.counters = svg.querySelector("g.counters");
+  L.labels = svg.querySelector("g.highlight-labels");
+  L.fan = group("fan-layer");
+  svg.append(L.fan);
+  L.focus = group("focus-layer");
+  svg.append(L.focus);
+  svg.querySelectorAll("g.place").forEach(p => {
+    const t = p.querySelector("title");
+    if (t) places[p.dataset.hex] = t.textContent.replace(/\s+\d{4}$/, "");
+  });
+  svg.querySelectorAll(".hexside").forEach(s => {
+    const t = s.querySelector("title");
+    const label = t ? t.textContent.replace(/\s+\d{4}\/\d{4}$/, "") : s.dataset.kind;
+    for (const h of s.dataset.side.split("/")) (sides[h] = sides[h] || []).push(label);
+  });
+  setupPanZoom(box);
+}
+
+function group(cls) {
+  const g = document.createElementNS(SVGNS, "g");
+  g.setAttribute("class", cls);
+  return g;
+}
+
+// ------------------------------------------------------------------ the server
+function connect() {
+  let ws;
+  try {
+    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+      "/ws/games/" + encodeURIComponent(GID));
+  } catch (e) { setTimeout(connect, 3000); return; }
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.error || !V || replay) return;
+    if (msg.seq !== V.seq || msg.thinking !== V.thinking || (msg.ai_error || null) !== (V.ai_error || null)) refresh();
+  };
+  ws.onclose = () => { setTimeout(() => { refresh(); connect(); }, 2000); };
+}
+
+function logQuery() {
+  if (!LOG.length) return "";
+  return `?log_from=${LOG.length}&log_step=${LOG[LOG.length - 1].step}`;
+}
+
+async function refresh() {
+  if (inflight) { again = true; return; }
+  inflight = true;
+  try {
+    const v = await api("GET", "/api/games/" + encodeURIComponent(GID) + logQuery());
+    if (!replay) show(v);
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    inflight = false;
+    if (again) { again = false; refresh(); }
+  }
+}
+
+async function act(text) {
+  if (busy || !V || replay) return;
+  busy = true;
+  closeMenu();
+  try {
+    const v = await api("POST", "/api/games/" + encodeURIComponent(GID) + "/actions" + logQuery(),
+      { action: text, seq: V.seq });
+    show(v);
+    return v;
+  } catch (e) {
+    toast(e.status === 409 ? "The game had moved on: " + e.message : e.message);
+    refresh();
+  } finally {
+    busy = false;
+  }
+}
+
+// ------------------------------------------------------------------ drawing a view
+function show(v, first) {
+  V = v;
+  if (v.log) {
+    LOG = LOG.slice(0, v.log.start).concat(v.log.entries);
+  }
+  document.title = `${v.game_title} — ${v.info.title || ""} — Ostfront`;
+  document.getElementById("gtitle").innerHTML =
+    `<b>${esc(v.game_title)}</b> · ${esc(v.scenario)} · ` +
+    v.sides.map(s => `<span class="badge ${esc(s)}">${esc(cap(s))}</span> ${esc(playerName(v.players[s]))}`).join(" vs ");
+  const undo = v.actions.find(a => a.verb === "undo");
+  const ub = document.getElementById("btn-undo");
+  ub.disabled = !undo;
+  ub.title = undo ? undo.label + " (U)" : "Nothing to undo (undo stops at a die roll or hand-over)";
+  if (fanHex && !v.counters.some(c => c.hex === fanHex)) fanHex = null;
+  drawCounters();
+  drawHighlights();
+  drawStatus();
+  drawPrompt();
+  drawOdds();
+  drawActions();
+  drawLog();
+  if (focusHex) showHex(focusHex, false);
+  refreshOverlays();
+  if (first) fit();
+}
+
+function stacks() {
+  const out = {};
+  for (const c of V.counters) (out[c.hex] = out[c.hex] || []).push(c);
+  return out;
+}
+
+function unitActions(uid) {
+  return V.actions.filter(a => a.unit === uid && !a.kind);
+}
+
+function hexActions(hex) {
+  return V.actions.filter(a => a.hex === hex && a.kind);
+}
+
+function oosUnits() {
+  return new Set(V.counters.filter(c => c.markers.includes("out of supply")).map(c => c.id));
+}
+
+function slotHtml(c, x, y, extraCls) {
+  const h = BOARD.size * 0.45;
+  const cls = ["counter-slot"];
+  if (unitActions(c.id).length) cls.push("actionable");
+  if (V.selected === c.id) cls.push("selected");
+  if (V.pending && (V.pending.attackers || []).includes(c.id)) cls.push("attacking");
+  if (extraCls) cls.push(extraCls);
+  return `<g class="${cls.join(" ")}" data-uid="${esc(c.id)}" data-hex="${esc(c.hex)}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})">` +
+    c.svg +
+    `<rect class="ring" x="${-h - 1.6}" y="${-h - 1.6}" width="${2 * h + 3.2}" height="${2 * h + 3.2}" rx="2.5"/>` +
+    `<rect class="ring2" x="${-h - 1.6}" y="${-h - 1.6}" width="${2 * h + 3.2}" height="${2 * h + 3.2}" rx="2.5"/>` +
+    `</g>`;
+}
+
+function drawCounters() {
+  const st = stacks();
+  const parts = [];
+  const size = BOARD.size;
+  for (const [hex, list] of Object.entries(st)) {
+    const [cx, cy] = BOARD.centres[hex];
+    const n = list.length;
+    const step = n > 1 ? size * Math.min(0.08, 0.24 / (n - 1)) : 0;
+    parts.push(`<g class="stack" data-hex="${esc(hex)}" data-count="${n}">`);
+    list.forEach((c, i) => parts.push(slotHtml(c, cx + i * step, cy - i * step)));
+    if (n > 1) {
+      const bx = cx + (n - 1) * step + size * 0.45, by = cy - (n - 1) * step - size * 0.45;
+      parts.push(`<circle class="stack-badge" cx="${bx.toFixed(1)}" cy="${by.toFixed(1)}" r="4.6"/>` +
+        `<text class="stack-count" x="${bx.toFixed(1)}" y="${(by + 2.4).toFixed(1)}" text-anchor="middle">${n}</text>`);
+    }
+    parts.push("</g>");
+  }
+  L.counters.innerHTML = parts.join("");
+  drawFan();
+}
+
+function drawFan() {
+  L.fan.innerHTML = "";
+  if (!fanHex) return;
+  const list = stacks()[fanHex] || [];
+  if (list.length < 2) { fanHex = null; return; }
+  const size = BOARD.size, gap = size * 1.0;
+  const [cx, cy] = BOARD.centres[fanHex];
+  const w = gap * list.length, x0 = cx - w / 2 + gap / 2, y = cy - size * 1.35;
+  let html = `<rect class="fan-bg" x="${(cx - w / 2 - 3).toFixed(1)}" y="${(y - size * 0.55).toFixed(1)}" ` +
+    `width="${(w + 6).toFixed(1)}" height="${(size * 1.1).toFixed(1)}" rx="4"/>`;
+  list.forEach((c, i) => { html += slotHtml(c, x0 + i * gap, y, "fanned"); });
+  L.fan.innerHTML = html;
+}
+
+function hexPoints(hex) {
+  const p = svg.getElementById("hex-" + hex);
+  return p ? p.getAttribute("points") : "";
+}
+
+function drawHighlights() {
+  const byHex = {};
+  for (const a of V.actions) {
+    if (!a.kind || !a.hex) continue;
+    (byHex[a.hex] = byHex[a.hex] || []).push(a);
+  }
+  const fills = [], labels = [];
+  for (const [hex, acts] of Object.entries(byHex)) {
+    const kinds = [...new Set(acts.map(a => a.kind))].sort((a, b) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b));
+    const pts = hexPoints(hex);
+    const [cx, cy] = BOARD.centres[hex];
+    kinds.forEach((k, i) => {
+      const scale = i === 0 ? 0.94 : 0.72;
+      fills.push(`<polygon class="hl hl-${k}" data-hex="${hex}" points="${pts}" ` +
+        `transform="translate(${cx} ${cy}) scale(${scale}) translate(${-cx} ${-cy})"/>`);
+    });
+    const move = acts.find(a => a.kind === "move" && a.cost != null);
+    let text = move ? `${move.cost} MP` : KIND_LABEL[kinds[0]] || "";
+    if (move && kinds.includes("rail")) text += " · rail";
+    if (text) {
+      labels.push(`<text class="hl-label ${kinds[0]}" x="${cx}" y="${(cy + BOARD.size * 0.78).toFixed(1)}">${esc(text)}</text>`);
+    }
+  }
+  for (const t of (V.pending && V.pending.targets) || []) {
+    if (BOARD.centres[t]) fills.push(`<polygon class="hl hl-target" points="${hexPoints(t)}"/>`);
+  }
+  L.hl.innerHTML = fills.join("");
+  L.labels.innerHTML = labels.join("");
+}
+
+function drawStatus() {
+  const i = V.info;
+  let pools = "";
+  const sidesWithPools = V.sides.filter(s => i.pools && i.pools[s]);
+  if (sidesWithPools.length) {
+    const keys = [...new Set(sidesWithPools.flatMap(s => Object.keys(i.pools[s])))];
+    pools = "<table><tr><th></th>" + keys.map(k => `<th>${esc(cap(k))}</th>`).join("") + "</tr>" +
+      sidesWithPools.map(s => `<tr><td><span class="badge ${esc(s)}">${esc(cap(s))}</span></td>` +
+        keys.map(k => `<td>${esc(i.pools[s][k] ?? "")}</td>`).join("") + "</tr>").join("") + "</table>";
+  }
+  const weather = i.weather ? `Weather: <span class="weather">${esc(cap(String(i.weather).replace(/_/g, " ")))}</span> ${ruleLink(V.game, "DR 8.0")}` : "";
+  document.getElementById("status").innerHTML =
+    `<div class="title">${esc(i.title || "Set-up")} ${ruleLink(V.game, i.rule)}</div>` +
+    `<div>${weather}</div>${pools}` +
+    `<div class="muted" style="font-size:.8em;margin-top:.3em">Step ${esc(V.step)}${V.live ? "" : " (replay)"} · seed ${esc(V.seed)}</div>`;
+}
+
+function drawPrompt() {
+  const el = document.getElementById("prompt");
+  const res = document.getElementById("result");
+  const p = V.prompt;
+  if (V.result) {
+    res.hidden = false;
+    res.innerHTML = `<h3>Game over</h3><div class="winner">${V.result.winner ? esc(cap(V.result.winner)) + " wins" : "A draw"}</div>` +
+      `<div>${esc(V.result.reason)}</div>`;
+  } else {
+    res.hidden = true;
+  }
+  let who = "";
+  if (V.active) {
+    const player = V.players[V.active];
+    who = `<span class="badge ${esc(V.active)}">${esc(cap(V.active))}</span> ${esc(playerName(player))}`;
+  }
+  let body = `<h3>${V.live ? "Now" : "At this step"}</h3><div>${who}</div><div class="text">${esc(p.text)} ${ruleLink(V.game, p.rule)}</div>`;
+  if (V.thinking) {
+    body += `<div class="thinking" id="thinking"><span class="spinner"></span> The computer is thinking…</div>`;
+  }
+  if (V.ai_error) body += `<p class="error">${esc(V.ai_error)}</p>`;
+  el.innerHTML = body;
+  el.classList.toggle("mine", V.actions.length > 0);
+}
+
+function pct(p) {
+  if (p >= 0.9995) return "100%";
+  if (p < 0.0005) return p > 0 ? "<0.1%" : "0%";
+  return (p * 100).toFixed(1) + "%";
+}
+
+function drawOdds() {
+  const el = document.getElementById("odds");
+  const o = V.odds;
+  if (!o) { el.hidden = true; el.innerHTML = ""; return; }
+  el.hidden = false;
+  let html = `<h3>Odds before you roll</h3>`;
+  o.marginals.forEach((m, i) => {
+    const max = Math.max(...m.values.map(x => x.p));
+    html += `<div><b>${esc(m.name)}</b></div><table>` + m.values.map(x =>
+      `<tr><td style="width:2em">${esc(x.value)}</td><td style="width:4.5em">${pct(x.p)}</td>` +
+      `<td><div class="bar ${i ? "att" : ""}" style="width:${(100 * x.p / max).toFixed(1)}%"></div></td></tr>`).join("") +
+      `</table><div class="exp">expected ${m.expected.toFixed(2)}</div>`;
+  });
+  html += `<button class="primary" id="roll-btn">Roll the dice</button>`;
+  el.innerHTML = html;
+  document.getElementById("roll-btn").addEventListener("click", () => act(o.action));
+}
+
+function groupName(verb) { return VERB_GROUPS[verb] || cap(verb); }
+
+function drawActions() {
+  const el = document.getElementById("actions");
+  const filterOld = el.querySelector(".filter");
+  const filterText = filterOld ? filterOld.value : "";
+  const hadFocus = filterOld && document.activeElement === filterOld;
+  if (!V.actions.length) {
+    el.innerHTML = `<h3>Actions</h3><p class="muted">${V.thinking ? "Waiting for the computer." : V.live ? "Nothing to decide." : "Replaying: no actions."}</p>`;
+    return;
+  }
+  el.innerHTML = `<h3>Actions (${V.actions.length})</h3>` +
+    `<input class="filter" type="search" placeholder="Filter actions (/)" aria-label="Filter actions" value="${esc(filterText)}">` +
+    `<div class="list"></div>`;
+  const f = el.querySelector(".filter");
+  f.addEventListener("input", () => fillActions(f.value));
+  f.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowDown") { e.preventDefault(); const b = el.querySelector(".action"); if (b) b.focus(); }
+    if (e.key === "Enter") { e.preventDefault(); const b = el.querySelector(".action"); if (b) b.click(); }
+  });
+  fillActions(filterText);
+  if (hadFocus) f.focus();
+}
+
+function fillActions(filter) {
+  const el = document.querySelector("#actions .list");
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = V.actions.filter(a => words.every(w => (a.label + " " + a.text).toLowerCase().includes(w)));
+  const groups = [];
+  for (const a of shown) {
+    let g = groups.find(x => x.verb === a.verb);
+    if (!g) groups.push(g = { verb: a.verb, acts: [] });
+    g.acts.push(a);
+  }
+  let n = 0, html = "";
+  for (const g of groups) {
+    html += `<div class="group"><div class="gname">${esc(groupName(g.verb))}</div>`;
+    for (const a of g.acts) {
+      n += 1;
+      const key = n <= 9 ? `<span class="key">${n}</span>` : "";
+      html += `<button class="action ${a.verb === "undo" ? "undo" : ""}" data-text="${esc(a.text)}" data-n="${n}" ` +
+        `title="${esc(a.text)}${a.rule ? " — " + esc(a.rule) : ""}">${key}<span class="lbl">${esc(a.label)}</span>` +
+        `<span class="key">${esc(a.rule || "")}</span></button>`;
+    }
+    html += "</div>";
+  }
+  el.innerHTML = html || '<p class="muted">No action matches.</p>';
+  el.querySelectorAll(".action").forEach(b => {
+    b.addEventListener("click", () => act(b.dataset.text));
+    b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
+    b.addEventListener("mouseleave", () => hotAction(b.dataset.text, false));
+    b.addEventListener("focus", () => hotAction(b.dataset.text, true));
+    b.addEventListener("blur", () => hotAction(b.dataset.text, false));
+    b.addEventListener("keydown", (e) => {
+      const all = [...el.querySelectorAll(".action")];
+      const i = all.indexOf(b);
+      if (e.key === "ArrowDown" && all[i + 1]) { e.preventDefault(); all[i + 1].focus(); }
+      if (e.key === "ArrowUp") { e.preventDefault(); (all[i - 1] || document.querySelector("#actions .filter")).focus(); }
+    });
+  });
+}
+
+function hotAction(text, on) {
+  L.focus.innerHTML = "";
+  if (!on) return;
+  const a = V.actions.find(x => x.text === text);
+  if (!a) return;
+  let hex = a.hex;
+  if (!hex && a.unit) { const c = V.counters.find(x => x.id === a.unit); if (c) hex = c.hex; }
+  if (hex && BOARD.centres[hex]) L.focus.innerHTML = `<polygon class="hexfocus" points="${hexPoints(hex)}"/>`;
+}
+
+function drawLog() {
+  const body = document.getElementById("log-body");
+  if (!LOG.length) { body.innerHTML = '<p class="muted">Nothing yet.</p>'; return; }
+  const turns = [];
+  for (const e of LOG) {
+    const turnKey = e.turn == null ? "Set-up" : `Turn ${e.turn}`;
+    let t = turns[turns.length - 1];
+    if (!t || t.key !== turnKey) turns.push(t = { key: turnKey, phases: [] });
+    let p = t.phases[t.phases.length - 1];
+    const title = (e.title || "").replace(/^Turn \d+, /, "");
+    if (!p || p.title !== title) t.phases.push(p = { title, entries: [] });
+    p.entries.push(e);
+  }
+  const last = turns.length - 1;
+  body.innerHTML = turns.map((t, i) =>
+    `<details class="turn" ${i === last ? "open" : ""}><summary>${esc(t.key)}</summary>` +
+    t.phases.map(p => `<div class="phase">${esc(p.title)}</div><ol>` + p.entries.map(e => {
+      const dice = (e.rolls || []).map(r => ` <span class="dice" title="${esc(r.why)}">${esc(r.why ? r.why + ": " : "")}${r.dice.join(" ")}</span>`).join("");
+      return `<li><span class="n">${esc(e.step)}</span><span class="badge ${esc(e.side)}">${esc(cap(e.side || ""))}</span> ` +
+        `${esc(e.text)} ${ruleLink(V.game, e.rule)}${dice}</li>`;
+    }).join("") + "</ol>").join("") + "</details>"
+  ).join("");
+}
+
+// ------------------------------------------------------------------ clicking the map
+function clickAt(target, ev) {
+  const slot = target.closest(".counter-slot");
+  const hexEl = target.closest("[data-hex]");
+  const hex = slot ? slot.dataset.hex : hexEl ? hexEl.dataset.hex : null;
+  if (!hex) { fanHex = null; drawFan(); return; }
+  if (slot) {
+    const uid = slot.dataset.uid;
+    const n = (stacks()[hex] || []).length;
+    if (slot.classList.contains("fanned") || n === 1) return unitClick(uid, hex, ev);
+    if (hexActions(hex).length) return hexClick(hex, ev);
+    const own = (stacks()[hex] || []).filter(c => unitActions(c.id).length);
+    if (own.length === 1) return unitClick(own[0].id, hex, ev);
+    fanHex = fanHex === hex ? null : hex;
+    drawFan();
+    showHex(hex, true);
+    return;
+  }
+  hexClick(hex, ev);
+}
+
+async function unitClick(uid, hex, ev) {
+  let acts = unitActions(uid);
+  if (!acts.length && V.selected === uid) {
+    const d = V.actions.find(a => a.verb === "deselect");
+    if (d) return act(d.text);
+  }
+  if (!acts.length) {
+    // another unit is picked: put it down first, then pick this one
+    const back = V.actions.find(a => a.verb === "deselect" || a.verb === "back");
+    if (back && !hexActions(hex).length) {
+      const v = await act(back.text);
+      if (v) acts = unitActions(uid);
+    }
+  }
+  if (acts.length === 1) return act(acts[0].text);
+  if (acts.length > 1) return openMenu(acts, ev);
+  hexClick(hex, ev);
+}
+
+function hexClick(hex, ev) {
+  const acts = hexActions(hex);
+  if (acts.length === 1) { fanHex = null; return act(acts[0].text); }
+  if (acts.length > 1) return openMenu(acts, ev);
+  fanHex = null;
+  drawFan();
+  showHex(hex, true);
+}
+
+async function showHex(hex, fetchInfo) {
+  focusHex = hex;
+  const el = document.getElementById("hexinfo");
+  el.hidden = false;
+  const list = stacks()[hex] || [];
+  const terrain = (svg.getElementById("hex-" + hex) || { dataset: {} }).dataset.terrain || "";
+  let html = `<h3>Hex ${esc(hex)}</h3><div>${esc(places[hex] || "")} <span class="muted">${esc(terrain)}</span></div>`;
+  if ((sides[hex] || []).length) html += `<div class="muted" style="font-size:.85em">Hexsides: ${esc(sides[hex].join("; "))}</div>`;
+  if (list.length) {
+    html += '<div class="stack">' + list.map(c => {
+      const acts = unitActions(c.id);
+      return `<div class="unit" data-uid="${esc(c.id)}"><svg viewBox="-13 -13 26 26" aria-hidden="true">${c.svg}</svg>` +
+        `<span>${esc(c.label)}${c.reduced ? " (reduced)" : ""}</span>` +
+        acts.map(a => `<button data-text="${esc(a.text)}" title="${esc(a.label)}">${esc(a.label.split(" ")[0])}</button>`).join("") +
+        `</div>`;
+    }).join("") + "</div>";
+  }
+  html += `<p><button id="hex-close">Close</button></p>`;
+  el.innerHTML = html;
+  el.querySelectorAll("button[data-text]").forEach(b => b.addEventListener("click", () => act(b.dataset.text)));
+  document.getElementById("hex-close").addEventListener("click", () => { el.hidden = true; focusHex = null; fanHex = null; drawFan(); });
+}
+
+function openMenu(acts, ev) {
+  const m = document.getElementById("menu");
+  menuItems = acts;
+  m.innerHTML = acts.map((a, i) => `<button role="menuitem" data-text="${esc(a.text)}">${i < 9 ? `<kbd>${i + 1}</kbd> ` : ""}${esc(a.label)}</button>`).join("") +
+    `<button role="menuitem" class="muted" data-close="1">Cancel <kbd>Esc</kbd></button>`;
+  const x = ev && ev.clientX != null ? ev.clientX : window.innerWidth / 2;
+  const y = ev && ev.clientY != null ? ev.clientY : window.innerHeight / 2;
+  m.style.left = Math.min(x + 8, window.innerWidth - 280) + "px";
+  m.style.top = Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1)) + "px";
+  m.classList.add("shown");
+  m.querySelectorAll("button").forEach(b => b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text)));
+  const first = m.querySelector("button");
+  if (first) first.focus();
+}
+
+function closeMenu() {
+  document.getElementById("menu").classList.remove("shown");
+  menuItems = [];
+}
+
+// ------------------------------------------------------------------ pan and zoom
+function putVb() { svg.setAttribute("viewBox", vb.map(n => n.toFixed(1)).join(" ")); }
+
+function fit() { vb = fullVb.slice(); putVb(); }
+
+function zoom(k, px = 0.5, py = 0.5) {
+  const w = Math.min(Math.max(vb[2] * k, 80), fullVb[2] * 2), h = vb[3] * (w / vb[2]);
+  vb = [vb[0] + (vb[2] - w) * px, vb[1] + (vb[3] - h) * py, w, h];
+  putVb();
+}
+
+function pan(dx, dy) { vb[0] += dx * vb[2]; vb[1] += dy * vb[3]; putVb(); }
+
+function setupPanZoom(box) {
+  let drag = null;
+  box.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const r = svg.getBoundingClientRect();
+    zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+  }, { passive: false });
+  box.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || e.target.closest("#zoom")) return;
+    drag = { x: e.clientX, y: e.clientY, vb: vb.slice(), moved: false, target: e.target };
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (drag) {
+      const r = svg.getBoundingClientRect();
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 5) { drag.moved = true; box.classList.add("dragging"); }
+      if (drag.moved) {
+        const s = Math.max(vb[2] / r.width, vb[3] / r.height);
+        vb[0] = drag.vb[0] - dx * s;
+        vb[1] = drag.vb[1] - dy * s;
+        putVb();
+      }
+    }
+    hover(e.target);
+  });
+  window.addEventListener("pointerup", (e) => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    box.classList.remove("dragging");
+    if (!d.moved && svg.contains(d.target)) {
+      if (replay) { const h = d.target.closest("[data-hex]"); if (h) showHex(h.dataset.hex, true); return; }
+      clickAt(d.target, e);
+    }
+  });
+  document.getElementById("z-in").addEventListener("click", () => zoom(1 / 1.3));
+  document.getElementById("z-out").addEventListener("click", () => zoom(1.3));
+  document.getElementById("z-fit").addEventListener("click", fit);
+}
+
+function hover(target) {
+  const out = document.getElementById("hover");
+  if (!svg || !svg.contains(target)) return;
+  const slot = target.closest(".counter-slot");
+  const el = target.closest("[data-hex]");
+  if (!el) { out.textContent = ""; return; }
+  const hex = el.dataset.hex;
+  const poly = svg.getElementById("hex-" + hex);
+  const terrain = poly ? poly.dataset.terrain : "";
+  let text = `${hex} · ${terrain || "?"}`;
+  if (places[hex]) text += ` · ${places[hex]}`;
+  if ((sides[hex] || []).length) text += ` · ${sides[hex].join(", ")}`;
+  if (slot) {
+    const c = V.counters.find(x => x.id === slot.dataset.uid);
+    if (c) text += ` — ${c.label} ${c.factors}${c.reduced ? " (reduced)" : ""} [${c.nation}]`;
+  }
+  const acts = V ? hexActions(hex) : [];
+  if (acts.length) text += " — " + acts.map(a => a.label).join(" / ");
+  out.textContent = text;
+}
+
+// ------------------------------------------------------------------ overlays
+async function refreshOverlays() {
+  const parts = [], legend = [];
+  for (const kind of ["control", "supply", "zoc"]) {
+    if (!overlays[kind]) continue;
+    const q = replay ? `?step=${replay.step}` : "";
+    let o;
+    try { o = await api("GET", `/api/games/${encodeURIComponent(GID)}/overlay/${kind}${q}`); } catch (e) { toast(e.message); continue; }
+    for (const [hex, side] of Object.entries(o.hexes)) {
+      if (!BOARD.centres[hex]) continue;
+      const cls = kind === "control" ? "ov-" + side : kind === "zoc" ? "ov-zoc" : "ov-supply";
+      parts.push(`<polygon class="${cls}" points="${hexPoints(hex)}"/>`);
+    }
+    if (kind === "control") legend.push('<span class="sw" style="background:#0072b2;opacity:.6"></span>Axis control <span class="sw" style="background:#d55e00;opacity:.5"></span>Soviet control');
+    if (kind === "zoc") legend.push(`<span class="sw" style="background:repeating-linear-gradient(45deg,#555 0 2px,transparent 2px 5px)"></span>${esc(cap(o.side))} ZOC (the enemy of the side to move)`);
+    if (kind === "supply") {
+      const out = Object.entries(o.units).filter(([, ok]) => !ok).map(([u]) => u);
+      for (const uid of out) {
+        const c = V.counters.find(x => x.id === uid);
+        if (c) {
+          const [cx, cy] = BOARD.centres[c.hex];
+          parts.push(`<circle cx="${cx}" cy="${cy}" r="${BOARD.size * 0.78}" fill="none" stroke="#d55e00" stroke-width="3" stroke-dasharray="4 2"/>`);
+        }
+      }
+      legend.push(`<span class="sw" style="background:#009e73;opacity:.6"></span>${esc(cap(o.side))} supply reaches · <span style="color:#d55e00">dashed ring</span>: out of supply (${out.length})`);
+    }
+  }
+  L.overlay.innerHTML = parts.join("");
+  const lg = document.getElementById("legend");
+  lg.innerHTML = legend.join("<br>");
+  lg.classList.toggle("shown", legend.length > 0);
+}
+
+function toggleOverlay(kind) {
+  overlays[kind] = !overlays[kind];
+  document.getElementById("ov-" + kind).setAttribute("aria-pressed", String(overlays[kind]));
+  refreshOverlays();
+}
+
+// ------------------------------------------------------------------ replay
+async function enterReplay() {
+  const t = await api("GET", `/api/games/${encodeURIComponent(GID)}/timeline`);
+  replay = { step: t.seq, marks: t.marks, seq: t.seq };
+  document.getElementById("btn-replay").setAttribute("aria-pressed", "true");
+  const bar = document.getElementById("replaybar");
+  bar.classList.add("shown");
+  const sl = document.getElementById("rp-slider");
+  sl.max = String(t.seq);
+  sl.value = String(t.seq);
+  document.getElementById("rp-phase").innerHTML = '<option value="">Jump to…</option>' +
+    '<option value="0">Set-up (step 0)</option>' +
+    t.marks.map(m => `<option value="${m.step}">${esc(m.title || "")} (step ${m.step})</option>`).join("");
+  replayTo(t.seq);
+}
+
+let replayTimer = null;
+function replayTo(step) {
+  if (!replay) return;
+  step = Math.max(0, Math.min(replay.seq, step));
+  replay.step = step;
+  document.getElementById("rp-slider").value = String(step);
+  document.getElementById("rp-step").textContent = `step ${step} / ${replay.seq}`;
+  clearTimeout(replayTimer);
+  replayTimer = setTimeout(async () => {
+    try {
+      const v = await api("GET", `/api/games/${encodeURIComponent(GID)}/at/${step}`);
+      if (replay && replay.step === step) { LOG = []; show(v); }
+    } catch (e) { toast(e.message); }
+  }, 60);
+}
+
+function jumpPhase(dir) {
+  if (!replay) return;
+  const steps = [0, ...replay.marks.map(m => m.step), replay.seq];
+  const next = dir > 0 ? steps.find(s => s > replay.step) : steps.reverse().find(s => s < replay.step);
+  if (next != null) replayTo(next);
+}
+
+function exitReplay() {
+  replay = null;
+  document.getElementById("btn-replay").setAttribute("aria-pressed", "false");
+  document.getElementById("replaybar").classList.remove("shown");
+  LOG = [];
+  refresh();
+}
+
+// ------------------------------------------------------------------ keys and buttons
+function toast(msg) {
+  const t = document.getElementById("toast");
+  t.innerHTML = `<div class="error" role="alert">${esc(msg)}</div>`;
+  t.classList.add("shown");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => t.classList.remove("shown"), 5000);
+}
+
+function endAction() {
+  return V.actions.find(a => ["done", "next", "stop"].includes(a.verb));
+}
+
+document.addEventListener("keydown", (e) => {
+  const tag = (e.target.tagName || "").toLowerCase();
+  const typing = tag === "input" || tag === "select" || tag === "textarea";
+  if (e.key === "Escape") {
+    closeMenu();
+    document.getElementById("help").classList.remove("shown");
+    if (replay && !typing) exitReplay();
+    if (fanHex) { fanHex = null; drawFan(); }
+    return;
+  }
+  if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+  const menu = document.getElementById("menu");
+  if (menu.classList.contains("shown") && /^[1-9]$/.test(e.key)) {
+    const a = menuItems[Number(e.key) - 1];
+    if (a) { e.preventDefault(); act(a.text); }
+    return;
+  }
+  const onMap = document.activeElement === document.getElementById("board");
+  if (replay && !onMap) {
+    if (e.key === "ArrowLeft") { e.preventDefault(); return replayTo(replay.step - 1); }
+    if (e.key === "ArrowRight") { e.preventDefault(); return replayTo(replay.step + 1); }
+    if (e.key === "PageUp") { e.preventDefault(); return jumpPhase(-1); }
+    if (e.key === "PageDown") { e.preventDefault(); return jumpPhase(1); }
+    if (e.key === "Home") { e.preventDefault(); return replayTo(0); }
+    if (e.key === "End") { e.preventDefault(); return replayTo(replay.seq); }
+  }
+  if (onMap) {
+    const d = 0.12;
+    if (e.key === "ArrowLeft") { e.preventDefault(); return pan(-d, 0); }
+    if (e.key === "ArrowRight") { e.preventDefault(); return pan(d, 0); }
+    if (e.key === "ArrowUp") { e.preventDefault(); return pan(0, -d); }
+    if (e.key === "ArrowDown") { e.preventDefault(); return pan(0, d); }
+  }
+  if (e.key === "+" || e.key === "=") return zoom(1 / 1.3);
+  if (e.key === "-" || e.key === "_") return zoom(1.3);
+  if (e.key === "0") return fit();
+  const k = e.key.toLowerCase();
+  if (k === "u") { const a = V.actions.find(x => x.verb === "undo"); if (a) act(a.text); return; }
+  if (k === "e") { const a = endAction(); if (a) act(a.text); return; }
+  if (k === "s") return toggleOverlay("supply");
+  if (k === "z") return toggleOverlay("zoc");
+  if (k === "c") return toggleOverlay("control");
+  if (k === "r") return replay ? exitReplay() : enterReplay();
+  if (k === "m") return document.getElementById("board").focus();
+  if (k === "?" || k === "h") return document.getElementById("help").classList.toggle("shown");
+  if (k === "/") { e.preventDefault(); const f = document.querySelector("#actions .filter"); if (f) f.focus(); return; }
+  if (/^[1-9]$/.test(k)) {
+    const b = document.querySelector(`#actions .action[data-n="${k}"]`);
+    if (b) { e.preventDefault(); b.click(); }
+  }
+});
+
+document.getElementById("btn-undo").addEventListener("click", () => {
+  const a = V && V.actions.find(x => x.verb === "undo");
+  if (a) act(a.text);
+});
+for (const kind of ["supply", "zoc", "control"]) {
+  document.getElementById("ov-" + kind).addEventListener("click", () => toggleOverlay(kind));
+}
+document.getElementById("btn-replay").addEventListener("click", () => replay ? exitReplay() : enterReplay());
+document.getElementById("btn-help").addEventListener("click", () => document.getElementById("help").classList.toggle("shown"));
+document.getElementById("help-close").addEventListener("click", () => document.getElementById("help").classList.remove("shown"));
+document.getElementById("rp-slider").addEventListener("input", (e) => replayTo(Number(e.target.value)));
+document.getElementById("rp-prev").addEventListener("click", () => replay && replayTo(replay.step - 1));
+document.getElementById("rp-next").addEventListener("click", () => replay && replayTo(replay.step + 1));
+document.getElementById("rp-first").addEventListener("click", () => replayTo(0));
+document.getElementById("rp-last").addEventListener("click", () => replay && replayTo(replay.seq));
+document.getElementById("rp-exit").addEventListener("click", exitReplay);
+document.getElementById("rp-phase").addEventListener("change", (e) => { if (e.target.value !== "") replayTo(Number(e.target.value)); });
+document.addEventListener("click", (e) => {
+  const m = document.getElementById("menu");
+  if (m.classList.contains("shown") && !m.contains(e.target) && !svg.contains(e.target)) closeMenu();
+});
+
+init().catch(err => toast(err.message));

@@ -1,0 +1,56 @@
+// Home page: the stored games, and importing a record file.
+"use strict";
+
+function gameRow(g) {
+  const s = g.summary || {};
+  const players = Object.entries(g.players).map(
+    ([side, who]) => `<span class="badge ${esc(side)}">${esc(cap(side))}</span> ${esc(playerName(who))}`
+  ).join("<br>");
+  let where = esc(s.title || "");
+  if (g.status === "finished" && s.result) {
+    where = `<span class="badge finished">${esc(s.result.winner ? cap(s.result.winner) + " won" : "Draw")}</span> ` +
+      `<small>${esc(s.result.reason || "")}</small>`;
+  } else if (s.active) {
+    where += ` — <span class="badge ${esc(s.active)}">${esc(cap(s.active))} to move</span>`;
+  }
+  const when = new Date(g.updated * 1000).toLocaleString();
+  return `<tr data-game="${esc(g.id)}"><td><a href="/game/${esc(g.id)}">${esc(g.game_title || g.game)}</a><br>` +
+    `<small class="muted">${esc(g.scenario || "")} · seed ${esc(g.seed)}</small></td>` +
+    `<td>${players}</td><td>${where}</td><td>${esc(g.steps)}</td><td><small>${esc(when)}</small></td>` +
+    `<td><a href="/game/${esc(g.id)}"><button>${g.status === "finished" ? "View" : "Play"}</button></a> ` +
+    `<a href="/api/games/${esc(g.id)}/record" download><button>Export</button></a> ` +
+    `<button class="del" data-id="${esc(g.id)}">Delete</button></td></tr>`;
+}
+
+function table(rows) {
+  if (!rows.length) return '<p class="muted">None yet.</p>';
+  return '<table class="list"><thead><tr><th>Game</th><th>Players</th><th>Where</th><th>Steps</th>' +
+    '<th>Last move</th><th></th></tr></thead><tbody>' + rows.map(gameRow).join("") + "</tbody></table>";
+}
+
+async function load() {
+  const list = await api("GET", "/api/games");
+  document.getElementById("playing").innerHTML = table(list.filter(g => g.status !== "finished"));
+  document.getElementById("finished").innerHTML = table(list.filter(g => g.status === "finished"));
+  document.querySelectorAll("button.del").forEach(b => b.addEventListener("click", async () => {
+    if (!confirm("Delete this game for good?")) return;
+    await api("DELETE", "/api/games/" + b.dataset.id);
+    load();
+  }));
+}
+
+document.getElementById("import-file").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (!f) return;
+  const msg = document.getElementById("msg");
+  try {
+    const r = await api("POST", "/api/import", await f.text());
+    location.href = r.url;
+  } catch (err) {
+    msg.innerHTML = `<p class="error" id="import-error">Import refused: ${esc(err.message)}</p>`;
+  }
+});
+
+load().catch(err => {
+  document.getElementById("playing").innerHTML = `<p class="error">${esc(err.message)}</p>`;
+});

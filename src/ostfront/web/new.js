@@ -1,0 +1,72 @@
+// New game page: every choice comes from /api/meta (games, scenarios, options, AI levels).
+"use strict";
+let META = null;
+
+function current() {
+  const el = document.querySelector("input[name=game]:checked");
+  return META.games.find(g => g.name === (el ? el.value : "dr"));
+}
+
+function drawGame() {
+  const g = current();
+  document.getElementById("scenarios").innerHTML = g.scenarios.map((s, i) =>
+    `<label class="choice"><input type="radio" name="scenario" value="${esc(s.id)}" ${i ? "" : "checked"}>` +
+    `<span><b>${esc(s.title)}</b> ${ruleLink(g.name, s.rule)}<br><small>${esc(s.summary)}</small></span></label>`
+  ).join("");
+  const levels = ["human", ...META.levels];
+  document.getElementById("sides").innerHTML = g.sides.map((side, i) =>
+    `<label><span class="badge ${esc(side)}">${esc(cap(side))}</span> played by<br>` +
+    `<select name="side-${esc(side)}" id="side-${esc(side)}">` +
+    levels.map(l => `<option value="${esc(l)}" ${(i === 1 && l === META.levels[0]) ? "selected" : ""}>` +
+      `${esc(playerName(l))}</option>`).join("") + `</select></label>`
+  ).join("");
+  const weather = g.options.find(o => o.id === "random-weather");
+  document.getElementById("weather-set").style.display = weather ? "" : "none";
+  if (weather) {
+    document.getElementById("weather-rule").innerHTML = "— " + esc(weather.summary) + " " + ruleLink(g.name, weather.rule);
+  }
+  document.getElementById("options").innerHTML = g.options.filter(o => o.id !== "random-weather").map(o =>
+    `<label class="choice"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
+    `<span>${ruleLink(g.name, o.rule)} <b>${esc(o.id)}</b> — ${esc(o.summary)}</span></label>`
+  ).join("") || '<p class="muted">None.</p>';
+}
+
+async function init() {
+  META = await api("GET", "/api/meta");
+  document.getElementById("games").innerHTML = META.games.map((g, i) =>
+    `<label class="choice"><input type="radio" name="game" value="${esc(g.name)}" ` +
+    `${g.name === "dr" ? "checked" : ""} ${g.playable ? "" : "disabled"}>` +
+    `<span><b>${esc(g.title)}</b> ${g.playable ? "" : '<small>— rules engine still to come: not playable yet</small>'}</span></label>`
+  ).join("");
+  document.querySelectorAll("input[name=game]").forEach(r => r.addEventListener("change", drawGame));
+  drawGame();
+}
+
+document.getElementById("form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const g = current();
+  const body = {
+    game: g.name,
+    scenario: (document.querySelector("input[name=scenario]:checked") || {}).value,
+    options: {},
+    players: {},
+  };
+  document.querySelectorAll("input[name=option]").forEach(c => { if (c.checked) body.options[c.value] = true; });
+  if (g.options.some(o => o.id === "random-weather")) {
+    body.weather = document.querySelector("input[name=weather]:checked").value;
+  }
+  const seed = document.getElementById("seed").value.trim();
+  if (seed) body.seed = parseInt(seed, 10);
+  g.sides.forEach(side => { body.players[side] = document.getElementById("side-" + side).value; });
+  const btn = document.getElementById("start");
+  btn.disabled = true;
+  try {
+    const r = await api("POST", "/api/games", body);
+    location.href = r.url;
+  } catch (err) {
+    document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`;
+    btn.disabled = false;
+  }
+});
+
+init().catch(err => { document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`; });
