@@ -264,6 +264,12 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     def create(body: NewGame) -> dict[str, Any]:
+        try:
+            return _create(body)
+        except UnknownGame as exc:  # a bad scenario or option is a bad request, not a 404
+            raise BadRequest(str(exc)) from None
+
+    def _create(body: NewGame) -> dict[str, Any]:
         game = games.get(body.game)
         options = dict(body.options)
         if body.weather is not None:
