@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+from ...core.data_check import map_notes
 from ...core.mapmodel import GameMap, load_map
 from ...core.protocol import Option, Scenario
 from ..unbuilt import RulesNotWritten
@@ -48,6 +51,53 @@ class SturmNachOsten(RulesNotWritten):
 
     def board(self) -> GameMap:
         return board()
+
+    def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
+        """Every SNO data file, each loaded, validated and summarised (``ostfront data check``)."""
+        from .counters import counter_notes
+        from .crt import crt_notes
+        from .setup import scenario_notes
+        from .tables import table_notes
+
+        return [
+            ("map", lambda: map_notes(self.board())),
+            ("counters", counter_notes),
+            ("crt", crt_notes),
+            ("tables", table_notes),
+            ("scenarios", scenario_notes),
+        ]
+
+    def hex_extras(self, hex_id: str) -> dict[str, Any]:
+        """What SNO's data says of a hex: its victory city (App. I), factory and garrison
+        (App. II) and the units of the June 1941 set-up there."""
+        from .setup import load_scenarios
+        from .tables import load_tables, victory_city_at
+
+        out: dict[str, Any] = {}
+        city = victory_city_at(load_tables(), hex_id)
+        if city is not None:
+            out["victory"] = {
+                "city": city.name,
+                "counts": city.value,
+                "territory": city.territory,
+                "rule": "SNO App. I; 15.4" + ("; 15.8" if city.note else ""),
+                **({"note": city.note} if city.note else {}),
+            }
+        units = load_scenarios().placements("1941").get(hex_id, [])
+        factory = next((u for u in units if u.type == "factory"), None)
+        if factory is not None:
+            out["factory"] = {"unit": factory.name, "activation": factory.activation}
+        garrison = next((u for u in units if u.type == "garrison"), None)
+        if garrison is not None:
+            out["garrison"] = {
+                "unit": garrison.label,
+                "defence": garrison.front.cf if garrison.front else None,
+            }
+        if units:
+            out["setup"] = [
+                {"id": u.id, "unit": u.label, "side": u.side, "type": u.type} for u in units
+            ]
+        return out
 
 
 GAME = SturmNachOsten()

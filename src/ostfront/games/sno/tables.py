@@ -167,11 +167,21 @@ class VictoryRow(BaseModel):
     soviet: int
 
 
+class VictoryCity(BaseModel):
+    model_config = _STRICT
+    name: str
+    hex: str = Field(pattern=r"^[0-9]{4}$")
+    territory: Literal["axis", "soviet"]
+    value: int = Field(ge=1, le=2)
+    note: str = ""
+
+
 class Victory(BaseModel):
     model_config = _STRICT
     source: str
     rows: list[VictoryRow]
     double_cities: list[str]
+    cities: list[VictoryCity]
     factory_value: float
     start_option_december_1941: int
 
@@ -304,6 +314,10 @@ def _problems(spec: TablesFile, mix: CounterMix | None) -> list[str]:
         if sorted(table) != list(YEARS):
             out.append(f"replacements.{name}: one rate for each year 1941-1945")
     turns = [r.turn for r in spec.victory.rows]
+    cities = spec.victory.cities
+    doubles = sorted(c.name for c in cities if c.value == 2)
+    if len(cities) != 14 or doubles != sorted(spec.victory.double_cities):
+        out.append("victory.cities: fourteen victory cities, Berlin and Moscow counting two (15.4)")
     if turns != ["1941-12", "1942-12", "1943-12", "1944-12", "1945-05"]:
         out.append("victory.rows: the five Victory Determination Turns of 15.1")
     if mix is not None:
@@ -399,6 +413,11 @@ def axis_rf(
     base = (r.axis_daring_base if daring else r.axis_base)[str(year)]
     total = base + r.axis_per_soviet_victory_city_pair * (soviet_victory_cities_held // 2)
     return min(total, axis_victory_cities)
+
+
+def victory_city_at(tables: Tables, hex_id: str) -> VictoryCity | None:
+    """The Appendix I victory city in a hex, if any."""
+    return next((c for c in tables.spec.victory.cities if c.hex == hex_id), None)
 
 
 def victory_requirement(tables: Tables, turn: str, side: str) -> int:

@@ -1,0 +1,458 @@
+"""Sturm Nach Osten's five scenarios (SNO 12.A-E) and the strategic options' set-up changes
+(SNO 14.x), as data: ``data/scenarios.toml``.
+
+Each scenario gives its start, who moves first, the forces (the underlined units of June 1941,
+or totals of combat factors by SNO 12.5 with their must-include and may-not-take units), the
+set-up areas, every placement the rulebook fixes (exact) and, for June 1941, the
+reconstructed Axis placement and the Ms armored unit (see docs/data/sno-setup.md), the
+factories and garrisons. Loading checks that every unit and hex exists, that each hex obeys the
+stacking rules (:mod:`.stacking`, SNO 4.x), that the June 1941 forces are exactly the
+underlined units, that the rulebook's set-up restrictions hold, and that every scenario's
+force totals can be met from the counter mix. Problems come as one
+:class:`~ostfront.core.errors.DataError` naming file, entry and field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.datafile import parse_text, read_data_file, validate
+from ...core.errors import DataError
+from ...core.mapmodel import GameMap
+from . import geo
+from .counters import CounterMix, Unit, load_counters
+from .stacking import stacking_problems
+
+DATA = Path(__file__).parent / "data"
+DEFAULT_PATH = DATA / "scenarios.toml"
+
+_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
+_LOOSE = ConfigDict(extra="allow", str_strip_whitespace=True)
+_MONTH = r"^19(4[1-5])-(0[1-9]|1[0-2])$"
+#: "Town (55.1N 21.9E)" in a reconstruction's `why`: the position the placement stands for.
+_POSITION = re.compile(r"\(([0-9.]+)N ([0-9.]+)E\)")
+#: How far (hexes) a reconstructed placement may lie from the fitted position of its town.
+PLACEMENT_TOLERANCE = 2.0
+
+
+class Placement(BaseModel):
+    model_config = _STRICT
+    unit: str
+    hex: str = Field(pattern=r"^[0-9]{4}$")
+    basis: Literal["rulebook", "reconstruction"]
+    why: str = Field(min_length=1)
+
+
+class PlacementBlock(BaseModel):
+    model_config = _STRICT
+    units: list[Placement] = []
+
+
+class Forces(BaseModel):
+    model_config = _STRICT
+    kind: Literal["underlined", "total"] = "total"
+    count: int | None = None
+    total: int | None = None
+    armor_min: int = 0
+    armor_counts: list[str] = ["armor"]
+    german_only: bool = False
+    plus_nationalities: list[str] = []
+    plus: list[str] = []
+    include: list[str] = []
+    exclude: list[str] = []
+    concentrations: str = ""
+
+
+class FactoriesSpec(BaseModel):
+    model_config = _STRICT
+    emplaced: list[str]
+    evacuated: list[str] = []
+    eliminated: list[str] = []
+
+
+class GarrisonsSpec(BaseModel):
+    model_config = _STRICT
+    soviet: list[str]
+    axis: list[str]
+
+
+class ScenarioSpec(BaseModel):
+    model_config = _STRICT
+    id: str
+    name: str
+    rule: str
+    start: str = Field(pattern=_MONTH)
+    first: Literal["axis", "soviet"]
+    sets_up_first: Literal["axis", "soviet"]
+    weather: Literal["good", "mud", "snow"] | None = None
+    special: list[str] = []
+    forces: dict[Literal["axis", "soviet"], Forces]
+    areas: dict[str, str]
+    placement: PlacementBlock = PlacementBlock()
+    factories: FactoriesSpec
+    garrisons: GarrisonsSpec
+
+
+class OptionSpec(BaseModel):
+    """A strategic option's set-up changes. Free-form beyond these fields (each option
+    changes something different); unit lists are checked against the counters."""
+
+    model_config = _LOOSE
+    id: str
+    rule: str
+    kind: Literal["rule", "start", "playing"]
+    scenarios: list[str]
+    removed: list[str] = []
+    dispersed: list[str] = []
+    relocate: str | None = None
+    relocate_to: str | None = None
+    soviet_total: int | None = None
+    soviet_armor_min: int = 0
+    armor_counts: list[str] = ["armor"]
+    never: list[str] = []
+
+
+class Header(BaseModel):
+    model_config = _STRICT
+    game: Literal["sno"]
+    title: str = ""
+
+
+class ScenariosFile(BaseModel):
+    model_config = _STRICT
+    scenarios: Header
+    scenario: list[ScenarioSpec]
+    option: list[OptionSpec] = []
+
+
+@dataclass(frozen=True)
+class Scenarios:
+    spec: ScenariosFile
+    mix: CounterMix
+
+    def scenario(self, scenario_id: str) -> ScenarioSpec:
+        for s in self.spec.scenario:
+            if s.id == scenario_id:
+                return s
+        raise KeyError(f"no SNO scenario {scenario_id!r}")
+
+    def option(self, option_id: str) -> OptionSpec:
+        for o in self.spec.option:
+            if o.id == option_id:
+                return o
+        raise KeyError(f"no SNO option {option_id!r}")
+
+    def placements(self, scenario_id: str) -> dict[str, list[Unit]]:
+        """Hex -> units placed there at the start of a scenario."""
+        out: dict[str, list[Unit]] = defaultdict(list)
+        for p in self.scenario(scenario_id).placement.units:
+            out[p.hex].append(self.mix.unit(p.unit))
+        return dict(out)
+
+
+# ------------------------------------------------------------------ forces
+def force_pool(mix: CounterMix, scen: ScenarioSpec, side: str) -> list[Unit]:
+    """Units a side may take toward its total (SNO 12.5, 12.11(2)): combat units of that side
+    available by the start, German only if the rule says so, less the excluded and the units
+    taken besides the total; garrisons and factories are extra (12.5)."""
+    f = scen.forces[side]  # type: ignore[index]
+    extra = set(f.plus) | {u.id for u in mix.of_side(side) if u.nationality in f.plus_nationalities}
+    return [
+        u
+        for u in mix.available_by(scen.start, side)
+        if u.is_combat
+        and u.type != "garrison"
+        and u.id not in f.exclude
+        and u.id not in extra
+        and (not f.german_only or u.nationality == "german")
+    ]
+
+
+def select_forces(mix: CounterMix, scen: ScenarioSpec, side: str) -> list[Unit] | None:
+    """One legal choice of units meeting the side's total exactly (with its armor minimum and
+    must-include units), or None if the counter mix cannot meet it."""
+    f = scen.forces[side]  # type: ignore[index]
+    if f.total is None:
+        return None
+    pool = force_pool(mix, scen, side)
+    by_id = {u.id: u for u in pool}
+    if any(i not in by_id for i in f.include):
+        return None
+    chosen = [by_id[i] for i in f.include]
+    rest = [u for u in pool if u.id not in f.include]
+    armor = [u for u in rest if u.type in f.armor_counts]
+    have_armor = sum(u.force_cf for u in chosen if u.type in f.armor_counts)
+    for u in sorted(armor, key=lambda u: -u.force_cf):
+        if have_armor >= f.armor_min:
+            break
+        chosen.append(u)
+        have_armor += u.force_cf
+    if have_armor < f.armor_min:
+        return None
+    need = f.total - sum(u.force_cf for u in chosen)
+    if need < 0:
+        return None
+    left = [u for u in rest if u not in chosen and u.force_cf > 0]
+    # subset sum over the remaining units (small numbers: a table of reachable sums)
+    reach: dict[int, list[Unit]] = {0: []}
+    for u in left:
+        for s, units in list(reach.items()):
+            t = s + u.force_cf
+            if t <= need and t not in reach:
+                reach[t] = [*units, u]
+        if need in reach:
+            break
+    if need not in reach:
+        return None
+    return chosen + reach[need]
+
+
+# ------------------------------------------------------------------ checks
+def _problems(spec: ScenariosFile, mix: CounterMix, board: GameMap | None) -> list[str]:
+    out: list[str] = []
+    ids = [s.id for s in spec.scenario]
+    if ids != ["1941", "1942a", "1942b", "1943", "1944"]:
+        out.append("scenario: the five scenarios of 12.A-E, in order")
+    for i, scen in enumerate(spec.scenario, start=1):
+        out += _scenario_problems(f"scenario[{i}: {scen.id}]", scen, mix, board)
+    for i, opt in enumerate(spec.option, start=1):
+        where = f"option[{i}: {opt.id}]"
+        for fld in ("removed", "dispersed"):
+            for uid in getattr(opt, fld):
+                if uid not in mix.units:
+                    out.append(f"{where}.{fld}: no unit {uid!r}")
+        if opt.relocate and opt.relocate not in mix.units:
+            out.append(f"{where}.relocate: no unit {opt.relocate!r}")
+        if opt.relocate_to and board is not None and opt.relocate_to not in board.grid:
+            out.append(f"{where}.relocate_to: {opt.relocate_to} is not on the board")
+        if opt.soviet_total is not None:
+            # 14.41, 14.43: every Soviet unit immediately available, shock armies excepted
+            pool = [
+                u
+                for u in mix.of_side("soviet")
+                if u.is_combat and u.type not in ("garrison", *opt.never) and u.id != "pol-1-army"
+            ]
+            armor = sum(u.force_cf for u in pool if u.type in opt.armor_counts)
+            if sum(u.force_cf for u in pool) < opt.soviet_total or armor < opt.soviet_armor_min:
+                out.append(f"{where}.soviet_total: the counter mix cannot field it (14.42)")
+    return out
+
+
+def _scenario_problems(
+    where: str, scen: ScenarioSpec, mix: CounterMix, board: GameMap | None
+) -> list[str]:
+    out: list[str] = []
+    placed: dict[str, list[Unit]] = defaultdict(list)
+    seen: set[str] = set()
+    for j, p in enumerate(scen.placement.units, start=1):
+        pw = f"{where}.placement.units[{j}: {p.unit}]"
+        if p.unit not in mix.units:
+            out.append(f"{pw}.unit: no such unit in counters.toml")
+            continue
+        if p.unit in seen:
+            out.append(f"{pw}.unit: placed twice")
+        seen.add(p.unit)
+        u = mix.units[p.unit]
+        if board is not None and p.hex not in board.grid:
+            out.append(f"{pw}.hex: {p.hex} is not on the board")
+            continue
+        if u.available > scen.start and u.type not in ("factory", "garrison", "zhukov"):
+            out.append(f"{pw}.unit: not available before {u.available} (12.11(2))")
+        if p.basis == "reconstruction":
+            m = _POSITION.search(p.why)
+            if m is None:
+                out.append(f"{pw}.why: a reconstruction names its position as '(55.1N 21.9E)'")
+            else:
+                d = geo.distance_to(p.hex, float(m[1]), float(m[2]))
+                if d > PLACEMENT_TOLERANCE:
+                    out.append(
+                        f"{pw}.hex: {p.hex} is {d:.1f} hexes from the position it stands for"
+                    )
+        placed[p.hex].append(u)
+    for hex_id, units in sorted(placed.items()):
+        for prob in stacking_problems(units):
+            out.append(f"{where}.placement: hex {hex_id}: {prob}")
+    for fac in scen.factories.emplaced:
+        if fac not in seen:
+            out.append(f"{where}.factories.emplaced: {fac} has no placement")
+    for gid in [*scen.garrisons.soviet, *scen.garrisons.axis]:
+        if gid not in seen:
+            out.append(f"{where}.garrisons: {gid} has no placement")
+    facs = {u.id for u in mix.units.values() if u.type == "factory"}
+    listed = [*scen.factories.emplaced, *scen.factories.evacuated, *scen.factories.eliminated]
+    if sorted(listed) != sorted(facs):
+        out.append(f"{where}.factories: every factory is emplaced, evacuated or eliminated")
+    if "sov-zhukov" not in seen or "ger-berlin-gar" not in seen:
+        out.append(f"{where}.placement: Zhukov and the Berlin garrison begin every scenario (12.4)")
+    for side, f in scen.forces.items():
+        fw = f"{where}.forces.{side}"
+        for uid in [*f.include, *f.plus, *f.exclude]:
+            if uid not in mix.units:
+                out.append(f"{fw}: no unit {uid!r}")
+        if f.kind == "underlined":
+            und = {u.id for u in mix.underlined(side)}
+            if f.count is not None and len(und) != f.count:
+                out.append(f"{fw}.count: {len(und)} underlined {side} units, not {f.count}")
+            missing = sorted(und - seen)
+            extra = sorted(
+                u.id
+                for hex_units in placed.values()
+                for u in hex_units
+                if u.side == side and u.is_combat and u.type != "garrison" and u.id not in und
+            )
+            if missing:
+                out.append(f"{fw}: underlined units without a placement: {', '.join(missing)}")
+            if extra:
+                out.append(f"{fw}: placed but not underlined: {', '.join(extra)}")
+        elif select_forces(mix, scen, side) is None:
+            out.append(f"{fw}.total: the counter mix cannot meet {f.total} (armor {f.armor_min})")
+    if scen.id == "1941":
+        out += _campaign_problems(where, scen, mix, placed, board)
+    out += _front_problems(where, scen, placed, board)
+    return out
+
+
+def _front_problems(
+    where: str, scen: ScenarioSpec, placed: dict[str, list[Unit]], board: GameMap | None
+) -> list[str]:
+    """SNO 12.3, 12.11(3): each side sets up on its own side of the scenario's front line
+    (June 1941: the Russian border). Checked where the map has drawn that line's region."""
+    if board is None:
+        return []
+    axis_region = f"SNO 12.3 {scen.id} Axis side"
+    out: list[str] = []
+    for hex_id, units in placed.items():
+        for u in units:
+            if scen.id == "1941":
+                if "Soviet Union" not in board.regions:
+                    return []
+                soviet_side = board.in_region(hex_id, "Soviet Union")
+            elif axis_region in board.regions:
+                soviet_side = not board.in_region(hex_id, axis_region)
+            else:
+                return []
+            if (u.side == "soviet") != soviet_side:
+                out.append(
+                    f"{where}.placement: {u.id} at {hex_id} is on the wrong side of the "
+                    f"{scen.id} front line (12.3)"
+                )
+    return out
+
+
+def _campaign_problems(
+    where: str,
+    scen: ScenarioSpec,
+    mix: CounterMix,
+    placed: dict[str, list[Unit]],
+    board: GameMap | None,
+) -> list[str]:
+    """12.A(3): the Axis set-up restrictions of the Campaign Scenario."""
+    out: list[str] = []
+    forbidden = scen.areas.get("axis_forbidden", "")
+    german_in_romania = 0
+    regions = {r for r in (board.regions if board else {})}
+    for hex_id, units in placed.items():
+        for u in units:
+            if u.side != "axis" or u.type == "garrison":
+                continue
+            if hex_id == forbidden:
+                out.append(f"{where}.placement: {u.id} in Memel {hex_id} (12.A(3))")
+            want = {"hungarian": "Hungary", "romanian": "Romania"}.get(u.nationality)
+            in_romania = (
+                "Romania" in regions and board is not None and board.in_region(hex_id, "Romania")
+            )
+            if u.nationality == "german" and in_romania:
+                german_in_romania += u.stacking
+            if want and want in regions and board is not None and not board.in_region(hex_id, want):
+                out.append(f"{where}.placement: {u.id} at {hex_id} is not in {want} (12.A(3))")
+            if (
+                u.nationality == "german"
+                and "Germany" in regions
+                and board is not None
+                and not board.in_region(hex_id, "Germany")
+                and not in_romania
+            ):
+                out.append(f"{where}.placement: {u.id} at {hex_id} is not in Germany (12.A(3))")
+    limit = int(scen.areas.get("axis_german_in_romania_max", "3"))
+    if german_in_romania > limit:
+        out.append(
+            f"{where}.placement: {german_in_romania} German stacking points in Romania, "
+            f"more than {limit} (12.A(3))"
+        )
+    return out
+
+
+def region_notes(board: GameMap) -> list[str]:
+    """Which 12.A(3) country checks the map allows yet (its regions may not be drawn)."""
+    missing = [r for r in ("Germany", "Romania", "Hungary") if r not in board.regions]
+    if not missing:
+        return ["June 1941 Axis placement checked against the map's Germany, Romania, Hungary"]
+    return [
+        "map has no region " + ", ".join(missing) + " yet: the 12.A(3) country checks of the "
+        "June 1941 Axis placement wait for it (placements checked against the lat/long fit)"
+    ]
+
+
+def _build(spec: ScenariosFile, source: str, mix: CounterMix, board: GameMap | None) -> Scenarios:
+    problems = _problems(spec, mix, board)
+    if problems:
+        raise DataError(source, problems)
+    return Scenarios(spec, mix)
+
+
+def load_scenarios_text(
+    text: str,
+    source: str = "<scenarios>",
+    mix: CounterMix | None = None,
+    board: GameMap | None = None,
+) -> Scenarios:
+    raw: Any = parse_text(text, source)
+    spec = validate(raw, ScenariosFile, source, "scenarios file")
+    return _build(spec, source, mix or load_counters(), board)
+
+
+@cache
+def load_scenarios(path: str | Path = DEFAULT_PATH) -> Scenarios:
+    """The five scenarios and the options (cached), checked against the counters and board."""
+    from .game import board
+
+    raw = read_data_file(path)
+    spec = validate(raw, ScenariosFile, str(path), "scenarios file")
+    return _build(spec, str(path), load_counters(), board())
+
+
+def scenario_notes(scens: Scenarios | None = None) -> list[str]:
+    from .game import board
+
+    scens = scens or load_scenarios()
+    notes: list[str] = []
+    for s in scens.spec.scenario:
+        placements = s.placement.units
+        rb = sum(p.basis == "rulebook" for p in placements)
+        rc = len(placements) - rb
+        totals = "; ".join(
+            f"{side} "
+            + (
+                f"{len(scens.mix.underlined(side))} underlined"
+                if f.kind == "underlined"
+                else f"{f.total} CF"
+            )
+            for side, f in s.forces.items()
+        )
+        notes.append(
+            f"{s.id} ({s.rule}, {s.start}, {s.first} first): {totals}; "
+            f"{rb} placements from the rulebook, {rc} reconstructed"
+        )
+    notes += region_notes(board())
+    notes.append(
+        "1942a-1944: only the placements the rulebook fixes are data; the rest of each side "
+        "sets up freely by its area (12.x(3)), totals checked achievable"
+    )
+    return notes
