@@ -69,7 +69,10 @@ function mountBoard() {
   svg.querySelectorAll(".hexside").forEach(s => {
     const t = s.querySelector("title");
     const label = t ? t.textContent.replace(/\s+\d{4}\/\d{4}$/, "") : s.dataset.kind;
-    for (const h of s.dataset.side.split("/")) (sides[h] = sides[h] || []).push(label);
+    for (const h of s.dataset.side.split("/")) {
+      sides[h] = sides[h] || [];
+      if (!sides[h].includes(label)) sides[h].push(label);
+    }
   });
   setupPanZoom(box);
 }
@@ -344,7 +347,12 @@ function drawActions() {
   f.addEventListener("input", () => fillActions(f.value));
   f.addEventListener("keydown", (e) => {
     if (e.key === "ArrowDown") { e.preventDefault(); const b = el.querySelector(".action"); if (b) b.focus(); }
-    if (e.key === "Enter") { e.preventDefault(); const b = el.querySelector(".action"); if (b) b.click(); }
+    if (e.key === "Enter") {
+      e.preventDefault();
+      const b = el.querySelector(".action");
+      f.value = "";
+      if (b) b.click();
+    }
   });
   fillActions(filterText);
   if (hadFocus) f.focus();
@@ -691,6 +699,7 @@ document.addEventListener("keydown", (e) => {
   const tag = (e.target.tagName || "").toLowerCase();
   const typing = tag === "input" || tag === "select" || tag === "textarea";
   if (e.key === "Escape") {
+    if (typing) e.target.blur();
     closeMenu();
     document.getElementById("help").classList.remove("shown");
     if (replay && !typing) exitReplay();
