@@ -1,7 +1,8 @@
 """Every map fact the Sturm Nach Osten rulebook states, checked against the shipped map file.
 
 SNO = shared/rules/sturm-nach-osten.txt; rule numbers in the comments. Provenance of each
-value: docs/data/sno.md. (Defiant Russia's map: tests/games/test_dr_map.py.)
+value: docs/data/sno.md (rulebook facts) and docs/data/sno-map.md (the reconstruction around
+them, tested in tests/games/test_sno_map.py). (Defiant Russia's map: tests/games/test_dr_map.py.)
 """
 
 from __future__ import annotations
@@ -37,13 +38,20 @@ def test_sno_header_and_grid(sno: GameMap) -> None:
         (1, 30),
         60.0,
     )
-    assert len(g) == 39 * 30
+    # 9.1a: the corner beyond column 26 and row 24 is cut away (docs/data/sno-map.md)
+    cut = {f"{c:02d}{r:02d}" for c in range(27, 40) for r in range(25, 31)}
+    assert g.absent == cut
+    assert len(g) == 39 * 30 - len(cut)
 
 
-def test_sno_terrain_is_unset(sno: GameMap) -> None:
-    # The rulebook states no hex's terrain: nothing may be filled in.
-    assert set(sno.terrain.values()) == {None}
-    assert len(sno.terrain) == 39 * 30
+def test_sno_every_named_hex_is_land(sno: GameMap) -> None:
+    # Places, set-up hexes and both hexes of every strait side are playable land.
+    named = set(sno.places) | {h for hexes in SNO_SETUP_HEXES.values() for h in hexes}
+    for side in ["3015/3115", "3115/3116", "2816/2917", "0125/0224", "0224/0225", "0224/0325"]:
+        named |= set(side.split("/"))
+    named |= {"0224", "0324", "0521", "2419", "2420", "1205", "1206"}
+    for h in sorted(named):
+        assert sno.terrain_of(h) not in ("sea", "lake"), h
 
 
 def test_sno_adjacencies_the_rules_imply(sno: GameMap) -> None:
@@ -266,10 +274,36 @@ SNO_PLACES: dict[str, tuple[str, set[str], dict[str, object]]] = {
 
 
 def test_sno_places_exact(sno: GameMap) -> None:
-    assert set(sno.places) == set(SNO_PLACES)
+    # Every place the rulebook names is where it says, with every attribute it states. The
+    # reconstruction may add kinds (port; a class for the six whose class is not stated, see
+    # RECONSTRUCTED_KINDS) and the attrs kind_basis / port_on, nothing else.
+    assert set(SNO_PLACES) <= set(sno.places)
     for hex_id, (name, kinds, attrs) in SNO_PLACES.items():
         p = sno.places[hex_id]
-        assert (p.hex, p.name, set(p.kinds), dict(p.attrs)) == (hex_id, name, kinds, attrs)
+        assert (p.hex, p.name) == (hex_id, name)
+        added = {"port_on"} | ({"kind_basis"} if attrs.get("kind_stated") is False else set())
+        stated = {k: v for k, v in p.attrs.items() if k not in added}
+        assert stated == attrs, name
+        if attrs.get("kind_stated") is False:
+            assert set(p.kinds) == RECONSTRUCTED_KINDS[name], name
+            assert str(p.attrs["kind_basis"]).startswith("reconstructed"), name
+        else:
+            assert set(p.kinds) - {"port"} == kinds, name
+    # no other place carries a rulebook attribute
+    for h, p in sno.places.items():
+        if h not in SNO_PLACES:
+            assert set(p.attrs) <= {"kind_basis", "port_on"}, p.name
+            assert not p.is_("victory_city"), p.name
+
+
+RECONSTRUCTED_KINDS = {
+    "Ploesti": {"town"},
+    "Maikop": {"town"},
+    "Memel": {"town", "port"},
+    "Lodz": {"city", "major_city"},
+    "Kronstadt": {"town", "port"},
+    "Kursk": {"city", "minor_city"},
+}
 
 
 def test_sno_victory_cities_are_appendix_one(sno: GameMap) -> None:
@@ -332,7 +366,7 @@ def test_sno_fuel_and_ally_supply_sources(sno: GameMap) -> None:
 
 
 def test_sno_hexsides_exact(sno: GameMap) -> None:
-    assert sno.sides == {
+    stated = {
         "3015/3115": {"strait": "Kerch Straits"},
         "3115/3116": {"strait": "Kerch Straits"},
         "2816/2917": {"strait": "Treated as Kerch Straits"},
@@ -343,13 +377,20 @@ def test_sno_hexsides_exact(sno: GameMap) -> None:
         "1205/1206": {"canal": "Canal"},
         "2419/2420": {"sea": "Estuary"},
     }
+    assert {s: sno.sides[s] for s in stated} == stated
+    # 5.5.8: the only canal; 5.5.5: no other strait
+    assert {s for s, k in sno.sides.items() if "canal" in k} == {"1205/1206"}
+    assert {s for s, k in sno.sides.items() if "strait" in k} == {
+        s for s, k in stated.items() if "strait" in k
+    }
     # queries work from either side, in the rulebook's own order of writing
     assert sno.has_side("3115", "3015", "strait")
     assert sno.has_side("3116", "3115", "strait")
     assert sno.has_side("0325", "0224", "strait")
     assert sno.has_side("1206", "1205", "canal")
     assert sno.has_side("2420", "2419", "sea")
-    assert [(f.kind, f.name) for f in sno.features] == [
+    named = [(f.kind, f.name) for f in sno.features if f.kind != "river"]
+    assert named[:4] == [
         ("strait", "Kerch Straits"),
         ("strait", "Treated as Kerch Straits"),
         ("canal", "Canal"),
@@ -364,7 +405,6 @@ def test_sno_finland_line_and_area(sno: GameMap) -> None:
     assert list(line.hexes) == expected
     assert line.sides == ()
     assert all(sno.grid.adjacent(a, b) for a, b in itertools.pairwise(expected))
-    assert set(sno.lines) == {"SNO 5.5.9 Finland line"}
 
     area = sno.regions["SNO 5.5.9 Finnish-occupied area"]
     assert area.kind == "area"
@@ -377,17 +417,19 @@ def test_sno_finland_line_and_area(sno: GameMap) -> None:
 
 
 def test_sno_sea_areas(sno: GameMap) -> None:
-    # 3.3.6a: 3015 in the Sea of Azov, 3116 in the Black Sea, 3115 in both.
-    assert set(sno.regions) == {
-        "SNO 5.5.9 Finnish-occupied area",
-        "Sea of Azov",
-        "Black Sea",
-    }
-    azov = sno.regions["Sea of Azov"]
-    black = sno.regions["Black Sea"]
-    assert (azov.kind, set(azov.hexes)) == ("sea_area", {"3015", "3115"})
-    assert (black.kind, set(black.hexes)) == ("sea_area", {"3115", "3116"})
-    assert sorted(sno.regions_at("3115")) == ["Black Sea", "Sea of Azov"]
+    # 3.3.2-3.3.5: four sea areas. 3.3.6a: 3015 in the Sea of Azov, 3116 in the Black Sea,
+    # 3115 in both.
+    seas = {n for n, r in sno.regions.items() if r.kind == "sea_area"}
+    assert seas == {"Baltic Sea", "Black Sea", "Sea of Azov", "Caspian Sea"}
+    azov = sno.regions["Sea of Azov"].hexes
+    black = sno.regions["Black Sea"].hexes
+    assert "3015" in azov and "3015" not in black
+    assert "3116" in black and "3116" not in azov
+    assert "3115" in azov and "3115" in black
+    sea_regions = [r for r in sno.regions_at("3115") if sno.regions[r].kind == "sea_area"]
+    assert sorted(sea_regions) == ["Black Sea", "Sea of Azov"]
+    # only 3115 and the neck of the Kerch peninsula (3016, Feodosia and the Arabat bay) touch both
+    assert azov & black <= {"3115", "3016"}
 
 
 def test_sno_supply_edges_exact(sno: GameMap) -> None:
@@ -401,28 +443,25 @@ def test_sno_supply_edges_exact(sno: GameMap) -> None:
     assert sno.edges["axis-supply-west"] == tuple(f"{c:02d}30" for c in range(1, 15))
     assert sno.edges["soviet-supply-north"] == tuple(f"{c:02d}01" for c in range(11, 34))
     assert sno.edges["soviet-supply-east"] == tuple(f"39{r:02d}" for r in range(5, 13))
-    assert sno.edges["axis-supply-south"] == ("2630",)
+    south = sno.edges["axis-supply-south"]
+    assert (south[0], south[-1]) == ("2630", "2724")
+    assert all(sno.grid.adjacent(a, b) for a, b in itertools.pairwise(south))
 
 
-def test_sno_axis_south_edge_beyond_the_rectangle(sno: GameMap) -> None:
-    # 9.1a says 2630 to 2724. On the provisional full-rectangle grid 2724 and every hex between
-    # it and 2630 are interior (six neighbours), which is why only 2630 is in the edge; both
-    # stated ends are kept as tags for the later board-outline reconstruction.
+def test_sno_supply_edges_are_board_edges(sno: GameMap) -> None:
+    # 9.1: "map board-edge hexes"; with the cut-away corner 2630 to 2724 is a run of them.
     g = sno.grid
-    assert len(g.neighbours("2630")) < 6
-    assert len(g.neighbours("2724")) == 6
+    for name, hexes in sno.edges.items():
+        for h in hexes:
+            assert len(g.neighbours(h)) < 6, (name, h)
     assert g.distance("2630", "2724") == 7
-    assert all(len(g.neighbours(f"26{r:02d}")) == 6 for r in range(24, 30))
-    assert sno.hex_tags("2630") == frozenset({"axis_supply_south_stated_ends"})
-    assert sno.hex_tags("2724") == frozenset({"axis_supply_south_stated_ends"})
+    assert "2725" not in g and "2630" in g and "2724" in g
 
 
-def test_sno_tags_exact(sno: GameMap) -> None:
-    assert sno.tags == {
-        "0521": frozenset({"sand_spit_decoration"}),  # 5.5.8
-        "2630": frozenset({"axis_supply_south_stated_ends"}),
-        "2724": frozenset({"axis_supply_south_stated_ends"}),
-    }
+def test_sno_tags(sno: GameMap) -> None:
+    assert "sand_spit_decoration" in sno.hex_tags("0521")  # 5.5.8
+    assert {h for h, t in sno.tags.items() if "sand_spit_decoration" in t} == {"0521"}
+    # 3.4.6: a rail line is any path of hexes, not a printed railway: the map has none
     assert sno.rails == []
 
 
@@ -452,12 +491,22 @@ def test_sno_setup_hexes_on_grid(sno: GameMap, group: str) -> None:
         assert sno.grid.contains(h), (group, h)
 
 
-def test_sno_setup_hexes_are_not_map_data(sno: GameMap) -> None:
-    # Unit set-up hexes that are not named places stay out of the map file.
-    named = set(sno.places)
-    unnamed = {h for hexes in SNO_SETUP_HEXES.values() for h in hexes} - named
-    assert "0919" in unnamed and "2904" in unnamed
-    for h in unnamed:
-        d = sno.describe_hex(h)
-        assert d["place"] is None
-        assert d["regions"] == d["tags"] == d["edges"] == d["lines"] == []
+def test_sno_june_1941_soviet_setup_inside_the_soviet_union(sno: GameMap) -> None:
+    # App. II (and 14.2: "within the 1941 Russian borders")
+    for h in SNO_SETUP_HEXES["App. II June 1941 Soviet units"]:
+        assert sno.region_of_kind(h, "country") == "Soviet Union", h
+    assert sno.region_of_kind("0418", "country") == "Germany"  # 12.A: Memel is in Germany
+
+
+def test_sno_scenario_setups_on_their_side_of_the_front(sno: GameMap) -> None:
+    # 12.B-12.E: units set up on their own side of the scenario boundary.
+    def axis(scenario: str, h: str) -> bool:
+        return h in sno.regions[f"SNO 12.3 {scenario} Axis side"].hexes
+
+    assert not any(axis("1942a", h) for h in ["3018", "0308", "0309"])
+    assert all(axis("1942b", h) for h in ["2706", "2508", "3005", "2208", "2804"])
+    assert not any(axis("1942b", h) for h in ["0309", "0308", "2904"])
+    assert not any(axis("1943", h) for h in ["2108", "1306", "1810", "2010", "1910"])
+    assert all(axis("1944", h) for h in ["1218", "1213", "1315", "0812"])
+    # 12.C: "the whole of the Kerch peninsula is now under Axis control"
+    assert all(axis("1942b", h) for h in ["3015", "3116"])
