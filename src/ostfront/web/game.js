@@ -251,7 +251,7 @@ function drawHighlights() {
     });
     const move = acts.find(a => a.kind === "move" && a.cost != null);
     let text = move ? `${move.cost} MP` : KIND_LABEL[kinds[0]] || "";
-    if (move && kinds.includes("rail")) text += " · rail";
+    if (move && kinds.includes("rail")) text += " R";
     if (text) {
       labels.push(`<text class="hl-label ${kinds[0]}" x="${cx}" y="${(cy + BOARD.size * 0.78).toFixed(1)}">${esc(text)}</text>`);
     }
