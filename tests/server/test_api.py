@@ -317,3 +317,26 @@ def test_serve_refuses_a_busy_port(tmp_path: Path) -> None:
         port = s.getsockname()[1]
         with pytest.raises(OstfrontError, match="cannot listen"):
             serve("127.0.0.1", port, str(tmp_path / "g.sqlite"))
+
+
+def test_a_finished_game_imported_shows_its_result(client: TestClient) -> None:
+    from ostfront.ai.players import make_player
+    from ostfront.core.record import append, new_record
+    from ostfront.games import get
+
+    game = get("dr")
+    state = game.setup("defiant-poland", {}, 5)
+    record = new_record(game, state)
+    player = make_player("random", seed=5)
+    while game.active_side(state) is not None:
+        state = append(record, game, state, player.choose(game, state))
+    r = client.post("/api/import", json=record.to_json())
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    v = view(client, gid)
+    assert v["result"] and v["active"] is None and v["actions"] == []
+    assert v["prompt"]["text"].startswith("The game is over")
+    listed = next(g for g in client.get("/api/games").json() if g["id"] == gid)
+    assert listed["status"] == "finished" and listed["summary"]["result"] == v["result"]
+    r = client.post(f"/api/games/{gid}/actions", json={"action": "done", "seq": v["seq"]})
+    assert r.status_code == 422 and "the game is over" in r.json()["error"]

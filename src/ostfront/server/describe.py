@@ -11,6 +11,7 @@ memos while it works, so two threads must not query it at once.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -53,9 +54,38 @@ def board_payload(game_name: str) -> dict[str, Any]:
     return {"game": game_name, "size": HEX_SIZE, "svg": svg, "centres": centres}
 
 
+#: How unit names are shortened to fit the top of a counter, as printed counters do.
+_SHORT = (
+    (re.compile(r"\b(\d+)(st|nd|rd|th)\b"), r"\1"),
+    (re.compile(r" Panzer Corps$"), " Pz"),
+    (re.compile(r" Tank Corps$"), " Tk"),
+    (re.compile(r" Cavalry Corps$"), " Cav"),
+    (re.compile(r" Mountain Corps$"), " Mtn"),
+    (re.compile(r" Shock Army$"), " Shock"),
+    (re.compile(r" Airborne Corps$"), " Abn"),
+    (re.compile(r"Workers' Militia$"), "Militia"),
+    (re.compile(r" Corps$"), ""),
+    (re.compile(r" Infantry$"), " Inf"),
+    (re.compile(r" Mountain$"), " Mtn"),
+    (re.compile(r" Army$"), " A"),
+    (re.compile(r" Fleet$"), ""),
+)
+
+
+def short_label(name: str) -> str:
+    """A unit's name as short as a counter prints it: "XXIV Panzer Corps" -> "XXIV Pz".
+
+    >>> short_label("23rd Army"), short_label("XXIV Panzer Corps"), short_label("Guderian")
+    ('23 A', 'XXIV Pz', 'Guderian')
+    """
+    for pattern, repl in _SHORT:
+        name = pattern.sub(repl, name)
+    return name
+
+
 @cache
 def counter_svg(counter: CounterView) -> str:
-    return render_counter(counter, HEX_SIZE)
+    return render_counter(replace(counter, label=short_label(counter.label)), HEX_SIZE)
 
 
 def counters_json(game: Game, state: State) -> list[dict[str, Any]]:

@@ -159,6 +159,21 @@ function show(v, first) {
   if (focusHex) showHex(focusHex, false);
   refreshOverlays();
   if (first) fit();
+  const battle = v.pending && v.pending.targets && v.pending.targets[0];
+  if (battle && battle !== lastBattle) ensureVisible(battle);
+  lastBattle = battle || null;
+}
+
+let lastBattle = null;
+function ensureVisible(hex) {
+  const c = BOARD.centres[hex];
+  if (!c) return;
+  const m = BOARD.size * 2;
+  if (c[0] - m < vb[0] || c[0] + m > vb[0] + vb[2] || c[1] - m < vb[1] || c[1] + m > vb[1] + vb[3]) {
+    vb[0] = c[0] - vb[2] / 2;
+    vb[1] = c[1] - vb[3] / 2;
+    putVb();
+  }
 }
 
 function stacks() {
@@ -324,6 +339,11 @@ function drawOdds() {
       `<td><div class="bar ${i ? "att" : ""}" style="width:${(100 * x.p / max).toFixed(1)}%"></div></td></tr>`).join("") +
       `</table><div class="exp">expected ${m.expected.toFixed(2)}</div>`;
   });
+  const names = ((V.pending && V.pending.attackers) || []).map(uid => {
+    const c = V.counters.find(x => x.id === uid);
+    return c ? `${c.label} ${c.factors}` : uid;
+  });
+  if (names.length) html += `<div class="exp">Attacking: ${esc(names.join(", "))}${V.pending.air ? ` + ${esc(V.pending.air)} air` : ""}</div>`;
   html += `<button class="primary" id="roll-btn">Roll the dice</button>`;
   el.innerHTML = html;
   document.getElementById("roll-btn").addEventListener("click", () => act(o.action));
