@@ -213,6 +213,10 @@ def create_app(
     def home() -> FileResponse:
         return page("index.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/new", include_in_schema=False)
     def new_page() -> FileResponse:
         return page("new.html")
