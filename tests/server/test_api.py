@@ -279,6 +279,18 @@ def test_computer_plays_its_side(client: TestClient) -> None:
     assert v["actions"]  # now it is the human's turn
 
 
+def test_taking_over_from_the_computer(client: TestClient) -> None:
+    gid = new_game(client, players={"axis": "random", "soviet": "random"})
+    r = client.put(
+        f"/api/games/{gid}/players", json={"players": {"axis": "human", "soviet": "human"}}
+    )
+    assert r.status_code == 200
+    v = wait_for(client, gid, lambda v: not v["thinking"])
+    assert v["actions"] and v["players"] == {"axis": "human", "soviet": "human"}
+    settled = v["seq"]
+    assert view(client, gid)["seq"] == settled  # the computer has stopped
+
+
 def test_humans_cannot_move_for_the_computer(client: TestClient) -> None:
     gid = new_game(client, players={"axis": "random", "soviet": "random"})
     v = view(client, gid)

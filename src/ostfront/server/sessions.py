@@ -308,6 +308,8 @@ class Manager:
                     f"{session.seq}; reload to see the current position",
                     session.seq,
                 )
+            if by_computer and session.computer_to_move() is None:
+                raise Stale("a human plays this side now", session.seq)
             if not by_computer and session.computer_to_move() is not None:
                 side = session.game.active_side(session.state)
                 raise NotYourTurn(f"the computer plays {side} and is to move now")

@@ -292,7 +292,19 @@ function drawStatus() {
   document.getElementById("status").innerHTML =
     `<div class="title">${esc(i.title || "Set-up")} ${ruleLink(V.game, i.rule)}</div>` +
     `<div>${weather}</div>${pools}` +
+    `<div class="players">` + V.sides.map(side =>
+      `<label><span class="badge ${esc(side)}">${esc(cap(side))}</span> <select class="who" data-side="${esc(side)}" ` +
+      `aria-label="Who plays ${esc(side)}">` + ["human", ...V.levels].map(l =>
+        `<option value="${esc(l)}" ${V.players[side] === l ? "selected" : ""}>${esc(playerName(l))}</option>`).join("") +
+      `</select></label>`).join(" ") + `</div>` +
     `<div class="muted" style="font-size:.8em;margin-top:.3em">Step ${esc(V.step)}${V.live ? "" : " (replay)"} · seed ${esc(V.seed)}</div>`;
+  document.querySelectorAll("#status select.who").forEach(sel => sel.addEventListener("change", async () => {
+    const players = { ...V.players, [sel.dataset.side]: sel.value };
+    try {
+      await api("PUT", `/api/games/${encodeURIComponent(GID)}/players`, { players });
+    } catch (e) { toast(e.message); }
+    refresh();
+  }));
 }
 
 function drawPrompt() {
