@@ -26,6 +26,7 @@ let inflight = false, again = false, busy = false;
 let fanHex = null;
 let focusHex = null;
 let menuItems = [];
+const expanded = new Set();   // action groups shown whole
 const overlays = { supply: false, zoc: false, control: false };
 const places = {}, sides = {};
 
@@ -402,17 +403,25 @@ function fillActions(filter) {
   }
   let n = 0, html = "";
   for (const g of groups) {
-    html += `<div class="group"><div class="gname">${esc(groupName(g.verb))}</div>`;
-    for (const a of g.acts) {
+    html += `<div class="group"><div class="gname">${esc(groupName(g.verb))} (${g.acts.length})</div>`;
+    const cut = !words.length && !expanded.has(g.verb) && g.acts.length > 10 ? 6 : g.acts.length;
+    for (const a of g.acts.slice(0, cut)) {
       n += 1;
       const key = n <= 9 ? `<span class="key">${n}</span>` : "";
       html += `<button class="action ${a.verb === "undo" ? "undo" : ""}" data-text="${esc(a.text)}" data-n="${n}" ` +
         `title="${esc(a.text)}${a.rule ? " — " + esc(a.rule) : ""}">${key}<span class="lbl">${esc(a.label)}</span>` +
         `<span class="key">${esc(a.rule || "")}</span></button>`;
     }
+    if (cut < g.acts.length) {
+      html += `<button class="more" data-verb="${esc(g.verb)}">… ${g.acts.length - cut} more (or pick on the map)</button>`;
+    }
     html += "</div>";
   }
   el.innerHTML = html || '<p class="muted">No action matches.</p>';
+  el.querySelectorAll("button.more").forEach(b => b.addEventListener("click", () => {
+    expanded.add(b.dataset.verb);
+    fillActions(filter);
+  }));
   el.querySelectorAll(".action").forEach(b => {
     b.addEventListener("click", () => act(b.dataset.text));
     b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
@@ -451,15 +460,16 @@ function drawLog() {
     if (!p || p.title !== title) t.phases.push(p = { title, entries: [] });
     p.entries.push(e);
   }
+  // newest first: the last turn open, its latest phase and step at the top
   const last = turns.length - 1;
   body.innerHTML = turns.map((t, i) =>
     `<details class="turn" ${i === last ? "open" : ""}><summary>${esc(t.key)}</summary>` +
-    t.phases.map(p => `<div class="phase">${esc(p.title)}</div><ol>` + p.entries.map(e => {
+    t.phases.slice().reverse().map(p => `<div class="phase">${esc(p.title)}</div><ol>` + p.entries.slice().reverse().map(e => {
       const dice = (e.rolls || []).map(r => ` <span class="dice" title="${esc(r.why)}">${esc(r.why ? r.why + ": " : "")}${r.dice.join(" ")}</span>`).join("");
       return `<li><span class="n">${esc(e.step)}</span><span class="badge ${esc(e.side)}">${esc(cap(e.side || ""))}</span> ` +
         `${esc(e.text)} ${ruleLink(V.game, e.rule)}${dice}</li>`;
     }).join("") + "</ol>").join("") + "</details>"
-  ).join("");
+  ).reverse().join("");
 }
 
 // ------------------------------------------------------------------ clicking the map
