@@ -401,8 +401,8 @@ def create_app(
                 while not queue.empty():  # only the latest news matters
                     msg = queue.get_nowait()
                 await websocket.send_json(msg)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the page went away
         finally:
             mgr.unsubscribe(gid, callback)
 
