@@ -163,7 +163,7 @@ def timeline(session: Session) -> list[dict[str, Any]]:
 def create_app(
     db: str | Path | None = None,
     *,
-    move_delay: float = 0.15,
+    move_delay: float = 0.06,
     ai_budget: float | None = None,
     manager: Manager | None = None,
 ) -> FastAPI:

@@ -155,7 +155,7 @@ class Manager:
         self,
         store: Store,
         *,
-        move_delay: float = 0.15,
+        move_delay: float = 0.06,
         ai_budget: float | None = None,
         ai_executor: Executor | None = None,
     ) -> None:
