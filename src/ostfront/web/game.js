@@ -643,7 +643,10 @@ async function refreshOverlays() {
   const parts = [], legend = [];
   for (const kind of ["control", "supply", "zoc"]) {
     if (!overlays[kind]) continue;
-    const q = replay ? `?step=${replay.step}` : "";
+    const params = new URLSearchParams();
+    if (replay) params.set("step", replay.step);
+    if (kind === "supply" && typeof overlays.supply === "string") params.set("side", overlays.supply);
+    const q = params.toString() ? "?" + params : "";
     let o;
     try { o = await api("GET", `/api/games/${encodeURIComponent(GID)}/overlay/${kind}${q}`); } catch (e) { toast(e.message); continue; }
     for (const [hex, side] of Object.entries(o.hexes)) {
@@ -672,6 +675,18 @@ async function refreshOverlays() {
 }
 
 function toggleOverlay(kind) {
+  if (kind === "supply") {
+    // off -> the side to move -> the other side -> off
+    const first = (V && V.active) || V.sides[0];
+    const order = [first, ...V.sides.filter(s => s !== first)];
+    const i = overlays.supply ? order.indexOf(overlays.supply) : -1;
+    overlays.supply = i + 1 < order.length ? order[i + 1] : false;
+    const b = document.getElementById("ov-supply");
+    b.setAttribute("aria-pressed", String(!!overlays.supply));
+    b.firstChild.textContent = overlays.supply ? `Supply: ${cap(overlays.supply)} ` : "Supply ";
+    refreshOverlays();
+    return;
+  }
   overlays[kind] = !overlays[kind];
   document.getElementById("ov-" + kind).setAttribute("aria-pressed", String(overlays[kind]));
   refreshOverlays();
