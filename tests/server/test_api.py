@@ -32,7 +32,7 @@ def test_board_hex_and_pages(client: TestClient) -> None:
     assert "3012" in {n["hex"] for n in client.get("/api/hex/dr/3111").json()["neighbours"]}
     assert client.get("/api/hex/dr/9999").status_code == 404
     assert client.get("/api/board/chess").status_code == 404
-    for path in ("/", "/new", "/static/game.js", "/static/style.css"):
+    for path in ("/", "/new", "/static/game.js", "/static/style.css", "/favicon.ico"):
         assert client.get(path).status_code == 200, path
     assert "r-7.1" in client.get("/rules/dr").text
     assert client.get("/rules/chess").status_code == 404

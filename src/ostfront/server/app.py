@@ -259,7 +259,7 @@ def create_app(
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
         out = []
-        for g in mgr.store.list():
+        for g in mgr.store.all():
             d = g.to_json()
             with contextlib.suppress(UnknownGame):
                 d["game_title"] = games.get(g.game).title

@@ -149,7 +149,8 @@ def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, 
     """Each legal action as JSON, with the hex and unit it names (for highlighting) and the
     movement cost read from its label."""
     grid = game.map_for(state).grid
-    units = state.get("units") if isinstance(state.get("units"), dict) else {}
+    units_ = state.get("units")
+    units: dict[str, Any] = units_ if isinstance(units_, dict) else {}
     out = []
     for i, a in enumerate(actions):
         d = a.to_json()
@@ -176,19 +177,19 @@ def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
     dist = game.roll_distribution(state, action)
     if not dist:
         return None
-    outcomes = []
-    for key, p in dist.items():
-        parts = list(key) if isinstance(key, tuple) else [key]
-        outcomes.append({"outcome": parts, "p": _fraction_json(p)})
-    outcomes.sort(key=lambda o: o["outcome"])
-    width = max(len(o["outcome"]) for o in outcomes)
+    rows: list[tuple[list[int], float]] = []
+    for key, chance in dist.items():
+        parts = [int(k) for k in key] if isinstance(key, tuple) else [int(key)]
+        rows.append((parts, _fraction_json(chance)))
+    rows.sort(key=lambda r: r[0])
+    width = max(len(parts) for parts, _ in rows)
     names = _outcome_names(game, action, width)
     marginals = []
     for i in range(width):
         m: dict[int, float] = {}
-        for o in outcomes:
-            v = int(o["outcome"][i]) if i < len(o["outcome"]) else 0
-            m[v] = m.get(v, 0.0) + o["p"]
+        for parts, p in rows:
+            v = parts[i] if i < len(parts) else 0
+            m[v] = m.get(v, 0.0) + p
         expected = sum(k * p for k, p in m.items())
         marginals.append(
             {
@@ -197,6 +198,7 @@ def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
                 "expected": expected,
             }
         )
+    outcomes = [{"outcome": parts, "p": p} for parts, p in rows]
     return {"action": action.text, "outcomes": outcomes, "marginals": marginals}
 
 

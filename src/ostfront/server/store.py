@@ -159,7 +159,7 @@ class Store:
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (gid,)).fetchone()
         return None if row is None else _stored(row)
 
-    def list(self) -> list[StoredGame]:
+    def all(self) -> list[StoredGame]:
         with self._lock:
             rows = self._db.execute("SELECT * FROM games ORDER BY updated DESC").fetchall()
         return [_stored(r) for r in rows]
