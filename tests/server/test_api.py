@@ -352,3 +352,14 @@ def test_a_finished_game_imported_shows_its_result(client: TestClient) -> None:
     assert listed["status"] == "finished" and listed["summary"]["result"] == v["result"]
     r = client.post(f"/api/games/{gid}/actions", json={"action": "done", "seq": v["seq"]})
     assert r.status_code == 422 and "the game is over" in r.json()["error"]
+
+
+def test_units_off_the_map(client: TestClient) -> None:
+    gid = new_game(client)
+    boxes = {(b["box"], b["side"]): b for b in view(client, gid)["boxes"]}
+    assert len(boxes["unplaced", "soviet"]["units"]) > 10
+    v = act(client, gid, "historical", "done", "historical", "done")
+    boxes = {(b["box"], b["side"]): b for b in v["boxes"]}
+    assert ("unplaced", "soviet") not in boxes
+    turns = [u["turn"] for u in boxes["reserve", "soviet"]["units"]]
+    assert any(turns) and all(t is None or t >= 1 for t in turns)  # None: enters on an event

@@ -125,6 +125,7 @@ def game_view(
             "actions": actions,
             "odds": odds,
             "counters": describe.counters_json(game, state),
+            "boxes": describe.boxes(game, state),
             "pending": describe.pending_json(state),
             "selected": describe.selected_unit(state),
             "thinking": session.thinking and live,

@@ -250,6 +250,48 @@ def overlay(game: Game, state: State, kind: str, side: str | None) -> dict[str, 
     return out
 
 
+# ------------------------------------------------------------------ off the map
+#: DR holding boxes shown beside the map, in this order, with their titles.
+BOX_TITLES = {
+    "unplaced": "To set up",
+    "reserve": "Reinforcements to come",
+    "dead": "Eliminated (may be rebuilt)",
+    "lost": "Eliminated for good",
+    "removed": "Withdrawn",
+}
+
+
+def boxes(game: Game, state: State) -> list[dict[str, Any]]:
+    """The units off the map (to set up, to arrive, eliminated), by box and side."""
+    units = state.get("units")
+    if game.name != "dr" or not isinstance(units, dict):
+        return []
+    R = game.rules_for(state)  # type: ignore[attr-defined]
+    found: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for uid, d in sorted(units.items()):
+        box = d.get("at")
+        if box not in BOX_TITLES:
+            continue
+        unit = R.unit(uid)
+        entry: dict[str, Any] = {"id": uid, "name": unit.name}
+        if box == "reserve":
+            entry["turn"] = unit.arrival_turn(_option_rules(state))
+        found.setdefault((box, unit.side), []).append(entry)
+    out = []
+    for box, title in BOX_TITLES.items():
+        for side in game.sides:
+            units_here = found.get((box, side))
+            if units_here:
+                out.append({"box": box, "title": title, "side": side, "units": units_here})
+    return out
+
+
+def _option_rules(state: State) -> list[str]:
+    from ..games.dr.setting_up import option_rules
+
+    return option_rules(state)
+
+
 # ------------------------------------------------------------------ pending decisions
 def pending_json(state: State) -> dict[str, Any] | None:
     """A decision in progress (an attack being declared, losses to take), as plain data."""

@@ -156,6 +156,7 @@ function show(v, first) {
   drawPrompt();
   drawOdds();
   drawActions();
+  drawBoxes();
   drawLog();
   if (focusHex) showHex(focusHex, false);
   refreshOverlays();
@@ -445,6 +446,19 @@ function hotAction(text, on) {
   let hex = a.hex;
   if (!hex && a.unit) { const c = V.counters.find(x => x.id === a.unit); if (c) hex = c.hex; }
   if (hex && BOARD.centres[hex]) L.focus.innerHTML = `<polygon class="hexfocus" points="${hexPoints(hex)}"/>`;
+}
+
+function drawBoxes() {
+  const el = document.getElementById("boxes");
+  const boxes = V.boxes || [];
+  el.hidden = !boxes.length;
+  if (!boxes.length) return;
+  el.innerHTML = "<h3>Off the map</h3>" + boxes.map(b => {
+    const units = b.units.slice().sort((x, y) => (x.turn || 0) - (y.turn || 0));
+    const list = units.map(u => (u.turn ? `<span class="muted">T${esc(u.turn)}</span> ` : "") + esc(u.name)).join(", ");
+    return `<details><summary><span class="badge ${esc(b.side)}">${esc(cap(b.side))}</span> ` +
+      `${esc(b.title)} (${b.units.length})</summary><div class="boxlist">${list}</div></details>`;
+  }).join("");
 }
 
 function drawLog() {
