@@ -260,6 +260,14 @@ def test_hotseat_turn_and_home_page(page: Any, base_url: str, artifacts: Path) -
         wait_until(page, lambda v, s=seq: v["seq"] > s, "set-up done")
     v = view(page)
     assert v["active"] == "axis" and v["actions"]
+    # the map by keyboard: a hex cursor, Enter clicks its hex
+    page.keyboard.press("m")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.locator(".hexfocus.cursor").count() == 1
+    assert page.inner_text("#hover")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hexinfo:not([hidden])")
     page.goto(base_url + "/")
     page.wait_for_selector("table.list")
     assert page.locator("tr[data-game]").count() >= 2

@@ -440,12 +440,13 @@ function fillActions(filter) {
 
 function hotAction(text, on) {
   L.focus.innerHTML = "";
+  drawCursor();
   if (!on) return;
   const a = V.actions.find(x => x.text === text);
   if (!a) return;
   let hex = a.hex;
   if (!hex && a.unit) { const c = V.counters.find(x => x.id === a.unit); if (c) hex = c.hex; }
-  if (hex && BOARD.centres[hex]) L.focus.innerHTML = `<polygon class="hexfocus" points="${hexPoints(hex)}"/>`;
+  if (hex && BOARD.centres[hex]) L.focus.insertAdjacentHTML("beforeend", `<polygon class="hexfocus" points="${hexPoints(hex)}"/>`);
 }
 
 function drawBoxes() {
@@ -652,6 +653,57 @@ function hover(target) {
   out.textContent = text;
 }
 
+// ------------------------------------------------------------------ the keyboard cursor
+let cursorHex = null;
+
+function drawCursor() {
+  const old = L.focus.querySelector(".cursor");
+  if (old) old.remove();
+  if (!cursorHex) return;
+  const g = document.createElementNS(SVGNS, "polygon");
+  g.setAttribute("class", "hexfocus cursor");
+  g.setAttribute("points", hexPoints(cursorHex));
+  L.focus.append(g);
+}
+
+function moveCursor(dir) {
+  if (!cursorHex) {
+    const cx = vb[0] + vb[2] / 2, cy = vb[1] + vb[3] / 2;
+    cursorHex = nearest(cx, cy, () => true);
+  } else {
+    const [x0, y0] = BOARD.centres[cursorHex];
+    const next = nearest(x0, y0, (x, y) => {
+      const dx = x - x0, dy = y - y0;
+      const along = dx * dir[0] + dy * dir[1];
+      return along > 1 && along >= Math.hypot(dx, dy) * 0.5;  // within 60 degrees
+    });
+    if (next) cursorHex = next;
+  }
+  ensureVisible(cursorHex);
+  drawCursor();
+  const poly = svg.getElementById("hex-" + cursorHex);
+  if (poly) hover(poly);
+}
+
+function nearest(x0, y0, ok) {
+  let best = null, dist = Infinity;
+  for (const [hex, [x, y]] of Object.entries(BOARD.centres)) {
+    if (hex === cursorHex || !ok(x, y)) continue;
+    const d = Math.hypot(x - x0, y - y0);
+    if (d < dist) { dist = d; best = hex; }
+  }
+  return best;
+}
+
+function pressCursor() {
+  const poly = svg.getElementById("hex-" + cursorHex);
+  const top = [...L.counters.querySelectorAll(`.counter-slot[data-hex="${cursorHex}"]`)].pop();
+  const r = poly.getBoundingClientRect();
+  const ev = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+  if (replay) return showHex(cursorHex, true);
+  clickAt(top || poly, ev);
+}
+
 // ------------------------------------------------------------------ overlays
 async function refreshOverlays() {
   const parts = [], legend = [];
@@ -794,11 +846,11 @@ document.addEventListener("keydown", (e) => {
     if (e.key === "End") { e.preventDefault(); return replayTo(replay.seq); }
   }
   if (onMap) {
-    const d = 0.12;
-    if (e.key === "ArrowLeft") { e.preventDefault(); return pan(-d, 0); }
-    if (e.key === "ArrowRight") { e.preventDefault(); return pan(d, 0); }
-    if (e.key === "ArrowUp") { e.preventDefault(); return pan(0, -d); }
-    if (e.key === "ArrowDown") { e.preventDefault(); return pan(0, d); }
+    const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const dir = dirs[e.key];
+    if (dir && e.shiftKey) { e.preventDefault(); return pan(dir[0] * 0.12, dir[1] * 0.12); }
+    if (dir) { e.preventDefault(); return moveCursor(dir); }
+    if ((e.key === "Enter" || e.key === " ") && cursorHex) { e.preventDefault(); return pressCursor(); }
   }
   if (e.key === "+" || e.key === "=") return zoom(1 / 1.3);
   if (e.key === "-" || e.key === "_") return zoom(1.3);
