@@ -228,6 +228,11 @@ def test_import_refuses_records_that_do_not_replay(client: TestClient) -> None:
     r = client.post("/api/import", json=illegal)
     assert r.status_code == 422 and "step 4 ('attack 1408') is not legal" in r.json()["error"]
 
+    chess = json.loads(json.dumps(record))
+    chess["header"]["game"] = "chess"
+    r = client.post("/api/import", json=chess)
+    assert r.status_code == 422 and "no game 'chess'" in r.json()["error"]
+
     other_seed = json.loads(json.dumps(record))
     other_seed["header"]["seed"] = 12
     r = client.post("/api/import", json=other_seed)

@@ -27,7 +27,7 @@ from typing import Any
 
 from .. import games
 from ..ai.players import levels
-from ..core.errors import IllegalAction, OstfrontError, RecordError
+from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
 from ..core.protocol import Game, State
 from ..core.record import Record, initial_state, new_record, state_hash
 from . import ai_worker
@@ -246,7 +246,10 @@ class Manager:
 
     def import_record(self, data: Any, players: dict[str, Any]) -> Session:
         record = Record.from_json(data, source="the imported record")
-        game = games.get(record.header["game"])
+        try:
+            game = games.get(record.header["game"])
+        except UnknownGame as exc:
+            raise RecordError(f"the imported record is for another game: {exc}") from None
         who = self.check_players(game, players)
         with self.engine:
             state, meta, checkpoints = replay_record(game, record)
