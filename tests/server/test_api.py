@@ -142,6 +142,11 @@ def test_attack_odds_before_the_roll(client: TestClient) -> None:
     gid = new_game(client)
     v = act(client, gid, *TO_AXIS_COMBAT)
     assert v["info"]["phase"] == "axis_combat"
+    strikes = [a for a in v["actions"] if a["verb"] == "airstrike"]
+    assert strikes and all(a["unit"] for a in strikes)  # the fleet is the target
+    assert set(v["odds_more"]) == {a["text"] for a in strikes}
+    one = v["odds_more"][strikes[0]["text"]]
+    assert one["marginals"][0]["name"] == "Hits on the fleet"
     attack = next(a for a in v["actions"] if a["verb"] == "attack")
     assert attack["kind"] == "attack" and attack["hex"]
     v = act(client, gid, attack["text"])

@@ -104,6 +104,9 @@ def game_view(
         roll = next((a for a in legal if a.verb == "roll"), None)
         if roll is not None:
             odds = describe.odds(game, state, roll)
+        more = {
+            a.text: describe.odds(game, state, a) for a in legal if a.verb in describe.ODDS_VERBS
+        }
         result = game.result(state)
         view = {
             "id": session.id,
@@ -124,6 +127,7 @@ def game_view(
             "info": describe.phase_info(game, state),
             "actions": actions,
             "odds": odds,
+            "odds_more": {k: v for k, v in more.items() if v is not None},
             "counters": describe.counters_json(game, state),
             "boxes": describe.boxes(game, state),
             "pending": describe.pending_json(state),

@@ -23,6 +23,9 @@ from ..render.svg import render_counter
 HEX_SIZE = 24.0
 
 _HEX_ARG = re.compile(r"^\d{4}$")
+
+#: Verbs besides ``roll`` whose dice the side panel previews (DR 11.5.4 air strikes on fleets).
+ODDS_VERBS = ("airstrike",)
 _MP = re.compile(r"\((\d+) MP\)")
 
 #: verb -> how the browser highlights the hex an action names
@@ -161,6 +164,8 @@ def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, 
         d["hex"] = hexes[-1] if hexes else None
         d["unit"] = unit
         d["kind"] = HEX_KINDS.get(a.verb) if hexes else None
+        if a.verb == "drop" and "attack" in (a.label or "").lower():
+            d["kind"] = "other"  # DR 7.1B: leave a hex out of a battle, not an airborne drop
         m = _MP.search(a.label or "")
         d["cost"] = int(m.group(1)) if m else None
         out.append(d)

@@ -340,12 +340,13 @@ function pct(p) {
   return (p * 100).toFixed(1) + "%";
 }
 
-function drawOdds() {
+function drawOdds(preview) {
   const el = document.getElementById("odds");
-  const o = V.odds;
+  const o = preview || V.odds;
   if (!o) { el.hidden = true; el.innerHTML = ""; return; }
   el.hidden = false;
-  let html = `<h3>Odds before you roll</h3>`;
+  const a = V.actions.find(x => x.text === o.action);
+  let html = `<h3>Odds before you roll${preview && a ? ": " + esc(a.label) : ""}</h3>`;
   o.marginals.forEach((m, i) => {
     const max = Math.max(...m.values.map(x => x.p));
     html += `<div><b>${esc(m.name)}</b></div><table>` + m.values.map(x =>
@@ -353,14 +354,14 @@ function drawOdds() {
       `<td><div class="bar ${i ? "att" : ""}" style="width:${(100 * x.p / max).toFixed(1)}%"></div></td></tr>`).join("") +
       `</table><div class="exp">expected ${m.expected.toFixed(2)}</div>`;
   });
-  const names = ((V.pending && V.pending.attackers) || []).map(uid => {
+  const names = (preview ? [] : (V.pending && V.pending.attackers) || []).map(uid => {
     const c = V.counters.find(x => x.id === uid);
     return c ? `${c.label} ${c.factors}` : uid;
   });
   if (names.length) html += `<div class="exp">Attacking: ${esc(names.join(", "))}${V.pending.air ? ` + ${esc(V.pending.air)} air` : ""}</div>`;
-  html += `<button class="primary" id="roll-btn">Roll the dice</button>`;
+  if (!preview) html += `<button class="primary" id="roll-btn">Roll the dice</button>`;
   el.innerHTML = html;
-  document.getElementById("roll-btn").addEventListener("click", () => act(o.action));
+  if (!preview) document.getElementById("roll-btn").addEventListener("click", () => act(o.action));
 }
 
 function groupName(verb) { return VERB_GROUPS[verb] || cap(verb); }
@@ -441,6 +442,8 @@ function fillActions(filter) {
 function hotAction(text, on) {
   L.focus.innerHTML = "";
   drawCursor();
+  const more = V.odds_more && V.odds_more[text];
+  if (more) drawOdds(on ? more : null);
   if (!on) return;
   const a = V.actions.find(x => x.text === text);
   if (!a) return;
@@ -569,7 +572,14 @@ function openMenu(acts, ev) {
   m.style.left = Math.min(x + 8, window.innerWidth - 280) + "px";
   m.style.top = Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1)) + "px";
   m.classList.add("shown");
-  m.querySelectorAll("button").forEach(b => b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text)));
+  m.querySelectorAll("button").forEach(b => {
+    b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text));
+    if (b.dataset.text) {
+      for (const [ev, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
+        b.addEventListener(ev, () => hotAction(b.dataset.text, on));
+      }
+    }
+  });
   const first = m.querySelector("button");
   if (first) first.focus();
 }
