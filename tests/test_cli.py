@@ -231,8 +231,9 @@ def test_rules_table() -> None:
 
 def test_simulate_random_games() -> None:
     out = run_json("simulate", "toy", "--games", "4", "--seed", "5")
-    assert out["games"] == 4 and out["problems"] == 0
-    assert sum(out["results"].values()) == 4
+    assert out["games"] == 4 and out["problems"] == []
+    assert sum(row["wins"] for row in out["sides"].values()) + out["draws"] == 4
+    assert all(0 <= row["ci95"][0] <= row["ci95"][1] <= 1 for row in out["sides"].values())
     assert [r["seed"] for r in out["reports"]] == [5, 6, 7, 8]
     again = run_json("simulate", "toy", "--games", "4", "--seed", "5")
     assert [r["steps"] for r in again["reports"]] == [r["steps"] for r in out["reports"]]

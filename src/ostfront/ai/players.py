@@ -20,6 +20,9 @@ from typing import Protocol
 
 from ..core.protocol import Action, Game, State
 from ..core.rng import new_rng
+from .greedy import GreedyPlayer
+from .hard import HardPlayer
+from .normal import NormalPlayer
 from .random_player import RandomPlayer
 
 
@@ -34,6 +37,9 @@ Factory = Callable[[int, float | None], Player]
 #: level -> how to build it from (seed, seconds per decision or None for the default)
 LEVELS: dict[str, Factory] = {
     "random": lambda seed, budget: RandomPlayer(new_rng(seed)),
+    "greedy": lambda seed, budget: GreedyPlayer(seed),
+    "normal": lambda seed, budget: NormalPlayer(seed),
+    "hard": lambda seed, budget: HardPlayer(seed, budget),
 }
 
 

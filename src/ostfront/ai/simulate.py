@@ -30,6 +30,9 @@ class GameReport:
     problem: str | None = None
     seconds: float = 0.0
     record: rec.Record | None = None
+    #: (side, seconds) for each player-turn: the time a side's player spent choosing in one
+    #: game turn
+    turn_seconds: list[tuple[str, float]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +43,7 @@ class GameReport:
             "turns": self.turns,
             "problem": self.problem,
             "seconds": round(self.seconds, 3),
+            "turn_seconds": [[side, round(t, 4)] for side, t in self.turn_seconds],
         }
 
 
@@ -64,6 +68,7 @@ def play_one(
     rng = new_rng(seed ^ 0x5EED)
     chooser = players or {side: RandomPlayer(rng) for side in game.sides}
     invariants: Callable[[State], list[str]] = getattr(game, "invariants", lambda s: [])
+    thinking: dict[tuple[Any, str], float] = {}
     while report.steps < MAX_STEPS:
         side = game.active_side(state)
         if side is None:
@@ -73,7 +78,10 @@ def play_one(
             if not legal:
                 report.problem = f"dead end: {side} has no legal action ({game.prompt(state).text})"
                 break
+            t = time.perf_counter()
             action = chooser[side].choose(game, state)
+            key = (state.get("turn"), side)
+            thinking[key] = thinking.get(key, 0.0) + time.perf_counter() - t
             state = rec.append(record, game, state, action)
         except Exception:
             report.problem = "crash: " + traceback.format_exc(limit=6).strip().splitlines()[-1]
@@ -92,6 +100,7 @@ def play_one(
         report.winner = res.winner
         report.score = dict(res.score)
     report.turns = state.get("turn")
+    report.turn_seconds = [(side, t) for (_, side), t in thinking.items()]
     if check and report.problem is None:
         replay = rec.replay(game, record, verify=True)
         if not replay.ok and replay.divergence is not None:

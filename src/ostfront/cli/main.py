@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .. import __version__, games
+from ..ai.players import levels as player_levels
 from ..core import record as rec
 from ..core.errors import OstfrontError
 from ..core.hexgrid import HexIdError
@@ -464,7 +465,7 @@ def rules_cmd(game: str, status: str | None, as_json: bool) -> None:
 
 
 # ------------------------------------------------------------------ simulate
-LEVELS = ("random",)
+LEVELS = tuple(player_levels())
 
 
 @cli.command("simulate")
@@ -475,11 +476,13 @@ LEVELS = ("random",)
 @click.option("--soviet", "soviet_level", type=click.Choice(LEVELS), default="random")
 @click.option("--games", "n_games", type=int, default=10, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Games played at once.")
+@click.option("--budget", type=float, default=None, help="Seconds a player may think per decision.")
 @click.option(
     "--records",
     type=click.Path(file_okay=False),
     default=None,
-    help="Write the record of every game with a problem here.",
+    help="Write every game's record here (replay them with 'ostfront replay --verify').",
 )
 @click.option("--no-check", is_flag=True, help="Skip the invariant and replay checks.")
 @json_option
@@ -492,65 +495,73 @@ def simulate_cmd(
     soviet_level: str,
     n_games: int,
     seed: int,
+    jobs: int,
+    budget: float | None,
     records: str | None,
     no_check: bool,
     as_json: bool,
 ) -> None:
-    """Play GAME between computer players, checking invariants after every action."""
+    """Play GAME between computer players (checking invariants after every action) and
+    report the results: wins with 95% intervals, points, time per player-turn, problems."""
     from rich.progress import Progress
 
-    from ..ai.simulate import play_one
+    from ..ai.tournament import Match, run, summary
 
     g = load_game(game)
     chosen = {
         k: (_option_value(v) if eq else True) for k, eq, v in (o.partition("=") for o in options)
     }
-    g.resolve_options(chosen)
-    reports = []
+    g.resolve_options(chosen, g.resolve_scenario(scenario))
+    levels = dict(zip(g.sides, (axis_level, soviet_level), strict=False))
+    match = Match(g.name, scenario, chosen, levels, check=not no_check, budget=budget)
+    seeds = list(range(seed, seed + n_games))
     with Progress(console=Console(stderr=True), disable=as_json) as bar:
         task = bar.add_task(f"{g.name}: {n_games} games", total=n_games)
-        for i in range(n_games):
-            reports.append(play_one(g, seed + i, scenario, chosen, check=not no_check))
-            bar.advance(task)
-    problems = [r for r in reports if r.problem]
+        reports = run(match, seeds, jobs, done=lambda r: bar.advance(task))
+    table = summary(match, reports)
     saved = []
-    if records and problems:
+    if records:
         Path(records).mkdir(parents=True, exist_ok=True)
-        for r in problems:
+        for r in reports:
             if r.record is not None:
                 path = Path(records) / f"{g.name}-seed{r.seed}.json"
                 rec.save(r.record, path)
                 saved.append(str(path))
-    wins: dict[str, int] = {}
-    for r in reports:
-        key = r.winner or ("problem" if r.problem else "draw")
-        wins[key] = wins.get(key, 0) + 1
-    summary = {
-        "game": g.name,
-        "games": n_games,
-        "results": wins,
-        "problems": len(problems),
-        "mean_steps": sum(r.steps for r in reports) / max(1, n_games),
-        "mean_seconds": sum(r.seconds for r in reports) / max(1, n_games),
-        "reports": [r.to_json() for r in reports],
-        "records": saved,
-    }
+    table["records"] = saved
+    table["reports"] = [r.to_json() for r in reports]
     if as_json:
-        emit(summary)
+        emit(table)
     else:
-        out.print(
-            f"{n_games} games of {escape(g.title)}: "
-            + ", ".join(f"{k} {n}" for k, n in sorted(wins.items()))
-        )
-        out.print(
-            f"mean {summary['mean_steps']:.0f} actions, "
-            f"{summary['mean_seconds']:.2f} s a game; problems: {len(problems)}"
-        )
-        for r in problems:
-            first = (r.problem or "").splitlines()[0]
-            out.print(f"  seed {r.seed}: {escape(first)}")
-    if problems:
+        _print_tournament(g.title, table)
+    if table["problems"]:
         sys.exit(1)
+
+
+def _print_tournament(title: str, table: dict[str, Any]) -> None:
+    out.print(f"{table['games']} games of {escape(title)} ({table['scenario'] or 'default'})")
+    grid = Table("side", "player", "wins", "95% interval", "mean points", "player-turn s")
+    for side, row in table["sides"].items():
+        lo, hi = row["ci95"]
+        turn = (
+            f"mean {row['turn_seconds_mean']:.3f}, worst {row['turn_seconds_worst']:.3f}"
+            if row["turn_seconds_mean"] is not None
+            else "-"
+        )
+        grid.add_row(
+            side,
+            row["level"],
+            f"{row['wins']} ({row['win_rate']:.0%})",
+            f"{lo:.0%}-{hi:.0%}",
+            "-" if row["mean_points"] is None else f"{row['mean_points']:.2f}",
+            turn,
+        )
+    out.print(grid)
+    out.print(
+        f"draws {table['draws']}, mean {table['mean_steps']:.0f} actions a game, "
+        f"problems {len(table['problems'])}"
+    )
+    for p in table["problems"]:
+        out.print(f"  seed {p['seed']}: {escape(p['problem'])}")
 
 
 # ------------------------------------------------------------------ serve

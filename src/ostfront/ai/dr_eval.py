@@ -1,0 +1,384 @@
+"""What the computer players know of Defiant Russia: a static evaluation of a position and the
+worth of a hex for one unit (used to plan moves).
+
+The evaluation follows 13.0: victory cities first, then the armies that hold or take them
+(strength on the map; units lost count against the casualty point), territory (hexes under
+control, which rail movement and replacements need), and supply. The worth of a hex is
+different for each side: the Axis drives on the nearest Soviet-held victory city and keeps
+its supply; the Soviets hold a line a hex or two in front of the enemy, on good defensive
+ground, garrison their victory cities and keep their supply.
+
+Everything is read through the DR rules modules, never by changing a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.paths import distances
+from ..core.protocol import Game, State
+from ..games.dr import supply
+from ..games.dr.charts import casualty_weight, victory_cities
+from ..games.dr.rules import BOXES, Rules, occupancy, other, printed
+
+WIN = 1000.0
+#: weights of the evaluation (one point of strength on the map = 1)
+CITY_POINT = 12.0
+HEX_CONTROLLED = 0.04
+CASUALTY = 1.5
+OUT_OF_SUPPLY = 0.5  # per strength point
+#: weights of a hex's worth for a unit
+ADVANCE = 0.6  # Axis: per hex nearer the nearest objective
+UNSUPPLIED = 4.0
+GARRISON = 1.5  # Soviets: per victory point of the city held
+GOOD_GROUND = 0.4
+FRONT = {1: 0.6, 2: 0.9, 3: 0.6}  # Soviets: by distance to the nearest Axis unit
+DEFENSIVE = ("forest", "swamp", "mountain")
+
+
+def rules_of(game: Game, state: State) -> Rules:
+    r: Rules = game.rules_for(state)  # type: ignore[attr-defined]
+    return r
+
+
+def evaluate(game: Game, state: State, side: str) -> float:
+    """How good the position is for ``side`` (positive: better than the other side)."""
+    res = game.result(state)
+    if res is not None:
+        return WIN if res.winner == side else -WIN if res.winner else 0.0
+    R = rules_of(game, state)
+    pts = {"axis": 0.0, "soviet": 0.0}
+    for name, value in victory_cities(R.charts).items():
+        holder = state["control"].get(R.map.place_named(name).hex)
+        if holder in pts:
+            pts[holder] += CITY_POINT * value
+    for h_side in state["control"].values():
+        if h_side in pts:
+            pts[h_side] += HEX_CONTROLLED
+    for uid, d in state["units"].items():
+        unit = R.unit(uid)
+        if not unit.is_ground or unit.side not in pts:
+            continue
+        if d["at"] in ("dead", "lost"):
+            pts[unit.side] -= CASUALTY * _weight(R, unit)
+        elif d["at"] not in BOXES:
+            strength = printed(R, state, uid)[0]
+            pts[unit.side] += strength * (1 - OUT_OF_SUPPLY if d.get("oos") else 1)
+    return pts[side] - pts[other(side)]
+
+
+def _weight(R: Rules, unit: Any) -> int:
+    """13.0E's casualty weight (1 for units the chart does not weigh, e.g. Defiant Poland's)."""
+    try:
+        return casualty_weight(R.charts, unit.nationality, unit.type)
+    except ValueError:
+        return 1
+
+
+@dataclass
+class Terrain:
+    """A phase's view of the map for one side: distances and supply, worked out once."""
+
+    side: str
+    objective: dict[str, int]  # hex -> hexes to the nearest objective (Axis)
+    enemy: dict[str, int]  # hex -> hexes to the nearest enemy ground unit
+    supplied: set[str]
+    cities: dict[str, int]  # hex -> victory points of friendly-held victory cities
+    enemy_at: dict[str, int] = field(default_factory=dict)  # hex -> enemy strength there
+
+
+_TERRAIN: dict[str, Any] = {"key": None, "value": None}
+
+
+def terrain_view(R: Rules, state: State, side: str) -> Terrain:
+    """The side's :class:`Terrain` for this phase (remembered while the enemy's units, the
+    victory cities' control and the weather stay as they are)."""
+    occ = occupancy(state)
+    enemy_at: dict[str, int] = {}
+    for h, uids in occ.items():
+        for u in uids:
+            unit = R.unit(u)
+            if unit.is_ground and unit.side != side:
+                enemy_at[h] = enemy_at.get(h, 0) + printed(R, state, u)[0]
+    cities = {R.map.place_named(n).hex: v for n, v in sorted(victory_cities(R.charts).items())}
+    held = tuple(sorted((h, state["control"].get(h) or "") for h in cities))
+    key = (id(R), side, state["turn"], state["phase"], state["weather"], held,
+           tuple(sorted(enemy_at.items())))  # fmt: skip
+    if _TERRAIN["key"] == key:
+        cached: Terrain = _TERRAIN["value"]
+        return cached
+    land = _land(R, state)
+    targets = [h for h in cities if state["control"].get(h) != side]
+    objective = distances(targets, R.map.grid.neighbours, land) if targets else {}
+    enemy = distances(list(enemy_at), R.map.grid.neighbours, land, limit=6)
+    kind = "axis" if side == "axis" else "soviet"
+    view = Terrain(
+        side=side,
+        objective=objective,
+        enemy=enemy,
+        supplied=supply.supplied_hexes(R, state, side, kind),
+        cities={h: v for h, v in cities.items() if state["control"].get(h) == side},
+        enemy_at=enemy_at,
+    )
+    _TERRAIN.update(key=key, value=view)
+    return view
+
+
+def _land(R: Rules, state: State) -> Any:
+    def passable(a: str, b: str) -> bool:
+        return supply.passable(R, state, b) and "sea" not in R.map.side_kinds(a, b)
+
+    return passable
+
+
+def supplied_there(R: Rules, view: Terrain, h: str) -> bool:
+    """Would a unit in ``h`` trace supply? Its own presence opens the hex to the path
+    (5.0: an enemy ZOC does not block where a friendly unit stands), so a hex next to one
+    that traces supply counts too (a hex too generous at the path's far end)."""
+    return h in view.supplied or any(n in view.supplied for n in R.map.grid.neighbours(h))
+
+
+def hex_worth(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
+    """How much ``uid`` would like to end its move in ``h`` this phase."""
+    unit = R.unit(uid)
+    worth = 0.0
+    if not supplied_there(R, view, h) and unit.nationality != "finnish":
+        worth -= UNSUPPLIED
+    near = view.enemy.get(h, 7)
+    if view.side == "axis":
+        worth -= ADVANCE * view.objective.get(h, 40)
+        if near == 1 and unit.type == "armor":
+            worth += 0.3
+        return worth
+    worth += FRONT.get(near, 0.2 - 0.05 * max(0, near - 3))
+    worth += GARRISON * view.cities.get(h, 0)
+    terrain = R.map.terrain_of(h) or "clear"
+    place = R.map.place(h)
+    if terrain in DEFENSIVE or (place is not None and place.is_("city")):
+        worth += GOOD_GROUND
+    if place is not None and (place.is_("major_city") or place.is_("fortress")):
+        worth += GOOD_GROUND
+    adjacent_enemy = sum(1 for n in R.map.grid.neighbours(h) if n in view.enemy_at)
+    if adjacent_enemy >= 2:
+        worth -= 0.4 * (adjacent_enemy - 1)
+    return worth
+
+
+def support(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
+    """What ``uid`` in ``h`` adds to the side's other units (the normal player's teamwork):
+    for the Axis, strength massed against one enemy hex (attacks are compulsory, 7.0, so
+    weak contact is a cost); for the Soviets, front hexes its zone of control closes."""
+    from ..games.dr.zoc import zoc_of
+
+    if view.side == "axis":
+        mine = printed(R, state, uid)[0]
+        best, worst = 0.0, 0.0
+        for n in R.map.grid.neighbours(h):
+            enemy = view.enemy_at.get(n)
+            if enemy is None:
+                continue
+            massed = mine + sum(
+                printed(R, state, u)[0]
+                for m in R.map.grid.neighbours(n)
+                for u in occupancy(state).get(m, ())
+                if u != uid and R.unit(u).side == "axis" and R.unit(u).is_ground
+            )
+            ratio = massed / (enemy + 1)
+            best = max(best, min(ratio, 3.0))
+            worst = min(worst, ratio - 1.0)
+        return 0.3 * best + 1.0 * worst
+    covered = zoc_of(R, state, view.side)
+    gaps = sum(
+        1 for n in (h, *R.map.grid.neighbours(h)) if view.enemy.get(n, 9) <= 2 and n not in covered
+    )
+    return 0.25 * gaps
+
+
+# ------------------------------------------------------------------ moves by their worth
+OVERSTACKED = 20.0
+
+
+def move_gain(
+    R: Rules, state: State, view: Terrain, uid: str, dest: str, teamwork: bool = False
+) -> float:
+    """What moving ``uid`` to ``dest`` gains, by the worth of the hexes (an over-stacked
+    destination costs a unit at the end of the phase, 6.2)."""
+    from ..games.dr.rules import hex_of
+    from ..games.dr.stacking import stack_problems
+
+    here = hex_of(state, uid)
+    if here is None:
+        return 0.0
+    gain = hex_worth(R, state, view, uid, dest) - hex_worth(R, state, view, uid, here)
+    if teamwork:
+        gain += support(R, state, view, uid, dest) - support(R, state, view, uid, here)
+    there = [u for u in occupancy(state).get(dest, ()) if u != uid]
+    if stack_problems(R, state, [*there, uid]):
+        gain -= OVERSTACKED
+    return gain
+
+
+def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
+    """Hex -> verb ("to" or "rail") for every move the unit may make now."""
+    from ..games.dr import movement
+
+    out = dict.fromkeys(movement.reachable(R, state, uid), "to")
+    for h in movement.rail_destinations(R, state, uid):
+        out.setdefault(h, "rail")
+    return out
+
+
+def best_move(
+    R: Rules, state: State, view: Terrain, uid: str, teamwork: bool = False
+) -> tuple[float, str, str]:
+    """(gain, verb, hex) of the unit's best move; gain 0 and no hex if staying is best."""
+    best = (0.0, "", "")
+    for h, verb in sorted(destinations(R, state, uid).items()):
+        g = move_gain(R, state, view, uid, h, teamwork)
+        if g > best[0] + 1e-9:
+            best = (g, verb, h)
+    return best
+
+
+class DefiantRussiaEvaluator:
+    """The :class:`~ostfront.ai.evaluation.Evaluator` of Defiant Russia.
+
+    A unit's best move is remembered for the rest of the phase and worked out again only
+    when it is the best candidate (moves of other units rarely change it: lazy greedy)."""
+
+    def __init__(self, teamwork: bool = False) -> None:
+        self.teamwork = teamwork  # the normal player's coordination terms (see support)
+        self.phase: tuple[Any, ...] = ()
+        self.gains: dict[str, float] = {}
+
+    def unit_gains(
+        self, R: Rules, state: State, view: Terrain, uids: list[str]
+    ) -> dict[str, float]:
+        key = (state.get("seed"), state["turn"], state["phase"], view.side)
+        if key != self.phase:
+            self.phase, self.gains = key, {}
+        fresh: set[str] = set()
+        for uid in uids:
+            if uid not in self.gains:
+                self.gains[uid] = best_move(R, state, view, uid, self.teamwork)[0]
+                fresh.add(uid)
+        while True:  # work out again every remembered gain that might be the best
+            stale = [u for u in uids if u not in fresh]
+            if not stale:
+                break
+            top = max(stale, key=lambda u: (self.gains[u], u))
+            best_fresh = max((self.gains[u] for u in fresh), default=0.0)
+            if self.gains[top] <= 0 or self.gains[top] < best_fresh:
+                break
+            self.gains[top] = best_move(R, state, view, top, self.teamwork)[0]
+            fresh.add(top)
+        return {u: self.gains[u] for u in uids}
+
+    def evaluate(self, game: Game, state: State, side: str) -> float:
+        return evaluate(game, state, side)
+
+    def quick_values(self, game: Game, state: State, side: str, actions: Any) -> dict[str, float]:
+        """Movement decisions by the worth of the destination, attacks by their exact odds;
+        the rest is played out."""
+        from ..games.dr.rules import reading
+
+        R = rules_of(game, state)
+        with reading(state):
+            if state["phase"].endswith("combat"):
+                return combat_values(R, state, actions)
+            if not state["phase"].endswith(("move", "exploit")) or state.get("pending"):
+                return {}
+            return self.move_values(R, state, side, actions)
+
+    def move_values(self, R: Rules, state: State, side: str, actions: Any) -> dict[str, float]:
+        from ..games.dr.movement_rules import kind, record
+
+        view = terrain_view(R, state, side)
+        out: dict[str, float] = {}
+        sel = record(state)["selected"] if kind(state) in ("move", "exploit") else None
+        movers = [str(a.args[0]) for a in actions if a.verb == "select"]
+        gains = self.unit_gains(R, state, view, [u for u in movers if R.unit(u).is_ground])
+        for a in actions:
+            if a.verb == "done":
+                out[a.text] = 0.0
+            elif a.verb == "deselect":
+                out[a.text] = -0.01
+            elif a.verb == "select":
+                uid = str(a.args[0])
+                out[a.text] = gains.get(uid, -1.0) - 0.001  # "done" wins a tie
+            elif a.verb in ("to", "rail") and sel is not None and R.unit(sel).is_ground:
+                out[a.text] = move_gain(R, state, view, sel, str(a.args[0]), self.teamwork)
+            elif a.verb in ("take", "leave"):
+                out[a.text] = -0.02
+        return out
+
+
+# ------------------------------------------------------------------ attacks by their odds
+AIR_POINT = 0.3  # what an Air Point is worth kept for another attack
+
+
+def attack_value(
+    R: Rules, state: State, attackers: list[str], targets: list[str], air: int
+) -> float:
+    """Expected hits scored less expected hits taken (exact odds, 7.1), less the Air
+    Points spent."""
+    from ..games.dr.attack import stranded
+    from ..games.dr.dice import outcome_distribution
+
+    ground = [u for u in attackers if R.unit(u).is_ground]
+    if not ground or not targets or stranded(R, state, ground, targets):
+        return -10.0  # no attack, or one that leaves an obligation unmet (7.1)
+    dist = outcome_distribution(R, state, attackers, targets, air)
+    scored = sum(float(p) * float(o[0]) for o, p in dist.items())
+    taken = sum(float(p) * float(o[1]) for o, p in dist.items())
+    return float(scored - taken - AIR_POINT * air)
+
+
+def combat_values(R: Rules, state: State, actions: Any) -> dict[str, float]:
+    """Values of the choices of a combat phase: which attack, and how it is declared."""
+    from ..games.dr.attack import default_attackers
+
+    p = state.get("pending")
+    optional = state["phase"].endswith("exploit_combat")  # DR 7.4
+    out: dict[str, float] = {}
+    if not p:
+        for a in actions:
+            if a.verb == "attack":
+                t = str(a.args[0])
+                out[a.text] = attack_value(R, state, default_attackers(R, state, [t]), [t], 0)
+            elif a.verb == "done":
+                out[a.text] = 0.0
+            elif a.verb == "airstrike":
+                out[a.text] = -1.0
+        return out
+    if p.get("kind") != "attack":
+        return out
+    att, tgt, air = list(p["attackers"]), list(p["targets"]), int(p["air"])
+    for a in actions:
+        arg = str(a.args[0]) if a.args else ""
+        if a.verb == "roll":  # offered only when no obligation would be left unmet
+            out[a.text] = max(attack_value(R, state, att, tgt, air), -8.0) + 0.001
+        elif a.verb == "cancel":
+            out[a.text] = 0.0 if optional else -10.0
+        elif a.verb == "with":
+            out[a.text] = attack_value(R, state, [*att, arg], tgt, air)
+        elif a.verb == "without":
+            out[a.text] = attack_value(R, state, [u for u in att if u != arg], tgt, air)
+        elif a.verb == "air":
+            out[a.text] = attack_value(R, state, att, tgt, int(arg))
+        elif a.verb == "drop":
+            out[a.text] = attack_value(R, state, att, [t for t in tgt if t != arg], air)
+        elif a.verb == "also":  # the units of one hex against several (7.1B)
+            more = [*tgt, arg]
+            source = p.get("source") or _source_of(state, att)
+            with_them = default_attackers(R, state, more, source) if source else att
+            out[a.text] = max(attack_value(R, state, with_them, more, air), -9.0) - 0.01
+    return out
+
+
+def _source_of(state: State, attackers: list[str]) -> str | None:
+    from ..games.dr.rules import hex_of
+
+    hexes = sorted({h for u in attackers if (h := hex_of(state, u)) is not None})
+    return hexes[0] if hexes else None

@@ -1,0 +1,59 @@
+"""The greedy player: at each decision, the action whose result scores best on the game's
+static evaluation, one step ahead.
+
+Moves are scored by the worth of their destination (the evaluator's quick values); any other
+action is played on a copy of the state - with the player's own dice when it rolls, averaged
+over a few rolls - and the position that results is evaluated. Ties go to the player's own
+generator, so it is deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+from ..core.protocol import Action, Game, State
+from ..core.rng import choice_index, new_rng
+from .evaluation import Evaluator, evaluator_for, play_ahead
+
+CANCELS = 30  # attacks given up in one phase before the player stops giving them up
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, samples: int = 3) -> None:
+        self.rng = new_rng(seed)
+        self.samples = samples
+        self.evaluator: Evaluator | None = None
+        self.cancels: tuple[object, int] = ((), 0)
+
+    def evaluator_of(self, game: Game) -> Evaluator:
+        return evaluator_for(game)
+
+    def choose(self, game: Game, state: State) -> Action:
+        legal = game.legal_actions(state)
+        pool = [a for a in legal if a.verb != "undo"] or legal
+        phase = (state.get("turn"), state.get("phase"))
+        if self.cancels[0] != phase:
+            self.cancels = (phase, 0)
+        if self.cancels[1] > CANCELS:  # a guard against giving up the same attack forever
+            pool = [a for a in pool if a.verb != "cancel"] or pool
+        if len(pool) == 1:
+            return pool[0]
+        side = game.active_side(state)
+        assert side is not None
+        if self.evaluator is None:
+            self.evaluator = self.evaluator_of(game)
+        ev = self.evaluator
+        quick = ev.quick_values(game, state, side, pool)
+        scored: list[tuple[float, Action]] = []
+        for a in pool:
+            value = quick.get(a.text)
+            if value is None:
+                after = play_ahead(game, state, a, self.rng, self.samples)
+                value = sum(ev.evaluate(game, s, side) for s in after) / len(after)
+            scored.append((value, a))
+        top = max(v for v, _ in scored)
+        best = [a for v, a in scored if v >= top - 1e-9]
+        choice = best[choice_index(self.rng, len(best))]
+        if choice.verb == "cancel":
+            self.cancels = (phase, self.cancels[1] + 1)
+        return choice
