@@ -341,6 +341,16 @@ def test_serve_refuses_a_busy_port(tmp_path: Path) -> None:
             serve("127.0.0.1", port, str(tmp_path / "g.sqlite"))
 
 
+def test_serve_help_describes_the_web_app_and_its_database() -> None:
+    from click.testing import CliRunner
+
+    from ostfront.cli.main import cli
+
+    out = CliRunner().invoke(cli, ["serve", "--help"]).output
+    assert "web app" in out and "SQLite database" in out and "$OSTFRONT_DB" in out
+    assert "viewer" not in out and "reserved" not in out
+
+
 def test_a_finished_game_imported_shows_its_result(client: TestClient) -> None:
     from ostfront.ai.players import make_player
     from ostfront.core.record import append, new_record

@@ -572,12 +572,15 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
     "--db",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Game database (reserved for the full web app; unused by this viewer).",
+    help="The SQLite database the games are kept in (created if missing; default "
+    "$OSTFRONT_DB, else $XDG_DATA_HOME/ostfront/games.sqlite, i.e. "
+    "~/.local/share/ostfront/games.sqlite).",
 )
 @handled
 def serve_cmd(host: str, port: int, db: str | None) -> None:
-    """Start the local web app. For now it is the map and game viewer: every game's board
-    as SVG with hex inspection, and any record's position. Play in the browser comes next."""
+    """Start the local web app and print its address: new games, play against the computer
+    or hotseat, undo, overlays, replay, export and import. Every game is kept in an SQLite
+    database as its record (set-up and actions); stopping the server loses nothing."""
     from ..server import serve
 
     serve(host, port, db)
