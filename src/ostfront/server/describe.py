@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.protocol import Action, CounterView, Game, State
 from ..render.svg import render_counter
+from .paths import move_paths, supply_lines
 
 #: Hex size (centre to corner) the board and counters are drawn at.
 HEX_SIZE = 24.0
@@ -149,11 +150,12 @@ def step_meta(game: Game, state: State, action: Action) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ actions
 def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, Any]]:
-    """Each legal action as JSON, with the hex and unit it names (for highlighting) and the
-    movement cost read from its label."""
+    """Each legal action as JSON, with the hex and unit it names (for highlighting), the
+    movement cost read from its label and, for a move, the path the unit will take."""
     grid = game.map_for(state).grid
     units_ = state.get("units")
     units: dict[str, Any] = units_ if isinstance(units_, dict) else {}
+    paths = move_paths(game, state, selected_unit(state), actions)
     out = []
     for i, a in enumerate(actions):
         d = a.to_json()
@@ -168,6 +170,7 @@ def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, 
             d["kind"] = "other"  # DR 7.1B: leave a hex out of a battle, not an airborne drop
         m = _MP.search(a.label or "")
         d["cost"] = int(m.group(1)) if m else None
+        d["path"] = paths.get(a.text)
         out.append(d)
     return out
 
@@ -246,12 +249,9 @@ def overlay(game: Game, state: State, kind: str, side: str | None) -> dict[str, 
         else:
             main = "soviet" if side == "soviet" else "axis"
             out["hexes"] = {h: side for h in sorted(supply.supplied_hexes(R, state, side, main))}
-            cache_: dict[str, set[str]] = {}
-            for uid, d in sorted(state.get("units", {}).items()):
-                unit = R.unit(uid)
-                if unit.side != side or not unit.is_ground or not str(d.get("at", "")).isdigit():
-                    continue
-                out["units"][uid] = supply.in_supply(R, state, uid, cache_)
+            lines = supply_lines(game, state, side)
+            out["units"] = {uid: line["ok"] for uid, line in lines.items()}
+            out["lines"] = lines
     return out
 
 
@@ -278,7 +278,7 @@ def boxes(game: Game, state: State) -> list[dict[str, Any]]:
         if box not in BOX_TITLES:
             continue
         unit = R.unit(uid)
-        entry: dict[str, Any] = {"id": uid, "name": unit.name}
+        entry: dict[str, Any] = {"id": uid, "name": unit.name, "svg": _box_counter(R, state, uid)}
         if box == "reserve":
             entry["turn"] = unit.arrival_turn(_option_rules(state))
         found.setdefault((box, unit.side), []).append(entry)
@@ -289,6 +289,29 @@ def boxes(game: Game, state: State) -> list[dict[str, Any]]:
             if units_here:
                 out.append({"box": box, "title": title, "side": side, "units": units_here})
     return out
+
+
+def _box_counter(R: Any, state: State, uid: str) -> str:
+    """A unit off the map drawn as the counter it would be on the map (the face it shows:
+    a reduced unit eliminated stays reduced until rebuilt)."""
+    from ..games.dr.game import SYMBOLS
+    from ..games.dr.rules import printed
+
+    unit = R.unit(uid)
+    s, m = printed(R, state, uid)
+    factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
+    d = state["units"][uid]
+    view = CounterView(
+        uid,
+        str(d["at"]),
+        unit.side,
+        unit.nationality,
+        SYMBOLS.get(unit.type, "infantry"),
+        factors,
+        label=unit.name,
+        reduced=bool(d.get("reduced")),
+    )
+    return counter_svg(view)
 
 
 def _option_rules(state: State) -> list[str]:
