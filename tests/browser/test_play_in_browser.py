@@ -114,6 +114,19 @@ def click_hex(page: Any, hex_id: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def hover_hex(page: Any, hex_id: str) -> None:
+    box = page.locator(f"#hex-{hex_id}").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def zoom_to(page: Any, hex_id: str) -> None:
+    """Show the map around a hex, about 700 by 440 SVG units."""
+    page.evaluate(
+        "h => { const c = BOARD.centres[h]; vb = [c[0] - 350, c[1] - 220, 700, 440]; putVb(); }",
+        hex_id,
+    )
+
+
 def human_to_move(v: dict[str, Any]) -> bool:
     return v["active"] == "axis" and not v["thinking"] and bool(v["actions"])
 
@@ -155,6 +168,12 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
     # -- The computer sets up the Soviets, step by step; then it is our turn
     v = wait_until(page, human_to_move, "the computer's set-up")
     assert any(e["side"] == "soviet" for e in v["log"]), "the computer's moves are in the log"
+
+    # -- The units off the map are drawn as counters, reinforcements with their turn
+    page.locator("#boxes details").first.evaluate("d => d.open = true")
+    assert page.locator("#boxes .box-counter svg g.counter").count() > 0
+    assert page.locator("#boxes .box-counter .turn").count() > 0
+    page.locator("#boxes").screenshot(path=str(artifacts / "game-off-map-counters.png"))
     do(page, "historical")
     do(page, "done")
     v = advance_to(page, "axis_move")
@@ -176,6 +195,14 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
         if a["verb"] == "to" and sum(b["hex"] == a["hex"] for b in v["actions"]) == 1
     ]
     target = max(only_move, key=lambda a: a["cost"] or 0)["hex"]
+    # -- Pointing at a destination draws the way the unit will go
+    zoom_to(page, start)
+    hover_hex(page, target)
+    drawn = page.locator(f'.move-path[data-action="to {target}"]')
+    drawn.wait_for()
+    path = drawn.get_attribute("data-hexes").split()
+    assert path[0] == start and path[-1] == target and len(path) > 2
+    page.screenshot(path=str(artifacts / "game-move-path.png"))
     click_hex(page, target)
     v = wait_until(
         page, lambda v: any(c["id"] == uid and c["hex"] == target for c in v["counters"]), "move"
@@ -195,6 +222,7 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
     v = wait_until(
         page, lambda v: any(c["id"] == uid and c["hex"] == target for c in v["counters"]), "again"
     )
+    page.keyboard.press("0")  # the whole map again
     v = advance_to(page, "axis_combat")
 
     # -- Attack: click a hex lit for attack, read the odds, roll
@@ -229,6 +257,28 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
     page.keyboard.press("z")
     page.wait_for_selector("#legend.shown")
     page.keyboard.press("z")
+
+    # -- Supply: each Axis unit ringed in or out of supply; pointing at one draws its line
+    page.keyboard.press("s")
+    page.wait_for_selector(".sup-in")
+    axis_units = page.evaluate("() => V.counters.filter(c => c.side === 'axis').length")
+    assert page.locator(".sup-in, .sup-out").count() >= axis_units - 20  # Finns etc. too
+    zoom_to(page, target)
+    hover_hex(page, target)
+    line = page.locator(f'.supply-line[data-uid="{uid}"]')
+    line.wait_for()
+    supply_path = line.get_attribute("data-path").split()
+    rail_line = line.get_attribute("data-rail").split()
+    assert supply_path[0] == target and rail_line[0] == supply_path[-1]
+    assert 1 <= len(supply_path) <= 4 and len(rail_line) > 1
+    assert "in supply" in page.inner_text("#hover")
+    page.screenshot(path=str(artifacts / "game-supply-line.png"))
+    page.keyboard.press("s")  # the Soviet side's supply
+    page.wait_for_function("() => SUPPLY && SUPPLY.side === 'soviet'")
+    page.keyboard.press("s")  # off
+    page.wait_for_function("() => SUPPLY === null")
+    assert page.locator(".supply-line").count() == 0
+    page.keyboard.press("0")
     page.keyboard.press("r")
     page.wait_for_selector("#replaybar.shown")
     page.keyboard.press("Home")

@@ -29,6 +29,9 @@ let menuItems = [];
 const expanded = new Set();   // action groups shown whole
 const overlays = { supply: false, zoc: false, control: false };
 const places = {}, sides = {};
+let SUPPLY = null;       // the supply overlay's answer while it is shown
+let supplyPointed = null; // the unit the pointer or keyboard cursor is on
+let pathKey = "";        // what the path layer shows
 
 // ------------------------------------------------------------------ start
 async function init() {
@@ -51,7 +54,12 @@ function mountBoard() {
   const defs = document.createElementNS(SVGNS, "defs");
   defs.innerHTML = '<pattern id="zoc-hatch" width="5" height="5" patternUnits="userSpaceOnUse" ' +
     'patternTransform="rotate(45)"><rect width="5" height="5" fill="#000" fill-opacity=".06"/>' +
-    '<line x1="0" y1="0" x2="0" y2="5" stroke="#000" stroke-width="1.4" stroke-opacity=".55"/></pattern>';
+    '<line x1="0" y1="0" x2="0" y2="5" stroke="#000" stroke-width="1.4" stroke-opacity=".55"/></pattern>' +
+    ["move:#003e63", "rail:#7a2e5c", "supply:#005a41"].map(m => {
+      const [id, colour] = m.split(":");
+      return `<marker id="arrow-${id}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" ` +
+        `orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${colour}"/></marker>`;
+    }).join("");
   svg.prepend(defs);
   const hexes = svg.querySelector("g.hexes");
   L.overlay = group("overlay-layer");
@@ -59,6 +67,9 @@ function mountBoard() {
   L.hl = svg.querySelector("g.highlights");
   L.counters = svg.querySelector("g.counters");
   L.labels = svg.querySelector("g.highlight-labels");
+  L.path = group("path-layer");        // the way a pointed-at move will go
+  L.supply = group("supply-layer");    // the supply line of a pointed-at unit
+  L.counters.after(L.path, L.supply);
   L.fan = group("fan-layer");
   svg.append(L.fan);
   L.focus = group("focus-layer");
@@ -159,6 +170,8 @@ function show(v, first) {
   drawBoxes();
   drawLog();
   if (focusHex) showHex(focusHex, false);
+  pathKey = null;
+  drawMovePath(null);
   refreshOverlays();
   if (first) fit();
   const battle = v.pending && v.pending.targets && v.pending.targets[0];
@@ -442,6 +455,7 @@ function fillActions(filter) {
 function hotAction(text, on) {
   L.focus.innerHTML = "";
   drawCursor();
+  if (!on) drawMovePath(null);
   const more = V.odds_more && V.odds_more[text];
   if (more) drawOdds(on ? more : null);
   if (!on) return;
@@ -450,6 +464,7 @@ function hotAction(text, on) {
   let hex = a.hex;
   if (!hex && a.unit) { const c = V.counters.find(x => x.id === a.unit); if (c) hex = c.hex; }
   if (hex && BOARD.centres[hex]) L.focus.insertAdjacentHTML("beforeend", `<polygon class="hexfocus" points="${hexPoints(hex)}"/>`);
+  if (a.path) drawMovePath([a]);
 }
 
 function drawBoxes() {
@@ -457,10 +472,15 @@ function drawBoxes() {
   const boxes = V.boxes || [];
   el.hidden = !boxes.length;
   if (!boxes.length) return;
+  const open = new Set([...el.querySelectorAll("details[open]")].map(d => d.dataset.key));
   el.innerHTML = "<h3>Off the map</h3>" + boxes.map(b => {
     const units = b.units.slice().sort((x, y) => (x.turn || 0) - (y.turn || 0));
-    const list = units.map(u => (u.turn ? `<span class="muted">T${esc(u.turn)}</span> ` : "") + esc(u.name)).join(", ");
-    return `<details><summary><span class="badge ${esc(b.side)}">${esc(cap(b.side))}</span> ` +
+    const list = units.map(u =>
+      `<div class="unit box-counter" data-uid="${esc(u.id)}" title="${esc(u.name)}${u.turn ? ", arrives on turn " + esc(u.turn) : ""}">` +
+      `<svg viewBox="-13 -13 26 26" aria-hidden="true">${u.svg || ""}</svg>` +
+      `<span>${u.turn ? `<span class="turn">T${esc(u.turn)}</span> ` : ""}${esc(u.name)}</span></div>`).join("");
+    const key = `${b.box}:${b.side}`;
+    return `<details data-key="${esc(key)}" ${open.has(key) ? "open" : ""}><summary><span class="badge ${esc(b.side)}">${esc(cap(b.side))}</span> ` +
       `${esc(b.title)} (${b.units.length})</summary><div class="boxlist">${list}</div></details>`;
   }).join("");
 }
@@ -556,10 +576,16 @@ async function showHex(hex, fetchInfo) {
         `</div>`;
     }).join("") + "</div>";
   }
+  const supplied = SUPPLY ? list.filter(c => SUPPLY.lines[c.id]) : [];
+  if (supplied.length) {
+    html += '<ul class="supplyinfo">' + supplied.map(c =>
+      `<li class="${SUPPLY.lines[c.id].ok ? "ok" : "cut"}">${esc(c.label)}: ${esc(supplyText(c.id))}</li>`).join("") + "</ul>";
+  }
   html += `<p><button id="hex-close">Close</button></p>`;
   el.innerHTML = html;
+  drawSupplyLine();
   el.querySelectorAll("button[data-text]").forEach(b => b.addEventListener("click", () => act(b.dataset.text)));
-  document.getElementById("hex-close").addEventListener("click", () => { el.hidden = true; focusHex = null; fanHex = null; drawFan(); });
+  document.getElementById("hex-close").addEventListener("click", () => { el.hidden = true; focusHex = null; fanHex = null; drawFan(); drawSupplyLine(); });
 }
 
 function openMenu(acts, ev) {
@@ -637,6 +663,7 @@ function setupPanZoom(box) {
       clickAt(d.target, e);
     }
   });
+  box.addEventListener("pointerleave", () => { drawMovePath(null); pointSupply(null); });
   document.getElementById("z-in").addEventListener("click", () => zoom(1 / 1.3));
   document.getElementById("z-out").addEventListener("click", () => zoom(1.3));
   document.getElementById("z-fit").addEventListener("click", fit);
@@ -647,7 +674,7 @@ function hover(target) {
   if (!svg || !svg.contains(target)) return;
   const slot = target.closest(".counter-slot");
   const el = target.closest("[data-hex]");
-  if (!el) { out.textContent = ""; return; }
+  if (!el) { out.textContent = ""; drawMovePath(null); pointSupply(null); return; }
   const hex = el.dataset.hex;
   const poly = svg.getElementById("hex-" + hex);
   const terrain = poly ? poly.dataset.terrain : "";
@@ -660,7 +687,100 @@ function hover(target) {
   }
   const acts = V ? hexActions(hex) : [];
   if (acts.length) text += " — " + acts.map(a => a.label).join(" / ");
+  const uid = supplyUnitAt(slot ? slot.dataset.uid : null, hex);
+  if (uid) text += ` — ${unitLabel(uid)}: ${supplyText(uid)}`;
   out.textContent = text;
+  drawMovePath(acts);
+  pointSupply(uid);
+}
+
+function unitLabel(uid) {
+  const c = V && V.counters.find(x => x.id === uid);
+  return c ? c.label : uid;
+}
+
+// ------------------------------------------------------------------ paths on the map
+function polyPoints(hexes) {
+  return hexes.filter(h => BOARD.centres[h]).map(h => BOARD.centres[h].join(",")).join(" ");
+}
+
+// The way the selected unit will go to a pointed-at destination (the engine's cheapest path;
+// the server sends it with each move action).
+function drawMovePath(acts) {
+  const shown = (acts || []).filter(a => a.path && a.path.length > 1);
+  const key = shown.map(a => a.text).join("|");
+  if (key === pathKey) return;
+  pathKey = key;
+  L.path.innerHTML = shown.map(a => {
+    const kind = a.verb === "rail" ? "rail" : "move";
+    const pts = polyPoints(a.path);
+    const dots = a.path.slice(1, -1).filter(h => BOARD.centres[h]).map(h =>
+      `<circle class="step" cx="${BOARD.centres[h][0]}" cy="${BOARD.centres[h][1]}" r="2.2"/>`).join("");
+    return `<g class="move-path ${kind}" data-action="${esc(a.text)}" data-hexes="${esc(a.path.join(" "))}">` +
+      `<polyline class="casing" points="${pts}"/><polyline class="line" points="${pts}" marker-end="url(#arrow-${kind})"/>${dots}</g>`;
+  }).join("");
+}
+
+// The supply overlay's units: which one the pointer or keyboard cursor is on.
+function supplyUnitAt(uid, hex) {
+  if (!SUPPLY) return null;
+  if (uid && SUPPLY.lines[uid]) return uid;
+  const c = (stacks()[hex] || []).find(x => SUPPLY.lines[x.id]);
+  return c ? c.id : null;
+}
+
+function pointSupply(uid) {
+  if (uid === supplyPointed) return;
+  supplyPointed = uid;
+  drawSupplyLine();
+}
+
+function placeName(hex) { return (places[hex] || hex).replace(/\s*\(.*\)$/, ""); }
+
+function supplyText(uid) {
+  const l = SUPPLY && SUPPLY.lines[uid];
+  if (!l) return "";
+  if (!l.ok) return "out of supply: " + (l.note || "no supply path");
+  if (!l.path.length) return l.note || "in supply";
+  const steps = l.path.length - 1;
+  const source = l.source ? placeName(l.source) : "a source";
+  const entry = l.path[l.path.length - 1];
+  const by = `by rail to ${source}`;
+  return steps ? `in supply: ${steps} hex${steps > 1 ? "es" : ""} to the rail line at ${entry}, ${by} (DR 5.0)`
+    : `in supply: on a rail line, ${by} (DR 5.0)`;
+}
+
+// The supply line of the unit pointed at (else the selected unit, else the first of the
+// inspected hex's units): the short path to the rail line, then the rail line to a source.
+function drawSupplyLine() {
+  L.supply.innerHTML = "";
+  if (!SUPPLY || !V) return;
+  const inspected = focusHex ? (stacks()[focusHex] || []).find(c => SUPPLY.lines[c.id]) : null;
+  const uid = [supplyPointed, V.selected, inspected && inspected.id].find(u => u && SUPPLY.lines[u]);
+  if (!uid) return;
+  const l = SUPPLY.lines[uid];
+  const c = V.counters.find(x => x.id === uid);
+  if (!c || !BOARD.centres[c.hex]) return;
+  const [cx, cy] = BOARD.centres[c.hex];
+  let html = `<g class="supply-line ${l.ok ? "ok" : "cut"}" data-uid="${esc(uid)}" data-path="${esc(l.path.join(" "))}" data-rail="${esc(l.rail.join(" "))}">`;
+  if (!l.ok) {
+    const r = BOARD.size * 0.5;
+    html += `<path class="cut" d="M${cx - r},${cy - r} L${cx + r},${cy + r} M${cx + r},${cy - r} L${cx - r},${cy + r}"/>`;
+  }
+  if (l.rail.length > 1) {
+    const pts = polyPoints(l.rail);
+    html += `<polyline class="rail-casing" points="${pts}"/><polyline class="rail" points="${pts}"/>`;
+  }
+  if (l.path.length > 1) {
+    const pts = polyPoints(l.path);
+    html += `<polyline class="casing" points="${pts}"/><polyline class="path" points="${pts}" marker-end="url(#arrow-supply)"/>`;
+  }
+  if (l.source && BOARD.centres[l.source]) {
+    const [sx, sy] = BOARD.centres[l.source];
+    html += `<circle class="source" cx="${sx}" cy="${sy}" r="${BOARD.size * 0.55}"/>` +
+      `<text class="source-name" x="${sx}" y="${sy - BOARD.size * 0.7}">${esc(placeName(l.source))}</text>`;
+  }
+  L.supply.innerHTML = html + "</g>";
 }
 
 // ------------------------------------------------------------------ the keyboard cursor
@@ -717,6 +837,7 @@ function pressCursor() {
 // ------------------------------------------------------------------ overlays
 async function refreshOverlays() {
   const parts = [], legend = [];
+  let supply = null;
   for (const kind of ["control", "supply", "zoc"]) {
     if (!overlays[kind]) continue;
     const params = new URLSearchParams();
@@ -733,18 +854,26 @@ async function refreshOverlays() {
     if (kind === "control") legend.push('<span class="sw" style="background:#0072b2;opacity:.6"></span>Axis control <span class="sw" style="background:#d55e00;opacity:.5"></span>Soviet control');
     if (kind === "zoc") legend.push(`<span class="sw" style="background:repeating-linear-gradient(45deg,#555 0 2px,transparent 2px 5px)"></span>${esc(cap(o.side))} ZOC (the enemy of the side to move)`);
     if (kind === "supply") {
-      const out = Object.entries(o.units).filter(([, ok]) => !ok).map(([u]) => u);
-      for (const uid of out) {
+      supply = o;
+      let out = 0;
+      for (const [uid, ok] of Object.entries(o.units)) {
         const c = V.counters.find(x => x.id === uid);
-        if (c) {
-          const [cx, cy] = BOARD.centres[c.hex];
-          parts.push(`<circle cx="${cx}" cy="${cy}" r="${BOARD.size * 0.78}" fill="none" stroke="#d55e00" stroke-width="3" stroke-dasharray="4 2"/>`);
-        }
+        if (!c || !BOARD.centres[c.hex]) continue;
+        if (!ok) out += 1;
+        const [cx, cy] = BOARD.centres[c.hex];
+        parts.push(`<circle class="sup-${ok ? "in" : "out"}" data-uid="${esc(uid)}" cx="${cx}" cy="${cy}" r="${BOARD.size * 0.78}"/>`);
       }
-      legend.push(`<span class="sw" style="background:#009e73;opacity:.6"></span>${esc(cap(o.side))} supply reaches · <span style="color:#d55e00">dashed ring</span>: out of supply (${out.length})`);
+      const n = Object.keys(o.units).length;
+      legend.push(`<span class="sw" style="background:#009e73;opacity:.6"></span>${esc(cap(o.side))} supply reaches · ` +
+        `<span class="ring-in"></span>in supply (${n - out}) · <span class="ring-out"></span>out of supply (${out})<br>` +
+        `<span class="muted">Point at a unit (or select it) for its supply line: <span class="line-path"></span> to the rail line, ` +
+        `<span class="line-rail"></span> by rail to the source</span>`);
     }
   }
   L.overlay.innerHTML = parts.join("");
+  SUPPLY = supply;
+  if (supplyPointed && !(SUPPLY && SUPPLY.lines[supplyPointed])) supplyPointed = null;
+  drawSupplyLine();
   const lg = document.getElementById("legend");
   lg.innerHTML = legend.join("<br>");
   lg.classList.toggle("shown", legend.length > 0);
