@@ -26,7 +26,8 @@ def test_levels_weakest_first() -> None:
 def test_a_level_plays_defiant_poland_to_the_end(level: str) -> None:
     """Both sides, every decision of a game (set-up, organization, movement, combat, losses,
     retreats, advances): always a legal action, and the game ends."""
-    match = Match("dr", "defiant-poland", {}, {"axis": level, "soviet": level}, check=True)
+    levels = {"axis": level, "soviet": level}
+    match = Match("dr", "defiant-poland", {}, levels, check=True, budget=0.05)
     report = play_match_game(match, 5)
     assert report.problem is None, report.problem
     assert report.turns == 1 and report.winner in ("axis", "soviet")

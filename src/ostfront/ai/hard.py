@@ -1,6 +1,6 @@
 """The hard player: the normal player's candidates, checked by Monte Carlo rollouts.
 
-Where a choice turns on the dice - which attack to make and how (7.1), how to take losses or
+Where a choice turns on the dice - which attack to make next (7.1), how to take losses or
 retreat (7.2), whether to advance (7.3) - the hard player takes the normal player's best few
 candidates and plays each forward with the normal player for both sides, with its own dice,
 until the battle or phase is settled, a few times each; it keeps the candidate whose
@@ -23,7 +23,7 @@ from ..core.rng import new_rng, next_u64
 from .evaluation import play_ahead
 from .normal import NormalPlayer
 
-SEARCHED = {"losses", "advance", "attack"}  # the pending decisions searched
+SEARCHED = {"losses", "advance"}  # the pending decisions searched (and which attack next)
 TOP = 3  # candidates kept from the normal player's scores
 SAMPLES = 4  # rollouts per candidate at most
 DEPTH = 12  # steps per rollout at most
@@ -34,7 +34,7 @@ class HardPlayer(NormalPlayer):
 
     def __init__(self, seed: int = 0, budget: float | None = None) -> None:
         super().__init__(seed)
-        self.budget = 0.6 if budget is None else budget
+        self.budget = 0.3 if budget is None else budget
         self.rollout = {"axis": NormalPlayer(seed + 101), "soviet": NormalPlayer(seed + 202)}
 
     def choose(self, game: Game, state: State) -> Action:
