@@ -148,6 +148,7 @@ def hex_worth(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
     near = view.enemy.get(h, 7)
     if view.side == "axis":
         worth -= ADVANCE * view.objective.get(h, 40)
+        worth += GARRISON * view.cities.get(h, 0)  # hold what was taken
         if near == 1 and unit.type == "armor":
             worth += 0.3
         return worth
