@@ -92,6 +92,21 @@ def test_small_map_loads() -> None:
     assert m.hex_tags("0101") == {"partial"}
 
 
+def test_lookup_tables_agree_with_the_plain_queries() -> None:
+    """region_of_kind and rail_neighbours (tables built on first use, for speed) say what
+    regions_at and rail_connected say."""
+    m = load_map_text(SMALL, "small.toml")
+    for h in m.grid.hexes():
+        countries = [r for r in m.regions_at(h) if m.regions[r].kind == "country"]
+        assert m.region_of_kind(h, "country") == (countries[0] if countries else None)
+        assert set(m.rail_neighbours(h)) == {
+            n for n in m.grid.neighbours(h) if m.rail_connected(h, n)
+        }
+    assert m.rail_neighbours("0201") == ("0101", "0301")
+    assert m.region_of_kind("0505", "country") is None
+    assert m.side_kinds("0101", "0102") == {}
+
+
 def test_describe_hex() -> None:
     m = load_map_text(SMALL)
     d = m.describe_hex("0401")
