@@ -316,7 +316,7 @@ class DefiantRussiaEvaluator:
 
 
 # ------------------------------------------------------------------ attacks by their odds
-AIR_POINT = 0.3  # what an Air Point is worth kept for another attack
+AIR_POINT = 0.1  # an Air Point kept for later (unused ones are lost at the turn end, 11.7B)
 
 
 def attack_value(
