@@ -31,7 +31,7 @@ OUT_OF_SUPPLY = 0.5  # per strength point
 #: weights of a hex's worth for a unit
 ADVANCE = 0.6  # Axis: per hex nearer the nearest objective
 UNSUPPLIED = 4.0
-GARRISON = 1.5  # Soviets: per victory point of the city held
+GARRISON = 1.5  # per victory point of a friendly-held victory city the unit stands in
 GOOD_GROUND = 0.4
 FRONT = {1: 0.6, 2: 0.9, 3: 0.6}  # Soviets: by distance to the nearest Axis unit
 DEFENSIVE = ("forest", "swamp", "mountain")
