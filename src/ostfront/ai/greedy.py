@@ -28,6 +28,26 @@ class GreedyPlayer:
     def evaluator_of(self, game: Game) -> Evaluator:
         return evaluator_for(game)
 
+    def scores(
+        self, game: Game, state: State, actions: list[Action], samples: int
+    ) -> list[tuple[float, Action]]:
+        """Each action's value for the side to decide: the evaluator's quick value, else the
+        mean evaluation after playing it (``samples`` rolls of the player's own dice)."""
+        side = game.active_side(state)
+        assert side is not None
+        if self.evaluator is None:
+            self.evaluator = self.evaluator_of(game)
+        ev = self.evaluator
+        quick = ev.quick_values(game, state, side, actions)
+        scored: list[tuple[float, Action]] = []
+        for a in actions:
+            value = quick.get(a.text)
+            if value is None:
+                after = play_ahead(game, state, a, self.rng, samples)
+                value = sum(ev.evaluate(game, s, side) for s in after) / len(after)
+            scored.append((value, a))
+        return scored
+
     def choose(self, game: Game, state: State) -> Action:
         legal = game.legal_actions(state)
         pool = [a for a in legal if a.verb != "undo"] or legal
@@ -38,19 +58,7 @@ class GreedyPlayer:
             pool = [a for a in pool if a.verb != "cancel"] or pool
         if len(pool) == 1:
             return pool[0]
-        side = game.active_side(state)
-        assert side is not None
-        if self.evaluator is None:
-            self.evaluator = self.evaluator_of(game)
-        ev = self.evaluator
-        quick = ev.quick_values(game, state, side, pool)
-        scored: list[tuple[float, Action]] = []
-        for a in pool:
-            value = quick.get(a.text)
-            if value is None:
-                after = play_ahead(game, state, a, self.rng, self.samples)
-                value = sum(ev.evaluate(game, s, side) for s in after) / len(after)
-            scored.append((value, a))
+        scored = self.scores(game, state, pool, self.samples)
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - 1e-9]
         choice = best[choice_index(self.rng, len(best))]

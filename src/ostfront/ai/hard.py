@@ -19,8 +19,7 @@ from __future__ import annotations
 import time
 
 from ..core.protocol import Action, Game, State
-from ..core.rng import new_rng, next_u64
-from .evaluation import play_ahead
+from .evaluation import with_own_dice
 from .normal import NormalPlayer
 
 SEARCHED = {"losses", "advance"}  # the pending decisions searched (and which attack next)
@@ -65,25 +64,12 @@ class HardPlayer(NormalPlayer):
     def ranked(self, game: Game, state: State) -> list[tuple[float, Action]]:
         """The normal player's scores of the legal actions, best first."""
         legal = [a for a in game.legal_actions(state) if a.verb != "undo"]
-        side = game.active_side(state)
-        assert side is not None
-        ev = self.evaluator if self.evaluator is not None else self.evaluator_of(game)
-        self.evaluator = ev
-        quick = ev.quick_values(game, state, side, legal)
-        scored = []
-        for a in legal:
-            v = quick.get(a.text)
-            if v is None:
-                after = play_ahead(game, state, a, self.rng, 1)
-                v = ev.evaluate(game, after[0], side)
-            scored.append((v, a))
-        scored.sort(key=lambda va: -va[0])
-        return scored
+        return sorted(self.scores(game, state, legal, 1), key=lambda va: -va[0])
 
     def play_out(self, game: Game, state: State, action: Action, side: str) -> float:
         """Play ``action`` and then the normal player for both sides, with dice of our own,
         until the decision is settled; the value of where it ends for ``side``."""
-        s = game.apply({**state, "rng": new_rng(next_u64(self.rng))}, action)
+        s = game.apply(with_own_dice(state, self.rng), action)
         phase = state.get("phase")
         for _ in range(DEPTH):
             who = game.active_side(s)
