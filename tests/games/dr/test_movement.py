@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dr_play import dr_position, play, texts
 from ostfront.core.paths import path_to
 from ostfront.games import get
 from ostfront.games.dr import movement
@@ -24,31 +25,7 @@ G = M.grid
 CLEAN = "1729"  # every hex within three of it is clear Soviet steppe, no hexside features
 
 
-def start(
-    units: list[tuple[str, str, list[str]] | tuple[str, str]],
-    *,
-    turn: int = 2,
-    phase: str = "axis_move",
-    weather: str = "clear",
-    control: dict[str, str] | None = None,
-    options: tuple[str, ...] = (),
-    seed: int = 1,
-    **extra: Any,
-) -> dict[str, Any]:
-    pos = {
-        "game": "dr",
-        "turn": turn,
-        "phase": phase,
-        "weather": weather,
-        "units": [
-            {"id": u[0], "hex": u[1], "status": list(u[2]) if len(u) > 2 else []} for u in units
-        ],
-        "extra": {"control": control or {}},
-    }  # type: ignore[misc]
-    s = GAME.setup(seed=seed, options=list(options), position=pos)
-    s["turn"] = turn  # positions.py reads turn 0 (May, 12.3) as a missing turn
-    s.update(extra)
-    return s
+start = dr_position
 
 
 def reach(s: dict[str, Any], uid: str) -> dict[str, int]:
@@ -57,16 +34,6 @@ def reach(s: dict[str, Any], uid: str) -> dict[str, int]:
 
 def around(h: str, k: int) -> set[str]:
     return set(G.within(h, k)) - {h}
-
-
-def texts(s: dict[str, Any]) -> set[str]:
-    return {a.text for a in GAME.legal_actions(s) if a.verb != "undo"}
-
-
-def play(s: dict[str, Any], *actions: str) -> dict[str, Any]:
-    for a in actions:
-        s = GAME.apply(s, a)
-    return s
 
 
 def opposite(a: str, b: str) -> str:

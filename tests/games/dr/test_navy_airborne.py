@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
 
+from dr_play import dr_position, play, texts
 from ostfront.core.rng import new_rng, roll_dice
 from ostfront.games import get
 from ostfront.games.dr import airborne, movement, navy
@@ -21,40 +23,7 @@ NOVOROSSIYSK = M.place_named("Novorossiysk").hex
 MOSCOW = M.place_named("Moscow").hex
 
 
-def start(
-    units: list[tuple[str, str] | tuple[str, str, list[str]]],
-    *,
-    turn: int = 2,
-    phase: str = "soviet_move",
-    weather: str = "clear",
-    control: dict[str, str] | None = None,
-    options: tuple[str, ...] = (),
-    seed: int = 1,
-    **extra: Any,
-) -> dict[str, Any]:
-    pos = {
-        "game": "dr",
-        "turn": turn,
-        "phase": phase,
-        "weather": weather,
-        "units": [
-            {"id": u[0], "hex": u[1], "status": list(u[2]) if len(u) > 2 else []} for u in units
-        ],
-        "extra": {"control": control or {}},
-    }  # type: ignore[misc]
-    s = GAME.setup(seed=seed, options=list(options), position=pos)
-    s.update(extra)
-    return s
-
-
-def texts(s: dict[str, Any]) -> set[str]:
-    return {a.text for a in GAME.legal_actions(s) if a.verb != "undo"}
-
-
-def play(s: dict[str, Any], *actions: str) -> dict[str, Any]:
-    for a in actions:
-        s = GAME.apply(s, a)
-    return s
+start = functools.partial(dr_position, phase="soviet_move")
 
 
 def seed_rolling(face: int) -> int:

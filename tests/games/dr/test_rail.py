@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from dr_play import dr_position, play, texts
 from ostfront.games import get
 from ostfront.games.dr import movement, movement_leaders, rail
 from ostfront.games.dr.rules import occupancy, standard_rules
@@ -19,39 +20,7 @@ LINE = ["1702", "1703", "1704", "1705", "1806", "1807", "1808", "1809"]
 BREST = "1810"
 
 
-def start(
-    units: list[tuple[str, str] | tuple[str, str, list[str]]],
-    *,
-    turn: int = 2,
-    phase: str = "axis_move",
-    weather: str = "clear",
-    control: dict[str, str] | None = None,
-    options: tuple[str, ...] = (),
-    **extra: Any,
-) -> dict[str, Any]:
-    pos = {
-        "game": "dr",
-        "turn": turn,
-        "phase": phase,
-        "weather": weather,
-        "units": [
-            {"id": u[0], "hex": u[1], "status": list(u[2]) if len(u) > 2 else []} for u in units
-        ],
-        "extra": {"control": control or {}},
-    }  # type: ignore[misc]
-    s = GAME.setup(seed=1, options=list(options), position=pos)
-    s.update(extra)
-    return s
-
-
-def texts(s: dict[str, Any]) -> set[str]:
-    return {a.text for a in GAME.legal_actions(s) if a.verb != "undo"}
-
-
-def play(s: dict[str, Any], *actions: str) -> dict[str, Any]:
-    for a in actions:
-        s = GAME.apply(s, a)
-    return s
+start = dr_position
 
 
 def dests(s: dict[str, Any], uid: str) -> list[str]:
