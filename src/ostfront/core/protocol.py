@@ -67,6 +67,12 @@ class Action:
     label: str = field(default="", compare=False)
     rule: str | None = field(default=None, compare=False)
     side: Side | None = field(default=None, compare=False)
+    #: What the engine worked out while offering the action and needs again to carry it out
+    #: (a move's path, say). Only the game reads it, and only on an action it offered
+    #: itself: :meth:`Game.apply` always carries out the legal action matching the text.
+    payload: Any = field(default=None, compare=False, repr=False)
+    #: Stable text form: the verb and arguments separated by single spaces.
+    text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.verb or not self.verb.replace("_", "").replace("-", "").isalnum():
@@ -76,11 +82,7 @@ class Action:
                 raise ValueError(f"action argument {a!r} must be a string or an integer")
             if isinstance(a, str) and (not a or any(c.isspace() for c in a)):
                 raise ValueError(f"action argument {a!r} must be a non-empty word")
-
-    @property
-    def text(self) -> str:
-        """Stable text form: the verb and arguments separated by single spaces."""
-        return " ".join([self.verb, *(str(a) for a in self.args)])
+        object.__setattr__(self, "text", " ".join([self.verb, *(str(a) for a in self.args)]))
 
     def __str__(self) -> str:
         return self.text
@@ -190,14 +192,35 @@ def roll(state: State, count: int = 1, why: str = "", sides: int = 6) -> list[in
 
 
 # ------------------------------------------------------------------ copying
-def copy_state(state: State) -> State:
+def copy_state(
+    state: State, flat: Iterable[str] = (), records: Iterable[str] = ()
+) -> State:
     """A copy of a state that shares only the append-only lists' items.
 
     The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,
     strings, numbers, booleans, None) exactly and fast; anything else falls back to a
-    recursive copy.
+    recursive copy. A game that knows the shape of its large tables copies them faster:
+    ``flat`` names keys holding a dict of plain values (no lists or dicts inside),
+    ``records`` keys holding a dict of such flat dicts.
+
+    >>> s = {"units": {"u1": {"at": "0101"}}, "control": {"0101": "axis"}, "log": []}
+    >>> c = copy_state(s, flat=["control"], records=["units"])
+    >>> c == s, c["units"]["u1"] is s["units"]["u1"]
+    (True, False)
     """
-    return unpack_state(pack_state(state), state)
+    flat, records = tuple(flat), tuple(records)
+    if not flat and not records:
+        return unpack_state(pack_state(state), state)
+    tables = (*flat, *records)
+    rest = {k: v for k, v in state.items() if k not in tables}
+    out = unpack_state(pack_state(rest), state)
+    for k in flat:
+        if k in state:
+            out[k] = dict(state[k])
+    for k in records:
+        if k in state:
+            out[k] = {key: dict(rec) for key, rec in state[k].items()}
+    return out
 
 
 def pack_state(state: State) -> str | State:
@@ -422,6 +445,11 @@ class Game(ABC):
         """*Game hook*: what ``side`` may see of the state (default: all but the generator)."""
         return {k: v for k, v in state.items() if k not in ("rng", "undo", "seed")}
 
+    def copy_state(self, state: State) -> State:
+        """*Game hook*: the private copy of ``state`` that ``perform`` changes (default:
+        :func:`copy_state`; a game may name its flat tables for a faster copy)."""
+        return copy_state(state)
+
     def roll(self, state: State, count: int = 1, why: str = "", sides: int = 6) -> list[int]:
         """Roll dice from the state's generator (see :func:`roll`)."""
         return roll(state, count, why, sides)
@@ -476,8 +504,7 @@ class Game(ABC):
         side = self.active_side(state)
         if act.verb == "undo":
             return self._undo(state)
-        packed = pack_state(state)
-        new = unpack_state(packed, state)
+        new = self.copy_state(state)
         draws_before = new["rng"]["n"]
         self.perform(new, act)
         new["step"] = state["step"] + 1
@@ -494,7 +521,7 @@ class Game(ABC):
         if new["rng"]["n"] != draws_before or self.active_side(new) != side:
             new["undo"] = []  # SNO/DR: no undo past a die roll or a hand-over
         else:
-            new["undo"] = [*state["undo"], packed]  # the state before this step
+            new["undo"] = [*state["undo"], pack_state(state)]  # the state before this step
         return new
 
     def _undo(self, state: State) -> State:

@@ -126,6 +126,12 @@ class DefiantRussia(Game):
 
         from_position(self.rules_for(state), state, position)
 
+    def copy_state(self, state: ProtocolState) -> ProtocolState:
+        """The unit records and the control table are flat (rules.py): copied as such."""
+        from ...core.protocol import copy_state
+
+        return copy_state(state, flat=("control",), records=("units",))
+
     def active_side(self, state: ProtocolState) -> Side | None:
         from .sequence import active_side
 

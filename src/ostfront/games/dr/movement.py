@@ -141,11 +141,18 @@ def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[
 
 def reachable(R: Rules, state: State, uid: str) -> dict[str, int]:
     """Hex -> MPs spent, for every hex the unit can move to this phase (not its own)."""
+    return destinations(R, state, uid, reach_of(R, state, uid))
+
+
+def destinations(R: Rules, state: State, uid: str, found: dict[str, Step]) -> dict[str, int]:
+    """:func:`reachable` from the unit's :func:`reach_of` result ``found``."""
+    if len(found) < 2:
+        return {}
     start = hex_of(state, uid)
     occ = occupancy(state)
     return {
         h: int(s.cost)
-        for h, s in sorted(reach_of(R, state, uid).items())
+        for h, s in sorted(found.items())
         if h != start and may_end(R, state, uid, h, occ)
     }
 
@@ -253,11 +260,13 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
         Action("drop", (h,), f"{name} drops into {h} (die roll)", airborne.rule(R, sel), side)
         for h in airborne.drop_hexes(R, state, sel)
     ]
-    for h, cost in reachable(R, state, sel).items():
-        acts.append(Action("to", (h,), f"{name} to {h} ({cost} MP)", rule, side))
+    found = reach_of(R, state, sel)  # the moves carry it: perform finds their paths in it
+    for h, cost in destinations(R, state, sel, found).items():
+        acts.append(Action("to", (h,), f"{name} to {h} ({cost} MP)", rule, side, found))
+    by_rail, rail_dests = rail.rail_options(R, state, sel)
     acts += [
-        Action("rail", (h,), f"{name} by rail to {h}", "DR 6.5", side)
-        for h in rail.rail_destinations(R, state, sel)
+        Action("rail", (h,), f"{name} by rail to {h}", "DR 6.5", side, by_rail)
+        for h in rail_dests
     ]
     acts += [
         Action("sea", (h,), f"{name} by sea to {h}", "DR 11.5.5", side)
@@ -297,10 +306,11 @@ def perform(R: Rules, state: State, action: Action) -> None:
         end_phase(R, state)
         return
     else:
-        if verb == "to":
-            move_unit(R, state, sel, path_to(reach_of(R, state, sel, goal=arg), arg))
+        if verb == "to":  # the reach the action was offered with, or the search again
+            found = action.payload or reach_of(R, state, sel, goal=arg)
+            move_unit(R, state, sel, path_to(found, arg))
         elif verb == "rail":
-            rail.rail_move(R, state, sel, arg)
+            rail.rail_move(R, state, sel, arg, action.payload)
         elif verb == "sea":
             navy.sea_transport(R, state, sel, arg)
         elif verb == "drop":

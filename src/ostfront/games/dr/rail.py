@@ -116,27 +116,38 @@ def rail_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
     """Hexes the unit may move to by rail now. Zhukov and Timoshenko only where they can
     still end the phase stacked with a Soviet ground unit (11.6.4D, 12.7C)."""
+    return rail_options(R, state, uid)[1]
+
+
+def rail_options(R: Rules, state: State, uid: str) -> tuple[dict[str, Step], list[str]]:
+    """The unit's :func:`rail_reach` and the destinations it may end in (see
+    :func:`rail_destinations`)."""
     found = rail_reach(R, state, uid)
+    if len(found) < 2:
+        return found, []
     start = hex_of(state, uid)
     dests = sorted(h for h in found if h != start)
     unit = R.unit(uid)
     occ = occupancy(state)
     if not unit.is_leader:  # DR 12.7F: not carrying one marshal to the other
-        return [h for h in dests if may_end(R, state, uid, h, occ)]
+        return found, [h for h in dests if may_end(R, state, uid, h, occ)]
     # DR 11.6.4B, 11.6.4D, 12.7A, 12.7F: where he can still end three hexes on
     sources = marshal_sources(R, state, uid, MARSHAL_HEXES["move"])
     rival = RIVAL[unit.name]
-    return [
+    return found, [
         h
         for h in dests
         if h in sources and not any(R.unit(u).name == rival for u in occ.get(h, ()))
     ]
 
 
-def rail_move(R: Rules, state: State, uid: str, dest: str) -> None:
+def rail_move(
+    R: Rules, state: State, uid: str, dest: str, found: dict[str, Step] | None = None
+) -> None:
     """Move a unit by rail (6.5); it counts against the limit and may not move again this
-    phase (6.5.3A), except a marshal's three hexes (11.6.4B, 12.7A)."""
-    path = path_to(rail_reach(R, state, uid), dest)
+    phase (6.5.3A), except a marshal's three hexes (11.6.4B, 12.7A). ``found``: the unit's
+    :func:`rail_reach` on this state, if already worked out."""
+    path = path_to(rail_reach(R, state, uid) if found is None else found, dest)
     writable(state)["rail"].append(uid)
     if R.unit(uid).is_leader:
         state["units"][uid]["at"] = dest
@@ -144,4 +155,4 @@ def rail_move(R: Rules, state: State, uid: str, dest: str) -> None:
         move_unit(R, state, uid, path)  # DR 6.5.3A
 
 
-__all__ = ["capacity_left", "may_rail", "rail_destinations", "rail_move"]
+__all__ = ["capacity_left", "may_rail", "rail_destinations", "rail_move", "rail_options"]

@@ -65,8 +65,10 @@ class Rules:
     counters: CounterMix
 
     def unit(self, uid: str) -> Unit:
-        found = self.counters.units.get(uid)
-        return self.counters.unit(uid) if found is None else found
+        try:
+            return self.counters.units[uid]
+        except KeyError:
+            return self.counters.unit(uid)  # raises, naming the unknown id
 
 
 @cache
