@@ -192,9 +192,7 @@ def roll(state: State, count: int = 1, why: str = "", sides: int = 6) -> list[in
 
 
 # ------------------------------------------------------------------ copying
-def copy_state(
-    state: State, flat: Iterable[str] = (), records: Iterable[str] = ()
-) -> State:
+def copy_state(state: State, flat: Iterable[str] = (), records: Iterable[str] = ()) -> State:
     """A copy of a state that shares only the append-only lists' items.
 
     The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,

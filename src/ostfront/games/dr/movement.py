@@ -265,8 +265,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
         acts.append(Action("to", (h,), f"{name} to {h} ({cost} MP)", rule, side, found))
     by_rail, rail_dests = rail.rail_options(R, state, sel)
     acts += [
-        Action("rail", (h,), f"{name} by rail to {h}", "DR 6.5", side, by_rail)
-        for h in rail_dests
+        Action("rail", (h,), f"{name} by rail to {h}", "DR 6.5", side, by_rail) for h in rail_dests
     ]
     acts += [
         Action("sea", (h,), f"{name} by sea to {h}", "DR 11.5.5", side)
