@@ -14,10 +14,10 @@ State keys owned by this module (a game may read them, never write them directly
     game, scenario, options, seed   how the game began
     rng                             the generator (see ostfront.core.rng)
     step                            number of actions applied so far
-    undo                            snapshots for undo (cleared at any die roll or hand-over);
-                                    each is the state before a step, packed into one opaque
-                                    string (see :func:`pack_state`) so that a long phase's
-                                    snapshots cost the garbage collector nothing
+    undo                            what undo needs (empty at any die roll or hand-over):
+                                    the state the undoable steps start from, packed into one
+                                    opaque string (see :func:`pack_state`), then the text of
+                                    each step since; undo plays all but the last again
     log                             write-once entries: {"step", "side", "action", "text"}
     map                             None for the game's own board, or an inline custom map
 """
@@ -518,14 +518,21 @@ class Game(ABC):
         new["log"].append(entry)
         if new["rng"]["n"] != draws_before or self.active_side(new) != side:
             new["undo"] = []  # SNO/DR: no undo past a die roll or a hand-over
-        else:
-            new["undo"] = [*state["undo"], pack_state(state)]  # the state before this step
+        else:  # the first step that may be undone packs the state it starts from
+            new["undo"] = [*(state["undo"] or [pack_state(state)]), act.text]
         return new
 
     def _undo(self, state: State) -> State:
-        stack = state["undo"]
-        # each step pushed one snapshot and wrote one log entry: both are taken back
-        restored = unpack_state(stack[-1], {"log": state["log"][:-1], "undo": stack[:-1]})
+        """The state before the last step: the undo stack's starting state with the steps
+        since, but the last, played again. They rolled no dice and kept the same side
+        deciding, so they come out the same."""
+        start, *since = state["undo"]
+        restored = unpack_state(start, {"log": [], "undo": []})
+        for text in since[:-1]:
+            restored = self.apply(restored, text)
+        # each step wrote one log entry: the undone one is taken back
+        restored["log"] = state["log"][:-1]
+        restored["undo"] = [start, *since[:-1]] if len(since) > 1 else []
         restored["step"] = state["step"] + 1  # undo is itself a step of the record
         return restored
 
