@@ -19,14 +19,13 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Neighbours = Callable[[str], Iterable[str]]
 EnterCost = Callable[[str, str, float], float | None]
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """How a hex was reached: total cost and the hex it was entered from."""
 
     cost: float

@@ -80,7 +80,7 @@ class Action:
         for a in self.args:
             if isinstance(a, bool) or not isinstance(a, str | int):
                 raise ValueError(f"action argument {a!r} must be a string or an integer")
-            if isinstance(a, str) and (not a or any(c.isspace() for c in a)):
+            if isinstance(a, str) and a.split() != [a]:  # empty, or with white space
                 raise ValueError(f"action argument {a!r} must be a non-empty word")
         object.__setattr__(self, "text", " ".join([self.verb, *(str(a) for a in self.args)]))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...core.protocol import roll
 from .losses import eliminate, reduce
-from .movement_rules import may_enter, take_control, terrain_cost
+from .movement_rules import entry_rule, take_control, terrain_cost
 from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side
 
 DROP_RANGE = 4  # DR 11.3.1C, 11.3.2C
@@ -56,11 +56,12 @@ def drop_hexes(R: Rules, state: State, uid: str) -> list[str]:
     assert start is not None
     side = R.unit(uid).side
     occ = occupancy(state)
+    enterable = entry_rule(R, state, uid, (), occ)
     out = []
     for h in R.map.grid.within(start, DROP_RANGE):
         if h == start or any(R.unit(u).side != side for u in occ.get(h, ())):
             continue
-        if terrain_cost(R, state, uid, h) is None or not may_enter(R, state, uid, h, (), occ):
+        if terrain_cost(R, state, uid, h) is None or not enterable(h):
             continue  # land a unit may be in: not sea, not neutral (9.4), not Hungary (6.7B)
         out.append(h)
     return sorted(out)

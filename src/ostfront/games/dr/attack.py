@@ -29,7 +29,18 @@ from .air import exploitation, fleet_strength, is_fleet
 from .charts import combat_effects, exploitation_mp
 from .dice import attack_prohibited, fortress_intact, hexside_effects
 from .leaders import leader_on_map
-from .rules import BOXES, Rules, State, hex_of, occupancy, phasing_side
+from .rules import (
+    BOXES,
+    Rules,
+    State,
+    ground_hexes,
+    hex_of,
+    occupancy,
+    other,
+    phasing_side,
+    remember,
+    remembered,
+)
 from .zoc import country
 
 Occupancy = dict[str, list[str]]
@@ -112,16 +123,11 @@ def eligible(R: Rules, state: State, uid: str) -> bool:
     return True
 
 
-def enemy_hexes(R: Rules, state: State, occ: Occupancy | None = None) -> list[str]:
+def enemy_hexes(R: Rules, state: State) -> list[str]:
     """Hexes holding enemy ground units not yet attacked this phase (7.1C)."""
-    occ = occupancy(state) if occ is None else occ
-    side = phasing_side(state)
-    attacked = set(state.get("hexes_attacked", []))
-    return sorted(
-        h
-        for h, uids in occ.items()
-        if h not in attacked and any(R.unit(u).side != side and R.unit(u).is_ground for u in uids)
-    )
+    attacked = set(state.get("hexes_attacked", ()))
+    enemy = ground_hexes(R, state, other(phasing_side(state)))
+    return sorted(h for h in enemy if h not in attacked)
 
 
 def targets_of(
@@ -183,9 +189,13 @@ def obligations(
 ) -> dict[str, list[str]]:
     """Obliged units still able to attack -> the enemy hexes they could attack, as if
     ``used`` had attacked and ``attacked`` had been attacked."""
+    if not used and not attacked and occ is None:
+        known = remembered(state, "obligations")
+        if known is not None:
+            return dict(known)
     occ = occupancy(state) if occ is None else occ
     used_set = set(used)
-    open_hexes = set(enemy_hexes(R, state, occ)) - set(attacked)
+    open_hexes = set(enemy_hexes(R, state)) - set(attacked)
     near = {n for h in open_hexes for n in R.map.grid.neighbours(h)}
     side = phasing_side(state)
     out = {}
@@ -199,6 +209,8 @@ def obligations(
             t = [h for h in t if not across_strait(R, src, h)]
         if t:
             out[uid] = t
+    if not used and not attacked:
+        remember(state, "obligations", dict(out))
     return out
 
 

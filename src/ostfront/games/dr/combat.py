@@ -109,7 +109,7 @@ def main_actions(R: Rules, state: State) -> list[Action]:
     side = phasing_side(state)
     occ = occupancy(state)
     acts = []
-    for h in attack.enemy_hexes(R, state, occ):
+    for h in attack.enemy_hexes(R, state):
         if any(R.unit(u).is_ground for u in attack.attackers_of(R, state, h, occ)):
             acts.append(Action("attack", (h,), f"Attack the enemy in {h}", "DR 7.1", side))
     acts += air.strike_actions(R, state)

@@ -29,9 +29,9 @@ from ...core.protocol import Action, Prompt
 from .movement_leaders import (
     RIVAL,
     carried,
+    end_rule,
     escorts,
     marshal_reach,
-    may_end,
 )
 from .movement_rules import (
     TURKISH_RESERVES,
@@ -40,6 +40,7 @@ from .movement_rules import (
     armor_zoc_to_zoc,
     control_at_start,
     country_of,
+    entry_rule,
     full_fleet_near,
     immobile,
     is_sivash,
@@ -50,11 +51,12 @@ from .movement_rules import (
     side_cost,
     take_control,
     terrain_cost,
+    terrain_costs,
     turn_one,
     writable,
 )
-from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side
-from .zoc import zoc_of
+from .rules import Rules, State, ground_hexes, hex_of, occupancy, on_map, other, phasing_side
+from .zoc import zoc_hexes
 
 PENDING_KINDS = ("fleet_displacement",)
 
@@ -72,26 +74,33 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     budget = allowance(R, state, uid, carrying)  # DR 6.1.1: never more than this
     if budget <= 0:
         return {}
-    zoc = zoc_of(R, state, other(side))
-    occ = occupancy(state)
+    zoc = zoc_hexes(R, state, other(side))
+    costs = terrain_costs(R, state["weather"], unit.type)
     armor = unit.type == "armor"
     z2z_armor = armor and armor_zoc_to_zoc(R, state, uid, carrying)
+    friends = ground_hexes(R, state, side)
+    alone = not any(  # no other friendly ground unit in the hex the unit starts from
+        u != uid and R.unit(u).is_ground and R.unit(u).side == side
+        for u in occupancy(state).get(start, ())
+    )
 
     def friendly(h: str) -> bool:  # "another friendly unit currently occupies the hex"
-        return any(
-            u != uid and R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, [])
-        )
+        return h in friends and not (h == start and alone)
 
     hex_costs: dict[str, int | None] = {}  # each hex's own cost, worked out once
+    enterable = entry_rule(R, state, uid, carrying)
+    side_kinds = R.map.side_kinds
 
     def enter(a: str, b: str, spent: float) -> float | None:
         hc = hex_costs.get(b, -1)
         if hc == -1:
-            ok = may_enter(R, state, uid, b, carrying, occ)
-            hc = hex_costs[b] = terrain_cost(R, state, uid, b) if ok else None
+            hc = costs.get(b) if b in costs else terrain_cost(R, state, uid, b)
+            if hc is not None and not enterable(b):
+                hc = None
+            hex_costs[b] = hc
         if hc is None:
             return None
-        sc = side_cost(R, state, uid, a, b) if R.map.side_kinds(a, b) else 0
+        sc = side_cost(R, state, uid, a, b) if side_kinds(a, b) else 0
         if sc is None:
             return None
         if sc == WHOLE:  # DR 9.3.3A: begin in the hex and spend the whole allowance
@@ -149,12 +158,8 @@ def destinations(R: Rules, state: State, uid: str, found: dict[str, Step]) -> di
     if len(found) < 2:
         return {}
     start = hex_of(state, uid)
-    occ = occupancy(state)
-    return {
-        h: int(s.cost)
-        for h, s in sorted(found.items())
-        if h != start and may_end(R, state, uid, h, occ)
-    }
+    ends = end_rule(R, state, uid, occupancy(state))
+    return {h: int(s.cost) for h, s in sorted(found.items()) if h != start and ends(h)}
 
 
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:

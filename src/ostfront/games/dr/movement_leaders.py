@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.paths import Step, distances, reach
-from .movement_rules import is_sivash, kind, may_enter, record
+from .movement_rules import entry_rule, is_sivash, kind, record
 from .rules import Rules, State, hex_of, occupancy, other
 from .zoc import zoc_of
 
@@ -82,6 +82,7 @@ def marshal_rules(R: Rules, state: State, uid: str) -> MarshalRules:
     zoc, occ = zoc_of(R, state, other(side)), occupancy(state)
     wet = state["weather"] != "snow"  # DR 8.3.4: lakes freeze in Snow
     allowed: dict[str, bool] = {}  # may_enter, hex by hex, worked out once
+    enterable = entry_rule(R, state, uid, (), occ)
 
     def friendly(h: str) -> bool:
         return any(R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, []))
@@ -97,7 +98,7 @@ def marshal_rules(R: Rules, state: State, uid: str) -> MarshalRules:
             return False
         ok = allowed.get(b)
         if ok is None:
-            ok = allowed[b] = may_enter(R, state, uid, b, (), occ)
+            ok = allowed[b] = enterable(b)
         return ok
 
     return step, lambda h: h in zoc and not friendly(h)
@@ -117,7 +118,8 @@ def marshal_sources(R: Rules, state: State, uid: str, hexes: int) -> set[str]:
     through hexes where he would not have to stop."""
     step, stops = marshal_rules(R, state, uid)
     occ = occupancy(state)
-    ends = {h for h in occ if may_end(R, state, uid, h, occ)}
+    may_end_in = end_rule(R, state, uid, occ)
+    ends = {h for h in occ if may_end_in(h)}
     return set(
         distances(
             ends,
@@ -131,22 +133,34 @@ def marshal_sources(R: Rules, state: State, uid: str, hexes: int) -> set[str]:
 def may_end(R: Rules, state: State, uid: str, h: str, occ: dict[str, list[str]]) -> bool:
     """May the move end in ``h``? A marshal ends stacked with a Soviet ground unit
     (11.6.4D, 12.7C); Zhukov and Timoshenko never share a hex (12.7F), even when carried."""
+    return end_rule(R, state, uid, occ)(h)
+
+
+def end_rule(R: Rules, state: State, uid: str, occ: dict[str, list[str]]) -> Callable[[str], bool]:
+    """:func:`may_end` for one unit, as a test of the hex (what it carries looked up once)."""
     unit = R.unit(uid)
-    if unit.is_leader:
-        names = {unit.name}
-        if not any(R.unit(u).is_ground and R.unit(u).side == unit.side for u in occ.get(h, ())):
-            return False
-    else:
-        names = {R.unit(lid).name for lid in carried(R, state, uid)}
+    carrying = [] if unit.is_leader else carried(R, state, uid)
+    names = {unit.name} if unit.is_leader else {R.unit(lid).name for lid in carrying}
     rivals = {RIVAL[n] for n in names if n in RIVAL}
-    return not any(R.unit(u).name in rivals for u in occ.get(h, ()))
+
+    def no_rival(h: str) -> bool:  # DR 12.7F
+        return not rivals or not any(R.unit(u).name in rivals for u in occ.get(h, ()))
+
+    if not unit.is_leader:
+        return no_rival
+
+    def with_ground_unit(h: str) -> bool:  # DR 11.6.4D, 12.7C
+        here = occ.get(h, ())
+        return any(R.unit(u).is_ground and R.unit(u).side == unit.side for u in here) and (
+            no_rival(h)
+        )
+
+    return with_ground_unit
 
 
 def marshal_destinations(R: Rules, state: State, uid: str, start: str, hexes: int) -> list[str]:
     """Where a marshal may end a move of ``hexes`` hexes from ``start``."""
-    occ = occupancy(state)
+    ends = end_rule(R, state, uid, occupancy(state))
     return sorted(
-        h
-        for h in marshal_reach_from(R, state, uid, start, hexes)
-        if h != start and may_end(R, state, uid, h, occ)
+        h for h in marshal_reach_from(R, state, uid, start, hexes) if h != start and ends(h)
     )

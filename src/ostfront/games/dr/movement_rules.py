@@ -12,13 +12,13 @@ a full-strength fleet 9.3.3). Sea, unfrozen lakes and sea or lake hexsides are i
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
 from .control import pass_through
-from .rules import Rules, State, occupancy, on_map, printed
-from .supply import closed
+from .rules import Rules, State, as_set, ground_hexes, occupancy, on_map, other, printed
+from .supply import neutral_countries
 
 WHOLE = -1  # a hexside that costs the whole allowance (9.3.3A)
 TURKISH_RESERVES = ("Turkish First Army", "Turkish Second Army")  # DR 12.5A
@@ -54,44 +54,90 @@ def may_enter(
     occ: dict[str, list[str]] | None = None,
 ) -> bool:
     """Hex-level limits on a unit entering ``h`` (not terrain costs, not ZOC)."""
+    return entry_rule(R, state, uid, carrying, occ)(h)
+
+
+def entry_rule(
+    R: Rules,
+    state: State,
+    uid: str,
+    carrying: Sequence[str] = (),
+    occ: dict[str, list[str]] | None = None,
+) -> Callable[[str], bool]:
+    """:func:`may_enter` for one unit (carrying these leaders), as a test of the hex: what
+    depends only on the unit and the state is worked out once."""
     unit = R.unit(uid)
-    where = country_of(R, h)
-    if closed(R, state, h):  # DR 9.4, 12.5
-        return False
-    if where == "Hungary" and state["turn"] == turn_one(state):  # DR 6.7B, 12.3A
-        return False
-    occ = occupancy(state) if occ is None else occ
-    if any(R.unit(u).is_ground and R.unit(u).side != unit.side for u in occ.get(h, ())):
-        return False  # DR 6.0: never into a hex with an enemy ground unit
     nat = unit.nationality
-    if nat == "finnish" and row_of(R, h) > 5:  # DR 11.4.2
-        leningrad = R.map.place_named("Leningrad").hex
-        if state["control"].get(leningrad) != "axis":
-            return False
-    if (nat, where) in (("romanian", "Hungary"), ("hungarian", "Romania")):  # DR 11.4.3A
-        return False
-    if unit.home_defense and where != "Romania":  # DR 11.4.4
-        return False
-    if unit.setup in TURKISH_RESERVES and where != "Turkey":  # DR 12.5A
-        return False
+    card = state.get("card")
+    card_closed = as_set(card["closed_hexes"]) if card else frozenset()  # a scenario card's
+    barred = set(neutral_countries(state))  # DR 9.4, 12.5
+    if state["turn"] == turn_one(state):
+        barred.add("Hungary")  # DR 6.7B, 12.3A
+    barred |= {"romanian": {"Hungary"}, "hungarian": {"Romania"}}.get(nat, set())  # DR 11.4.3A
+    only = []  # countries the unit may not leave
+    if unit.home_defense:
+        only.append("Romania")  # DR 11.4.4
+    if unit.setup in TURKISH_RESERVES:
+        only.append("Turkey")  # DR 12.5A
     if state["turn"] == 0 and state["options"].get("early-start"):  # DR 12.3E
         home = {"romanian": "Romania", "finnish": "Finland"}.get(nat)
-        if home is not None and where != home:
+        if home is not None:
+            only.append(home)
+    if any(R.unit(lid).name == "Mannerheim" for lid in carrying):
+        only.append("Finland")  # DR 11.6.2A: Mannerheim never leaves Finland
+    # DR 11.4.2: Finns stay north of row 05xx until Leningrad is Axis-controlled
+    leningrad = R.map.place_named("Leningrad").hex if nat == "finnish" else ""
+    row_limit = nat == "finnish" and state["control"].get(leningrad) != "axis"
+    if occ is None:  # DR 6.0: never into a hex with an enemy ground unit
+        enemies = ground_hexes(R, state, other(unit.side))
+    else:
+        enemies = frozenset(
+            h
+            for h, uids in occ.items()
+            if any(R.unit(u).is_ground and R.unit(u).side != unit.side for u in uids)
+        )
+
+    def ok(h: str) -> bool:
+        if h in enemies or h in card_closed:
             return False
-    # DR 11.6.2A: Mannerheim never leaves Finland
-    return where == "Finland" or not any(R.unit(lid).name == "Mannerheim" for lid in carrying)
+        where = country_of(R, h)
+        if where in barred or any(where != c for c in only):
+            return False
+        return not (row_limit and row_of(R, h) > 5)
+
+    return ok
 
 
 def terrain_cost(R: Rules, state: State, uid: str, h: str) -> int | None:
     """MPs to enter the hex by its terrain (DR 6.1.2, 9.1.x; Snow 8.3.4); None if it may not."""
+    table = terrain_costs(R, state["weather"], R.unit(uid).type)
+    return table[h] if h in table else hex_terrain_cost(R, state["weather"], R.unit(uid).type, h)
+
+
+def hex_terrain_cost(R: Rules, weather: str, unit_type: str, h: str) -> int | None:
     t = R.map.terrain_of(h)
     if t is None:
         return None
-    t = terrain_in_weather(R.charts, t, state["weather"], row_of(R, h))  # DR 8.3.4
+    t = terrain_in_weather(R.charts, t, weather, row_of(R, h))  # DR 8.3.4
     # DR 6.1: the cost of the hex entered; # DR 6.1.2: by unit type (charts card TEC):
     # DR 9.1.1 clear 1; # DR 9.1.2 mountain; # DR 9.1.3 forest; # DR 9.1.4 swamp; a city hex
     # costs its own terrain (# DR 9.1.5, # DR 9.1.6, 9.1.8B: no effect on movement)
-    return terrain_move_cost(R.charts, t, R.unit(uid).type)
+    return terrain_move_cost(R.charts, t, unit_type)
+
+
+_COSTS: dict[tuple[int, int, str, str], tuple[Rules, dict[str, int | None]]] = {}
+
+
+def terrain_costs(R: Rules, weather: str, unit_type: str) -> dict[str, int | None]:
+    """Hex -> :func:`terrain_cost` for every hex of the map, for a unit type in a weather:
+    the charts read once per map, weather and unit type."""
+    key = (id(R.map), id(R.charts), weather, unit_type)
+    cached = _COSTS.get(key)
+    if cached is not None and cached[0].map is R.map and cached[0].charts is R.charts:
+        return cached[1]
+    table = {h: hex_terrain_cost(R, weather, unit_type, h) for h in R.map.terrain}
+    _COSTS[key] = (R, table)
+    return table
 
 
 def is_sivash(R: Rules, a: str, b: str) -> bool:

@@ -18,14 +18,14 @@ import math
 from ...core.paths import Step, path_to, reach
 from .charts import rail_capacity
 from .movement import move_unit
-from .movement_leaders import MARSHAL_HEXES, RIVAL, carried, marshal_sources, may_end
+from .movement_leaders import MARSHAL_HEXES, RIVAL, carried, end_rule, marshal_sources
 from .movement_rules import (
     control_at_start,
+    entry_rule,
     full_fleet_near,
     immobile,
     is_sivash,
     kind,
-    may_enter,
     record,
     writable,
 )
@@ -91,13 +91,14 @@ def rail_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
         )
 
     open_hexes: dict[str, bool] = {}  # each hex checked once
+    enterable = entry_rule(R, state, uid, carrying)
 
     def may_use(b: str) -> bool:
         ok = open_hexes.get(b)
         if ok is None:
             ok = open_hexes[b] = (
                 control_at_start(state, b) == side  # DR 6.5.1
-                and may_enter(R, state, uid, b, carrying, occ)
+                and enterable(b)
                 and not (b in zoc and not friendly(b))  # DR 6.5.2
             )
         return ok
@@ -130,7 +131,8 @@ def rail_options(R: Rules, state: State, uid: str) -> tuple[dict[str, Step], lis
     unit = R.unit(uid)
     occ = occupancy(state)
     if not unit.is_leader:  # DR 12.7F: not carrying one marshal to the other
-        return found, [h for h in dests if may_end(R, state, uid, h, occ)]
+        ends = end_rule(R, state, uid, occ)
+        return found, [h for h in dests if ends(h)]
     # DR 11.6.4B, 11.6.4D, 12.7A, 12.7F: where he can still end three hexes on
     sources = marshal_sources(R, state, uid, MARSHAL_HEXES["move"])
     rival = RIVAL[unit.name]

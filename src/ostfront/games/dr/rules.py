@@ -176,6 +176,20 @@ def occupancy(state: State) -> dict[str, list[str]]:
     return remember(state, "occupancy", out)  # type: ignore[no-any-return]
 
 
+def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
+    """Hexes holding at least one ground unit of ``side`` (leaders and fleets are not)."""
+    key = f"ground-{side}"
+    known = remembered(state, key)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    found = frozenset(
+        h
+        for h, uids in occupancy(state).items()
+        if any(R.unit(u).is_ground and R.unit(u).side == side for u in uids)
+    )
+    return remember(state, key, found)  # type: ignore[no-any-return]
+
+
 def side_units(R: Rules, state: State, side: str) -> list[str]:
     """Ids of a side's units on the map."""
     return [

@@ -71,9 +71,7 @@ def closed(R: Rules, state: State, h: str) -> bool:
     if card and h in as_set(card["closed_hexes"]):
         return True
     where = country(R, h)
-    if where is None:
-        return False
-    return where in _off_limits() and not (where == "Turkey" and state.get("turkey_at_war"))
+    return where is not None and where in neutral_countries(state)
 
 
 def neutral_countries(state: State) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ On Turn One, in the Axis Movement Phase, Soviet ZOCs do not extend across the bo
 
 from __future__ import annotations
 
-from .rules import Rules, State, occupancy, remember, remembered
+from .rules import Rules, State, ground_hexes, remember, remembered
 
 _BLOCKING_SIDES = ("strait", "sea", "lake")
 
@@ -46,21 +46,24 @@ def country(R: Rules, h: str) -> str | None:
 
 
 def zoc_of(R: Rules, state: State, side: str) -> set[str]:  # DR 6.3
-    """Every hex in the ZOC of ``side``'s combat units."""
+    """Every hex in the ZOC of ``side``'s combat units (a set of the caller's own)."""
+    return set(zoc_hexes(R, state, side))
+
+
+def zoc_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
+    """:func:`zoc_of`, read-only (remembered while the state is being read)."""
     known = remembered(state, f"zoc-{side}")
     if known is not None:
-        return set(known)
+        return known  # type: ignore[no-any-return]
     out: set[str] = set()
     reach = _reach_table(R, state.get("weather") == "snow")
     border_rule = not border_open(state, side)
-    for h, uids in occupancy(state).items():
-        if any(R.unit(u).side == side and R.unit(u).is_ground for u in uids):
-            if border_rule:  # DR 6.7A
-                out.update(n for n in reach[h] if not crosses_border(R, h, n))
-            else:
-                out.update(reach[h])
-    remember(state, f"zoc-{side}", frozenset(out))
-    return out
+    for h in ground_hexes(R, state, side):  # combat units: ground units (6.3)
+        if border_rule:  # DR 6.7A
+            out.update(n for n in reach[h] if not crosses_border(R, h, n))
+        else:
+            out.update(reach[h])
+    return remember(state, f"zoc-{side}", frozenset(out))  # type: ignore[no-any-return]
 
 
 def border_open(state: State, side: str) -> bool:
