@@ -22,7 +22,7 @@ from typing import Any
 from ...core.protocol import Action, Prompt, roll
 from ...core.rng import Distribution, hits
 from . import air, attack, dice, leaders, militia, results
-from .rules import Rules, State, hex_of, occupancy, phasing_side
+from .rules import Rules, State, hex_of, occupancy, phasing_side, reading
 
 PENDING_KINDS = ("attack", "losses", "advance", "leader", "displace")
 
@@ -127,11 +127,13 @@ def perform_main(R: Rules, state: State, action: Action) -> None:
         air.strike(R, state, str(action.args[0]), int(action.args[1]))  # DR 11.5.4
     else:
         target = str(action.args[0])
+        with reading(state):  # the state changes only once they are chosen
+            attackers = attack.default_attackers(R, state, [target])
         state["pending"] = {
             "kind": "attack",
             "side": phasing_side(state),
             "targets": [target],
-            "attackers": attack.default_attackers(R, state, [target]),
+            "attackers": attackers,
             "air": 0,
         }
 
@@ -195,9 +197,11 @@ def perform_declare(R: Rules, state: State, action: Action) -> None:
         if not _ground(R, p["attackers"]):
             p["attackers"] = []  # DR 11.5.3: a Fleet attacks only with land units
     elif verb == "also":  # DR 7.1B: the units of one hex against several hexes
-        p["source"] = hex_of(state, _ground(R, p["attackers"])[0])
-        p["targets"] = [*p["targets"], str(action.args[0])]
-        p["attackers"] = attack.default_attackers(R, state, p["targets"], p["source"])
+        source = hex_of(state, _ground(R, p["attackers"])[0])
+        targets = [*p["targets"], str(action.args[0])]
+        with reading(state):  # the state changes only once they are chosen
+            attackers = attack.default_attackers(R, state, targets, source)
+        p.update(source=source, targets=targets, attackers=attackers)
     elif verb == "drop":
         p["targets"] = [t for t in p["targets"] if t != str(action.args[0])]
         if len(p["targets"]) == 1:

@@ -55,7 +55,18 @@ from .movement_rules import (
     turn_one,
     writable,
 )
-from .rules import Rules, State, ground_hexes, hex_of, occupancy, on_map, other, phasing_side
+from .rules import (
+    Rules,
+    State,
+    ground_hexes,
+    hex_of,
+    occupancy,
+    on_map,
+    other,
+    phasing_side,
+    remember,
+    remembered,
+)
 from .zoc import zoc_hexes
 
 PENDING_KINDS = ("fleet_displacement",)
@@ -132,8 +143,8 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
 
 
 def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[str, Step]:
-    """Every hex ``uid`` can move to now, with paths (the start hex included).
-    Rail lines play no part in it (6.5.4)."""
+    """Every hex ``uid`` can move to now, with paths (the start hex included; not to be
+    changed: it may be remembered). Rail lines play no part in it (6.5.4)."""
     # DR 6.0: a side moves some, none or all of its units
     # DR 6.5.4: a rail line does not lower the terrain costs
     from . import navy
@@ -141,11 +152,17 @@ def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[
     unit = R.unit(uid)
     if unit.side != phasing_side(state) or not on_map(state, uid) or uid in state["done"]:
         return {}
+    if goal is None:  # the whole reach: the same for everyone who asks while it is read
+        known = remembered(state, f"reach-{uid}")
+        if known is not None:
+            return known  # type: ignore[no-any-return]
     if unit.type == "fleet":
-        return navy.fleet_reach(R, state, uid)
-    if unit.is_leader:
-        return marshal_reach(R, state, uid) if unit.name in RIVAL else {}
-    return ground_reach(R, state, uid, goal)
+        found = navy.fleet_reach(R, state, uid)
+    elif unit.is_leader:
+        found = marshal_reach(R, state, uid) if unit.name in RIVAL else {}
+    else:
+        found = ground_reach(R, state, uid, goal)
+    return remember(state, f"reach-{uid}", found) if goal is None else found
 
 
 def reachable(R: Rules, state: State, uid: str) -> dict[str, int]:

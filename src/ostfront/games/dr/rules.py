@@ -178,16 +178,19 @@ def occupancy(state: State) -> dict[str, list[str]]:
 
 def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
     """Hexes holding at least one ground unit of ``side`` (leaders and fleets are not)."""
-    key = f"ground-{side}"
-    known = remembered(state, key)
+    known = remembered(state, f"ground-{side}")
     if known is not None:
         return known  # type: ignore[no-any-return]
-    found = frozenset(
-        h
-        for h, uids in occupancy(state).items()
-        if any(R.unit(u).is_ground and R.unit(u).side == side for u in uids)
-    )
-    return remember(state, key, found)  # type: ignore[no-any-return]
+    found: dict[str, set[str]] = {s: set() for s in SIDES}
+    for u, d in state["units"].items():
+        at = d["at"]
+        if at not in _BOX_SET:
+            unit = R.unit(u)
+            if unit.is_ground:
+                found[unit.side].add(at)
+    for s, hexes in found.items():  # both sides' at once
+        remember(state, f"ground-{s}", frozenset(hexes))
+    return frozenset(found[side])
 
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:
