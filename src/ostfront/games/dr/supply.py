@@ -14,6 +14,7 @@ of each attack (7.1.3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from ...core.paths import connected, distances
@@ -64,6 +65,53 @@ def passable(R: Rules, state: State, h: str) -> bool:
     return not closed(R, state, h)
 
 
+_TABLES: dict[tuple[object, ...], tuple[Rules, object]] = {}
+
+
+def impassable_hexes(R: Rules, state: State) -> frozenset[str]:
+    """Every hex of the map that is not :func:`passable` now (worked out once for each
+    weather, set of neutral countries and scenario card)."""
+    card = state.get("card")
+    key = (
+        "impassable",
+        id(R.map),
+        state.get("weather") == "snow",
+        neutral_countries(state),
+        tuple(card["closed_hexes"]) if card else (),
+    )
+    cached = _TABLES.get(key)
+    if cached is not None and cached[0].map is R.map:
+        return cached[1]  # type: ignore[return-value]
+    found = frozenset(h for h in R.map.terrain if not passable(R, state, h))
+    _TABLES[key] = (R, found)
+    return found
+
+
+def land_neighbours(R: Rules, state: State) -> Callable[[str], tuple[str, ...]]:
+    """The neighbours of a hex that a supply path may step to by the hexsides alone: not
+    across a sea hexside, nor an unfrozen lake one (see :func:`_water_between`)."""
+    snow = state.get("weather") == "snow"
+    key = ("land", id(R.map), snow)
+    cached = _TABLES.get(key)
+    if cached is None or cached[0].map is not R.map:
+        weather = {"weather": "snow" if snow else "clear"}
+        table = {
+            h: tuple(n for n in R.map.grid.neighbours(h) if not _water_between(R, weather, h, n))
+            for h in R.map.terrain
+        }
+        cached = _TABLES[key] = (R, table)
+    table: dict[str, tuple[str, ...]] = cached[1]  # type: ignore[assignment]
+    grid = R.map.grid
+
+    def neighbours(h: str) -> tuple[str, ...]:
+        found = table.get(h)
+        if found is None:  # a hex off the map's terrain: ask the sides one by one
+            return tuple(n for n in grid.neighbours(h) if not _water_between(R, state, h, n))
+        return found
+
+    return neighbours
+
+
 def closed(R: Rules, state: State, h: str) -> bool:
     """No unit may enter this hex: a closed country (9.4, set-up cards) or a hex a scenario
     card closes (Defiant Poland: all but Poland, Germany and Slovakia of 1939)."""
@@ -109,10 +157,11 @@ def rail_network(
 ) -> set[str]:
     """Rail hexes joined to the side's sources along unblocked rail (5.0)."""
     start = {h for h in sources(R, side, nationality, state) if h not in blocked}
+    closed_to = impassable_hexes(R, state)
     return connected(
         start,
         R.map.rail_neighbours,
-        lambda a, b: b not in blocked and passable(R, state, b),
+        lambda a, b: b not in blocked and b not in closed_to,
     )
 
 
@@ -134,12 +183,11 @@ def supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[s
 def _supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[str]:
     blocked = blocked_hexes(R, state, side)
     network = rail_network(R, state, side, nationality, blocked)
-    reach = distances(
+    closed_to = impassable_hexes(R, state)
+    reach = distances(  # over land hexsides, through passable unblocked hexes
         network,
-        R.map.grid.neighbours,
-        lambda a, b: (
-            b not in blocked and passable(R, state, b) and not _water_between(R, state, a, b)
-        ),
+        land_neighbours(R, state),
+        lambda a, b: b not in blocked and b not in closed_to,
         limit=path_length(R, state, side, nationality),
     )
     return set(reach)
