@@ -48,7 +48,7 @@ class NotPlayable(OstfrontError):
 
 
 # ------------------------------------------------------------------ actions
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """One decision: a verb and its arguments.
 
@@ -74,15 +74,32 @@ class Action:
     #: Stable text form: the verb and arguments separated by single spaces.
     text: str = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        if not self.verb or not self.verb.replace("_", "").replace("-", "").isalnum():
-            raise ValueError(f"action verb {self.verb!r} must be a simple word")
-        for a in self.args:
-            if isinstance(a, bool) or not isinstance(a, str | int):
+    def __init__(
+        self,
+        verb: str,
+        args: tuple[Arg, ...] = (),
+        label: str = "",
+        rule: str | None = None,
+        side: Side | None = None,
+        payload: Any = None,
+    ) -> None:
+        # written out (not the dataclass's own): games build tens of thousands a game
+        if not verb or not verb.replace("_", "").replace("-", "").isalnum():
+            raise ValueError(f"action verb {verb!r} must be a simple word")
+        for a in args:
+            if isinstance(a, str):
+                if a.split() != [a]:  # empty, or with white space
+                    raise ValueError(f"action argument {a!r} must be a non-empty word")
+            elif isinstance(a, bool) or not isinstance(a, int):
                 raise ValueError(f"action argument {a!r} must be a string or an integer")
-            if isinstance(a, str) and a.split() != [a]:  # empty, or with white space
-                raise ValueError(f"action argument {a!r} must be a non-empty word")
-        object.__setattr__(self, "text", " ".join([self.verb, *(str(a) for a in self.args)]))
+        put = object.__setattr__  # the class is frozen
+        put(self, "verb", verb)
+        put(self, "args", args)
+        put(self, "label", label)
+        put(self, "rule", rule)
+        put(self, "side", side)
+        put(self, "payload", payload)
+        put(self, "text", f"{verb} {' '.join(map(str, args))}" if args else verb)
 
     def __str__(self) -> str:
         return self.text

@@ -56,6 +56,7 @@ from .movement_rules import (
     writable,
 )
 from .rules import (
+    BOX_SET,
     Rules,
     State,
     ground_hexes,
@@ -216,10 +217,15 @@ def selectable(R: Rules, state: State) -> list[str]:
     from . import airborne, navy, rail
 
     side = phasing_side(state)
+    exploit = kind(state) == "exploit"
+    done = set(state["done"])
+    units = state["units"]
     out = []
-    for uid in sorted(state["units"]):
+    for uid in sorted(units):
+        if uid in done or units[uid]["at"] in BOX_SET:
+            continue
         unit = R.unit(uid)
-        if unit.side != side or not on_map(state, uid) or uid in state["done"]:
+        if unit.side != side:
             continue
         if unit.type == "fleet":
             ok = navy.may_sail(R, state, uid)
@@ -229,10 +235,10 @@ def selectable(R: Rules, state: State) -> list[str]:
             )
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
-            escort = carried(R, state, uid) if kind(state) == "exploit" else []
-            ok = (
-                not immobile(R, state, uid) and allowance(R, state, uid, escort) > 0
-            ) or airborne.can_drop(R, state, uid)
+            escort = carried(R, state, uid) if exploit else []
+            ok = (not immobile(R, state, uid) and allowance(R, state, uid, escort) > 0) or (
+                unit.type == "airborne" and airborne.can_drop(R, state, uid)
+            )
         if ok:
             out.append(uid)
     return out

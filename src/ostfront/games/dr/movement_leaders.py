@@ -13,8 +13,8 @@ from typing import Any
 
 from ...core.paths import Step, distances, reach
 from .movement_rules import entry_rule, is_sivash, kind, record
-from .rules import Rules, State, hex_of, occupancy, other
-from .zoc import zoc_of
+from .rules import Rules, State, ground_hexes, hex_of, occupancy, other
+from .zoc import zoc_hexes
 
 #: Who each leader accompanies (11.6.1B, 11.6.2B, 11.6.4D, 12.7C).
 # DR 11.6.3C: Stalin is in none of these: he never moves with a unit, nor on his own.
@@ -79,29 +79,46 @@ def marshal_rules(R: Rules, state: State, uid: str) -> MarshalRules:
     never onto water or into enemy units, not ZOC to ZOC (6.3.1B); ``stops(h)`` - entering
     an enemy ZOC without a friendly unit ends the move (6.3.1A)."""
     side = R.unit(uid).side
-    zoc, occ = zoc_of(R, state, other(side)), occupancy(state)
-    wet = state["weather"] != "snow"  # DR 8.3.4: lakes freeze in Snow
+    zoc, friends = zoc_hexes(R, state, other(side)), ground_hexes(R, state, side)
+    by_map = _land_steps(R, state["weather"] != "snow")  # DR 8.3.4: lakes freeze in Snow
     allowed: dict[str, bool] = {}  # may_enter, hex by hex, worked out once
-    enterable = entry_rule(R, state, uid, (), occ)
-
-    def friendly(h: str) -> bool:
-        return any(R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, []))
+    enterable = entry_rule(R, state, uid)
 
     def step(a: str, b: str) -> bool:
-        terrain = R.map.terrain_of(b)
-        if terrain in (None, "sea") or (terrain == "lake" and wet):
+        if b not in by_map.get(a, ()):
             return False
-        kinds = R.map.side_kinds(a, b)
-        if "sea" in kinds or ("lake" in kinds and wet) or is_sivash(R, a, b):
-            return False
-        if a in zoc and b in zoc and not (friendly(a) and friendly(b)):  # DR 6.3.1B
+        if a in zoc and b in zoc and not (a in friends and b in friends):  # DR 6.3.1B
             return False
         ok = allowed.get(b)
         if ok is None:
             ok = allowed[b] = enterable(b)
         return ok
 
-    return step, lambda h: h in zoc and not friendly(h)
+    return step, lambda h: h in zoc and h not in friends
+
+
+_STEPS: dict[tuple[int, bool], tuple[Rules, dict[str, frozenset[str]]]] = {}
+
+
+def _land_steps(R: Rules, wet: bool) -> dict[str, frozenset[str]]:
+    """Hex -> the neighbours a marshal may step to by the map alone: not onto sea or an
+    unfrozen lake, nor across a sea or unfrozen lake hexside or the Sivash (9.3.4A)."""
+    cached = _STEPS.get((id(R.map), wet))
+    if cached is not None and cached[0].map is R.map:
+        return cached[1]
+
+    def by_map(a: str, b: str) -> bool:
+        terrain = R.map.terrain_of(b)
+        if terrain in (None, "sea") or (terrain == "lake" and wet):
+            return False
+        kinds = R.map.side_kinds(a, b)
+        return not ("sea" in kinds or ("lake" in kinds and wet) or is_sivash(R, a, b))
+
+    table = {
+        a: frozenset(b for b in R.map.grid.neighbours(a) if by_map(a, b)) for a in R.map.terrain
+    }
+    _STEPS[(id(R.map), wet)] = (R, table)
+    return table
 
 
 def marshal_reach_from(R: Rules, state: State, uid: str, start: str, hexes: int) -> dict[str, Step]:

@@ -158,7 +158,7 @@ def units_at(state: State, hex_id: str) -> list[str]:
     return list(occupancy(state).get(hex_id, ()))
 
 
-_BOX_SET = frozenset(BOXES)
+BOX_SET = _BOX_SET = frozenset(BOXES)
 
 
 def occupancy(state: State) -> dict[str, list[str]]:
