@@ -125,25 +125,40 @@ def eligible(R: Rules, state: State, uid: str) -> bool:
 
 def enemy_hexes(R: Rules, state: State) -> list[str]:
     """Hexes holding enemy ground units not yet attacked this phase (7.1C)."""
+    known = remembered(state, "enemy-hexes")
+    if known is not None:
+        return list(known)
     attacked = set(state.get("hexes_attacked", ()))
     enemy = ground_hexes(R, state, other(phasing_side(state)))
-    return sorted(h for h in enemy if h not in attacked)
+    found = sorted(h for h in enemy if h not in attacked)
+    remember(state, "enemy-hexes", tuple(found))
+    return found
 
 
 def targets_of(
     R: Rules, state: State, uid: str, open_hexes: Iterable[str] | None = None
 ) -> list[str]:
-    """Enemy hexes this unit could attack now."""
-    if not eligible(R, state, uid):
-        return []
-    src = hex_of(state, uid)
-    assert src is not None
+    """Enemy hexes this unit could attack now (among ``open_hexes``, if given)."""
     pool = set(enemy_hexes(R, state) if open_hexes is None else open_hexes)
-    return [
-        n
-        for n in R.map.grid.neighbours(src)
-        if n in pool and may_attack_across(R, state, uid, src, n)
-    ]
+    return [n for n in attack_directions(R, state, uid) if n in pool]
+
+
+def attack_directions(R: Rules, state: State, uid: str) -> tuple[str, ...]:
+    """The adjacent hexes this unit may attack into now, enemy-held or not (none if it may
+    not attack in this phase)."""
+    key = f"directions-{uid}"
+    known = remembered(state, key)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    if not eligible(R, state, uid):
+        found: tuple[str, ...] = ()
+    else:
+        src = hex_of(state, uid)
+        assert src is not None
+        found = tuple(
+            n for n in R.map.grid.neighbours(src) if may_attack_across(R, state, uid, src, n)
+        )
+    return remember(state, key, found)  # type: ignore[no-any-return]
 
 
 def attackers_of(R: Rules, state: State, target: str, occ: Occupancy | None = None) -> list[str]:
@@ -185,22 +200,32 @@ def obligations(
     state: State,
     used: Iterable[str] = (),
     attacked: Iterable[str] = (),
-    occ: Occupancy | None = None,
 ) -> dict[str, list[str]]:
     """Obliged units still able to attack -> the enemy hexes they could attack, as if
     ``used`` had attacked and ``attacked`` had been attacked."""
-    if not used and not attacked and occ is None:
-        known = remembered(state, "obligations")
-        if known is not None:
-            return dict(known)
-    occ = occupancy(state) if occ is None else occ
-    used_set = set(used)
-    open_hexes = set(enemy_hexes(R, state)) - set(attacked)
+    used_set, attacked_set = set(used), set(attacked)
+    out = {}
+    for uid, hexes in _obligations_now(R, state).items():
+        if uid in used_set:
+            continue
+        left = [h for h in hexes if h not in attacked_set]
+        if left:
+            out[uid] = left
+    return out
+
+
+def _obligations_now(R: Rules, state: State) -> dict[str, list[str]]:
+    """:func:`obligations` before any further attack (remembered while reading)."""
+    known = remembered(state, "obligations")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    occ = occupancy(state)
+    open_hexes = set(enemy_hexes(R, state))
     near = {n for h in open_hexes for n in R.map.grid.neighbours(h)}
     side = phasing_side(state)
     out = {}
     for uid in sorted(u for h in near for u in occ.get(h, [])):
-        if R.unit(uid).side != side or uid in used_set or not obliged(R, state, uid, occ):
+        if R.unit(uid).side != side or not obliged(R, state, uid, occ):
             continue
         t = targets_of(R, state, uid, open_hexes)
         if not STRAIT_ATTACKS_MANDATORY:
@@ -209,9 +234,7 @@ def obligations(
             t = [h for h in t if not across_strait(R, src, h)]
         if t:
             out[uid] = t
-    if not used and not attacked:
-        remember(state, "obligations", dict(out))
-    return out
+    return remember(state, "obligations", out)  # type: ignore[no-any-return]
 
 
 def must_be_attacked(pairs: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -230,9 +253,8 @@ def obligations_met(R: Rules, state: State) -> bool:
 
 def stranded(R: Rules, state: State, attackers: list[str], targets: list[str]) -> list[str]:
     """What rolling this attack would leave undone for good (empty: the attack is allowed)."""
-    occ = occupancy(state)
-    before = obligations(R, state, occ=occ)
-    after = obligations(R, state, used=attackers, attacked=targets, occ=occ)
+    before = obligations(R, state)
+    after = obligations(R, state, used=attackers, attacked=targets)
     out = []
     for uid, hexes in before.items():
         if uid not in attackers and uid not in after and hexes:
@@ -258,10 +280,9 @@ def default_attackers(
             for u in chosen
             if hex_of(state, u) == source and all(t in targets_of(R, state, u) for t in targets)
         ]
-    occ = occupancy(state)
-    before = must_be_attacked(obligations(R, state, occ=occ))
+    before = must_be_attacked(obligations(R, state))
     for _ in range(len(chosen)):
-        after = must_be_attacked(obligations(R, state, used=chosen, attacked=targets, occ=occ))
+        after = must_be_attacked(obligations(R, state, used=chosen, attacked=targets))
         lost = [h for h in before if h not in targets and h not in after]
         if not lost:
             break
