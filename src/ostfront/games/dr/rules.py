@@ -161,9 +161,34 @@ def units_at(state: State, hex_id: str) -> list[str]:
 BOX_SET = _BOX_SET = frozenset(BOXES)
 
 
+#: The facts that depend only on where the units stand (who is in each hex, which hexes a
+#: side's ground units hold, zones of control) are kept for the last few arrangements of
+#: the units, whatever state they were read from: most steps move no unit (a selection, a
+#: declaration, a loss choice), so the next position finds them ready.
+_BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {}
+_POSITIONS_KEPT = 64
+
+
+def by_positions(state: State) -> dict[str, Any]:
+    """The facts kept for this arrangement of the units (read-only for the caller, but for
+    adding facts that depend on the arrangement alone)."""
+    known = remembered(state, "positions")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    units = state["units"]
+    key = (tuple(units), tuple([d["at"] for d in units.values()]))
+    facts = _BY_POSITIONS.get(key)
+    if facts is None:
+        if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
+            del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
+        facts = _BY_POSITIONS[key] = {}
+    return remember(state, "positions", facts)  # type: ignore[no-any-return]
+
+
 def occupancy(state: State) -> dict[str, list[str]]:
-    """Hex -> unit ids (sorted), for every occupied hex."""
-    known = remembered(state, "occupancy")
+    """Hex -> unit ids (sorted), for every occupied hex. Not to be changed: it is shared."""
+    facts = by_positions(state)
+    known = facts.get("occupancy")
     if known is not None:
         return known  # type: ignore[no-any-return]
     out: dict[str, list[str]] = {}
@@ -173,12 +198,15 @@ def occupancy(state: State) -> dict[str, list[str]]:
             out.setdefault(at, []).append(u)
     for uids in out.values():
         uids.sort()
-    return remember(state, "occupancy", out)  # type: ignore[no-any-return]
+    facts["occupancy"] = out
+    return out
 
 
 def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
     """Hexes holding at least one ground unit of ``side`` (leaders and fleets are not)."""
-    known = remembered(state, f"ground-{side}")
+    facts = by_positions(state)
+    key = (id(R.counters), side)
+    known = facts.get(key)
     if known is not None:
         return known  # type: ignore[no-any-return]
     found: dict[str, set[str]] = {s: set() for s in SIDES}
@@ -189,8 +217,8 @@ def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
             if unit.is_ground:
                 found[unit.side].add(at)
     for s, hexes in found.items():  # both sides' at once
-        remember(state, f"ground-{s}", frozenset(hexes))
-    return frozenset(found[side])
+        facts[(id(R.counters), s)] = frozenset(hexes)
+    return facts[key]  # type: ignore[no-any-return]
 
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:
