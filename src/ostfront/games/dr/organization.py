@@ -15,10 +15,10 @@ from ...core.paths import connected
 from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
 from .losses import reduce
-from .rules import Rules, State, hex_of, other, remember, remembered, side_units, units_at
+from .rules import Rules, State, hex_of, kept, other, remember, remembered, side_units, units_at
 from .stacking import stack_problems
 from .supply import determine_supply, in_supply
-from .zoc import zoc_of
+from .zoc import border_open, zoc_of
 
 PENDING_KINDS = ("partisans",)
 SOVIET_RAIL_GOALS = ("Saratov", "Grozny")
@@ -113,7 +113,12 @@ def rail_to_the_east(R: Rules, state: State, start: str, *, strict: bool = False
     known = remembered(state, key)
     if known is not None:
         return bool(known)
-    return bool(remember(state, key, _rail_to_the_east(R, state, start, strict)))
+    if state.get("card"):
+        return bool(remember(state, key, _rail_to_the_east(R, state, start, strict)))
+    # the same for every state with these units where they are (and for strict, this ZOC)
+    facts = ("rail-east", start, strict, state.get("weather") == "snow", border_open(state, "axis"))
+    found = kept(R, state, facts, lambda: _rail_to_the_east(R, state, start, strict))
+    return bool(remember(state, key, found))
 
 
 def _rail_to_the_east(R: Rules, state: State, start: str, strict: bool) -> bool:

@@ -37,7 +37,7 @@ State layout (everything the DR modules read and write)::
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -169,9 +169,8 @@ _BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {
 _POSITIONS_KEPT = 64
 
 
-def by_positions(state: State) -> dict[str, Any]:
-    """The facts kept for this arrangement of the units (read-only for the caller, but for
-    adding facts that depend on the arrangement alone)."""
+def by_positions(state: State) -> dict[Any, Any]:
+    """The facts kept for this arrangement of the units (see :func:`kept`)."""
     known = remembered(state, "positions")
     if known is not None:
         return known  # type: ignore[no-any-return]
@@ -183,6 +182,17 @@ def by_positions(state: State) -> dict[str, Any]:
             del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
         facts = _BY_POSITIONS[key] = {}
     return remember(state, "positions", facts)  # type: ignore[no-any-return]
+
+
+def kept(R: Rules, state: State, key: tuple[Any, ...], work_out: Callable[[], Any]) -> Any:
+    """A fact that depends only on where the units stand, on the components ``R`` and on
+    whatever else ``key`` names (the weather, say): worked out once for each arrangement.
+    The answer is shared: not to be changed."""
+    facts = by_positions(state)
+    found = facts.get(key)
+    if found is None or found[0] is not R:
+        found = facts[key] = (R, work_out())
+    return found[1]
 
 
 def occupancy(state: State) -> dict[str, list[str]]:
@@ -204,11 +214,10 @@ def occupancy(state: State) -> dict[str, list[str]]:
 
 def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
     """Hexes holding at least one ground unit of ``side`` (leaders and fleets are not)."""
-    facts = by_positions(state)
-    key = (id(R.counters), side)
-    known = facts.get(key)
-    if known is not None:
-        return known  # type: ignore[no-any-return]
+    return kept(R, state, ("ground",), lambda: _ground_hexes(R, state))[side]  # type: ignore[no-any-return]
+
+
+def _ground_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {s: set() for s in SIDES}
     for u, d in state["units"].items():
         at = d["at"]
@@ -216,9 +225,7 @@ def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
             unit = R.unit(u)
             if unit.is_ground:
                 found[unit.side].add(at)
-    for s, hexes in found.items():  # both sides' at once
-        facts[(id(R.counters), s)] = frozenset(hexes)
-    return facts[key]  # type: ignore[no-any-return]
+    return {s: frozenset(hexes) for s, hexes in found.items()}
 
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:

@@ -24,13 +24,14 @@ from .rules import (
     State,
     as_set,
     hex_of,
+    kept,
     occupancy,
     other,
     remember,
     remembered,
     side_units,
 )
-from .zoc import country, zoc_of
+from .zoc import border_open, country, zoc_of
 
 IMPASSABLE_TERRAIN = ("sea",)
 
@@ -177,7 +178,21 @@ def supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[s
     known = remembered(state, key)
     if known is not None:
         return set(known)
-    return set(remember(state, key, frozenset(_supplied_hexes(R, state, side, nationality))))
+    if state.get("card"):  # a scenario card's sources and closed hexes: work it out
+        found = frozenset(_supplied_hexes(R, state, side, nationality))
+    else:  # the same for every state with these units where they are, in this weather
+        facts = (
+            "supplied",
+            side,
+            nationality,
+            state.get("weather"),
+            neutral_countries(state),
+            border_open(state, other(side)),
+        )
+        found = kept(
+            R, state, facts, lambda: frozenset(_supplied_hexes(R, state, side, nationality))
+        )
+    return set(remember(state, key, found))
 
 
 def _supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[str]:

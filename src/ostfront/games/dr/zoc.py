@@ -8,7 +8,7 @@ On Turn One, in the Axis Movement Phase, Soviet ZOCs do not extend across the bo
 
 from __future__ import annotations
 
-from .rules import Rules, State, by_positions, ground_hexes, remember, remembered
+from .rules import Rules, State, ground_hexes, kept, remember, remembered
 
 _BLOCKING_SIDES = ("strait", "sea", "lake")
 
@@ -57,19 +57,20 @@ def zoc_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
         return known  # type: ignore[no-any-return]
     snow = state.get("weather") == "snow"
     border_rule = not border_open(state, side)
-    facts = by_positions(state)  # the same arrangement of units, weather and border rule
-    key = ("zoc", side, id(R.map), id(R.counters), snow, border_rule)
-    found = facts.get(key)
-    if found is None:
-        out: set[str] = set()
-        reach = _reach_table(R, snow)
-        for h in ground_hexes(R, state, side):  # combat units: ground units (6.3)
-            if border_rule:  # DR 6.7A
-                out.update(n for n in reach[h] if not crosses_border(R, h, n))
-            else:
-                out.update(reach[h])
-        found = facts[key] = frozenset(out)
+    found = kept(R, state, ("zoc", side, snow, border_rule), lambda: _zoc(R, state, side))
     return remember(state, f"zoc-{side}", found)  # type: ignore[no-any-return]
+
+
+def _zoc(R: Rules, state: State, side: str) -> frozenset[str]:
+    out: set[str] = set()
+    reach = _reach_table(R, state.get("weather") == "snow")
+    border_rule = not border_open(state, side)
+    for h in ground_hexes(R, state, side):  # combat units: ground units (6.3)
+        if border_rule:  # DR 6.7A
+            out.update(n for n in reach[h] if not crosses_border(R, h, n))
+        else:
+            out.update(reach[h])
+    return frozenset(out)
 
 
 def border_open(state: State, side: str) -> bool:
