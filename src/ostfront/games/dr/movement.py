@@ -24,6 +24,8 @@ What a unit may enter, what it costs, its allowance and the phase record are in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...core.paths import Step, path_to, reach
 from ...core.protocol import Action, Prompt
 from .movement_leaders import (
@@ -46,12 +48,12 @@ from .movement_rules import (
     is_sivash,
     kind,
     may_enter,
+    move_steps,
     record,
     row_of,
     side_cost,
     take_control,
     terrain_cost,
-    terrain_costs,
     turn_one,
     writable,
 )
@@ -87,7 +89,6 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     if budget <= 0:
         return {}
     zoc = zoc_hexes(R, state, other(side))
-    costs = terrain_costs(R, state["weather"], unit.type)
     armor = unit.type == "armor"
     z2z_armor = armor and armor_zoc_to_zoc(R, state, uid, carrying)
     friends = ground_hexes(R, state, side)
@@ -99,25 +100,29 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     def friendly(h: str) -> bool:  # "another friendly unit currently occupies the hex"
         return h in friends and not (h == start and alone)
 
-    hex_costs: dict[str, int | None] = {}  # each hex's own cost, worked out once
+    steps = move_steps(R, state["weather"], unit.type, side)  # terrain and hexsides
+    allowed: dict[str, bool] = {}  # may_enter, hex by hex, worked out once
     enterable = entry_rule(R, state, uid, carrying)
-    side_kinds = R.map.side_kinds
+
+    def neighbours(h: str) -> Iterable[str]:
+        found = steps.get(h)
+        return R.map.grid.neighbours(h) if found is None else found
 
     def enter(a: str, b: str, spent: float) -> float | None:
-        hc = hex_costs.get(b, -1)
-        if hc == -1:
-            hc = costs.get(b) if b in costs else terrain_cost(R, state, uid, b)
-            if hc is not None and not enterable(b):
-                hc = None
-            hex_costs[b] = hc
-        if hc is None:
+        ok = allowed.get(b)
+        if ok is None:
+            ok = allowed[b] = enterable(b)
+        if not ok:
             return None
-        sc = side_cost(R, state, uid, a, b) if side_kinds(a, b) else 0
-        if sc is None:
-            return None
-        if sc == WHOLE:  # DR 9.3.3A: begin in the hex and spend the whole allowance
-            return budget if a == start and spent == 0 else None
-        cost = hc + sc
+        cost = steps[a][b] if a in steps else None
+        if cost is None:  # a strait near the fleets (or a hex off the tables)
+            hc = terrain_cost(R, state, uid, b)
+            sc = side_cost(R, state, uid, a, b)
+            if hc is None or sc is None:
+                return None
+            if sc == WHOLE:  # DR 9.3.3A: begin in the hex and spend the whole allowance
+                return budget if a == start and spent == 0 else None
+            cost = hc + sc
         if a in zoc and b in zoc and not (friendly(a) and friendly(b)):  # DR 6.3.1B, 6.3.2B
             if not z2z_armor:
                 return None
@@ -134,7 +139,7 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     return reach(
         start,
         budget,
-        R.map.grid.neighbours,
+        neighbours,
         enter,
         stops,
         one_hex_minimum=True,

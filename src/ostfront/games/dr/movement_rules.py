@@ -140,6 +140,40 @@ def terrain_costs(R: Rules, weather: str, unit_type: str) -> dict[str, int | Non
     return table
 
 
+_STEPS: dict[tuple[int, int, str, str, str], tuple[Rules, dict[str, dict[str, int | None]]]] = {}
+
+
+def move_steps(
+    R: Rules, weather: str, unit_type: str, side: str
+) -> dict[str, dict[str, int | None]]:
+    """Hex -> {neighbour: MPs to step into it}: the hex's terrain cost plus the hexside's
+    (see :func:`terrain_cost`, :func:`side_cost`), for every step the map allows a unit of
+    this type and side in this weather. A step across a strait whose cost depends on where
+    the fleets are (9.3.3A) carries None: :func:`side_cost` says it as the unit moves."""
+    key = (id(R.map), id(R.charts), weather, unit_type, side)
+    cached = _STEPS.get(key)
+    if cached is not None and cached[0].map is R.map and cached[0].charts is R.charts:
+        return cached[1]
+    weather_only = {"weather": weather}
+    costs = terrain_costs(R, weather, unit_type)
+    table: dict[str, dict[str, int | None]] = {}
+    for a in R.map.terrain:
+        steps: dict[str, int | None] = {}
+        for b in R.map.grid.neighbours(a):
+            hc = costs.get(b)
+            if hc is None:
+                continue
+            far = _side_cost(R, weather_only, unit_type, side, a, b, fleet_near=False)
+            near = _side_cost(R, weather_only, unit_type, side, a, b, fleet_near=True)
+            if far != near:
+                steps[b] = None  # DR 9.3.3A: it depends on the fleets
+            elif far is not None:
+                steps[b] = hc + far
+        table[a] = steps
+    _STEPS[key] = (R, table)
+    return table
+
+
 def is_sivash(R: Rules, a: str, b: str) -> bool:
     """The strait the rail line crosses at the Sivash (9.3.4), tagged on the map."""
     return R.map.has_side(a, b, "strait") and bool(
@@ -160,8 +194,16 @@ def full_fleet_near(R: Rules, state: State, hexes: list[str], distance: int = 2)
 
 def side_cost(R: Rules, state: State, uid: str, a: str, b: str) -> int | None:
     """Extra MPs to cross the hexside a/b (WHOLE: the whole allowance); None if it may not."""
+    unit = R.unit(uid)
+    return _side_cost(R, state, unit.type, unit.side, a, b, fleet_near=None)
+
+
+def _side_cost(
+    R: Rules, state: State, utype: str, side: str, a: str, b: str, fleet_near: bool | None
+) -> int | None:
+    """:func:`side_cost` for a unit type and side (``fleet_near``: whether a full-strength
+    fleet is near the strait, None to look)."""
     kinds = R.map.side_kinds(a, b)
-    utype = R.unit(uid).type
     if "sea" in kinds:
         return None
     if "lake" in kinds and state["weather"] != "snow":  # DR 8.3.4: frozen in Snow
@@ -172,7 +214,9 @@ def side_cost(R: Rules, state: State, uid: str, a: str, b: str) -> int | None:
             extra += 0 if "river" in kinds else hexside_move_cost(R.charts, "river", utype)
         elif is_sivash(R, a, b):  # DR 9.3.4A: by rail only
             return None
-        elif R.unit(uid).side == "axis" and full_fleet_near(R, state, [a, b]):
+        elif side == "axis" and (
+            full_fleet_near(R, state, [a, b]) if fleet_near is None else fleet_near
+        ):
             return WHOLE  # DR 9.3.3A
         else:
             extra += hexside_move_cost(R.charts, "strait", utype)  # DR 9.3.1B
