@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from itertools import pairwise
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from ostfront.core.hexgrid import HexGrid
-from ostfront.core.paths import connected, distances, path_to, reach
+from ostfront.core.paths import connected, distances, flood, path_to, reach
 
 G = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 8), rows=(1, 8))
 
@@ -83,3 +87,23 @@ def test_connected() -> None:
     rail = {"0101", "0201", "0301", "0302"}
     c = connected(["0101"], G.neighbours, lambda a, b: b in rail)
     assert c == rail
+
+
+@given(
+    st.sampled_from(sorted(G.hexes())),
+    st.frozensets(st.sampled_from(sorted(G.hexes())), max_size=30),
+    st.frozensets(st.tuples(st.sampled_from(sorted(G.hexes())), st.integers(0, 5)), max_size=20),
+)
+def test_flood_finds_what_reach_finds_with_unit_steps(
+    start: str, walls: frozenset[str], cut: frozenset[tuple[str, int]]
+) -> None:
+    """The breadth-first flood is reach with a cost of 1 a step and no budget: the same
+    hexes, the same costs and the same paths (rail movement relies on it, DR 6.5C)."""
+    cut_sides = {(h, G.neighbours(h)[i]) for h, i in cut if i < len(G.neighbours(h))}
+
+    def may_step(a: str, b: str) -> bool:
+        return b not in walls and (a, b) not in cut_sides
+
+    flooded = flood(start, G.neighbours, may_step)
+    reached = reach(start, math.inf, G.neighbours, lambda a, b, s: 1 if may_step(a, b) else None)
+    assert flooded == reached

@@ -11,7 +11,7 @@ control, say).
 >>> sorted(h for h, s in r.items() if s.cost == 2)[:3]
 ['0102', '0103', '0104']
 >>> path_to(r, "0103")
-['0303', '0203', '0103']
+['0303', '0202', '0103']
 """
 
 from __future__ import annotations
@@ -81,6 +81,31 @@ def reach(
                 best[nxt] = Step(total, here)
                 heapq.heappush(heap, (total, counter, nxt))
                 counter += 1
+    return best
+
+
+def flood(
+    start: str, neighbours: Neighbours, may_step: Callable[[str, str], bool]
+) -> dict[str, Step]:
+    """Every hex reachable from ``start`` by steps ``may_step(from_hex, to_hex)`` allows,
+    each step costing 1, with paths: what :func:`reach` finds with an unlimited budget and
+    a cost of 1 a step (the same paths), by a plain breadth-first search.
+
+    >>> from ostfront.core.hexgrid import HexGrid
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 5))
+    >>> f = flood("0303", g.neighbours, lambda a, b: b[2:] == "03")
+    >>> sorted(f), path_to(f, "0103")
+    (['0103', '0203', '0303', '0403', '0503'], ['0303', '0203', '0103'])
+    """
+    best: dict[str, Step] = {start: Step(0, None)}
+    queue: deque[str] = deque([start])
+    while queue:
+        here = queue.popleft()
+        depth = best[here].cost + 1
+        for nxt in neighbours(here):
+            if nxt not in best and may_step(here, nxt):
+                best[nxt] = Step(depth, here)
+                queue.append(nxt)
     return best
 
 

@@ -13,9 +13,7 @@ fleet is within two hexes of its rail hexes (9.3.4A).
 
 from __future__ import annotations
 
-import math
-
-from ...core.paths import Step, path_to, reach
+from ...core.paths import Step, flood, path_to
 from .charts import rail_capacity
 from .movement import move_unit
 from .movement_leaders import MARSHAL_HEXES, RIVAL, carried, end_rule, marshal_sources
@@ -103,15 +101,13 @@ def rail_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
             )
         return ok
 
-    def enter(a: str, b: str, spent: float) -> float | None:
+    def step(a: str, b: str) -> bool:
         if not may_use(b):
-            return None
-        if sivash_closed and is_sivash(R, a, b):  # DR 9.3.4A
-            return None
-        return 1
+            return False
+        return not (sivash_closed and is_sivash(R, a, b))  # DR 9.3.4A
 
-    # DR 6.5C: along the rail lines only
-    return reach(start, math.inf, R.map.rail_neighbours, enter)
+    # DR 6.5C: along the rail lines only, any distance
+    return flood(start, R.map.rail_neighbours, step)
 
 
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
