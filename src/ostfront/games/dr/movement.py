@@ -24,8 +24,6 @@ What a unit may enter, what it costs, its allowance and the phase record are in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ...core.paths import Step, path_to, reach
 from ...core.protocol import Action, Prompt
 from .movement_leaders import (
@@ -104,18 +102,14 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     allowed: dict[str, bool] = {}  # may_enter, hex by hex, worked out once
     enterable = entry_rule(R, state, uid, carrying)
 
-    def neighbours(h: str) -> Iterable[str]:
-        found = steps.get(h)
-        return R.map.grid.neighbours(h) if found is None else found
-
     def enter(a: str, b: str, spent: float) -> float | None:
         ok = allowed.get(b)
         if ok is None:
             ok = allowed[b] = enterable(b)
         if not ok:
             return None
-        cost = steps[a][b] if a in steps else None
-        if cost is None:  # a strait near the fleets (or a hex off the tables)
+        cost = steps[a][b]
+        if cost is None:  # a strait whose cost depends on the fleets
             hc = terrain_cost(R, state, uid, b)
             sc = side_cost(R, state, uid, a, b)
             if hc is None or sc is None:
@@ -139,7 +133,7 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     return reach(
         start,
         budget,
-        neighbours,
+        steps.__getitem__,  # the neighbours the map lets the unit step to
         enter,
         stops,
         one_hex_minimum=True,

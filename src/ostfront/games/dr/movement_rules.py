@@ -140,7 +140,32 @@ def terrain_costs(R: Rules, weather: str, unit_type: str) -> dict[str, int | Non
     return table
 
 
-_STEPS: dict[tuple[int, int, str, str, str], tuple[Rules, dict[str, dict[str, int | None]]]] = {}
+class _Steps(dict[str, dict[str, int | None]]):
+    """The step costs out of each hex, worked out the first time the hex is left."""
+
+    def __init__(self, R: Rules, weather: str, unit_type: str, side: str) -> None:
+        super().__init__()
+        self.R, self.weather, self.unit_type, self.side = R, weather, unit_type, side
+        self.costs = terrain_costs(R, weather, unit_type)
+
+    def __missing__(self, a: str) -> dict[str, int | None]:
+        R, weather = self.R, {"weather": self.weather}
+        steps: dict[str, int | None] = {}
+        for b in R.map.grid.neighbours(a):
+            hc = self.costs.get(b)
+            if hc is None:
+                continue
+            far = _side_cost(R, weather, self.unit_type, self.side, a, b, fleet_near=False)
+            near = _side_cost(R, weather, self.unit_type, self.side, a, b, fleet_near=True)
+            if far != near:
+                steps[b] = None  # DR 9.3.3A: it depends on the fleets
+            elif far is not None:
+                steps[b] = hc + far
+        self[a] = steps
+        return steps
+
+
+_STEPS: dict[tuple[int, int, str, str, str], _Steps] = {}
 
 
 def move_steps(
@@ -152,26 +177,9 @@ def move_steps(
     the fleets are (9.3.3A) carries None: :func:`side_cost` says it as the unit moves."""
     key = (id(R.map), id(R.charts), weather, unit_type, side)
     cached = _STEPS.get(key)
-    if cached is not None and cached[0].map is R.map and cached[0].charts is R.charts:
-        return cached[1]
-    weather_only = {"weather": weather}
-    costs = terrain_costs(R, weather, unit_type)
-    table: dict[str, dict[str, int | None]] = {}
-    for a in R.map.terrain:
-        steps: dict[str, int | None] = {}
-        for b in R.map.grid.neighbours(a):
-            hc = costs.get(b)
-            if hc is None:
-                continue
-            far = _side_cost(R, weather_only, unit_type, side, a, b, fleet_near=False)
-            near = _side_cost(R, weather_only, unit_type, side, a, b, fleet_near=True)
-            if far != near:
-                steps[b] = None  # DR 9.3.3A: it depends on the fleets
-            elif far is not None:
-                steps[b] = hc + far
-        table[a] = steps
-    _STEPS[key] = (R, table)
-    return table
+    if cached is None or cached.R.map is not R.map or cached.R.charts is not R.charts:
+        cached = _STEPS[key] = _Steps(R, weather, unit_type, side)
+    return cached
 
 
 def is_sivash(R: Rules, a: str, b: str) -> bool:
