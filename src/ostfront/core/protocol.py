@@ -209,32 +209,28 @@ def roll(state: State, count: int = 1, why: str = "", sides: int = 6) -> list[in
 
 
 # ------------------------------------------------------------------ copying
-def copy_state(state: State, flat: Iterable[str] = (), records: Iterable[str] = ()) -> State:
+def copy_state(state: State, shallow: Iterable[str] = ()) -> State:
     """A copy of a state that shares only the append-only lists' items.
 
     The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,
     strings, numbers, booleans, None) exactly and fast; anything else falls back to a
     recursive copy. A game that knows the shape of its large tables copies them faster:
-    ``flat`` names keys holding a dict of plain values (no lists or dicts inside),
-    ``records`` keys holding a dict of such flat dicts.
+    ``shallow`` names keys holding a dict whose values are shared with the copy - plain
+    values, or records the game replaces whole and never changes in place.
 
     >>> s = {"units": {"u1": {"at": "0101"}}, "control": {"0101": "axis"}, "log": []}
-    >>> c = copy_state(s, flat=["control"], records=["units"])
-    >>> c == s, c["units"]["u1"] is s["units"]["u1"]
-    (True, False)
+    >>> c = copy_state(s, shallow=["control", "units"])
+    >>> c == s, c["units"] is s["units"], c["units"]["u1"] is s["units"]["u1"]
+    (True, False, True)
     """
-    flat, records = tuple(flat), tuple(records)
-    if not flat and not records:
+    shallow = tuple(shallow)
+    if not shallow:
         return unpack_state(pack_state(state), state)
-    tables = (*flat, *records)
-    rest = {k: v for k, v in state.items() if k not in tables}
+    rest = {k: v for k, v in state.items() if k not in shallow}
     out = unpack_state(pack_state(rest), state)
-    for k in flat:
+    for k in shallow:
         if k in state:
             out[k] = dict(state[k])
-    for k in records:
-        if k in state:
-            out[k] = {key: dict(rec) for key, rec in state[k].items()}
     return out
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...core.protocol import roll
 from .losses import eliminate, reduce
 from .movement_rules import entry_rule, take_control, terrain_cost
-from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side
+from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side, set_unit
 
 DROP_RANGE = 4  # DR 11.3.1C, 11.3.2C
 #: Die faces -> result; faces not listed have no effect (11.3.1D, 11.3.2D).
@@ -71,7 +71,7 @@ def drop(R: Rules, state: State, uid: str, h: str) -> str:
     """Place the unit and roll for it; returns "destroyed", "reduced" or "no effect"."""
     side = R.unit(uid).side
     die = roll(state, 1, f"airborne drop ({rule(R, uid)}D)")[0]
-    state["units"][uid]["at"] = h
+    set_unit(state, uid, at=h)
     state["done"].append(uid)
     drops = state.setdefault("airborne_drops", [])
     drops.append({"unit": uid, "turn": state["turn"], "phase": state["phase"]})

@@ -22,7 +22,7 @@ from typing import Any
 from ...core.protocol import Action, Prompt, roll
 from ...core.rng import Distribution, hits
 from . import air, attack, dice, leaders, militia, results
-from .rules import Rules, State, hex_of, occupancy, phasing_side, reading
+from .rules import Rules, State, hex_of, occupancy, phasing_side, reading, set_unit
 
 PENDING_KINDS = ("attack", "losses", "advance", "leader", "displace")
 
@@ -221,7 +221,7 @@ def resolve(R: Rules, state: State, decl: dict[str, Any]) -> None:
     defenders = dice.defenders_of(R, state, side, targets)
     supply = dice.supply_of(R, state, [*attackers, *defenders])  # DR 7.1.3A
     for uid, ok in supply.items():
-        state["units"][uid]["oos"] = not ok
+        set_unit(state, uid, oos=not ok)
     bd = dice.attack_dice(R, state, attackers, targets, decl["air"], supply=supply)
     air.spend(state, side, decl["air"])
     leaders.record_zhukov(state, list(bd.bonuses))

@@ -127,10 +127,11 @@ class DefiantRussia(Game):
         from_position(self.rules_for(state), state, position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
-        """The unit records and the control table are flat (rules.py): copied as such."""
+        """The control table is flat, and unit records are replaced whole, never changed in
+        place (``rules.set_unit``): both tables are copied, the records shared."""
         from ...core.protocol import copy_state
 
-        return copy_state(state, flat=("control",), records=("units",))
+        return copy_state(state, shallow=("control", "units"))
 
     def active_side(self, state: ProtocolState) -> Side | None:
         from .sequence import active_side

@@ -28,7 +28,7 @@ from typing import Any
 from ...core.paths import connected
 from ...core.protocol import roll
 from .air import phase_book
-from .rules import BOXES, Rules, State, ground_units_at, hex_of, units_at
+from .rules import BOXES, Rules, State, ground_units_at, hex_of, set_unit, units_at
 
 STALIN_CITIES = ("Stalingrad", "Leningrad", "Gorki")  # DR 11.6.3E
 SOVIET_MARSHALS = ("Stalin", "Zhukov", "Timoshenko")  # DR 11.6.4H, 12.7F
@@ -182,7 +182,7 @@ def follow(R: Rules, state: State, src: str, dst: str, moved: list[str], retreat
         else:
             goes = not left
         if goes:
-            state["units"][uid]["at"] = dst
+            set_unit(state, uid, at=dst)
 
 
 def _german_armor(R: Rules, uid: str) -> bool:
@@ -227,7 +227,7 @@ def settle(R: Rules, state: State, *, auto: bool = False) -> list[dict[str, Any]
 
 def kill(R: Rules, state: State, uid: str) -> None:
     """A killed leader is gone for good; Stalin's death is recorded (13.0D). # DR 11.6C"""
-    state["units"][uid]["at"] = "lost"
+    set_unit(state, uid, at="lost")
     if name_of(R, uid) == "Stalin":
         state["stalin"] = "dead"  # DR 13.0D
 
@@ -235,11 +235,11 @@ def kill(R: Rules, state: State, uid: str) -> None:
 def retire(R: Rules, state: State, uid: str) -> None:
     """Guderian retires, Mannerheim goes into exile: removed, not eliminated. # DR 11.6.1F
     # DR 11.6.2E"""
-    state["units"][uid]["at"] = "removed"
+    set_unit(state, uid, at="removed")
 
 
 def place(R: Rules, state: State, uid: str, h: str) -> None:
-    state["units"][uid]["at"] = h
+    set_unit(state, uid, at=h)
 
 
 def relocation(R: Rules, state: State, uid: str) -> list[str] | None:

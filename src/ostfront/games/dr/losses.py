@@ -14,24 +14,22 @@ no combat factor — so every fleet absorbs two hits.
 
 from __future__ import annotations
 
-from .rules import Rules, State, hex_of, units_at
+from .rules import Rules, State, hex_of, set_unit, units_at
 
 
 def reduce(R: Rules, state: State, uid: str) -> None:
     """One hit: flip to the reduced side, or eliminate if already reduced or one-step. # DR 7.2"""
     if steps_left(R, state, uid) >= 2:
-        state["units"][uid]["reduced"] = True  # DR 7.2, 11.5.6A (a fleet may be reduced)
+        set_unit(state, uid, reduced=True)  # DR 7.2, 11.5.6A (a fleet may be reduced)
     else:
         eliminate(R, state, uid)
 
 
 def eliminate(R: Rules, state: State, uid: str) -> None:
     """Remove a unit from the map. # DR 5.1E: out of supply means gone for good."""
-    data = state["units"][uid]
     where = hex_of(state, uid)
-    data["at"] = "lost" if data.get("oos") else "dead"
-    data["reduced"] = False
-    data["oos"] = False
+    gone = "lost" if state["units"][uid].get("oos") else "dead"
+    set_unit(state, uid, at=gone, reduced=False, oos=False)
     state.setdefault("eliminated_at", {})[uid] = where
     if where is not None and R.unit(uid).full is not None:
         leaders = [

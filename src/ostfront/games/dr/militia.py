@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ...core.protocol import roll
-from .rules import BOXES, Rules, State, ground_units_at
+from .rules import BOXES, Rules, State, ground_units_at, set_unit
 
 MAX_IN_PLAY = 2  # DR 11.8C
 MINOR_FACES = (6,)  # DR 11.8A
@@ -89,6 +89,6 @@ def raise_militia(R: Rules, state: State, attacker_side: str, targets: Sequence[
         die = roll(state, 1, f"Workers' Militia in {h} (DR 11.8A)")[0]
         if die in faces(R, state, h):
             uid = free[0]
-            state["units"][uid].update(at=h, reduced=False, oos=False)
+            set_unit(state, uid, at=h, reduced=False, oos=False)
             raised.append(uid)
     return raised

@@ -67,6 +67,7 @@ from .rules import (
     phasing_side,
     remember,
     remembered,
+    set_unit,
 )
 from .zoc import zoc_hexes
 
@@ -195,9 +196,9 @@ def move_unit(R: Rules, state: State, uid: str, path: list[str]) -> None:
     unit = R.unit(uid)
     escort = carried(R, state, uid)
     dest = path[-1]
-    state["units"][uid]["at"] = dest
+    set_unit(state, uid, at=dest)
     for lid in escort:
-        state["units"][lid]["at"] = dest  # DR 11.6.1B, 11.6.2B
+        set_unit(state, lid, at=dest)  # DR 11.6.1B, 11.6.2B
     state["done"].append(uid)
     if unit.is_ground:
         take_control(state, unit.side, path[1:])  # DR 6.4C

@@ -23,7 +23,7 @@ from .losses import eliminate
 from .movement import move_unit
 from .movement_leaders import may_end
 from .movement_rules import country_of, kind, may_enter
-from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side
+from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side, set_unit
 from .supply import neutral_countries
 from .zoc import zoc_of
 
@@ -153,7 +153,7 @@ def sea_transport(R: Rules, state: State, uid: str, dest: str) -> None:
     fleet = fleet_in(R, state, start or "")
     assert start is not None and fleet is not None
     move_unit(R, state, uid, [start, dest])  # leaders along, control (6.4C), moved
-    state["units"][fleet]["at"] = dest
+    set_unit(state, fleet, at=dest)
     state["done"].append(fleet)
 
 
@@ -203,7 +203,7 @@ def displacement_actions(R: Rules, state: State) -> list[Action]:
 
 def displace(R: Rules, state: State, dest: str) -> None:
     fleet = state["pending"]["unit"]
-    state["units"][fleet]["at"] = dest
+    set_unit(state, fleet, at=dest)
     state["pending"] = None
 
 

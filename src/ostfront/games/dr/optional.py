@@ -5,7 +5,7 @@ replacements (12.4) or counters in play, where those rules live."""
 from __future__ import annotations
 
 from ...core.protocol import Action, Prompt, roll
-from .rules import Rules, State, side_units, units_at
+from .rules import Rules, State, set_unit, side_units, units_at
 from .zoc import country
 
 PENDING_KINDS = ("turkish_third_army",)
@@ -35,7 +35,7 @@ def turkey_entry_roll(R: Rules, state: State) -> None:
             and state["units"][uid]["at"] == "reserve"
             and unit.setup != THIRD_ARMY
         ):  # the First and Second Armies: fixed hexes
-            state["units"][uid]["at"] = h
+            set_unit(state, uid, at=h)
     for h in R.map.regions["Turkey"].hexes:
         state["control"][h] = "axis"
     if third_army_to_place(R, state):  # DR 12.5: the Axis player places the Third Army
@@ -131,4 +131,4 @@ def hungarian_fast_corps_roll(R: Rules, state: State) -> None:
     die = roll(state, 1, "Hungarian Fast Corps (DR 12.9)")[0]
     if die <= state["turn"] - 3:  # DR 12.9: 1 in September, one more each month
         for uid in corps:
-            state["units"][uid]["at"] = "removed"
+            set_unit(state, uid, at="removed")

@@ -15,7 +15,18 @@ from ...core.paths import connected
 from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
 from .losses import reduce
-from .rules import Rules, State, hex_of, kept, other, remember, remembered, side_units, units_at
+from .rules import (
+    Rules,
+    State,
+    hex_of,
+    kept,
+    other,
+    remember,
+    remembered,
+    set_unit,
+    side_units,
+    units_at,
+)
 from .stacking import stack_problems
 from .supply import determine_supply, in_supply
 from .zoc import border_open, zoc_of
@@ -318,13 +329,13 @@ def perform(R: Rules, state: State, action: Action) -> None:
     verb = action.verb
     if verb == "restore":
         uid = str(action.args[0])
-        state["units"][uid]["reduced"] = False
+        set_unit(state, uid, reduced=False)
         pool = "turkish" if R.unit(uid).nationality == "turkish" else "points"
         org[pool] -= R.charts.replacements.restore_cost
         org["armor"] += R.unit(uid).type == "armor"
     elif verb == "rebuild":
         uid, h = str(action.args[0]), str(action.args[1])
-        state["units"][uid].update(at=h, reduced=R.unit(uid).reduced is not None, oos=False)
+        set_unit(state, uid, at=h, reduced=R.unit(uid).reduced is not None, oos=False)
         org["points"] -= R.charts.replacements.rebuild_cost
         org["armor"] += R.unit(uid).type == "armor"
         org["rebuilt"].append(uid)  # DR 10.1.1C: not to full strength this turn
@@ -334,7 +345,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         org["step"] = "reinforcements"
     elif verb == "enter":
         uid, h = str(action.args[0]), str(action.args[1])
-        state["units"][uid]["at"] = h
+        set_unit(state, uid, at=h)
         if R.unit(uid).side == "soviet" and R.unit(uid).is_ground:
             org.setdefault("entered_at", []).append(h)  # DR 10.2D: one per major city
     elif verb == "done":

@@ -27,7 +27,7 @@ from .movement_rules import (
     record,
     writable,
 )
-from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side
+from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side, set_unit
 from .zoc import zoc_of
 
 
@@ -148,7 +148,7 @@ def rail_move(
     path = path_to(rail_reach(R, state, uid) if found is None else found, dest)
     writable(state)["rail"].append(uid)
     if R.unit(uid).is_leader:
-        state["units"][uid]["at"] = dest
+        set_unit(state, uid, at=dest)
     else:
         move_unit(R, state, uid, path)  # DR 6.5.3A
 

@@ -31,7 +31,7 @@ from .retreat import (
     stack_fits,
     steps,
 )
-from .rules import BOXES, Rules, State, ground_units_at, hex_of, other, units_at
+from .rules import BOXES, Rules, State, ground_units_at, hex_of, other, set_unit, units_at
 from .stacking import stack_problems
 
 Battle = dict[str, Any]
@@ -118,7 +118,7 @@ def proceed(R: Rules, state: State, battle: Battle) -> None:
                 return
             battle["displace"].pop(0)
             if options:
-                state["units"][fleet]["at"] = options[0]  # DR 11.5.2B
+                set_unit(state, fleet, at=options[0])  # DR 11.5.2B
             else:
                 eliminate(R, state, fleet)  # DR 11.5.2C
             continue
@@ -429,7 +429,7 @@ def displace_actions(R: Rules, state: State) -> list[Action]:
 def perform_displace(R: Rules, state: State, action: Action) -> None:
     battle = state["pending"]["battle"]
     fleet = battle["displace"].pop(0)
-    state["units"][fleet]["at"] = str(action.args[1])  # DR 11.5.2B
+    set_unit(state, fleet, at=str(action.args[1]))  # DR 11.5.2B
     proceed(R, state, battle)
 
 

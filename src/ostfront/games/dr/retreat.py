@@ -26,7 +26,17 @@ from ...core.mapmodel import GameMap
 from . import leaders
 from .attack import HOME, may_month
 from .control import pass_through
-from .rules import BOXES, Rules, State, enemy_ground_at, ground_units_at, hex_of, other, units_at
+from .rules import (
+    BOXES,
+    Rules,
+    State,
+    enemy_ground_at,
+    ground_units_at,
+    hex_of,
+    other,
+    set_unit,
+    units_at,
+)
 from .stacking import stack_problems
 from .supply import closed
 from .zoc import country, zoc_of
@@ -209,7 +219,7 @@ def move_group(
     side = R.unit(moving[0]).side
     leaders.follow(R, state, src, dst, moving, retreat)
     for u in moving:
-        state["units"][u]["at"] = dst
+        set_unit(state, u, at=dst)
     pass_through(state, side, [dst])  # DR 6.4C
     if side == "axis":
         place = R.map.place(dst)

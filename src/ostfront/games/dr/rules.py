@@ -10,7 +10,8 @@ State layout (everything the DR modules read and write)::
     phase           a name from sequence.PHASES
     weather         clear | light_mud | mud | snow
     snow_turns      how many Snow turns have begun (8.3.4 "first Snow turn")
-    units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}
+    units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}; a record is
+                    replaced whole (set_unit), never changed in place: copies share them
                     box is one of "unplaced" (awaiting set-up), "reserve" (not yet
                     entered), "dead" (eliminated, may be rebuilt), "lost" (eliminated for
                     good, 5.1E), "removed" (taken out without being eliminated: 11.4.5,
@@ -144,6 +145,13 @@ def as_set(items: list[str]) -> frozenset[str]:
 
 
 # ------------------------------------------------------------------ units on the map
+def set_unit(state: State, uid: str, **changes: Any) -> None:
+    """Change a unit's record (``at``, ``reduced``, ``oos``). The record is replaced, never
+    changed in place: a state's copy shares the records of the state it was copied from
+    (see ``DefiantRussia.copy_state``)."""
+    state["units"][uid] = {**state["units"][uid], **changes}
+
+
 def on_map(state: State, uid: str) -> bool:
     return state["units"][uid]["at"] not in BOXES
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.protocol import Action, Prompt
-from .rules import Rules, State, other, units_at
+from .rules import Rules, State, other, set_unit, units_at
 
 PENDING_KINDS = ("setup_pick",)
 
@@ -193,11 +193,11 @@ def perform(R: Rules, state: State, action: Action) -> None:
         state["pending"] = None
     elif action.verb == "place":
         uid = state["pending"]["unit"]
-        state["units"][uid]["at"] = str(action.args[0])
+        set_unit(state, uid, at=str(action.args[0]))
         state["pending"] = None
     elif action.verb == "weaken":  # DR 12.3B
         uid = str(action.args[0])
-        state["units"][uid]["reduced"] = True
+        set_unit(state, uid, reduced=True)
         state.setdefault("weakened", []).append(uid)
     elif action.verb == "historical":
         place_historically(R, state, side)
@@ -230,12 +230,12 @@ def place_historically(R: Rules, state: State, side: str) -> None:
 
         placement = load_scenario(state["card"]["name"]).placement_for(scenario_options(state))
         for uid in unplaced(R, state, side):
-            state["units"][uid]["at"] = placement[uid]
+            set_unit(state, uid, at=placement[uid])
         return
     setup = load_setup()
     rules = option_rules(state)
     for uid in unplaced(R, state, side):
-        state["units"][uid]["at"] = setup.hex_for(uid, rules)
+        set_unit(state, uid, at=setup.hex_for(uid, rules))
 
 
 def prompt(R: Rules, state: State) -> Prompt:

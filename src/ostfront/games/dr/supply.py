@@ -29,6 +29,7 @@ from .rules import (
     other,
     remember,
     remembered,
+    set_unit,
     side_units,
 )
 from .zoc import border_open, country, zoc_of
@@ -96,11 +97,15 @@ def land_neighbours(R: Rules, state: State) -> Callable[[str], tuple[str, ...]]:
     cached = _TABLES.get(key)
     if cached is None or cached[0].map is not R.map:
         weather = {"weather": "snow" if snow else "clear"}
-        table = {
-            h: tuple(n for n in R.map.grid.neighbours(h) if not _water_between(R, weather, h, n))
-            for h in R.map.terrain
-        }
-        cached = _TABLES[key] = (R, table)
+        cached = _TABLES[key] = (
+            R,
+            {
+                h: tuple(
+                    n for n in R.map.grid.neighbours(h) if not _water_between(R, weather, h, n)
+                )
+                for h in R.map.terrain
+            },
+        )
     table: dict[str, tuple[str, ...]] = cached[1]  # type: ignore[assignment]
     grid = R.map.grid
 
@@ -255,13 +260,13 @@ def determine_supply(R: Rules, state: State, side: str) -> list[str]:
         if not R.unit(uid).is_ground:
             continue
         ok = in_supply(R, state, uid, cache)
-        state["units"][uid]["oos"] = not ok
+        set_unit(state, uid, oos=not ok)
         if not ok:
             out.append(uid)
     if side == "soviet" and out:
         port_supplied = port_supply(R, state, out)
         if port_supplied is not None:
-            state["units"][port_supplied]["oos"] = False
+            set_unit(state, port_supplied, oos=False)
             out.remove(port_supplied)
     return out
 
