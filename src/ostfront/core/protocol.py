@@ -226,8 +226,15 @@ def copy_state(state: State, shallow: Iterable[str] = ()) -> State:
     shallow = tuple(shallow)
     if not shallow:
         return unpack_state(pack_state(state), state)
-    rest = {k: v for k, v in state.items() if k not in shallow}
-    out = unpack_state(pack_state(rest), state)
+    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in state.items() if k not in shallow}
+    try:
+        out: State = marshal.loads(marshal.dumps(rest))
+    except ValueError:  # not plain data
+        out = {k: _copy_plain(v) for k, v in rest.items()}
+    for k in _SHARED_KEYS:
+        if k in state:
+            v = state[k]
+            out[k] = list(v) if isinstance(v, list) else _copy_plain(v)
     for k in shallow:
         if k in state:
             out[k] = dict(state[k])

@@ -273,10 +273,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
     rule = "DR 6.6" if kind(state) == "exploit" else "DR 6.0"
     sel = record(state)["selected"]
     if sel is None:
-        acts = [
-            Action("select", (u,), f"Move {R.unit(u).name}", rule, side)
-            for u in selectable(R, state)
-        ]
+        acts = [select_action(R, u, rule, side) for u in selectable(R, state)]
         if stranded_marshals(R, state):  # DR 11.6.4D, 12.7C: not before he rejoins a unit
             return acts
         return [*acts, Action("done", (), "End the phase", rule, side)]
@@ -307,6 +304,18 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
         acts.append(Action(verb, (lid,), label, "DR 11.6", side))
     acts.append(Action("deselect", (), f"Choose another unit than {name}", rule, side))
     return acts
+
+
+_SELECT: dict[tuple[str, str, str], tuple[Rules, Action]] = {}
+
+
+def select_action(R: Rules, uid: str, rule: str, side: str) -> Action:
+    """``select UNIT``: the same action every time it is offered, so made once."""
+    known = _SELECT.get((uid, rule, side))
+    if known is None or known[0] is not R:
+        act = Action("select", (uid,), f"Move {R.unit(uid).name}", rule, side)
+        known = _SELECT[(uid, rule, side)] = (R, act)
+    return known[1]
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
