@@ -220,6 +220,9 @@ def selectable(R: Rules, state: State) -> list[str]:
     exploit = kind(state) == "exploit"
     done = set(state["done"])
     units = state["units"]
+    with_leaders = {  # where a leader may go along with a unit
+        h for h, uids in occupancy(state).items() if any(R.unit(u).is_leader for u in uids)
+    }
     out = []
     for uid in sorted(units):
         if uid in done or units[uid]["at"] in BOX_SET:
@@ -235,7 +238,7 @@ def selectable(R: Rules, state: State) -> list[str]:
             )
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
-            escort = carried(R, state, uid) if exploit else []
+            escort = carried(R, state, uid) if exploit and units[uid]["at"] in with_leaders else []
             ok = (not immobile(R, state, uid) and allowance(R, state, uid, escort) > 0) or (
                 unit.type == "airborne" and airborne.can_drop(R, state, uid)
             )
