@@ -139,7 +139,9 @@ def targets_of(
     R: Rules, state: State, uid: str, open_hexes: Iterable[str] | None = None
 ) -> list[str]:
     """Enemy hexes this unit could attack now (among ``open_hexes``, if given)."""
-    pool = set(enemy_hexes(R, state) if open_hexes is None else open_hexes)
+    pool = enemy_hexes(R, state) if open_hexes is None else open_hexes
+    if not isinstance(pool, set | frozenset):
+        pool = set(pool)
     return [n for n in attack_directions(R, state, uid) if n in pool]
 
 
@@ -161,17 +163,22 @@ def attack_directions(R: Rules, state: State, uid: str) -> tuple[str, ...]:
     return remember(state, key, found)  # type: ignore[no-any-return]
 
 
-def attackers_of(R: Rules, state: State, target: str, occ: Occupancy | None = None) -> list[str]:
+def attackers_of(R: Rules, state: State, target: str) -> list[str]:
     """Units that could attack ``target`` now (ground units first, then fleets)."""
-    occ = occupancy(state) if occ is None else occ
+    known = remembered(state, f"attackers-{target}")
+    if known is not None:
+        return list(known)
+    occ = occupancy(state)
     side = phasing_side(state)
     units = [
         u
         for n in R.map.grid.neighbours(target)
         for u in occ.get(n, [])
-        if R.unit(u).side == side and target in targets_of(R, state, u, [target])
+        if R.unit(u).side == side and target in attack_directions(R, state, u)
     ]
-    return sorted(units, key=lambda u: (is_fleet(R, u), u))
+    found = sorted(units, key=lambda u: (is_fleet(R, u), u))
+    remember(state, f"attackers-{target}", tuple(found))
+    return found
 
 
 # ------------------------------------------------------------------ who must attack

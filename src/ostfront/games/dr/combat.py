@@ -22,7 +22,7 @@ from typing import Any
 from ...core.protocol import Action, Prompt, roll
 from ...core.rng import Distribution, hits
 from . import air, attack, dice, leaders, militia, results
-from .rules import Rules, State, hex_of, occupancy, phasing_side, reading, set_unit
+from .rules import Rules, State, hex_of, phasing_side, reading, set_unit
 
 PENDING_KINDS = ("attack", "losses", "advance", "leader", "displace")
 
@@ -107,10 +107,9 @@ def prompt(R: Rules, state: State) -> Prompt:
 # ------------------------------------------------------------------ the phase's own actions
 def main_actions(R: Rules, state: State) -> list[Action]:
     side = phasing_side(state)
-    occ = occupancy(state)
     acts = []
     for h in attack.enemy_hexes(R, state):
-        if any(R.unit(u).is_ground for u in attack.attackers_of(R, state, h, occ)):
+        if any(R.unit(u).is_ground for u in attack.attackers_of(R, state, h)):
             acts.append(Action("attack", (h,), f"Attack the enemy in {h}", "DR 7.1", side))
     acts += air.strike_actions(R, state)
     if attack.obligations_met(R, state):  # DR 7.0A-B (7.4: nothing is required)
