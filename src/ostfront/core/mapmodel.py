@@ -258,6 +258,7 @@ class GameMap:
     _rail_next: dict[str, tuple[str, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _by_name: dict[str, Place] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # queries --------------------------------------------------------------
     def terrain_of(self, hex_id: str) -> str | None:
@@ -308,10 +309,14 @@ class GameMap:
         return self.places.get(hex_id)
 
     def place_named(self, name: str) -> Place:
-        for p in self.places.values():
-            if p.name.lower() == name.lower():
-                return p
-        raise KeyError(f"no place named {name!r} on map {self.id}")
+        """The place with this name (any case; the first, if two share it)."""
+        if not self._by_name:
+            for p in self.places.values():
+                self._by_name.setdefault(p.name.lower(), p)
+        found = self._by_name.get(name.lower())
+        if found is None:
+            raise KeyError(f"no place named {name!r} on map {self.id}")
+        return found
 
     def regions_at(self, hex_id: str) -> list[str]:
         return [r.name for r in self.regions.values() if hex_id in r.hexes]

@@ -10,6 +10,7 @@ supply, receiving air points).
 
 from __future__ import annotations
 
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -71,6 +72,7 @@ def phase_kind(phase: str) -> str:
 
 
 # ------------------------------------------------------------------ handlers
+@cache
 def handlers() -> dict[str, ModuleType]:
     """Phase kind or pending kind -> the module that handles it."""
     from . import combat, movement, optional, organization, setting_up, stacking
