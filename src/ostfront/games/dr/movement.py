@@ -61,6 +61,7 @@ from .rules import (
     State,
     ground_hexes,
     hex_of,
+    kept,
     occupancy,
     on_map,
     other,
@@ -220,9 +221,7 @@ def selectable(R: Rules, state: State) -> list[str]:
     exploit = kind(state) == "exploit"
     done = set(state["done"])
     units = state["units"]
-    with_leaders = {  # where a leader may go along with a unit
-        h for h, uids in occupancy(state).items() if any(R.unit(u).is_leader for u in uids)
-    }
+    with_leaders = leader_hexes(R, state) if exploit else frozenset()  # who may go along
     out = []
     for uid in sorted(units):
         if uid in done or units[uid]["at"] in BOX_SET:
@@ -245,6 +244,16 @@ def selectable(R: Rules, state: State) -> list[str]:
         if ok:
             out.append(uid)
     return out
+
+
+def leader_hexes(R: Rules, state: State) -> frozenset[str]:
+    """The hexes holding a leader."""
+
+    def work_out() -> frozenset[str]:
+        occ = occupancy(state)
+        return frozenset(h for h, uids in occ.items() if any(R.unit(u).is_leader for u in uids))
+
+    return kept(R, state, ("leaders",), work_out)  # type: ignore[no-any-return]
 
 
 def stranded_marshals(R: Rules, state: State) -> list[str]:
