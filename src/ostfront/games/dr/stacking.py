@@ -110,8 +110,9 @@ def stack_problems(R: Rules, state: State, uids: list[str], *, setup: bool = Fal
 
 
 def overstacked(R: Rules, state: State) -> list[str]:
-    """Hexes whose stacks break the limits."""
-    return [h for h, uids in occupancy(state).items() if stack_problems(R, state, uids)]
+    """Hexes whose stacks break the limits (a unit alone never does: the limit is two)."""
+    occ = occupancy(state)
+    return [h for h, uids in occ.items() if len(uids) > 1 and stack_problems(R, state, uids)]
 
 
 def start_end_of_phase_check(R: Rules, state: State) -> bool:
