@@ -209,24 +209,27 @@ def roll(state: State, count: int = 1, why: str = "", sides: int = 6) -> list[in
 
 
 # ------------------------------------------------------------------ copying
-def copy_state(state: State, shallow: Iterable[str] = ()) -> State:
+def copy_state(state: State, shallow: Iterable[str] = (), shared: Iterable[str] = ()) -> State:
     """A copy of a state that shares only the append-only lists' items.
 
     The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,
     strings, numbers, booleans, None) exactly and fast; anything else falls back to a
     recursive copy. A game that knows the shape of its large tables copies them faster:
     ``shallow`` names keys holding a dict whose values are shared with the copy - plain
-    values, or records the game replaces whole and never changes in place.
+    values, or records the game replaces whole and never changes in place; ``shared``,
+    keys whose value the copy shares as it is, because the game replaces it whole rather
+    than change it.
 
     >>> s = {"units": {"u1": {"at": "0101"}}, "control": {"0101": "axis"}, "log": []}
-    >>> c = copy_state(s, shallow=["control", "units"])
-    >>> c == s, c["units"] is s["units"], c["units"]["u1"] is s["units"]["u1"]
+    >>> c = copy_state(s, shallow=["control"], shared=["units"])
+    >>> c == s, c["control"] is s["control"], c["units"] is s["units"]
     (True, False, True)
     """
-    shallow = tuple(shallow)
-    if not shallow:
+    shallow, shared = tuple(shallow), tuple(shared)
+    if not shallow and not shared:
         return unpack_state(pack_state(state), state)
-    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in state.items() if k not in shallow}
+    skip = (*shallow, *shared)
+    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in state.items() if k not in skip}
     try:
         out: State = marshal.loads(marshal.dumps(rest))
     except ValueError:  # not plain data
@@ -238,6 +241,9 @@ def copy_state(state: State, shallow: Iterable[str] = ()) -> State:
     for k in shallow:
         if k in state:
             out[k] = dict(state[k])
+    for k in shared:
+        if k in state:
+            out[k] = state[k]
     return out
 
 

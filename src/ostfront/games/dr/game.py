@@ -127,11 +127,11 @@ class DefiantRussia(Game):
         from_position(self.rules_for(state), state, position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
-        """The control table is flat, and unit records are replaced whole, never changed in
-        place (``rules.set_unit``): both tables are copied, the records shared."""
+        """The control table is flat: copied as such. The units table is replaced, never
+        changed in place (``rules.set_unit``): the copy shares it."""
         from ...core.protocol import copy_state
 
-        return copy_state(state, shallow=("control", "units"))
+        return copy_state(state, shallow=("control",), shared=("units",))
 
     def active_side(self, state: ProtocolState) -> Side | None:
         from .sequence import active_side

@@ -75,7 +75,7 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
-    state["units"][str(action.args[0])]["at"] = str(action.args[1])
+    set_unit(state, str(action.args[0]), at=str(action.args[1]))
     if not third_army_to_place(R, state):
         state["pending"] = None
 

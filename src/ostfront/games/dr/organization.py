@@ -78,9 +78,9 @@ def conquest(R: Rules, state: State) -> None:  # DR 11.4.5
     ):
         h = R.map.place_named(city).hex
         if any(R.unit(u).side == "soviet" and R.unit(u).is_ground for u in units_at(state, h)):
-            for uid, d in state["units"].items():
+            for uid, d in list(state["units"].items()):
                 if R.unit(uid).nationality == nationality and d["at"] not in ("out", "lost"):
-                    d["at"] = "removed"
+                    set_unit(state, uid, at="removed")
 
 
 def partisans(R: Rules, state: State) -> None:

@@ -10,8 +10,9 @@ State layout (everything the DR modules read and write)::
     phase           a name from sequence.PHASES
     weather         clear | light_mud | mud | snow
     snow_turns      how many Snow turns have begun (8.3.4 "first Snow turn")
-    units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}; a record is
-                    replaced whole (set_unit), never changed in place: copies share them
+    units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}; the table
+                    and its records are replaced (set_unit), never changed in place: a
+                    state's copies share them until a unit changes
                     box is one of "unplaced" (awaiting set-up), "reserve" (not yet
                     entered), "dead" (eliminated, may be rebuilt), "lost" (eliminated for
                     good, 5.1E), "removed" (taken out without being eliminated: 11.4.5,
@@ -146,10 +147,11 @@ def as_set(items: list[str]) -> frozenset[str]:
 
 # ------------------------------------------------------------------ units on the map
 def set_unit(state: State, uid: str, **changes: Any) -> None:
-    """Change a unit's record (``at``, ``reduced``, ``oos``). The record is replaced, never
-    changed in place: a state's copy shares the records of the state it was copied from
-    (see ``DefiantRussia.copy_state``)."""
-    state["units"][uid] = {**state["units"][uid], **changes}
+    """Change a unit's record (``at``, ``reduced``, ``oos``). The record and the units table
+    are replaced, never changed in place: a state's copy shares the table of the state it
+    was copied from (see ``DefiantRussia.copy_state``)."""
+    units = state["units"]
+    state["units"] = {**units, uid: {**units[uid], **changes}}
 
 
 def on_map(state: State, uid: str) -> bool:
@@ -172,8 +174,12 @@ BOX_SET = _BOX_SET = frozenset(BOXES)
 #: The facts that depend only on where the units stand (who is in each hex, which hexes a
 #: side's ground units hold, zones of control) are kept for the last few arrangements of
 #: the units, whatever state they were read from: most steps move no unit (a selection, a
-#: declaration, a loss choice), so the next position finds them ready.
+#: declaration, a loss choice), so the next position finds them ready. A state's units
+#: table is shared by its copies until a unit changes (``set_unit`` replaces the table), so
+#: the table itself finds its facts; another table with the same arrangement finds them by
+#: where each unit stands.
 _BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {}
+_BY_TABLE: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 _POSITIONS_KEPT = 64
 
 
@@ -183,12 +189,18 @@ def by_positions(state: State) -> dict[Any, Any]:
     if known is not None:
         return known  # type: ignore[no-any-return]
     units = state["units"]
+    entry = _BY_TABLE.get(id(units))
+    if entry is not None and entry[0] is units:
+        return remember(state, "positions", entry[1])  # type: ignore[no-any-return]
     key = (tuple(units), tuple([d["at"] for d in units.values()]))
     facts = _BY_POSITIONS.get(key)
     if facts is None:
         if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
             del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
         facts = _BY_POSITIONS[key] = {}
+    if len(_BY_TABLE) >= _POSITIONS_KEPT:
+        del _BY_TABLE[next(iter(_BY_TABLE))]
+    _BY_TABLE[id(units)] = (units, facts)  # the entry keeps the table (and so its id) alive
     return remember(state, "positions", facts)  # type: ignore[no-any-return]
 
 
