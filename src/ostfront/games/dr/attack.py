@@ -24,6 +24,7 @@ without any obliged unit that could still attack it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .air import exploitation, fleet_strength, is_fleet
 from .charts import combat_effects, exploitation_mp
@@ -35,11 +36,10 @@ from .rules import (
     State,
     ground_hexes,
     hex_of,
+    kept_for_table,
     occupancy,
     other,
     phasing_side,
-    remember,
-    remembered,
 )
 from .zoc import country
 
@@ -123,16 +123,37 @@ def eligible(R: Rules, state: State, uid: str) -> bool:
     return True
 
 
+def combat_facts(R: Rules, state: State) -> dict[str, Any]:
+    """What this phase's attacks may be, worked out once for the units as they are and the
+    phase as it stands: enemy hexes, each unit's attack directions, each hex's possible
+    attackers, the obligations. The key names every part of the state they read besides the
+    units (the phase, turn and weather; who has attacked and been attacked; fortresses lost;
+    airborne drops; Early Start's May): a declaration's steps, which change none of these,
+    find them ready."""
+    key = (
+        "attacks",
+        state["phase"],
+        state.get("turn"),
+        state.get("weather"),
+        bool(state.get("options", {}).get("early-start")),
+        tuple(state.get("done", ())),
+        tuple(state.get("hexes_attacked", ())),
+        tuple(state.get("fortress_lost", ())),
+        tuple(
+            (d.get("unit"), d.get("turn"), d.get("phase")) for d in state.get("airborne_drops", ())
+        ),
+    )
+    return kept_for_table(R, state, key, lambda: {"directions": {}, "attackers": {}})  # type: ignore[no-any-return]
+
+
 def enemy_hexes(R: Rules, state: State) -> list[str]:
     """Hexes holding enemy ground units not yet attacked this phase (7.1C)."""
-    known = remembered(state, "enemy-hexes")
-    if known is not None:
-        return list(known)
-    attacked = set(state.get("hexes_attacked", ()))
-    enemy = ground_hexes(R, state, other(phasing_side(state)))
-    found = sorted(h for h in enemy if h not in attacked)
-    remember(state, "enemy-hexes", tuple(found))
-    return found
+    facts = combat_facts(R, state)
+    if "enemy" not in facts:
+        attacked = set(state.get("hexes_attacked", ()))
+        enemy = ground_hexes(R, state, other(phasing_side(state)))
+        facts["enemy"] = tuple(sorted(h for h in enemy if h not in attacked))
+    return list(facts["enemy"])
 
 
 def targets_of(
@@ -148,26 +169,26 @@ def targets_of(
 def attack_directions(R: Rules, state: State, uid: str) -> tuple[str, ...]:
     """The adjacent hexes this unit may attack into now, enemy-held or not (none if it may
     not attack in this phase)."""
-    key = f"directions-{uid}"
-    known = remembered(state, key)
-    if known is not None:
-        return known  # type: ignore[no-any-return]
-    if not eligible(R, state, uid):
-        found: tuple[str, ...] = ()
-    else:
-        src = hex_of(state, uid)
-        assert src is not None
-        found = tuple(
-            n for n in R.map.grid.neighbours(src) if may_attack_across(R, state, uid, src, n)
-        )
-    return remember(state, key, found)  # type: ignore[no-any-return]
+    known = combat_facts(R, state)["directions"]
+    found: tuple[str, ...] | None = known.get(uid)
+    if found is None:
+        if not eligible(R, state, uid):
+            found = ()
+        else:
+            src = hex_of(state, uid)
+            assert src is not None
+            found = tuple(
+                n for n in R.map.grid.neighbours(src) if may_attack_across(R, state, uid, src, n)
+            )
+        known[uid] = found
+    return found
 
 
 def attackers_of(R: Rules, state: State, target: str) -> list[str]:
     """Units that could attack ``target`` now (ground units first, then fleets)."""
-    known = remembered(state, f"attackers-{target}")
-    if known is not None:
-        return list(known)
+    known = combat_facts(R, state)["attackers"]
+    if target in known:
+        return list(known[target])
     occ = occupancy(state)
     side = phasing_side(state)
     units = [
@@ -177,7 +198,7 @@ def attackers_of(R: Rules, state: State, target: str) -> list[str]:
         if R.unit(u).side == side and target in attack_directions(R, state, u)
     ]
     found = sorted(units, key=lambda u: (is_fleet(R, u), u))
-    remember(state, f"attackers-{target}", tuple(found))
+    known[target] = tuple(found)
     return found
 
 
@@ -222,10 +243,10 @@ def obligations(
 
 
 def _obligations_now(R: Rules, state: State) -> dict[str, list[str]]:
-    """:func:`obligations` before any further attack (remembered while reading)."""
-    known = remembered(state, "obligations")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
+    """:func:`obligations` before any further attack (see :func:`combat_facts`)."""
+    facts = combat_facts(R, state)
+    if "obligations" in facts:
+        return facts["obligations"]  # type: ignore[no-any-return]
     occ = occupancy(state)
     open_hexes = set(enemy_hexes(R, state))
     near = {n for h in open_hexes for n in R.map.grid.neighbours(h)}
@@ -241,7 +262,8 @@ def _obligations_now(R: Rules, state: State) -> dict[str, list[str]]:
             t = [h for h in t if not across_strait(R, src, h)]
         if t:
             out[uid] = t
-    return remember(state, "obligations", out)  # type: ignore[no-any-return]
+    facts["obligations"] = out
+    return out
 
 
 def must_be_attacked(pairs: dict[str, list[str]]) -> dict[str, list[str]]:

@@ -188,20 +188,42 @@ def by_positions(state: State) -> dict[Any, Any]:
     known = remembered(state, "positions")
     if known is not None:
         return known  # type: ignore[no-any-return]
+    return _table_entry(state)[1]
+
+
+def _table_entry(state: State) -> tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]:
+    """(units table, facts of its arrangement, facts of the table itself)."""
+    known = remembered(state, "table")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
     units = state["units"]
     entry = _BY_TABLE.get(id(units))
-    if entry is not None and entry[0] is units:
-        return remember(state, "positions", entry[1])  # type: ignore[no-any-return]
-    key = (tuple(units), tuple([d["at"] for d in units.values()]))
-    facts = _BY_POSITIONS.get(key)
-    if facts is None:
-        if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
-            del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
-        facts = _BY_POSITIONS[key] = {}
-    if len(_BY_TABLE) >= _POSITIONS_KEPT:
-        del _BY_TABLE[next(iter(_BY_TABLE))]
-    _BY_TABLE[id(units)] = (units, facts)  # the entry keeps the table (and so its id) alive
-    return remember(state, "positions", facts)  # type: ignore[no-any-return]
+    if entry is None or entry[0] is not units:
+        key = (tuple(units), tuple([d["at"] for d in units.values()]))
+        facts = _BY_POSITIONS.get(key)
+        if facts is None:
+            if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
+                del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
+            facts = _BY_POSITIONS[key] = {}
+        if len(_BY_TABLE) >= _POSITIONS_KEPT:
+            del _BY_TABLE[next(iter(_BY_TABLE))]
+        entry = _BY_TABLE[id(units)] = (units, facts, {})  # keeps the table, and its id, alive
+    return remember(state, "table", entry)  # type: ignore[no-any-return]
+
+
+def kept_for_table(
+    R: Rules, state: State, key: tuple[Any, ...], work_out: Callable[[], Any]
+) -> Any:
+    """Like :func:`kept`, for a fact that depends on the units' whole records (strength
+    and supply as well as place): kept with the units table, which a state shares with its
+    copies until a unit changes. ``key`` names everything else it depends on."""
+    facts = _table_entry(state)[2]
+    found = facts.get(key)
+    if found is None or found[0] is not R:
+        if len(facts) > 256:
+            facts.clear()
+        found = facts[key] = (R, work_out())
+    return found[1]
 
 
 def kept(R: Rules, state: State, key: tuple[Any, ...], work_out: Callable[[], Any]) -> Any:
