@@ -276,9 +276,9 @@ class GameMap:
 
         >>> from ostfront.core.mapmodel import load_map_text
         >>> m = load_map_text('''
+        ... [map]
         ... id = "t"
         ... title = "T"
-        ... source = "test"
         ... [grid]
         ... id_order = "colrow"
         ... offset = "even-q"

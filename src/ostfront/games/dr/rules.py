@@ -179,7 +179,7 @@ BOX_SET = _BOX_SET = frozenset(BOXES)
 #: the table itself finds its facts; another table with the same arrangement finds them by
 #: where each unit stands.
 _BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {}
-_BY_TABLE: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+_BY_TABLE: dict[int, tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]] = {}
 _POSITIONS_KEPT = 64
 
 
