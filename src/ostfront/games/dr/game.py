@@ -6,10 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ...core.mapmodel import GameMap, load_map
-from ...core.protocol import Action, CounterView, Game, Option, Prompt, Result, Scenario, Side
+from ...core.protocol import (
+    Action,
+    CounterView,
+    Game,
+    Option,
+    Prompt,
+    Result,
+    Scenario,
+    Side,
+    copy_state,
+)
 from ...core.protocol import State as ProtocolState
 
 DATA = Path(__file__).parent / "data"
@@ -32,6 +43,23 @@ SYMBOLS = {
     "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
     "fleet": "fleet", "leader": "leader",
 }  # fmt: skip
+
+
+@cache
+def _engine() -> ModuleType:
+    """The rules engine's sequence of play, imported the first time a game is played (the
+    registry lists games without loading their rules). Kept: the door is knocked on several
+    times an action, and an import statement each time costs more than the call."""
+    from . import sequence
+
+    return sequence
+
+
+@cache
+def _rules() -> ModuleType:
+    from . import rules
+
+    return rules
 
 
 @cache
@@ -107,11 +135,9 @@ class DefiantRussia(Game):
 
     # -- the rules -----------------------------------------------------------
     def rules_for(self, state: ProtocolState) -> Any:
-        from .rules import rules_with_map, scenario_rules
-
         if state.get("scenario") == "defiant-poland":
-            return scenario_rules("defiant-poland")
-        return rules_with_map(self.map_for(state))
+            return _rules().scenario_rules("defiant-poland")
+        return _rules().rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
         from .setting_up import initial_scenario_state, initial_state
@@ -129,29 +155,22 @@ class DefiantRussia(Game):
     def copy_state(self, state: ProtocolState) -> ProtocolState:
         """The control table is flat: copied as such. The units table is replaced, never
         changed in place (``rules.set_unit``): the copy shares it."""
-        from ...core.protocol import copy_state
-
         return copy_state(state, shallow=("control",), shared=("units",))
 
     def active_side(self, state: ProtocolState) -> Side | None:
-        from .sequence import active_side
-
-        return active_side(state)
+        side: Side | None = _engine().active_side(state)
+        return side
 
     def actions(self, state: ProtocolState) -> list[Action]:
-        from .sequence import actions
-
-        return actions(self.rules_for(state), state)
+        acts: list[Action] = _engine().actions(self.rules_for(state), state)
+        return acts
 
     def perform(self, state: ProtocolState, action: Action) -> None:
-        from .sequence import perform
-
-        perform(self.rules_for(state), state, action)
+        _engine().perform(self.rules_for(state), state, action)
 
     def prompt(self, state: ProtocolState) -> Prompt:
-        from .sequence import prompt
-
-        return prompt(self.rules_for(state), state)
+        found: Prompt = _engine().prompt(self.rules_for(state), state)
+        return found
 
     def result(self, state: ProtocolState) -> Result | None:
         w = state.get("winner")
