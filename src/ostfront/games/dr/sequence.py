@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from ...core.protocol import Action, Prompt
-from .rules import Rules, State, other
+from .rules import Rules, State, other, reading
 
 #: The phases of one turn, in order (DR 4.1-4.12), each with the rule that defines it.
 TURN = (  # DR 4.0
@@ -109,8 +109,6 @@ def active_side(state: State) -> str | None:
 
 
 def actions(R: Rules, state: State) -> list[Action]:
-    from .rules import reading
-
     with reading(state):  # nothing changes the state while the choices are worked out
         acts: list[Action] = handler(state).actions(R, state)
     return acts
