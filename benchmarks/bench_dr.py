@@ -64,6 +64,8 @@ def main() -> None:
         f"legal_actions: median {med_call * 1000:.2f} ms, p90 {pct(calls, 0.9) * 1000:.2f} ms,"
         f" worst {max(calls) * 1000:.2f} ms -> {med_call / ACTIONS_TARGET:.2f} x target 5 ms"
     )
+    over = sum(1 for c in calls if c > ACTIONS_TARGET)
+    print(f"decision points over 5 ms: {over} of {len(calls)}")
 
 
 if __name__ == "__main__":
