@@ -230,6 +230,7 @@ def support(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
 # ------------------------------------------------------------------ moves by their worth
 OVERSTACKED = 20.0
 PLANNED = 3.0  # a move the attack plan asks for (dr_plan)
+PLANNING: tuple[str, ...] = ("move", "exploit")  # the phases planned
 
 
 def move_gain(
@@ -321,7 +322,7 @@ class DefiantRussiaEvaluator:
         from ..games.dr import movement
         from .dr_plan import make_plan
 
-        if not self.teamwork or view.side != "axis" or not state["phase"].endswith("move"):
+        if not self.teamwork or view.side != "axis" or not state["phase"].endswith(PLANNING):
             return {}
         key = (state.get("seed"), state["turn"], state["phase"])
         if self.plan_key != key:
