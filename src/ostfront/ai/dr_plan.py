@@ -6,9 +6,12 @@ walks into contact alone attacks at poor odds. Moving one unit at a time cannot 
 three units together would attack well; so at the start of the phase the planner picks
 enemy hexes to attack and the units to attack each of them, before any unit moves:
 
-* the attack hexes next to a target touch no other enemy hex (no second, unwanted battle)
-  and trace supply (an attacker out of supply rolls one die, 7.1.3C);
-* each hex holds at most two of the units (6.2), strongest dice first;
+* the attack hexes next to a target touch no enemy hex but it and the targets already
+  chosen (no unwanted battle) and trace supply (an attacker out of supply rolls one die,
+  7.1.3C);
+* each hex ends with at most two units, counting those there that the plan does not move
+  away (6.2), strongest dice first, until the hits expected are ``ENOUGH`` times those
+  taken;
 * a target is kept when the expected hits scored are at least ``ODDS`` times the hits
   taken, counted with the engine's own dice rules (terrain, rivers, Panzer Shock, Snow);
 * targets are taken best first: expected exchange, a victory city, the nearer the
