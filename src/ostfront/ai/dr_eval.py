@@ -20,7 +20,8 @@ from ..core.paths import distances
 from ..core.protocol import Game, State
 from ..games.dr import supply
 from ..games.dr.charts import casualty_weight, victory_cities
-from ..games.dr.rules import BOXES, Rules, occupancy, other, printed
+from ..games.dr.rules import BOXES, Rules, hex_of, occupancy, other, printed
+from ..games.dr.stacking import stack_problems
 
 WIN = 1000.0
 #: weights of the evaluation (one point of strength on the map = 1)
@@ -33,6 +34,10 @@ ADVANCE = 0.6  # Axis: per hex nearer the nearest objective
 UNSUPPLIED = 4.0
 GARRISON = 1.5  # per victory point of a friendly-held victory city the unit stands in
 GOOD_GROUND = 0.4
+ARMOR_CONTACT = 0.3  # Axis armor next to the enemy
+MASS = 0.3  # Axis teamwork: per odds ratio massed against the best enemy hex touched (to 3)
+WEAK_CONTACT = 1.0  # Axis teamwork: per point of odds below GOOD_ODDS against the worst one
+GOOD_ODDS = 1.0  # strength massed per enemy strength point (plus one) that makes contact good
 FRONT = {1: 0.6, 2: 0.9, 3: 0.6}  # Soviets: by distance to the nearest Axis unit
 DEFENSIVE = ("forest", "swamp", "mountain")
 
@@ -83,9 +88,12 @@ class Terrain:
     side: str
     objective: dict[str, int]  # hex -> hexes to the nearest objective (Axis)
     enemy: dict[str, int]  # hex -> hexes to the nearest enemy ground unit
-    supplied: set[str]
+    supplied: dict[str, int]  # hex -> hexes of its supply path (5.0), where one is traced
     cities: dict[str, int]  # hex -> victory points of friendly-held victory cities
     enemy_at: dict[str, int] = field(default_factory=dict)  # hex -> enemy strength there
+    path: int = 3  # hexes a supply path may have (5.0, 5.2)
+    enemy_cities: dict[str, int] = field(default_factory=dict)  # the enemy's victory cities
+    planned: set[str] = field(default_factory=set)  # enemy hexes the attack plan will attack
 
 
 _TERRAIN: dict[str, Any] = {"key": None, "value": None}
@@ -117,9 +125,11 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
         side=side,
         objective=objective,
         enemy=enemy,
-        supplied=supply.supplied_hexes(R, state, side, kind),
+        supplied=supply_reach(R, state, side, kind),
         cities={h: v for h, v in cities.items() if state["control"].get(h) == side},
         enemy_at=enemy_at,
+        path=supply.path_length(R, state, side, kind),
+        enemy_cities={h: v for h, v in cities.items() if state["control"].get(h) == other(side)},
     )
     _TERRAIN.update(key=key, value=view)
     return view
@@ -132,11 +142,31 @@ def _land(R: Rules, state: State) -> Any:
     return passable
 
 
+def supply_reach(R: Rules, state: State, side: str, kind: str) -> dict[str, int]:
+    """Hex -> length of the shortest supply path from it to a rail line that leads to a
+    source (5.0), for every hex that traces one now."""
+    blocked = supply.blocked_hexes(R, state, side)
+    network = supply.rail_network(R, state, side, kind, blocked)
+
+    def step(a: str, b: str) -> bool:
+        return b not in blocked and supply.passable(R, state, b) and not _water(R, state, a, b)
+
+    limit = supply.path_length(R, state, side, kind)
+    return distances(list(network), R.map.grid.neighbours, step, limit=limit)
+
+
+def _water(R: Rules, state: State, a: str, b: str) -> bool:
+    kinds = R.map.side_kinds(a, b)
+    return "sea" in kinds or ("lake" in kinds and state.get("weather") != "snow")
+
+
 def supplied_there(R: Rules, view: Terrain, h: str) -> bool:
     """Would a unit in ``h`` trace supply? Its own presence opens the hex to the path
     (5.0: an enemy ZOC does not block where a friendly unit stands), so a hex next to one
-    that traces supply counts too (a hex too generous at the path's far end)."""
-    return h in view.supplied or any(n in view.supplied for n in R.map.grid.neighbours(h))
+    at most two hexes from the rail line counts too."""
+    if h in view.supplied:
+        return True
+    return any(view.supplied.get(n, 99) < view.path for n in R.map.grid.neighbours(h))
 
 
 def hex_worth(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
@@ -150,7 +180,7 @@ def hex_worth(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
         worth -= ADVANCE * view.objective.get(h, 40)
         worth += GARRISON * view.cities.get(h, 0)  # hold what was taken
         if near == 1 and unit.type == "armor":
-            worth += 0.3
+            worth += ARMOR_CONTACT
         return worth
     worth += FRONT.get(near, 0.2 - 0.05 * max(0, near - 3))
     worth += GARRISON * view.cities.get(h, 0)
@@ -187,8 +217,9 @@ def support(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
             )
             ratio = massed / (enemy + 1)
             best = max(best, min(ratio, 3.0))
-            worst = min(worst, ratio - 1.0)
-        return 0.3 * best + 1.0 * worst
+            if n not in view.planned:
+                worst = min(worst, ratio - GOOD_ODDS)
+        return MASS * best + WEAK_CONTACT * worst
     covered = zoc_of(R, state, view.side)
     gaps = sum(
         1 for n in (h, *R.map.grid.neighbours(h)) if view.enemy.get(n, 9) <= 2 and n not in covered
@@ -198,6 +229,8 @@ def support(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
 
 # ------------------------------------------------------------------ moves by their worth
 OVERSTACKED = 20.0
+PLANNED = 3.0  # a move the attack plan asks for (dr_plan)
+PLANNING: tuple[str, ...] = ("move", "exploit")  # the phases planned
 
 
 def move_gain(
@@ -205,8 +238,6 @@ def move_gain(
 ) -> float:
     """What moving ``uid`` to ``dest`` gains, by the worth of the hexes (an over-stacked
     destination costs a unit at the end of the phase, 6.2)."""
-    from ..games.dr.rules import hex_of
-    from ..games.dr.stacking import stack_problems
 
     here = hex_of(state, uid)
     if here is None:
@@ -252,6 +283,13 @@ class DefiantRussiaEvaluator:
         self.teamwork = teamwork  # the normal player's coordination terms (see support)
         self.phase: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}
+        self.plan_key: tuple[Any, ...] = ()
+        self.plan: dict[str, str] = {}  # unit -> hex, the Axis attack plan (dr_plan)
+        self.targets: set[str] = set()  # the enemy hexes it attacks
+        self.next = ""  # the planned unit to move next
+        self.selected: dict[str, int] = {}  # unit -> times selected this phase
+        self.selected_phase: tuple[Any, ...] = ()
+        self.last_selected: str | None = None
 
     def unit_gains(
         self, R: Rules, state: State, view: Terrain, uids: list[str]
@@ -276,6 +314,36 @@ class DefiantRussiaEvaluator:
             fresh.add(top)
         return {u: self.gains[u] for u in uids}
 
+    def planned_moves(
+        self, R: Rules, state: State, view: Terrain, sel: str | None
+    ) -> dict[str, str]:
+        """The Axis attack plan's moves still to make this phase (:mod:`dr_plan`); a unit
+        whose planned hex is no longer open to it when its turn comes leaves the plan."""
+        from ..games.dr import movement
+        from .dr_plan import make_plan
+
+        if not self.teamwork or view.side != "axis" or not state["phase"].endswith(PLANNING):
+            return {}
+        key = (state.get("seed"), state["turn"], state["phase"])
+        if self.plan_key != key:
+            movers = [u for u in movement.selectable(R, state) if R.unit(u).is_ground]
+            plan = make_plan(R, state, view, movers)
+            self.plan_key, self.plan, self.targets = key, plan.moves, set(plan.targets)
+        view.planned = self.targets
+        if sel is None:  # the next unit to move: the first whose hex is still open to it
+            for uid in sorted(self.plan):
+                h = self.plan[uid]
+                if uid in state["done"] or h == hex_of(state, uid):
+                    continue
+                there = [u for u in occupancy(state).get(h, ()) if u != uid]
+                if h in movement.reachable(R, state, uid) and not stack_problems(
+                    R, state, [*there, uid]
+                ):
+                    self.next = uid
+                    break
+                del self.plan[uid]
+        return {u: h for u, h in self.plan.items() if u not in state["done"]}
+
     def evaluate(self, game: Game, state: State, side: str) -> float:
         return evaluate(game, state, side)
 
@@ -299,7 +367,15 @@ class DefiantRussiaEvaluator:
         out: dict[str, float] = {}
         sel = record(state)["selected"] if kind(state) in ("move", "exploit") else None
         movers = [str(a.args[0]) for a in actions if a.verb == "select"]
-        gains = self.unit_gains(R, state, view, [u for u in movers if R.unit(u).is_ground])
+        phase = (state.get("seed"), state["turn"], state["phase"])
+        if self.selected_phase != phase:
+            self.selected_phase, self.selected = phase, {}
+        if sel is not None and self.last_selected != sel:
+            self.selected[sel] = self.selected.get(sel, 0) + 1
+        self.last_selected = sel
+        planned = self.planned_moves(R, state, view, sel)
+        ground = [u for u in movers if R.unit(u).is_ground and u not in planned]
+        gains = self.unit_gains(R, state, view, ground)
         for a in actions:
             if a.verb == "done":
                 out[a.text] = 0.0
@@ -307,9 +383,19 @@ class DefiantRussiaEvaluator:
                 out[a.text] = -0.01
             elif a.verb == "select":
                 uid = str(a.args[0])
-                out[a.text] = gains.get(uid, -1.0) - 0.001  # "done" wins a tie
+                if self.selected.get(uid, 0) > 3:  # a guard against selecting it forever
+                    out[a.text] = -1.0
+                elif uid in planned:  # the next to its planned hex; the others wait or stay
+                    out[a.text] = PLANNED if uid == self.next else -0.5
+                else:
+                    out[a.text] = gains.get(uid, -1.0) - 0.001  # "done" wins a tie
             elif a.verb in ("to", "rail") and sel is not None and R.unit(sel).is_ground:
-                out[a.text] = move_gain(R, state, view, sel, str(a.args[0]), self.teamwork)
+                dest = str(a.args[0])
+                there = [u for u in occupancy(state).get(dest, ()) if u != sel]
+                if planned.get(sel) == dest and not stack_problems(R, state, [*there, sel]):
+                    out[a.text] = PLANNED
+                else:
+                    out[a.text] = move_gain(R, state, view, sel, str(a.args[0]), self.teamwork)
             elif a.verb in ("take", "leave"):
                 out[a.text] = -0.02
         return out
@@ -379,7 +465,6 @@ def combat_values(R: Rules, state: State, actions: Any) -> dict[str, float]:
 
 
 def _source_of(state: State, attackers: list[str]) -> str | None:
-    from ..games.dr.rules import hex_of
 
     hexes = sorted({h for u in attackers if (h := hex_of(state, u)) is not None})
     return hexes[0] if hexes else None

@@ -5,8 +5,9 @@ scorer: a move by the worth of its destination plus teamwork (the Axis masses st
 against one enemy hex, the Soviets close the gaps in their line), an attack by its exact
 odds, a loss, retreat, replacement or reinforcement by the position it leads to. The best
 candidate is carried out, then everything is scored again; a phase ends when no candidate
-is worth more than ending it. What the scores mean for Defiant Russia is in
-:mod:`ostfront.ai.dr_eval`.
+is worth more than ending it. As the Axis it first plans the phase's attacks (which units
+mass against which enemy hexes, :mod:`ostfront.ai.dr_plan`) and makes those moves first.
+What the scores mean for Defiant Russia is in :mod:`ostfront.ai.dr_eval`.
 """
 
 from __future__ import annotations

@@ -1,0 +1,67 @@
+"""The normal Axis player's attack plan (ai/dr_plan) and the exact supply reach it uses."""
+
+from __future__ import annotations
+
+from ostfront.ai import dr_eval, dr_plan
+from ostfront.ai.players import make_player
+from ostfront.games import get
+from ostfront.games.dr import movement
+from ostfront.games.dr.rules import hex_of, occupancy, reading
+from ostfront.games.dr.stacking import stack_problems
+
+GAME = get("dr")
+
+
+def axis_movement(seed: int, turn: int = 1) -> dict:
+    s = GAME.setup("1941", {}, seed)
+    player = make_player("normal", seed)
+    while s["phase"] != "axis_move" or s["turn"] != turn:
+        s = GAME.apply(s, player.choose(GAME, s))
+    return s
+
+
+def test_the_july_plan_attacks_at_good_odds_without_over_stacking() -> None:
+    s = axis_movement(1, turn=2)
+    R = GAME.rules_for(s)
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, "axis")
+        movers = [u for u in movement.selectable(R, s) if R.unit(u).is_ground]
+        plan = dr_plan.make_plan(R, s, view, movers)
+        again = dr_plan.make_plan(R, s, view, movers)
+        assert plan == again and plan.targets  # deterministic, and it attacks somewhere
+        ends: dict[str, list[str]] = {}
+        for h, uids in occupancy(s).items():
+            for u in uids:
+                if R.unit(u).is_ground and R.unit(u).side == "axis":
+                    ends.setdefault(plan.moves.get(u, h), []).append(u)
+        for target, units in plan.targets.items():
+            assert target in view.enemy_at
+            scored = sum(dr_plan.attack_hits(R, s, u, plan.moves[u], target, True) for u in units)
+            assert scored >= dr_plan.ODDS * dr_plan.defence_hits(R, s, target)
+            for u in units:
+                a = plan.moves[u]
+                assert target in R.map.grid.neighbours(a)
+                assert a == hex_of(s, u) or a in movement.reachable(R, s, u)
+                assert len(ends[a]) <= 2 and not stack_problems(R, s, ends[a])
+
+
+def test_supply_reach_counts_the_path_exactly() -> None:
+    """A hex off the traced area is in supply only next to a hex less than a full path
+    from the rail line (the unit's own hex opens, 5.0)."""
+    s = axis_movement(1)
+    R = GAME.rules_for(s)
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, "axis")
+    edge = sorted(h for h, d in view.supplied.items() if d == view.path)
+    inner = sorted(h for h, d in view.supplied.items() if d == view.path - 1)
+    assert edge and inner and view.path == 3
+    beyond = [
+        n
+        for h in edge
+        for n in R.map.grid.neighbours(h)
+        if n not in view.supplied
+        and all(view.supplied.get(m, 9) >= view.path for m in R.map.grid.neighbours(n))
+    ]
+    assert beyond and not dr_eval.supplied_there(R, view, beyond[0])
+    outside = [n for h in inner for n in R.map.grid.neighbours(h) if n not in view.supplied]
+    assert outside and dr_eval.supplied_there(R, view, outside[0])
