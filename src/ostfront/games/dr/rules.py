@@ -180,7 +180,7 @@ BOX_SET = _BOX_SET = frozenset(BOXES)
 #: where each unit stands.
 _BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {}
 _BY_TABLE: dict[int, tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]] = {}
-_POSITIONS_KEPT = 64
+_POSITIONS_KEPT = 16
 
 
 def by_positions(state: State) -> dict[Any, Any]:
