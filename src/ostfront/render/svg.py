@@ -9,7 +9,7 @@ The map is drawn in layers, each a ``<g class="...">`` so that CSS or JavaScript
 hide it later:
 
 ``hexes``
-    one ``<polygon id="hex-XXXX" data-hex="XXXX" data-terrain="...">`` per hex, filled by
+    one ``<polygon id="hex-NNNN" data-hex="NNNN" data-terrain="...">`` per hex, filled by
     terrain, with a ``<title>`` so that hovering shows the id and terrain;
 ``region-borders``
     dashed lines where two adjacent hexes lie in different sets of ``country`` regions;
