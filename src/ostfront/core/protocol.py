@@ -234,10 +234,7 @@ def copy_state(state: State, shallow: Iterable[str] = (), shared: Iterable[str] 
         out: State = marshal.loads(marshal.dumps(rest))
     except ValueError:  # not plain data
         out = {k: _copy_plain(v) for k, v in rest.items()}
-    for k in _SHARED_KEYS:
-        if k in state:
-            v = state[k]
-            out[k] = list(v) if isinstance(v, list) else _copy_plain(v)
+    _share_lists(out, state)
     for k in shallow:
         if k in state:
             out[k] = dict(state[k])
@@ -265,11 +262,16 @@ def unpack_state(packed: str | State, shared_from: State) -> State:
         out: State = marshal.loads(packed.encode("latin-1"))
     else:
         out = {k: _copy_plain(v) for k, v in packed.items()}
+    _share_lists(out, shared_from)
+    return out
+
+
+def _share_lists(out: State, shared_from: State) -> None:
+    """Give ``out`` its own copies of the append-only lists, sharing their items."""
     for k in _SHARED_KEYS:
         if k in shared_from:
             v = shared_from[k]
             out[k] = list(v) if isinstance(v, list) else _copy_plain(v)
-    return out
 
 
 def _copy_plain(v: Any) -> Any:

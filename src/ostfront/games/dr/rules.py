@@ -168,7 +168,7 @@ def units_at(state: State, hex_id: str) -> list[str]:
     return list(occupancy(state).get(hex_id, ()))
 
 
-BOX_SET = _BOX_SET = frozenset(BOXES)
+BOX_SET = frozenset(BOXES)
 
 
 #: The facts that depend only on where the units stand (who is in each hex, which hexes a
@@ -185,9 +185,6 @@ _POSITIONS_KEPT = 16
 
 def by_positions(state: State) -> dict[Any, Any]:
     """The facts kept for this arrangement of the units (see :func:`kept`)."""
-    known = remembered(state, "positions")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
     return _table_entry(state)[1]
 
 
@@ -246,7 +243,7 @@ def occupancy(state: State) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for u, d in state["units"].items():
         at = d["at"]
-        if at not in _BOX_SET:
+        if at not in BOX_SET:
             out.setdefault(at, []).append(u)
     for uids in out.values():
         uids.sort()
@@ -263,7 +260,7 @@ def _ground_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {s: set() for s in SIDES}
     for u, d in state["units"].items():
         at = d["at"]
-        if at not in _BOX_SET:
+        if at not in BOX_SET:
             unit = R.unit(u)
             if unit.is_ground:
                 found[unit.side].add(at)
