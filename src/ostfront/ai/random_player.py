@@ -2,6 +2,17 @@
 
 It never undoes (an undo loop would be legal but pointless), unless undo is all there is.
 
+**Patience.** Some decisions are built up step by step and may be taken back: an attack
+declaration in Defiant Russia adds and removes units and hexes, changes Air Points, may be
+cancelled (DR 7.1, 7.1B). A uniform walk over such steps can wander for a very long time
+before it finds the one combination the rules allow - a lone unit that must attack five
+adjacent hexes may roll only once all five are in one battle (7.0B, 7.1B), and a walk that
+drops a hex as often as it adds one takes tens of thousands of steps to get there. So after
+:data:`PATIENCE` such steps in a row the player stops taking steps back (``cancel``,
+``drop``, ``without``, ``deselect``, ``back``, changing Air Points) while any other choice is
+left; the declaration then only grows, and ends in a roll. Until then every legal action is
+as likely as any other, so the fuzzer still tries cancelling and dropping.
+
 >>> from ostfront.core.rng import new_rng
 >>> p = RandomPlayer(new_rng(3))
 """
@@ -11,19 +22,32 @@ from __future__ import annotations
 from ..core.protocol import Action, Game, State
 from ..core.rng import RngState, choice_index
 
+#: verbs that take a step of a decision back (or sideways: Air Points up and down)
+BACKWARD = frozenset({"undo", "cancel", "drop", "without", "deselect", "back", "air"})
+#: verbs of a decision built up step by step (with BACKWARD)
+BUILDING = frozenset({"attack", "with", "also", "select"}) | BACKWARD
+#: building steps in a row after which the player stops stepping back
+PATIENCE = 40
+
 
 class RandomPlayer:
     name = "random"
 
     def __init__(self, rng: RngState) -> None:
         self.rng = rng
+        self.building = 0  # building steps chosen in a row
 
     def choose(self, game: Game, state: State) -> Action:
         return self.choose_from(game.legal_actions(state))
 
     def choose_from(self, legal: list[Action]) -> Action:
-        """One of these actions, uniformly (undo only if nothing else is legal)."""
+        """One of these actions, uniformly (undo only if nothing else is legal; no step back
+        once out of patience, if anything else is legal)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         pool = [a for a in legal if a.verb != "undo"] or legal
-        return pool[choice_index(self.rng, len(pool))]
+        if self.building >= PATIENCE:
+            pool = [a for a in pool if a.verb not in BACKWARD] or pool
+        chosen = pool[choice_index(self.rng, len(pool))]
+        self.building = self.building + 1 if chosen.verb in BUILDING else 0
+        return chosen

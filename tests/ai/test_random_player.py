@@ -1,0 +1,73 @@
+"""The random player: uniform over the legal actions, and patient only so long.
+
+A toy declaration stands in for DR 7.1B's lone unit obliged to attack five adjacent hexes:
+it may roll only once all five are in the battle, and each step may add a hex, drop one,
+change the Air Points or cancel (start again with one hex).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ostfront.ai import random_player
+from ostfront.ai.random_player import PATIENCE, RandomPlayer
+from ostfront.core.protocol import Action
+from ostfront.core.rng import new_rng
+
+
+def toy_actions(hexes: int) -> list[Action]:
+    acts = [Action("air", (n,), f"Use {n} Air Point(s)", "DR 11.7", "soviet") for n in (0, 1)]
+    if hexes < 5:
+        acts.append(Action("also", (hexes,), "Attack another hex", "DR 7.1B", "soviet"))
+    if hexes > 1:
+        acts.append(Action("drop", (hexes,), "Drop a hex", "DR 7.1B", "soviet"))
+    if hexes == 5:
+        acts.append(Action("roll", (), "Roll the attack", "DR 7.1.1", "soviet"))
+    acts.append(Action("cancel", (), "Give up this attack", "DR 7.1", "soviet"))
+    return acts
+
+
+def steps_to_roll(player: RandomPlayer, cap: int = 100_000) -> int:
+    hexes, steps = 1, 0
+    while steps < cap:
+        action = player.choose_from(toy_actions(hexes))
+        steps += 1
+        if action.verb == "roll":
+            return steps
+        hexes += {"also": 1, "drop": -1}.get(action.verb, 0)
+        if action.verb == "cancel":
+            hexes = 1
+    return steps
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_declaration_that_needs_every_hex_is_rolled_after_patience_runs_out(seed: int) -> None:
+    # after PATIENCE steps only "also" and "roll" are taken: four more hexes at most, then roll
+    assert steps_to_roll(RandomPlayer(new_rng(seed))) <= PATIENCE + 5
+
+
+def test_without_patience_the_walk_wanders(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason for the rule: a uniform walk over the same steps takes far longer."""
+    monkeypatch.setattr(random_player, "PATIENCE", 10**9)
+    walks = [steps_to_roll(RandomPlayer(new_rng(seed))) for seed in range(20)]
+    assert sorted(walks)[10] > 4 * PATIENCE
+
+
+def test_patience_is_restored_by_any_other_kind_of_choice() -> None:
+    p = RandomPlayer(new_rng(1))
+    p.building = PATIENCE
+    moved = p.choose_from([Action("to", ("0101",), "Move to 0101", "DR 6.1", "axis")])
+    assert moved.verb == "to" and p.building == 0
+    cancel = Action("cancel", (), "Give up this attack", "DR 7.1", "axis")
+    also = Action("also", ("0102",), "Attack 0102 in the same battle", "DR 7.1B", "axis")
+    picks = {p.choose_from([cancel, also]).verb for _ in range(30)}
+    assert picks == {"cancel", "also"}  # uniform again: both are taken
+
+
+def test_out_of_patience_a_step_back_is_still_taken_when_it_is_all_there_is() -> None:
+    p = RandomPlayer(new_rng(2))
+    p.building = PATIENCE
+    cancel = Action("cancel", (), "Give up this attack", "DR 7.1", "axis")
+    undo = Action("undo", (), "Undo", "", "axis")
+    assert p.choose_from([cancel, undo]).verb == "cancel"
+    assert p.choose_from([undo]).verb == "undo"
