@@ -75,6 +75,26 @@ def test_action_validation() -> None:
         Action.parse("   ")
 
 
+def test_action_words_found_good_are_remembered_but_bad_ones_always_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ostfront.core import protocol
+
+    monkeypatch.setattr(protocol, "_GOOD_WORDS", set())
+    monkeypatch.setattr(protocol, "_GOOD_WORDS_MAX", 2)
+    for word in ("0101", "0102", "0103"):
+        assert Action("to", (word,)).text == f"to {word}"
+    assert sorted(protocol._GOOD_WORDS) == ["0101", "0102"]  # bounded: words may come from users
+    for bad in ("", "0101 0102", "0101\n", "\t"):
+        with pytest.raises(ValueError, match="must be a non-empty word"):
+            Action("to", (bad,))
+        with pytest.raises(ValueError, match="must be a non-empty word"):
+            Action("to", (bad,))  # and again: a refusal is never remembered
+    assert Action("to", (3,)).text == "to 3"
+    with pytest.raises(ValueError, match="must be a string or an integer"):
+        Action("to", (1.5,))  # type: ignore[arg-type]
+
+
 def test_compound_move_in_steps() -> None:
     s = play(GAME.setup(seed=1), "select r1")
     assert GAME.prompt(s).text == "Choose a hex for r1"

@@ -54,9 +54,10 @@ def reach(
     best: dict[str, Step] = {start: Step(0.0, None)}
     heap: list[tuple[float, int, str]] = [(0.0, 0, start)]
     counter = 1
+    pop, push, get = heapq.heappop, heapq.heappush, best.get  # the search's inner loop
     while heap:
-        spent, _, here = heapq.heappop(heap)
-        if spent > best[here].cost:
+        spent, _, here = pop(heap)
+        if spent > best[here][0]:
             continue
         if here == goal:
             break
@@ -76,12 +77,15 @@ def reach(
                 ):
                     best[nxt] = Step(budget, start)
                 continue
-            old = best.get(nxt)
-            if old is None or total < old.cost:
-                best[nxt] = Step(total, here)
-                heapq.heappush(heap, (total, counter, nxt))
+            old = get(nxt)
+            if old is None or total < old[0]:
+                best[nxt] = _step(Step, (total, here))
+                push(heap, (total, counter, nxt))
                 counter += 1
     return best
+
+
+_step = tuple.__new__  # Step(cost, prev) without the call through its __new__
 
 
 def flood(

@@ -42,6 +42,11 @@ Arg = str | int
 #: Keys whose lists are append-only: copied shallowly, their items are never mutated.
 _SHARED_KEYS = ("log", "undo")
 
+#: Verbs and string arguments already found to be simple words (Action's checks)
+_GOOD_VERBS: set[str] = set()
+_GOOD_WORDS: set[str] = set()
+_GOOD_WORDS_MAX = 50_000
+
 
 class NotPlayable(OstfrontError):
     """The game's rules engine does not exist yet (its data and map may)."""
@@ -83,23 +88,26 @@ class Action:
         side: Side | None = None,
         payload: Any = None,
     ) -> None:
-        # written out (not the dataclass's own): games build tens of thousands a game
-        if not verb or not verb.replace("_", "").replace("-", "").isalnum():
-            raise ValueError(f"action verb {verb!r} must be a simple word")
+        # written out (not the dataclass's own): games build tens of thousands a game, with
+        # the same few thousand words, so a word once found good is not looked at again
+        if verb not in _GOOD_VERBS:
+            if not verb or not verb.replace("_", "").replace("-", "").isalnum():
+                raise ValueError(f"action verb {verb!r} must be a simple word")
+            if len(_GOOD_VERBS) < _GOOD_WORDS_MAX:
+                _GOOD_VERBS.add(verb)
         for a in args:
             if isinstance(a, str):
-                if a.split() != [a]:  # empty, or with white space
-                    raise ValueError(f"action argument {a!r} must be a non-empty word")
+                if a not in _GOOD_WORDS:
+                    if a.split() != [a]:  # empty, or with white space
+                        raise ValueError(f"action argument {a!r} must be a non-empty word")
+                    if len(_GOOD_WORDS) < _GOOD_WORDS_MAX:  # bounded: words may come from users
+                        _GOOD_WORDS.add(a)
             elif isinstance(a, bool) or not isinstance(a, int):
                 raise ValueError(f"action argument {a!r} must be a string or an integer")
-        put = object.__setattr__  # the class is frozen
-        put(self, "verb", verb)
-        put(self, "args", args)
-        put(self, "label", label)
-        put(self, "rule", rule)
-        put(self, "side", side)
-        put(self, "payload", payload)
-        put(self, "text", f"{verb} {' '.join(map(str, args))}" if args else verb)
+        text = (verb + " " + " ".join(map(str, args))) if args else verb
+        self.__dict__.update(  # the class is frozen: its fields are set past __setattr__
+            verb=verb, args=args, label=label, rule=rule, side=side, payload=payload, text=text
+        )
 
     def __str__(self) -> str:
         return self.text

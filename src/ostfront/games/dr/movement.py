@@ -43,6 +43,7 @@ from .movement_rules import (
     entry_rule,
     full_fleet_near,
     immobile,
+    immobility,
     is_sivash,
     kind,
     may_enter,
@@ -59,6 +60,7 @@ from .rules import (
     BOX_SET,
     Rules,
     State,
+    counter_ids,
     ground_hexes,
     hex_of,
     kept,
@@ -222,13 +224,13 @@ def selectable(R: Rules, state: State) -> list[str]:
     done = set(state["done"])
     units = state["units"]
     with_leaders = leader_hexes(R, state) if exploit else frozenset()  # who may go along
+    held = immobility(R, state)
     out = []
-    for uid in sorted(units):
-        if uid in done or units[uid]["at"] in BOX_SET:
+    for uid in counter_ids(R, side, lambda u: u.side == side):
+        record = units.get(uid)
+        if record is None or uid in done or record["at"] in BOX_SET:
             continue
         unit = R.unit(uid)
-        if unit.side != side:
-            continue
         if unit.type == "fleet":
             ok = navy.may_sail(R, state, uid)
         elif unit.is_leader:
@@ -238,7 +240,7 @@ def selectable(R: Rules, state: State) -> list[str]:
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
             escort = carried(R, state, uid) if exploit and units[uid]["at"] in with_leaders else []
-            ok = (not immobile(R, state, uid) and allowance(R, state, uid, escort) > 0) or (
+            ok = (not held(uid) and allowance(R, state, uid, escort) > 0) or (
                 unit.type == "airborne" and airborne.can_drop(R, state, uid)
             )
         if ok:
@@ -250,8 +252,9 @@ def leader_hexes(R: Rules, state: State) -> frozenset[str]:
     """The hexes holding a leader."""
 
     def work_out() -> frozenset[str]:
-        occ = occupancy(state)
-        return frozenset(h for h, uids in occ.items() if any(R.unit(u).is_leader for u in uids))
+        leaders = counter_ids(R, "leaders", lambda u: u.is_leader)
+        at = [state["units"][lid]["at"] for lid in leaders if lid in state["units"]]
+        return frozenset(h for h in at if h not in BOX_SET)
 
     return kept(R, state, ("leaders",), work_out)  # type: ignore[no-any-return]
 
@@ -263,10 +266,8 @@ def stranded_marshals(R: Rules, state: State) -> list[str]:
         return []
     occ = occupancy(state)
     out = []
-    for uid in state["units"]:
-        unit = R.unit(uid)
-        h = hex_of(state, uid)
-        if unit.name not in RIVAL or not unit.is_leader or h is None:
+    for uid in counter_ids(R, "marshals", lambda u: u.is_leader and u.name in RIVAL):
+        if uid not in state["units"] or (h := hex_of(state, uid)) is None:
             continue
         if any(R.unit(u).is_ground and R.unit(u).side == "soviet" for u in occ[h]):
             continue

@@ -236,16 +236,36 @@ def _side_cost(
 # ------------------------------------------------------------------ allowances
 def immobile(R: Rules, state: State, uid: str) -> bool:
     """Units that may not move at all now."""
-    unit = R.unit(uid)
-    if unit.setup in TURKISH_RESERVES:  # DR 12.5A: until a Soviet unit is in Turkey
-        return not any(
-            R.unit(u).side == "soviet" and R.unit(u).is_ground and country_of(R, h) == "Turkey"
-            for h, us in occupancy(state).items()
-            for u in us
-        )
-    return any(  # DR 11.3.1E, 11.3.2E: no other movement in the turn of a drop
-        d["unit"] == uid and d["turn"] == state["turn"] for d in state.get("airborne_drops", [])
-    )
+    return immobility(R, state)(uid)
+
+
+def immobility(R: Rules, state: State) -> Callable[[str], bool]:
+    """:func:`immobile` as a test of a unit, for asking about many units at once."""
+    turn = state["turn"]
+    dropped = {  # DR 11.3.1E, 11.3.2E: no other movement in the turn of a drop
+        d["unit"] for d in state.get("airborne_drops", ()) if d["turn"] == turn
+    }
+    reserves_held: list[bool] = []  # worked out when first asked
+
+    def turkish_reserves_held() -> bool:  # DR 12.5A: until a Soviet unit is in Turkey
+        if not reserves_held:
+            reserves_held.append(
+                not any(
+                    R.unit(u).side == "soviet"
+                    and R.unit(u).is_ground
+                    and country_of(R, h) == "Turkey"
+                    for h, us in occupancy(state).items()
+                    for u in us
+                )
+            )
+        return reserves_held[0]
+
+    def test(uid: str) -> bool:
+        if R.unit(uid).setup in TURKISH_RESERVES:
+            return turkish_reserves_held()
+        return uid in dropped
+
+    return test
 
 
 def allowance(R: Rules, state: State, uid: str, carrying: Sequence[str] = ()) -> int:
