@@ -1,6 +1,9 @@
 """Defiant Russia speed: a random-legal full campaign game, and legal_actions at decision points.
 
-    uv run python benchmarks/bench_dr.py [--games 20] [--seed 1]
+    uv run python benchmarks/bench_dr.py [--games 20] [--seed 1] [--settle]
+
+``--settle``: after the warm-up, freeze the loaded components out of the garbage
+collector's way as ``ostfront serve`` does (``core.heap.settle``).
 
 Targets (issue 4): median game <= 0.5 s; legal_actions <= 5 ms at any decision point.
 Reports medians, 90th percentiles and the worst case, and the ratio to each target.
@@ -13,6 +16,7 @@ import statistics
 import time
 
 from ostfront.ai.random_player import RandomPlayer
+from ostfront.core.heap import settle
 from ostfront.core.rng import new_rng
 from ostfront.games import get
 
@@ -45,8 +49,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--settle", action="store_true", help="freeze the heap as the server does")
     args = ap.parse_args()
     play(args.seed - 1)  # warm-up: tables built once per process are not counted
+    if args.settle:
+        settle(["dr"])
     games, calls, steps = [], [], []
     for i in range(args.games):
         seconds, timings, n = play(args.seed + i)

@@ -17,6 +17,8 @@ def serve(host: str = "127.0.0.1", port: int = 8141, db: str | None = None) -> N
     import uvicorn
 
     from ..core.errors import OstfrontError
+    from ..core.heap import settle
+    from ..games import names
     from .app import create_app
     from .store import default_db_path
 
@@ -28,6 +30,7 @@ def serve(host: str = "127.0.0.1", port: int = 8141, db: str | None = None) -> N
     except OSError as exc:
         raise OstfrontError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     app = create_app(path)
+    settle(names())  # the components loaded once, kept out of the collector's way
     shown = f"[{host}]" if ":" in host else host
     print(
         f"Ostfront web app at http://{shown}:{port}/  (games in {path}; Ctrl-C to stop)", flush=True
