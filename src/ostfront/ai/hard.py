@@ -6,7 +6,14 @@ candidates and plays each forward with the normal player for both sides, with it
 until the battle or phase is settled, a few times each; it keeps the candidate whose
 positions evaluate best on average. Elsewhere (movement, organization) it plays as normal
 does, whose scores there do not depend on luck. Every rollout is bounded in steps and the
-whole decision in time (``budget`` seconds), so a player-turn stays within its budget.
+whole decision in its ``budget``, and a whole player-turn in its ``turn_budget``: once that is
+spent, the rest of the player-turn is played as normal plays it.
+
+**Budgets are counted, not timed.** A budget is given in seconds but spent in rollout
+steps, at :data:`STEPS_PER_SECOND` (what the project's 2-core machine manages), so the
+player makes the same choices for a seed however busy or fast the machine is - a time
+read off the clock would make a game depend on the load. On a slower machine a budget
+takes longer than it says; on a faster one, less.
 
 Why this design (docs/ai.md): Defiant Russia's many small decisions make a full-game search
 far too wide for the time allowed, but its battles are short, decisive and dice-driven, where
@@ -16,8 +23,6 @@ stack to be surrounded; an attack at good odds may still cost the city).
 
 from __future__ import annotations
 
-import time
-
 from ..core.protocol import Action, Game, State
 from .evaluation import with_own_dice
 from .normal import NormalPlayer
@@ -26,15 +31,36 @@ SEARCHED = {"losses", "advance"}  # the pending decisions searched (and which at
 TOP = 3  # candidates kept from the normal player's scores
 SAMPLES = 4  # rollouts per candidate at most
 DEPTH = 12  # steps per rollout at most
+#: rollout steps (one engine step, or the evaluation at a rollout's end) a second of budget
+#: buys: measured on the project's 2-core machine (docs/ai.md)
+STEPS_PER_SECOND = 1000
+DECISION_BUDGET = 0.3  # seconds a searched decision, by default
+TURN_BUDGET = 8.0  # seconds of search a player-turn, by default (issue 5: 10 s a turn)
+
+
+def steps_for(seconds: float) -> int:
+    """The rollout steps a budget of ``seconds`` buys."""
+    return max(0, round(seconds * STEPS_PER_SECOND))
 
 
 class HardPlayer(NormalPlayer):
     name = "hard"
 
-    def __init__(self, seed: int = 0, budget: float | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, budget: float | None = None, turn_budget: float | None = None
+    ) -> None:
         super().__init__(seed)
-        self.budget = 0.3 if budget is None else budget
+        self.budget = DECISION_BUDGET if budget is None else budget
+        self.turn_budget = TURN_BUDGET if turn_budget is None else turn_budget
         self.rollout = {"axis": NormalPlayer(seed + 101), "soviet": NormalPlayer(seed + 202)}
+        self.spent: tuple[object, int] = ((), 0)  # (turn, side), rollout steps spent in it
+
+    def turn_steps_left(self, state: State, side: str) -> int:
+        """Rollout steps left in this player-turn's budget."""
+        key = (state.get("turn"), side)
+        if self.spent[0] != key:
+            self.spent = (key, 0)
+        return steps_for(self.turn_budget) - self.spent[1]
 
     def choose(self, game: Game, state: State) -> Action:
         pending = state.get("pending") or {}
@@ -43,19 +69,26 @@ class HardPlayer(NormalPlayer):
             return super().choose(game, state)
         side = game.active_side(state)
         assert side is not None
+        turn_left = self.turn_steps_left(state, side)
+        if turn_left <= 0:
+            return super().choose(game, state)  # the player-turn's search is spent
         ranked = self.ranked(game, state)
         if len(ranked) <= 1:
             return ranked[0][1] if ranked else super().choose(game, state)
         candidates = [a for _, a in ranked[:TOP]]
-        deadline = time.perf_counter() + self.budget
+        allowed = min(steps_for(self.budget), turn_left)
+        used = 0
         totals = {a.text: 0.0 for a in candidates}
         counts = {a.text: 0 for a in candidates}
         for _ in range(SAMPLES):
             for a in candidates:
-                if time.perf_counter() > deadline and all(counts.values()):
+                if used >= allowed and all(counts.values()):
                     break
-                totals[a.text] += self.play_out(game, state, a, side)
+                value, steps = self.play_out(game, state, a, side)
+                totals[a.text] += value
                 counts[a.text] += 1
+                used += steps
+        self.spent = (self.spent[0], self.spent[1] + used)
         return max(
             candidates,
             key=lambda a: (totals[a.text] / max(1, counts[a.text]), -candidates.index(a)),
@@ -66,10 +99,12 @@ class HardPlayer(NormalPlayer):
         legal = [a for a in game.legal_actions(state) if a.verb != "undo"]
         return sorted(self.scores(game, state, legal, 1), key=lambda va: -va[0])
 
-    def play_out(self, game: Game, state: State, action: Action, side: str) -> float:
+    def play_out(self, game: Game, state: State, action: Action, side: str) -> tuple[float, int]:
         """Play ``action`` and then the normal player for both sides, with dice of our own,
-        until the decision is settled; the value of where it ends for ``side``."""
+        until the decision is settled: the value of where it ends for ``side``, and the
+        rollout steps it took (the engine steps and the evaluation)."""
         s = game.apply(with_own_dice(state, self.rng), action)
+        steps = 2  # the action and the evaluation at the end
         phase = state.get("phase")
         for _ in range(DEPTH):
             who = game.active_side(s)
@@ -78,5 +113,6 @@ class HardPlayer(NormalPlayer):
             if not s.get("pending") and not state.get("pending"):
                 break  # a main-phase choice: settled once its battle is over
             s = game.apply(s, self.rollout[who].choose(game, s))
+            steps += 1
         assert self.evaluator is not None
-        return self.evaluator.evaluate(game, s, side)
+        return self.evaluator.evaluate(game, s, side), steps

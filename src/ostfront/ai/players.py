@@ -32,14 +32,15 @@ class Player(Protocol):
     def choose(self, game: Game, state: State) -> Action: ...
 
 
-Factory = Callable[[int, float | None], Player]
+Factory = Callable[[int, float | None, float | None], Player]
 
-#: level -> how to build it from (seed, seconds per decision or None for the default)
+#: level -> how to build it from (seed, seconds per decision, seconds per player-turn; None
+#: for the defaults). Only hard searches, so only hard has budgets to spend.
 LEVELS: dict[str, Factory] = {
-    "random": lambda seed, budget: RandomPlayer(new_rng(seed)),
-    "greedy": lambda seed, budget: GreedyPlayer(seed),
-    "normal": lambda seed, budget: NormalPlayer(seed),
-    "hard": lambda seed, budget: HardPlayer(seed, budget),
+    "random": lambda seed, budget, turn: RandomPlayer(new_rng(seed)),
+    "greedy": lambda seed, budget, turn: GreedyPlayer(seed),
+    "normal": lambda seed, budget, turn: NormalPlayer(seed),
+    "hard": lambda seed, budget, turn: HardPlayer(seed, budget, turn),
 }
 
 
@@ -48,10 +49,14 @@ def levels() -> list[str]:
     return list(LEVELS)
 
 
-def make_player(level: str, seed: int = 0, budget: float | None = None) -> Player:
-    """A player of this level. ``budget``: seconds it may think per decision."""
+def make_player(
+    level: str, seed: int = 0, budget: float | None = None, turn_budget: float | None = None
+) -> Player:
+    """A player of this level. ``budget``: seconds it may think per decision;
+    ``turn_budget``: per player-turn (counted in work, not read off the clock: see
+    :mod:`ostfront.ai.hard`)."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"no player level {level!r} (levels: {', '.join(LEVELS)})") from None
-    return factory(seed, budget)
+    return factory(seed, budget, turn_budget)

@@ -34,13 +34,16 @@ class Match:
     levels: Mapping[str, str]
     check: bool = True
     budget: float | None = None
+    turn_budget: float | None = None
 
 
 def play_match_game(match: Match, seed: int) -> GameReport:
     """One game of the match, from ``seed`` (each side's player gets its own seed)."""
     game = get(match.game)
     players = {
-        side: make_player(match.levels.get(side, "random"), seed * 7 + i + 1, match.budget)
+        side: make_player(
+            match.levels.get(side, "random"), seed * 7 + i + 1, match.budget, match.turn_budget
+        )
         for i, side in enumerate(game.sides)
     }
     return play_one(game, seed, match.scenario, dict(match.options), match.check, players)

@@ -477,7 +477,18 @@ LEVELS = tuple(player_levels())
 @click.option("--games", "n_games", type=int, default=10, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Games played at once.")
-@click.option("--budget", type=float, default=None, help="Seconds a player may think per decision.")
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0),
+    default=None,
+    help="Seconds a player may think per decision (hard: default 0.3).",
+)
+@click.option(
+    "--turn-budget",
+    type=click.FloatRange(min=0),
+    default=None,
+    help="Seconds a player may think per player-turn (hard: default 8).",
+)
 @click.option(
     "--records",
     type=click.Path(file_okay=False),
@@ -497,6 +508,7 @@ def simulate_cmd(
     seed: int,
     jobs: int,
     budget: float | None,
+    turn_budget: float | None,
     records: str | None,
     no_check: bool,
     as_json: bool,
@@ -513,7 +525,15 @@ def simulate_cmd(
     }
     g.resolve_options(chosen, g.resolve_scenario(scenario))
     levels = dict(zip(g.sides, (axis_level, soviet_level), strict=False))
-    match = Match(g.name, scenario, chosen, levels, check=not no_check, budget=budget)
+    match = Match(
+        g.name,
+        scenario,
+        chosen,
+        levels,
+        check=not no_check,
+        budget=budget,
+        turn_budget=turn_budget,
+    )
     seeds = list(range(seed, seed + n_games))
     with Progress(console=Console(stderr=True), disable=as_json) as bar:
         task = bar.add_task(f"{g.name}: {n_games} games", total=n_games)
