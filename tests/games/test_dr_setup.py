@@ -18,17 +18,19 @@ from ostfront.core.errors import DataError, UnknownGame
 from ostfront.core.mapmodel import GameMap
 from ostfront.games import get
 from ostfront.games.dr.counters import CounterMix, Unit, load_counters
-from ostfront.games.dr.setup import (
-    DEFAULT_PATH,
+from ostfront.games.dr.scenario import (
     SCENARIOS,
-    Piece,
     Scenario,
-    Setup,
     check_defiant_poland,
     check_scenario,
-    check_setup,
     load_scenario,
     load_scenario_file,
+)
+from ostfront.games.dr.setup import (
+    DEFAULT_PATH,
+    Piece,
+    Setup,
+    check_setup,
     load_setup,
     option_sets,
     setup_from_dict,

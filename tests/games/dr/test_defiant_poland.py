@@ -12,7 +12,7 @@ from ostfront.games import get
 from ostfront.games.dr import supply, victory
 from ostfront.games.dr.rail import capacity_left
 from ostfront.games.dr.rules import scenario_rules, side_units
-from ostfront.games.dr.setup import load_scenario
+from ostfront.games.dr.scenario import load_scenario
 
 GAME = get("dr")
 R = scenario_rules("defiant-poland")

@@ -123,7 +123,8 @@ class DefiantRussia(Game):
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         from .charts import check_charts
         from .counters import check_counters
-        from .setup import check_defiant_poland, check_setup
+        from .scenario import check_defiant_poland
+        from .setup import check_setup
 
         return [
             *super().data_checks(),

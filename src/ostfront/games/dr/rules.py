@@ -86,7 +86,7 @@ def scenario_rules(name: str) -> Rules:
     """The components of a scenario with its own units (Defiant Poland): its counters."""
     from dataclasses import replace
 
-    from .setup import load_scenario
+    from .scenario import load_scenario
 
     r = standard_rules()
     scenario = load_scenario(name)

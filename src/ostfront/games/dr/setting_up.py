@@ -77,7 +77,7 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
 
 def scenario_options(state: State) -> list[str]:
     """The scenario card's own options in use (Defiant Poland's "slovakia")."""
-    from .setup import SCENARIOS, load_scenario
+    from .scenario import SCENARIOS, load_scenario
 
     card = state.get("card") or {}
     name = card.get("name") or state.get("scenario")
@@ -89,7 +89,7 @@ def scenario_options(state: State) -> list[str]:
 def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     """A scenario with its own card (Defiant Poland): its units, control, closed hexes, turn
     length, supply sources and victory condition, as data (data/defiant-poland.toml)."""
-    from .setup import load_scenario
+    from .scenario import load_scenario
 
     sc = load_scenario(name)
     chosen = scenario_options(state)
@@ -135,7 +135,7 @@ def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
     from .setup import load_setup
 
     if state.get("card"):
-        from .setup import load_scenario
+        from .scenario import load_scenario
 
         return load_scenario(state["card"]["name"]).areas[R.unit(uid).side]
     code = R.unit(uid).start_code(option_rules(state))
@@ -226,7 +226,7 @@ def place_historically(R: Rules, state: State, side: str) -> None:
     from .setup import load_setup
 
     if state.get("card"):
-        from .setup import load_scenario
+        from .scenario import load_scenario
 
         placement = load_scenario(state["card"]["name"]).placement_for(scenario_options(state))
         for uid in unplaced(R, state, side):
