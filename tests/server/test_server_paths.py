@@ -14,7 +14,7 @@ from ostfront import games
 from ostfront.core.paths import path_to
 from ostfront.core.protocol import State
 from ostfront.games.dr import movement, rail, supply
-from ostfront.games.dr.rules import reading
+from ostfront.games.dr.rules import reading, set_unit
 from ostfront.server.paths import supply_lines
 
 TO_AXIS_MOVE = ("historical", "done", "historical", "done", "done")
@@ -89,7 +89,7 @@ def test_supply_lines_are_the_rules_lines(axis_move: State) -> None:
 def test_a_unit_cut_off_has_no_line(axis_move: State) -> None:
     state = dict(axis_move)
     state["units"] = {u: dict(d) for u, d in axis_move["units"].items()}
-    state["units"]["sov-10-army"]["at"] = "1905"  # Breslau, behind the Axis lines
+    set_unit(state, "sov-10-army", at="1905")  # Breslau, behind the Axis lines
     lines = supply_lines(games.get("dr"), state, "soviet")
     cut = lines["sov-10-army"]
     assert not cut["ok"] and cut["path"] == [] and "Saratov" in cut["note"]

@@ -11,7 +11,7 @@ from ostfront.core.errors import UnknownGame
 from ostfront.games import get
 from ostfront.games.dr import supply, victory
 from ostfront.games.dr.rail import capacity_left
-from ostfront.games.dr.rules import scenario_rules, side_units
+from ostfront.games.dr.rules import scenario_rules, set_unit, side_units
 from ostfront.games.dr.scenario import load_scenario
 
 GAME = get("dr")
@@ -57,7 +57,7 @@ def test_victory_by_survival() -> None:
     victory.survival(R, s)
     assert s["winner"]["winner"] == "soviet"
     for u in side_units(R, s, "soviet"):
-        s["units"][u]["at"] = "dead"
+        set_unit(s, u, at="dead")
     victory.survival(R, s)
     assert s["winner"]["winner"] == "axis"
 

@@ -11,7 +11,7 @@ from ostfront.core.errors import DataError, IllegalAction
 from ostfront.games import get
 from ostfront.games.dr import organization, stacking, supply, victory
 from ostfront.games.dr.control import initial_control
-from ostfront.games.dr.rules import standard_rules
+from ostfront.games.dr.rules import set_unit, standard_rules
 
 GAME = get("dr")
 R = standard_rules()
@@ -255,15 +255,15 @@ def test_historical_result_is_seven_to_six() -> None:
     for name in ("Orel", "Kharkov", "Tallinn", "Kiev", "Minsk"):
         s["control"][hex_of(name)] = "axis"
     # casualties: more Soviet units eliminated
-    s["units"]["sov-3-army"]["at"] = "dead"
+    set_unit(s, "sov-3-army", at="dead")
     pts, _ = victory.score(R, s)
     assert pts == {"axis": 6, "soviet": 7}  # DR 13.0G
 
 
 def test_tied_casualties_go_to_the_soviets() -> None:
     s = start([], turn=7)
-    s["units"]["sov-3-army"]["at"] = "dead"  # soviet infantry: weight 1
-    s["units"]["rom-mtn"]["at"] = "dead"  # romanian: weight 1
+    set_unit(s, "sov-3-army", at="dead")  # soviet infantry: weight 1
+    set_unit(s, "rom-mtn", at="dead")  # romanian: weight 1
     lost = victory.casualties(R, s)
     assert lost["axis"] == lost["soviet"]
     _, why = victory.score(R, s)

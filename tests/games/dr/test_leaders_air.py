@@ -11,7 +11,7 @@ import pytest
 from ostfront.core.rng import new_rng, roll
 from ostfront.games import get
 from ostfront.games.dr import air, combat, leaders, losses, militia
-from ostfront.games.dr.rules import standard_rules
+from ostfront.games.dr.rules import set_unit, standard_rules
 
 GAME = get("dr")
 R = standard_rules()
@@ -336,7 +336,7 @@ def test_fleet_defends_with_land_units_hitting_on_six() -> None:
     s = lx_start(SEVASTOPOL)
     bd = combat.attack_dice(R, s, ["ger-i-inf"], "2716", supply=ALL)
     assert bd.by_faces("defender") == {1: 3, 2: 3}
-    s["units"]["sov-black-sea-fleet"]["reduced"] = True
+    set_unit(s, "sov-black-sea-fleet", reduced=True)
     assert combat.attack_dice(R, s, ["ger-i-inf"], "2716", supply=ALL).by_faces("defender") == {
         1: 1,
         2: 3,
@@ -345,7 +345,7 @@ def test_fleet_defends_with_land_units_hitting_on_six() -> None:
         [("sov-5-army", "0514"), ("sov-baltic-fleet", "0514", ["reduced"]), ("ger-i-inf", "0415")]
     )
     s = baltic
-    s["units"]["sov-baltic-fleet"]["reduced"] = True  # no reduced side printed (11.5.6A)
+    set_unit(s, "sov-baltic-fleet", reduced=True)  # no reduced side printed (11.5.6A)
     assert air.fleet_strength(R, s, "sov-baltic-fleet") == 0
 
 

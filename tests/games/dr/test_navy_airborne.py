@@ -11,7 +11,7 @@ from dr_play import dr_position, play, texts
 from ostfront.core.rng import new_rng, roll_dice
 from ostfront.games import get
 from ostfront.games.dr import airborne, movement, navy
-from ostfront.games.dr.rules import standard_rules
+from ostfront.games.dr.rules import set_unit, standard_rules
 
 GAME = get("dr")
 R = standard_rules()
@@ -232,7 +232,7 @@ def test_after_a_drop_no_other_movement_and_never_again() -> None:  # DR 11.3.1E
     s["turn"] = 8  # a later turn (hypothetical): still only once a game
     s["phase"] = "soviet_move"
     s["done"] = []
-    s["units"]["sov-airborne"]["at"] = MOSCOW
+    set_unit(s, "sov-airborne", at=MOSCOW)
     assert not airborne.can_drop(R, s, "sov-airborne")
 
 
@@ -251,7 +251,7 @@ def test_drop_in_exploitation_but_not_after_moving() -> None:  # DR 11.3.1E
     ]
     s = start([("sov-airborne", MOSCOW)], turn=7, weather="snow")
     s = play(s, "select sov-airborne", "to 1118")
-    s["units"]["sov-airborne"]["at"] = MOSCOW  # back in a city (by hand)
+    set_unit(s, "sov-airborne", at=MOSCOW)  # back in a city (by hand)
     while s["phase"] != "soviet_exploit":
         s = play(s, "done")
     assert not airborne.can_drop(R, s, "sov-airborne")  # it moved this turn

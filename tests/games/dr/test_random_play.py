@@ -62,17 +62,21 @@ def looked_at(state: dict, whole: bool) -> str:
 
 
 def test_no_rule_writes_a_unit_record_in_place() -> None:
-    """The source holds no in-place write of a unit's ``at``, ``reduced`` or ``oos`` but
-    ``rules.set_unit`` (a battle's stack record, ``st["reduced"]``, is not a unit's)."""
+    """The source - rules, server and tests - holds no in-place write of a unit's ``at``,
+    ``reduced`` or ``oos`` but ``rules.set_unit`` (a battle's stack record,
+    ``st["reduced"]``, is not a unit's): a test that wrote into a shared units table would
+    change other states than the one it builds."""
     import re
     from pathlib import Path
 
-    import ostfront.games.dr as dr
+    import ostfront
 
     write = re.compile(r'\["(at|reduced|oos)"\]\s*=(?!=)')
+    roots = [Path(ostfront.__file__).parent, Path(__file__).parents[2]]
     found = [
-        f"{path.name}:{n}: {line.strip()}"
-        for path in sorted(Path(dr.__file__).parent.glob("*.py"))
+        f"{path}:{n}: {line.strip()}"
+        for root in roots
+        for path in sorted(root.rglob("*.py"))
         for n, line in enumerate(path.read_text().splitlines(), 1)
         if write.search(line) and 'st["reduced"]' not in line
     ]
