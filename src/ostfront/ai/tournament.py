@@ -86,7 +86,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     low = (centre - spread) / (1 + z * z / games)
     high = (centre + spread) / (1 + z * z / games)
-    return (round(low, 4), round(high, 4))
+    return (round(max(0.0, low), 4), round(min(1.0, high), 4))  # no "-0%" at no wins
 
 
 def summary(match: Match, reports: list[GameReport]) -> dict[str, Any]:
