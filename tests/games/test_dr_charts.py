@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from ostfront.core.errors import DataError
+from ostfront.games.dr.chart_tables import Charts, CombatEffects
 from ostfront.games.dr.charts import (
     CHARTS_FILE,
-    Charts,
-    CombatEffects,
     air_points,
     armor_replacement_limit,
     casualty_weight,

@@ -26,7 +26,8 @@ from typing import Any
 
 from ...core.rng import Distribution, hits
 from .air import fleet_strength
-from .charts import CombatEffects, combat_effects, terrain_in_weather
+from .chart_tables import CombatEffects
+from .charts import combat_effects, terrain_in_weather
 from .leaders import Bonus, attack_bonus, defense_bonus
 from .militia import militia_chances
 from .rules import Rules, State, hex_of, printed, units_at

@@ -46,7 +46,8 @@ from functools import cache
 from typing import Any
 
 from ...core.mapmodel import GameMap
-from .charts import Charts, load_charts
+from .chart_tables import Charts
+from .charts import load_charts
 from .counters import CounterMix, Unit, load_counters
 
 State = dict[str, Any]
