@@ -6,9 +6,10 @@ walks into contact alone attacks at poor odds. Moving one unit at a time cannot 
 three units together would attack well; so at the start of the phase the planner picks
 enemy hexes to attack and the units to attack each of them, before any unit moves:
 
-* the attack hexes next to a target touch no enemy hex but it and the targets already
-  chosen (no unwanted battle) and trace supply (an attacker out of supply rolls one die,
-  7.1.3C);
+* the attack hexes next to a target touch no enemy hex but it, the targets already
+  chosen and the enemy hexes in contact when the phase begins (no unwanted battle: those
+  must be attacked anyway, 7.0B; in the exploitation phase any, attacks being optional,
+  7.4) and trace supply (an attacker out of supply rolls one die, 7.1.3C);
 * each hex ends with at most two units, counting those there that the plan does not move
   away (6.2), strongest dice first, until the hits expected are ``ENOUGH`` times those
   taken;
@@ -44,12 +45,12 @@ from ..games.dr.dice import (
 )
 from ..games.dr.losses import total_steps
 from ..games.dr.retreat import enterable, preferred
-from ..games.dr.rules import Rules, ground_units_at, hex_of, occupancy, other
+from ..games.dr.rules import Rules, ground_units_at, hex_of, occupancy, other, printed
 from ..games.dr.stacking import stack_problems
 from ..games.dr.zoc import extends
 from .dr_eval import Terrain, supplied_there
 
-ODDS = 1.2  # expected hits scored per hit taken, at least (2.0 and 1.2 measured too)
+ODDS = 1.2  # expected hits scored per hit taken, at least (1.5 and 2.0 measured too)
 ENOUGH = 4.0  # no more units once the expected exchange is this good
 CITY = 2.0  # per victory point of a target standing in a victory city
 NEARER = 0.1  # per hex of the target from the nearest objective
@@ -211,20 +212,13 @@ def _blockers(
                 if stack_problems(R, state, [*there, uid]):
                     continue
                 armor = R.unit(uid).type == "armor"
-                key = (closes, 1.0 if armor else 0.0, -printed_strength(R, state, uid))
+                key = (closes, 1.0 if armor else 0.0, -printed(R, state, uid)[0])
                 if best is None or key > best[0]:
                     best = (key, uid, b)
         if best is None:
             return None
         added[best[1]] = best[2]
     return None
-
-
-def printed_strength(R: Rules, state: State, uid: str) -> int:
-    """The strength printed on the side of ``uid`` face up."""
-    from ..games.dr.rules import printed
-
-    return printed(R, state, uid)[0]
 
 
 def expected_kills(scored: float, steps: int, blocked: bool) -> float:
