@@ -7,6 +7,11 @@ final scores (issue 5's plausibility check; the numbers go into docs/ai.md).
 History: Minsk fell in June, Smolensk in July, Kiev in September; Leningrad was besieged and
 Moscow and Rostov held at the end; the designer's historical result (13.0 G) is 7-6 for the
 Soviets.
+
+With ``--exchange`` it also prints, for the Axis's attacks, the strength each side lost by
+kind of attack: combat or exploitation combat (7.4); a pocket (no retreat open to the
+defenders when the attack is declared, 6.3.3) or open; planned by the attack plan
+(ai/dr_plan) or not; June, July, or later.
 """
 
 from __future__ import annotations
@@ -14,27 +19,65 @@ from __future__ import annotations
 import argparse
 import statistics
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
+from ostfront.ai import dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr.charts import month_of
+from ostfront.games.dr.rules import ground_hexes, printed, reading
 
 CITIES = ("Minsk", "Smolensk", "Kiev", "Leningrad", "Moscow", "Rostov")
 
 
-def one(args: tuple[str, str, int]) -> tuple[dict[int, set[str]], dict[str, int]]:
-    axis, soviet, seed = args
+Exchange = dict[tuple[str, str, str, str], list[int]]  # kind -> [attacks, Axis lost, Soviet lost]
+
+
+def strength(R: Any, s: dict, side: str) -> int:
+    """The side's strength on the map (the printed strength of each ground unit)."""
+    return sum(
+        printed(R, s, u)[0]
+        for u, d in s["units"].items()
+        if R.unit(u).side == side and R.unit(u).is_ground and str(d["at"]).isdigit()
+    )
+
+
+def attack_kind(R: Any, s: dict, target: str, player: Any) -> tuple[str, str, str, str]:
+    """(phase, pocket or open, planned or not, month) of an Axis attack on ``target``."""
+    with reading(s):
+        closed = not dr_plan.retreat_hexes(R, s, target, set(ground_hexes(R, s, "axis")))
+    planned = target in getattr(getattr(player, "evaluator", None), "targets", set())
+    month = {1: "June", 2: "July"}.get(s["turn"], "Aug-Dec")
+    phase = "exploitation" if s["phase"].endswith("exploit_combat") else "combat"
+    return phase, "pocket" if closed else "open", "planned" if planned else "unplanned", month
+
+
+def one(args: tuple[str, str, int, bool]) -> tuple[dict[int, set[str]], dict[str, int], Exchange]:
+    axis, soviet, seed, exchange = args
     game = get("dr")
     s = game.setup("1941", {}, seed)
     players = {"axis": make_player(axis, seed * 7 + 1), "soviet": make_player(soviet, seed * 7 + 2)}
     R = game.rules_for(s)
     hexes = {n: R.map.place_named(n).hex for n in CITIES}
     held: dict[int, set[str]] = {}
+    table: Exchange = {}
+    battle: tuple[tuple[str, str, str, str], int, int] | None = None
     while game.active_side(s) is not None:
-        s = game.apply(s, players[game.active_side(s)].choose(game, s))
+        action = players[game.active_side(s)].choose(game, s)
+        axis_turn = s["phase"].startswith("axis")
+        if exchange and axis_turn and action.verb == "attack":
+            kind = attack_kind(R, s, str(action.args[0]), players["axis"])
+            battle = (kind, strength(R, s, "axis"), strength(R, s, "soviet"))
+        s = game.apply(s, action)
+        if battle and not s.get("pending") and action.verb != "attack":
+            row = table.setdefault(battle[0], [0, 0, 0])
+            row[0] += 1
+            row[1] += battle[1] - strength(R, s, "axis")
+            row[2] += battle[2] - strength(R, s, "soviet")
+            battle = None
         held[s["turn"]] = {n for n, h in hexes.items() if s["control"].get(h) == "axis"}
     res = game.result(s)
-    return held, dict(res.score) if res else {}
+    return held, dict(res.score) if res else {}, table
 
 
 def main() -> None:
@@ -44,26 +87,47 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--exchange", action="store_true", help="strength lost by kind of attack")
     args = ap.parse_args()
-    jobs = [(args.axis, args.soviet, args.seed + i) for i in range(args.games)]
+    jobs = [(args.axis, args.soviet, args.seed + i, args.exchange) for i in range(args.games)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(one, jobs))
     charts = get("dr").rules_for(get("dr").setup("1941", {}, 1)).charts
-    turns = sorted({t for held, _ in results for t in held})
+    turns = sorted({t for held, _, _ in results for t in held})
     print("| turn | " + " | ".join(CITIES) + " |")
     print("|---|" + "---|" * len(CITIES))
     for t in turns:
-        row = [sum(1 for held, _ in results if n in held.get(t, set())) for n in CITIES]
+        row = [sum(1 for held, _, _ in results if n in held.get(t, set())) for n in CITIES]
         cells = " | ".join(f"{100 * k // len(results)}%" for k in row)
         print(f"| {t} ({month_of(charts, t)}) | {cells} |")
-    axis = [sc.get("axis", 0) for _, sc in results]
-    soviet = [sc.get("soviet", 0) for _, sc in results]
+    axis = [sc.get("axis", 0) for _, sc, _ in results]
+    soviet = [sc.get("soviet", 0) for _, sc, _ in results]
     wins = sum(1 for a, b in zip(axis, soviet, strict=True) if a > b)
     print(
         f"\n{len(results)} games {args.axis} (Axis) vs {args.soviet} (Soviets): mean score "
         f"{statistics.fmean(axis):.1f}-{statistics.fmean(soviet):.1f}, Axis wins {wins}; "
         f"scores: {', '.join(f'{a}-{b}' for a, b in zip(axis, soviet, strict=True))}"
     )
+
+    if args.exchange:
+        print_exchange([table for _, _, table in results])
+
+
+def print_exchange(tables: list[Exchange]) -> None:
+    """The Axis's attacks by kind: how many, strength lost by each side, Soviet per Axis."""
+    total: Exchange = {}
+    for table in tables:
+        for kind, (n, a, s) in table.items():
+            row = total.setdefault(kind, [0, 0, 0])
+            row[0] += n
+            row[1] += a
+            row[2] += s
+    print("\n| phase | retreat | plan | month | attacks | Axis lost | Soviets lost | Soviet/Axis |")
+    print("|---|---|---|---|---|---|---|---|")
+    for kind in sorted(total):
+        n, a, s = total[kind]
+        ratio = f"{s / a:.2f}" if a else "-"
+        print(f"| {' | '.join(kind)} | {n} | {a} | {s} | {ratio} |")
 
 
 if __name__ == "__main__":

@@ -355,7 +355,7 @@ class DefiantRussiaEvaluator:
         R = rules_of(game, state)
         with reading(state):
             if state["phase"].endswith("combat"):
-                return combat_values(R, state, actions)
+                return combat_values(R, state, actions, self.teamwork)
             if not state["phase"].endswith(("move", "exploit")) or state.get("pending"):
                 return {}
             return self.move_values(R, state, side, actions)
@@ -406,10 +406,16 @@ AIR_POINT = 0.1  # an Air Point kept for later (unused ones are lost at the turn
 
 
 def attack_value(
-    R: Rules, state: State, attackers: list[str], targets: list[str], air: int
+    R: Rules,
+    state: State,
+    attackers: list[str],
+    targets: list[str],
+    air: int,
+    pockets: bool = False,
 ) -> float:
     """Expected hits scored less expected hits taken (exact odds, 7.1), less the Air
-    Points spent."""
+    Points spent; with ``pockets`` (the normal player), plus the hits that become step
+    losses because the defenders cannot retreat (6.3.3, 7.2.3C: :func:`pocket_value`)."""
     from ..games.dr.attack import stranded
     from ..games.dr.dice import outcome_distribution
 
@@ -419,11 +425,36 @@ def attack_value(
     dist = outcome_distribution(R, state, attackers, targets, air)
     scored = sum(float(p) * float(o[0]) for o, p in dist.items())
     taken = sum(float(p) * float(o[1]) for o, p in dist.items())
-    return float(scored - taken - AIR_POINT * air)
+    extra = pocket_value(R, state, ground, targets, dist) if pockets else 0.0
+    return float(scored - taken - AIR_POINT * air) + extra
 
 
-def combat_values(R: Rules, state: State, actions: Any) -> dict[str, float]:
-    """Values of the choices of a combat phase: which attack, and how it is declared."""
+POCKET = 1.0  # per expected hit that must be a step loss because no retreat is open
+
+
+def pocket_value(
+    R: Rules, state: State, attackers: list[str], targets: list[str], dist: Any
+) -> float:
+    """The expected hits beyond the first that the defenders must take as step losses
+    because no hex is open to their retreat (6.3.3, 7.2.1, 7.2.3C), up to all their steps
+    (7.2.4); zero if any target hex has a retreat open."""
+    from ..games.dr.losses import total_steps
+    from ..games.dr.rules import ground_hexes, ground_units_at
+    from .dr_plan import retreat_hexes
+
+    side = R.unit(attackers[0]).side
+    holders = set(ground_hexes(R, state, side))
+    if any(retreat_hexes(R, state, t, holders) for t in targets):
+        return 0.0
+    steps = total_steps(R, state, [u for t in targets for u in ground_units_at(R, state, t)])
+    return POCKET * sum(
+        float(p) * (min(int(o[0]), steps) - min(int(o[0]), 1)) for o, p in dist.items()
+    )
+
+
+def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -> dict[str, float]:
+    """Values of the choices of a combat phase: which attack, and how it is declared
+    (``pockets``: the normal player's worth of blocked retreats, :func:`pocket_value`)."""
     from ..games.dr.attack import default_attackers
 
     p = state.get("pending")
@@ -433,7 +464,9 @@ def combat_values(R: Rules, state: State, actions: Any) -> dict[str, float]:
         for a in actions:
             if a.verb == "attack":
                 t = str(a.args[0])
-                out[a.text] = attack_value(R, state, default_attackers(R, state, [t]), [t], 0)
+                out[a.text] = attack_value(
+                    R, state, default_attackers(R, state, [t]), [t], 0, pockets
+                )
             elif a.verb == "done":
                 out[a.text] = 0.0
             elif a.verb == "airstrike":
@@ -445,22 +478,22 @@ def combat_values(R: Rules, state: State, actions: Any) -> dict[str, float]:
     for a in actions:
         arg = str(a.args[0]) if a.args else ""
         if a.verb == "roll":  # offered only when no obligation would be left unmet
-            out[a.text] = max(attack_value(R, state, att, tgt, air), -8.0) + 0.001
+            out[a.text] = max(attack_value(R, state, att, tgt, air, pockets), -8.0) + 0.001
         elif a.verb == "cancel":
             out[a.text] = 0.0 if optional else -10.0
         elif a.verb == "with":
-            out[a.text] = attack_value(R, state, [*att, arg], tgt, air)
+            out[a.text] = attack_value(R, state, [*att, arg], tgt, air, pockets)
         elif a.verb == "without":
-            out[a.text] = attack_value(R, state, [u for u in att if u != arg], tgt, air)
+            out[a.text] = attack_value(R, state, [u for u in att if u != arg], tgt, air, pockets)
         elif a.verb == "air":
-            out[a.text] = attack_value(R, state, att, tgt, int(arg))
+            out[a.text] = attack_value(R, state, att, tgt, int(arg), pockets)
         elif a.verb == "drop":
-            out[a.text] = attack_value(R, state, att, [t for t in tgt if t != arg], air)
+            out[a.text] = attack_value(R, state, att, [t for t in tgt if t != arg], air, pockets)
         elif a.verb == "also":  # the units of one hex against several (7.1B)
             more = [*tgt, arg]
             source = p.get("source") or _source_of(state, att)
             with_them = default_attackers(R, state, more, source) if source else att
-            out[a.text] = max(attack_value(R, state, with_them, more, air), -9.0) - 0.01
+            out[a.text] = max(attack_value(R, state, with_them, more, air, pockets), -9.0) - 0.01
     return out
 
 

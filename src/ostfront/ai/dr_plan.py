@@ -6,16 +6,23 @@ walks into contact alone attacks at poor odds. Moving one unit at a time cannot 
 three units together would attack well; so at the start of the phase the planner picks
 enemy hexes to attack and the units to attack each of them, before any unit moves:
 
-* the attack hexes next to a target touch no enemy hex but it and the targets already
-  chosen (no unwanted battle) and trace supply (an attacker out of supply rolls one die,
-  7.1.3C);
+* the attack hexes next to a target touch no enemy hex but it, the targets already
+  chosen and the enemy hexes in contact when the phase begins (no unwanted battle: those
+  must be attacked anyway, 7.0B; in the exploitation phase any, attacks being optional,
+  7.4) and trace supply (an attacker out of supply rolls one die, 7.1.3C);
 * each hex ends with at most two units, counting those there that the plan does not move
   away (6.2), strongest dice first, until the hits expected are ``ENOUGH`` times those
   taken;
 * a target is kept when the expected hits scored are at least ``ODDS`` times the hits
   taken, counted with the engine's own dice rules (terrain, rivers, Panzer Shock, Snow);
 * targets are taken best first: expected exchange, a victory city, the nearer the
-  objective the better.
+  objective the better;
+* pockets (6.3.3, 7.2.3C): a defender whose every retreat hex is in the Axis ZOC must take
+  each hit as a step loss, so a target is worth more when the planned positions close its
+  retreat. When only a few retreat hexes stay open, up to ``BLOCKERS`` more units (armor
+  first) are sent to hexes whose ZOC closes them: hexes next to the target (they attack
+  too) or hexes touching no enemy unit (no compulsory attack, 7.0). The blockers are kept
+  only if they close the retreat completely.
 
 The plan is only a preference: a unit whose planned hex is no longer open to it moves as
 it would have without one.
@@ -36,14 +43,19 @@ from ..games.dr.dice import (
     hex_effects,
     hexside_effects,
 )
-from ..games.dr.rules import Rules, hex_of, occupancy
+from ..games.dr.losses import total_steps
+from ..games.dr.retreat import enterable, preferred
+from ..games.dr.rules import Rules, ground_units_at, hex_of, occupancy, other, printed
 from ..games.dr.stacking import stack_problems
+from ..games.dr.zoc import extends
 from .dr_eval import Terrain, supplied_there
 
-ODDS = 1.5  # expected hits scored per hit taken, at least (2.0 and 1.2 measured too)
+ODDS = 1.2  # expected hits scored per hit taken, at least (1.5 and 2.0 measured too)
 ENOUGH = 4.0  # no more units once the expected exchange is this good
 CITY = 2.0  # per victory point of a target standing in a victory city
 NEARER = 0.1  # per hex of the target from the nearest objective
+BLOCKED = 1.0  # per expected hit that becomes a step loss because no retreat is open
+BLOCKERS = 2  # at most this many units sent to close one target's retreat
 
 
 @dataclass
@@ -52,6 +64,9 @@ class Plan:
 
     moves: dict[str, str] = field(default_factory=dict)
     targets: dict[str, list[str]] = field(default_factory=dict)
+    #: enemy hexes next to an Axis unit when the phase begins: they must be attacked
+    #: anyway (7.0B), so touching them adds no obligation
+    contact: set[str] = field(default_factory=set)
 
 
 def defence_hits(R: Rules, state: State, target: str) -> float:
@@ -88,6 +103,9 @@ def make_plan(R: Rules, state: State, view: Terrain, movers: list[str]) -> Plan:
         if here is not None:
             reach[uid] = set(movement.reachable(R, state, uid)) | {here}
     plan = Plan()
+    plan.contact = {
+        n for h in holders_after(R, state, {}) for n in R.map.grid.neighbours(h) if n in enemy
+    }
     free = set(reach)
     while True:
         best: tuple[float, str, dict[str, str]] | None = None
@@ -101,6 +119,112 @@ def make_plan(R: Rules, state: State, view: Terrain, movers: list[str]) -> Plan:
         plan.moves.update(moves)
         plan.targets[target] = sorted(moves)
         free -= set(moves)
+
+
+def holders_after(R: Rules, state: State, moves: dict[str, str]) -> set[str]:
+    """Hexes holding an Axis ground unit once ``moves`` (unit -> hex) are made."""
+    out: set[str] = set()
+    for h, uids in occupancy(state).items():
+        for u in uids:
+            unit = R.unit(u)
+            if unit.is_ground and unit.side == "axis":
+                out.add(moves.get(u, h))
+    return out
+
+
+def zoc_from(R: Rules, state: State, holders: set[str], side: str) -> set[str]:
+    """DR 6.3: the hexes a ZOC of ``side`` reaches from the hexes ``holders``."""
+    return {n for h in holders for n in R.map.grid.neighbours(h) if extends(R, state, h, n, side)}
+
+
+def retreat_hexes(R: Rules, state: State, target: str, holders: set[str]) -> list[str]:
+    """The hexes the defenders of ``target`` could retreat into (the first hex of a
+    retreat) if the attacking side held exactly the hexes ``holders``: DR 7.2.3A (away,
+    toward the friendly edge, else toward a friendly city), 6.3.3 and 7.2.3C (not into an
+    enemy ZOC unless a friendly unit is there). A hex held by the defenders' side is open
+    only if they fit there (7.2.3B; going on through it needs more hits)."""
+    units = ground_units_at(R, state, target)
+    if not units:
+        return []
+    side = R.unit(units[0]).side
+    zoc = zoc_from(R, state, holders, other(side))
+    cands = []
+    for n in R.map.grid.neighbours(target):
+        if n in holders or not enterable(R, state, units, target, n):
+            continue
+        friends = ground_units_at(R, state, n, side)
+        if n in zoc and not friends:
+            continue
+        if friends and stack_problems(R, state, [*friends, *units]):
+            continue
+        cands.append(n)
+    edge, city = preferred(R, state, side, target, cands)
+    return edge or city
+
+
+def _ending_at(R: Rules, state: State, h: str, moves: dict[str, str]) -> list[str]:
+    """The ground units in ``h`` once ``moves`` are made (those there that stay, those sent)."""
+    here = [u for u in occupancy(state).get(h, ()) if R.unit(u).is_ground and moves.get(u, h) == h]
+    return here + [u for u, a in moves.items() if a == h and u not in here]
+
+
+def _blockers(
+    R: Rules,
+    state: State,
+    view: Terrain,
+    target: str,
+    free: set[str],
+    reach: dict[str, set[str]],
+    moves: dict[str, str],
+    enemy: set[str],
+    allowed: set[str],
+) -> dict[str, str] | None:
+    """Units to send so that no retreat from ``target`` stays open (6.3.3), or None.
+
+    A blocker's hex must not be enemy-held, must touch no enemy hex but ``allowed`` (no
+    unplanned compulsory attack, 7.0), must trace supply and must not over-stack (6.2)."""
+    grid = R.map.grid
+    added: dict[str, str] = {}
+    for _ in range(BLOCKERS + 1):
+        gaps = retreat_hexes(R, state, target, holders_after(R, state, moves | added))
+        if not gaps:
+            return added
+        if len(added) == BLOCKERS:
+            return None
+        spots = {b for g in gaps for b in (g, *grid.neighbours(g))}
+        best: tuple[tuple[float, ...], str, str] | None = None
+        for b in sorted(spots):
+            if b in enemy or R.map.terrain_of(b) is None or not supplied_there(R, view, b):
+                continue
+            if any(n in enemy and n not in allowed for n in grid.neighbours(b)):
+                continue
+            closes = sum(
+                1
+                for g in gaps
+                if g == b or (g in grid.neighbours(b) and extends(R, state, b, g, "axis"))
+            )
+            if not closes:
+                continue
+            there = _ending_at(R, state, b, moves | added)
+            for uid in sorted(free):
+                if uid in moves or uid in added or b not in reach[uid]:
+                    continue
+                if stack_problems(R, state, [*there, uid]):
+                    continue
+                armor = R.unit(uid).type == "armor"
+                key = (closes, 1.0 if armor else 0.0, -printed(R, state, uid)[0])
+                if best is None or key > best[0]:
+                    best = (key, uid, b)
+        if best is None:
+            return None
+        added[best[1]] = best[2]
+    return None
+
+
+def expected_kills(scored: float, steps: int, blocked: bool) -> float:
+    """Rough step losses from ``scored`` expected hits: every hit up to the defenders' steps
+    when their retreat is blocked (6.3.3), else the one the defender must take (7.2.1B)."""
+    return min(scored, float(steps)) if blocked else min(scored, 1.0)
 
 
 def _assign(
@@ -117,7 +241,10 @@ def _assign(
     taken = defence_hits(R, state, target)
     if taken <= 0:
         return None
-    allowed = {target, *plan.targets}
+    exploit = state["phase"].endswith("exploit")  # only exploiting units attack then (7.4)
+    # an attack hex touches no enemy hex the plan does not attack (7.0: attacks are
+    # compulsory), except in the exploitation phase, where they are optional (7.4)
+    allowed = set(enemy) if exploit else {target, *plan.targets, *plan.contact}
     spots = [
         a
         for a in R.map.grid.neighbours(target)
@@ -136,7 +263,6 @@ def _assign(
         if h in stacked and u not in stacked[h]:
             stacked[h].append(u)
     options: list[tuple[float, str, str]] = []
-    exploit = state["phase"].endswith("exploit")  # only exploiting units attack then (7.4)
     for a in spots:
         supplied = supplied_there(R, view, a)
         for uid in sorted(free):
@@ -155,18 +281,34 @@ def _assign(
         if not exploit or can_exploit_attack(R, state, u)
     )
     moves = {u: a for a in spots for u in stacked[a] if u in free}  # these stay and attack
-    for hits, uid, a in options:
-        if scored >= ENOUGH * taken:
-            break
-        if uid in moves or uid in stacked[a] or hits <= 0:
-            continue
-        if stack_problems(R, state, [*stacked[a], uid]):
-            continue
-        moves[uid] = a
-        stacked[a].append(uid)
-        scored += hits
+
+    def add_attackers(enough: float) -> None:
+        nonlocal scored
+        for hits, uid, a in options:
+            if scored >= enough:
+                break
+            if uid in moves or uid in stacked[a] or hits <= 0:
+                continue
+            if stack_problems(R, state, [*stacked[a], uid]):
+                continue
+            moves[uid] = a
+            stacked[a].append(uid)
+            scored += hits
+
+    add_attackers(ENOUGH * taken)
     if scored < ODDS * taken or all(hex_of(state, u) == a for u, a in moves.items()):
         return None
+    steps = total_steps(R, state, ground_units_at(R, state, target))
+    blockers = _blockers(R, state, view, target, free, reach, plan.moves | moves, enemy, allowed)
+    if blockers is not None:  # a pocket: more hits are more losses, up to them all (7.2.4)
+        for uid, b in blockers.items():
+            moves[uid] = b
+            if b in stacked:
+                stacked[b].append(uid)
+                if not exploit or can_exploit_attack(R, state, uid):
+                    scored += attack_hits(R, state, uid, b, target, True)
+        add_attackers(max(ENOUGH * taken, steps + 1.0))
     value = scored - taken + CITY * view.enemy_cities.get(target, 0)
+    value += BLOCKED * (expected_kills(scored, steps, blockers is not None) - min(scored, 1.0))
     value -= NEARER * view.objective.get(target, 20)
     return value, moves

@@ -1,0 +1,88 @@
+"""Pockets (DR 6.3.3, 7.2.3C): the normal Axis player's attack plan closes retreats, and
+its attack values count the hits that must be step losses when no retreat is open."""
+
+from __future__ import annotations
+
+from ostfront.ai import dr_eval, dr_plan
+from ostfront.ai.players import make_player
+from ostfront.games import get
+from ostfront.games.dr import movement
+from ostfront.games.dr.attack import default_attackers
+from ostfront.games.dr.rules import ground_hexes, hex_of, reading
+from ostfront.games.dr.stacking import stack_problems
+
+GAME = get("dr")
+
+
+def june(phase: str, seed: int = 1) -> dict:
+    s = GAME.setup("1941", {}, seed)
+    player = make_player("normal", seed)
+    while s["phase"] != phase:
+        s = GAME.apply(s, player.choose(GAME, s))
+    return s
+
+
+def test_a_retreat_hex_closes_under_the_attackers_zoc() -> None:
+    """June, seed 1: the Soviets in 2011 may retreat only to 1911 (east, 7.2.3A); an Axis
+    unit in 1910 puts 1911 in its ZOC and closes it (6.3.3), one in 1911 takes it."""
+    s = june("axis_move")
+    R = GAME.rules_for(s)
+    with reading(s):
+        now = dr_plan.holders_after(R, s, {})
+        assert dr_plan.retreat_hexes(R, s, "2011", now) == ["1911"]
+        assert dr_plan.retreat_hexes(R, s, "2011", now | {"1910"}) == []
+        assert dr_plan.retreat_hexes(R, s, "2011", now | {"1911"}) == []
+        assert dr_plan.retreat_hexes(R, s, "1307", now) == ["1308", "1207"]
+
+
+def test_blockers_close_the_last_retreat_with_a_reachable_supplied_unit() -> None:
+    s = june("axis_move")
+    R = GAME.rules_for(s)
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, "axis")
+        movers = sorted(u for u in movement.selectable(R, s) if R.unit(u).is_ground)
+        reach = {u: set(movement.reachable(R, s, u)) | {hex_of(s, u)} for u in movers}
+        enemy = set(view.enemy_at)
+        added = dr_plan._blockers(R, s, view, "2011", set(movers), reach, {}, enemy, enemy)
+        assert added == {"ger-xiv-pz": "1910"}  # armor first (it may go on, 6.3.2)
+        for uid, b in added.items():
+            assert b in movement.reachable(R, s, uid) and dr_eval.supplied_there(R, view, b)
+            there = [u for u in dr_plan._ending_at(R, s, b, added) if u != uid]
+            assert not stack_problems(R, s, [*there, uid])
+        holders = dr_plan.holders_after(R, s, added)
+        assert dr_plan.retreat_hexes(R, s, "2011", holders) == []
+
+
+def test_the_june_plan_attacks_the_central_front_in_contact() -> None:
+    """Every border hex touches several Soviet hexes; those already in contact must be
+    attacked anyway (7.0B), so the plan may attack from hexes touching them."""
+    s = june("axis_move")
+    R = GAME.rules_for(s)
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, "axis")
+        movers = [u for u in movement.selectable(R, s) if R.unit(u).is_ground]
+        plan = dr_plan.make_plan(R, s, view, movers)
+        assert {"1609", "1810", "2011"} <= set(plan.targets)
+        assert plan.contact >= {"1609", "1810", "2011"}
+        for target in ("1609", "1810", "2011"):  # each a pocket once the plan is made
+            holders = dr_plan.holders_after(R, s, plan.moves)
+            assert dr_plan.retreat_hexes(R, s, target, holders) == []
+
+
+def test_attack_values_count_the_hits_a_pocket_turns_into_losses() -> None:
+    """June combat, seed 1: 2011 has no retreat open, so its pocket value is the expected
+    hits beyond the first, up to its steps (7.2.4); 1307 may retreat, so it has none."""
+    s = june("axis_combat")
+    R = GAME.rules_for(s)
+    with reading(s):
+        holders = set(ground_hexes(R, s, "axis"))
+        assert dr_plan.retreat_hexes(R, s, "2011", holders) == []
+        assert dr_plan.retreat_hexes(R, s, "1307", holders) != []
+        closed = default_attackers(R, s, ["2011"])
+        plain = dr_eval.attack_value(R, s, closed, ["2011"], 0)
+        pocket = dr_eval.attack_value(R, s, closed, ["2011"], 0, pockets=True)
+        assert abs(plain - 5.833) < 1e-3 and abs(pocket - 8.752) < 1e-3
+        open_ = default_attackers(R, s, ["1307"])
+        assert dr_eval.attack_value(R, s, open_, ["1307"], 0) == dr_eval.attack_value(
+            R, s, open_, ["1307"], 0, pockets=True
+        )
