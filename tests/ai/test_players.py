@@ -88,6 +88,15 @@ def test_wilson_interval() -> None:
     assert low < 0.5 < high
 
 
+def test_wilson_interval_at_no_wins_and_all_wins_stays_in_bounds() -> None:
+    """The tournament table printed "-0%" for no wins (a float's negative zero)."""
+    from math import copysign
+
+    low, high = wilson(0, 40)
+    assert copysign(1.0, low) == 1.0 and low == 0.0 and high == 0.0876
+    assert wilson(40, 40) == (0.9124, 1.0)
+
+
 def test_tournament_summary_counts_wins_points_and_turn_times() -> None:
     reports = [
         GameReport(seed=1, winner="axis", score={"axis": 7, "soviet": 6},

@@ -71,14 +71,3 @@ def test_out_of_patience_a_step_back_is_still_taken_when_it_is_all_there_is() ->
     undo = Action("undo", (), "Undo", "", "axis")
     assert p.choose_from([cancel, undo]).verb == "cancel"
     assert p.choose_from([undo]).verb == "undo"
-
-
-def test_wilson_interval_at_no_wins_and_all_wins_stays_in_bounds() -> None:
-    """The tournament table printed "-0%" for no wins (a float's negative zero)."""
-    from math import copysign
-
-    from ostfront.ai.tournament import wilson
-
-    low, high = wilson(0, 40)
-    assert copysign(1.0, low) == 1.0 and low == 0.0 and high == 0.0876
-    assert wilson(40, 40) == (0.9124, 1.0)
