@@ -12,46 +12,28 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Literal, Self, TypeVar
+from typing import Literal, Self, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 CHARTS_FILE = Path(__file__).parent / "data" / "charts.toml"
 
 Weather = Literal["clear", "light_mud", "mud", "snow"]
-WEATHERS: tuple[Weather, ...] = ("clear", "light_mud", "mud", "snow")
+WEATHERS: tuple[Weather, ...] = get_args(Weather)
 Side = Literal["axis", "soviet"]
 Nationality = Literal[
     "german", "finnish", "romanian", "hungarian", "italian", "turkish", "lithuanian", "soviet"
 ]
-NATIONALITIES: tuple[Nationality, ...] = (
-    "german",
-    "finnish",
-    "romanian",
-    "hungarian",
-    "italian",
-    "turkish",
-    "lithuanian",
-    "soviet",
-)
+NATIONALITIES: tuple[Nationality, ...] = get_args(Nationality)
 Month = Literal["May", "June", "July", "August", "September", "October", "November", "December"]
 #: The four movement columns of the Terrain Effects Chart (DR 9.1).
 MoveClass = Literal["infantry", "cavalry", "armor", "mountain"]
-MOVE_CLASSES: tuple[MoveClass, ...] = ("infantry", "cavalry", "armor", "mountain")
+MOVE_CLASSES: tuple[MoveClass, ...] = get_args(MoveClass)
 #: Ground unit types; each moves in one TEC column (``[unit_types]``).
 GroundType = Literal[
     "infantry", "cavalry", "armor", "mountain", "shock", "nkvd", "airborne", "militia"
 ]
-GROUND_TYPES: tuple[GroundType, ...] = (
-    "infantry",
-    "cavalry",
-    "armor",
-    "mountain",
-    "shock",
-    "nkvd",
-    "airborne",
-    "militia",
-)
+GROUND_TYPES: tuple[GroundType, ...] = get_args(GroundType)
 #: Every piece type: ground units plus fleets and leaders (not ground units, DR 6.0).
 UnitType = Literal[
     "infantry",
@@ -68,19 +50,9 @@ UnitType = Literal[
 HexTerrain = Literal[
     "clear", "forest", "swamp", "mountain", "city", "major_city", "fortress", "lake", "sea"
 ]
-HEX_TERRAINS: tuple[HexTerrain, ...] = (
-    "clear",
-    "forest",
-    "swamp",
-    "mountain",
-    "city",
-    "major_city",
-    "fortress",
-    "lake",
-    "sea",
-)
+HEX_TERRAINS: tuple[HexTerrain, ...] = get_args(HexTerrain)
 HexsideKind = Literal["river", "strait", "no_attack"]
-HEXSIDE_KINDS: tuple[HexsideKind, ...] = ("river", "strait", "no_attack")
+HEXSIDE_KINDS: tuple[HexsideKind, ...] = get_args(HexsideKind)
 MoveCost = int | Literal["impassable", "no effect"]
 
 _STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True)
