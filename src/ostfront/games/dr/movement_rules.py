@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
@@ -245,20 +246,14 @@ def immobility(R: Rules, state: State) -> Callable[[str], bool]:
     dropped = {  # DR 11.3.1E, 11.3.2E: no other movement in the turn of a drop
         d["unit"] for d in state.get("airborne_drops", ()) if d["turn"] == turn
     }
-    reserves_held: list[bool] = []  # worked out when first asked
 
+    @cache  # worked out when first asked, once
     def turkish_reserves_held() -> bool:  # DR 12.5A: until a Soviet unit is in Turkey
-        if not reserves_held:
-            reserves_held.append(
-                not any(
-                    R.unit(u).side == "soviet"
-                    and R.unit(u).is_ground
-                    and country_of(R, h) == "Turkey"
-                    for h, us in occupancy(state).items()
-                    for u in us
-                )
-            )
-        return reserves_held[0]
+        return not any(
+            R.unit(u).side == "soviet" and R.unit(u).is_ground and country_of(R, h) == "Turkey"
+            for h, us in occupancy(state).items()
+            for u in us
+        )
 
     def test(uid: str) -> bool:
         if R.unit(uid).setup in TURKISH_RESERVES:
