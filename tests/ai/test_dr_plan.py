@@ -65,3 +65,26 @@ def test_supply_reach_counts_the_path_exactly() -> None:
     assert beyond and not dr_eval.supplied_there(R, view, beyond[0])
     outside = [n for h in inner for n in R.map.grid.neighbours(h) if n not in view.supplied]
     assert outside and dr_eval.supplied_there(R, view, outside[0])
+
+
+def test_a_plan_counts_only_its_own_attackers_and_follows_its_style() -> None:
+    """A unit given to one target shares its hex with the next target's attackers but does
+    not attack there too (7.1C); a spared target is not chosen; stricter odds hold for
+    each target's own attackers."""
+    s = axis_movement(1, turn=2)
+    R = GAME.rules_for(s)
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, "axis")
+        movers = [u for u in movement.selectable(R, s) if R.unit(u).is_ground]
+        first = dr_plan.make_plan(R, s, view, movers)
+        best = next(iter(first.targets))
+        spared = dr_plan.make_plan(R, s, view, movers, dr_plan.Style(spare=frozenset({best})))
+        assert best not in spared.targets and spared.targets != first.targets
+        strict = dr_plan.make_plan(R, s, view, movers, dr_plan.Style(odds=1.8, enough=5.0))
+        assert strict.targets
+        for plan, odds in ((first, dr_plan.ODDS), (strict, 1.8)):
+            for target, units in plan.targets.items():
+                scored = sum(
+                    dr_plan.attack_hits(R, s, u, plan.moves[u], target, True) for u in units
+                )
+                assert scored >= odds * dr_plan.defence_hits(R, s, target)

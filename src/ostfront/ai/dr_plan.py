@@ -58,6 +58,24 @@ BLOCKED = 1.0  # per expected hit that becomes a step loss because no retreat is
 BLOCKERS = 2  # at most this many units sent to close one target's retreat
 
 
+@dataclass(frozen=True)
+class Style:
+    """How boldly a plan attacks: the numbers above, and enemy hexes it leaves alone. The
+    normal player plans with the defaults; other styles are for trying variations (a
+    search over styles was measured and dropped: docs/ai.md)."""
+
+    odds: float = ODDS
+    enough: float = ENOUGH
+    city: float = CITY
+    nearer: float = NEARER
+    blocked: float = BLOCKED
+    blockers: int = BLOCKERS
+    spare: frozenset[str] = frozenset()  # enemy hexes not to choose as targets
+
+
+DEFAULT = Style()
+
+
 @dataclass
 class Plan:
     """Unit -> the hex it should attack from; the enemy hexes chosen (target -> units)."""
@@ -94,7 +112,9 @@ def attack_hits(R: Rules, state: State, uid: str, src: str, target: str, supplie
     return dice * attacker_faces(R, state, uid) / 6
 
 
-def make_plan(R: Rules, state: State, view: Terrain, movers: list[str]) -> Plan:
+def make_plan(
+    R: Rules, state: State, view: Terrain, movers: list[str], style: Style = DEFAULT
+) -> Plan:
     """The plan for this movement phase: ``movers`` are the units that may still move."""
     enemy = set(view.enemy_at)
     reach: dict[str, set[str]] = {}
@@ -109,8 +129,8 @@ def make_plan(R: Rules, state: State, view: Terrain, movers: list[str]) -> Plan:
     free = set(reach)
     while True:
         best: tuple[float, str, dict[str, str]] | None = None
-        for target in sorted(enemy - set(plan.targets)):
-            found = _assign(R, state, view, target, free, reach, plan, enemy)
+        for target in sorted(enemy - set(plan.targets) - style.spare):
+            found = _assign(R, state, view, target, free, reach, plan, enemy, style)
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], target, found[1])
         if best is None:
@@ -178,6 +198,7 @@ def _blockers(
     moves: dict[str, str],
     enemy: set[str],
     allowed: set[str],
+    most: int = BLOCKERS,
 ) -> dict[str, str] | None:
     """Units to send so that no retreat from ``target`` stays open (6.3.3), or None.
 
@@ -185,11 +206,11 @@ def _blockers(
     unplanned compulsory attack, 7.0), must trace supply and must not over-stack (6.2)."""
     grid = R.map.grid
     added: dict[str, str] = {}
-    for _ in range(BLOCKERS + 1):
+    for _ in range(most + 1):
         gaps = retreat_hexes(R, state, target, holders_after(R, state, moves | added))
         if not gaps:
             return added
-        if len(added) == BLOCKERS:
+        if len(added) == most:
             return None
         spots = {b for g in gaps for b in (g, *grid.neighbours(g))}
         best: tuple[tuple[float, ...], str, str] | None = None
@@ -236,6 +257,7 @@ def _assign(
     reach: dict[str, set[str]],
     plan: Plan,
     enemy: set[str],
+    style: Style = DEFAULT,
 ) -> tuple[float, dict[str, str]] | None:
     """The best units for an attack on ``target`` and its score, if the odds are good."""
     taken = defence_hits(R, state, target)
@@ -274,11 +296,13 @@ def _assign(
                 continue
             options.append((attack_hits(R, state, uid, a, target, True), uid, a))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
+    # units already given to another target share the hex but attack there (7.1C)
+    committed = {u for units in plan.targets.values() for u in units}
     scored = sum(
         attack_hits(R, state, u, a, target, supplied_there(R, view, a))
         for a in spots
         for u in stacked[a]
-        if not exploit or can_exploit_attack(R, state, u)
+        if u not in committed and (not exploit or can_exploit_attack(R, state, u))
     )
     moves = {u: a for a in spots for u in stacked[a] if u in free}  # these stay and attack
 
@@ -295,11 +319,13 @@ def _assign(
             stacked[a].append(uid)
             scored += hits
 
-    add_attackers(ENOUGH * taken)
-    if scored < ODDS * taken or all(hex_of(state, u) == a for u, a in moves.items()):
+    add_attackers(style.enough * taken)
+    if scored < style.odds * taken or all(hex_of(state, u) == a for u, a in moves.items()):
         return None
     steps = total_steps(R, state, ground_units_at(R, state, target))
-    blockers = _blockers(R, state, view, target, free, reach, plan.moves | moves, enemy, allowed)
+    blockers = _blockers(
+        R, state, view, target, free, reach, plan.moves | moves, enemy, allowed, style.blockers
+    )
     if blockers is not None:  # a pocket: more hits are more losses, up to them all (7.2.4)
         for uid, b in blockers.items():
             moves[uid] = b
@@ -307,8 +333,10 @@ def _assign(
                 stacked[b].append(uid)
                 if not exploit or can_exploit_attack(R, state, uid):
                     scored += attack_hits(R, state, uid, b, target, True)
-        add_attackers(max(ENOUGH * taken, steps + 1.0))
-    value = scored - taken + CITY * view.enemy_cities.get(target, 0)
-    value += BLOCKED * (expected_kills(scored, steps, blockers is not None) - min(scored, 1.0))
-    value -= NEARER * view.objective.get(target, 20)
+        add_attackers(max(style.enough * taken, steps + 1.0))
+    value = scored - taken + style.city * view.enemy_cities.get(target, 0)
+    kills = expected_kills(scored, steps, blockers is not None)
+    value += style.blocked * (kills - min(scored, 1.0))
+    value -= style.nearer * view.objective.get(target, 20)
     return value, moves
+
