@@ -6,7 +6,7 @@ from ostfront.ai import dr_eval, dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
-from ostfront.games.dr.rules import hex_of, occupancy, reading
+from ostfront.games.dr.rules import Rules, hex_of, occupancy, reading
 from ostfront.games.dr.stacking import stack_problems
 
 GAME = get("dr")
@@ -20,12 +20,17 @@ def axis_movement(seed: int, turn: int = 1) -> dict:
     return s
 
 
+def view_and_movers(R: Rules, s: dict) -> tuple[dr_eval.Terrain, list[str]]:
+    """The Axis's view of the map and its ground units that may still move."""
+    view = dr_eval.terrain_view(R, s, "axis")
+    return view, [u for u in movement.selectable(R, s) if R.unit(u).is_ground]
+
+
 def test_the_july_plan_attacks_at_good_odds_without_over_stacking() -> None:
     s = axis_movement(1, turn=2)
     R = GAME.rules_for(s)
     with reading(s):
-        view = dr_eval.terrain_view(R, s, "axis")
-        movers = [u for u in movement.selectable(R, s) if R.unit(u).is_ground]
+        view, movers = view_and_movers(R, s)
         plan = dr_plan.make_plan(R, s, view, movers)
         again = dr_plan.make_plan(R, s, view, movers)
         assert plan == again and plan.targets  # deterministic, and it attacks somewhere
@@ -74,8 +79,7 @@ def test_a_plan_counts_only_its_own_attackers_and_follows_its_style() -> None:
     s = axis_movement(1, turn=2)
     R = GAME.rules_for(s)
     with reading(s):
-        view = dr_eval.terrain_view(R, s, "axis")
-        movers = [u for u in movement.selectable(R, s) if R.unit(u).is_ground]
+        view, movers = view_and_movers(R, s)
         first = dr_plan.make_plan(R, s, view, movers)
         best = next(iter(first.targets))
         spared = dr_plan.make_plan(R, s, view, movers, dr_plan.Style(spare=frozenset({best})))

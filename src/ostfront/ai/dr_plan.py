@@ -339,4 +339,3 @@ def _assign(
     value += style.blocked * (kills - min(scored, 1.0))
     value -= style.nearer * view.objective.get(target, 20)
     return value, moves
-
