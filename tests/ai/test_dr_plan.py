@@ -92,3 +92,23 @@ def test_a_plan_counts_only_its_own_attackers_and_follows_its_style() -> None:
                     dr_plan.attack_hits(R, s, u, plan.moves[u], target, True) for u in units
                 )
                 assert scored >= odds * dr_plan.defence_hits(R, s, target)
+
+
+def test_an_empty_enemy_victory_city_is_worth_taking() -> None:
+    """July, seed 1: with Minsk emptied of its defenders an Axis unit's worth of ending
+    there includes TAKE for its one victory point (13.0B); a neighbouring hex has none."""
+    s = GAME.copy_state(axis_movement(1, turn=2))
+    R = GAME.rules_for(s)
+    minsk = R.map.place_named("Minsk").hex
+    assert s["control"][minsk] == "soviet"
+    for uid in occupancy(s).get(minsk, ()):
+        s["units"][uid]["at"] = "dead"
+    uid = next(u for u in movement.selectable(R, s) if R.unit(u).is_ground)
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, "axis")
+        assert view.enemy_cities[minsk] == 1
+        beside = R.map.grid.neighbours(minsk)[0]
+        taken = dr_eval.hex_worth(R, s, view, uid, minsk)
+        assert taken - dr_eval.hex_worth(R, s, view, uid, beside) > dr_eval.TAKE - 1.0
+        view.enemy_cities = {}
+        assert dr_eval.hex_worth(R, s, view, uid, minsk) == taken - dr_eval.TAKE

@@ -34,6 +34,7 @@ ADVANCE = 0.6  # Axis: per hex nearer the nearest objective
 UNSUPPLIED = 4.0
 GARRISON = 1.5  # per victory point of a friendly-held victory city the unit stands in
 GOOD_GROUND = 0.4
+TAKE = 6.0  # Axis: per victory point of an enemy-held victory city entered (13.0B)
 ARMOR_CONTACT = 0.3  # Axis armor next to the enemy
 MASS = 0.3  # Axis teamwork: per odds ratio massed against the best enemy hex touched (to 3)
 WEAK_CONTACT = 1.0  # Axis teamwork: per point of odds below GOOD_ODDS against the worst one
@@ -179,6 +180,7 @@ def hex_worth(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
     if view.side == "axis":
         worth -= ADVANCE * view.objective.get(h, 40)
         worth += GARRISON * view.cities.get(h, 0)  # hold what was taken
+        worth += TAKE * view.enemy_cities.get(h, 0)  # an empty enemy city: take it (6.4C)
         if near == 1 and unit.type == "armor":
             worth += ARMOR_CONTACT
         return worth
