@@ -3,7 +3,7 @@ its attack values count the hits that must be step losses when no retreat is ope
 
 from __future__ import annotations
 
-from ostfront.ai import dr_eval, dr_plan
+from ostfront.ai import dr_attacks, dr_eval, dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
@@ -79,10 +79,10 @@ def test_attack_values_count_the_hits_a_pocket_turns_into_losses() -> None:
         assert dr_plan.retreat_hexes(R, s, "2011", holders) == []
         assert dr_plan.retreat_hexes(R, s, "1307", holders) != []
         closed = default_attackers(R, s, ["2011"])
-        plain = dr_eval.attack_value(R, s, closed, ["2011"], 0)
-        pocket = dr_eval.attack_value(R, s, closed, ["2011"], 0, pockets=True)
+        plain = dr_attacks.attack_value(R, s, closed, ["2011"], 0)
+        pocket = dr_attacks.attack_value(R, s, closed, ["2011"], 0, pockets=True)
         assert abs(plain - 5.833) < 1e-3 and abs(pocket - 8.752) < 1e-3
         open_ = default_attackers(R, s, ["1307"])
-        assert dr_eval.attack_value(R, s, open_, ["1307"], 0) == dr_eval.attack_value(
+        assert dr_attacks.attack_value(R, s, open_, ["1307"], 0) == dr_attacks.attack_value(
             R, s, open_, ["1307"], 0, pockets=True
         )

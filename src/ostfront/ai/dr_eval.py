@@ -1,5 +1,6 @@
 """What the computer players know of Defiant Russia: a static evaluation of a position and the
-worth of a hex for one unit (used to plan moves).
+worth of a hex for one unit (used to plan moves). Attacks are valued in :mod:`dr_attacks`,
+the Axis's attack plan is :mod:`dr_plan`.
 
 The evaluation follows 13.0: victory cities first, then the armies that hold or take them
 (strength on the map; units lost count against the casualty point), territory (hexes under
@@ -353,6 +354,7 @@ class DefiantRussiaEvaluator:
         """Movement decisions by the worth of the destination, attacks by their exact odds;
         the rest is played out."""
         from ..games.dr.rules import reading
+        from .dr_attacks import combat_values
 
         R = rules_of(game, state)
         with reading(state):
@@ -401,105 +403,3 @@ class DefiantRussiaEvaluator:
             elif a.verb in ("take", "leave"):
                 out[a.text] = -0.02
         return out
-
-
-# ------------------------------------------------------------------ attacks by their odds
-AIR_POINT = 0.1  # an Air Point kept for later (unused ones are lost at the turn end, 11.7B)
-
-
-def attack_value(
-    R: Rules,
-    state: State,
-    attackers: list[str],
-    targets: list[str],
-    air: int,
-    pockets: bool = False,
-) -> float:
-    """Expected hits scored less expected hits taken (exact odds, 7.1), less the Air
-    Points spent; with ``pockets`` (the normal player), plus the hits that become step
-    losses because the defenders cannot retreat (6.3.3, 7.2.3C: :func:`pocket_value`)."""
-    from ..games.dr.attack import stranded
-    from ..games.dr.dice import outcome_distribution
-
-    ground = [u for u in attackers if R.unit(u).is_ground]
-    if not ground or not targets or stranded(R, state, ground, targets):
-        return -10.0  # no attack, or one that leaves an obligation unmet (7.1)
-    dist = outcome_distribution(R, state, attackers, targets, air)
-    scored = sum(float(p) * float(o[0]) for o, p in dist.items())
-    taken = sum(float(p) * float(o[1]) for o, p in dist.items())
-    extra = pocket_value(R, state, ground, targets, dist) if pockets else 0.0
-    return float(scored - taken - AIR_POINT * air) + extra
-
-
-POCKET = 1.0  # per expected hit that must be a step loss because no retreat is open
-
-
-def pocket_value(
-    R: Rules, state: State, attackers: list[str], targets: list[str], dist: Any
-) -> float:
-    """The expected hits beyond the first that the defenders must take as step losses
-    because no hex is open to their retreat (6.3.3, 7.2.1, 7.2.3C), up to all their steps
-    (7.2.4); zero if any target hex has a retreat open."""
-    from ..games.dr.losses import total_steps
-    from ..games.dr.rules import ground_hexes, ground_units_at
-    from .dr_plan import retreat_hexes
-
-    side = R.unit(attackers[0]).side
-    holders = set(ground_hexes(R, state, side))
-    if any(retreat_hexes(R, state, t, holders) for t in targets):
-        return 0.0
-    steps = total_steps(R, state, [u for t in targets for u in ground_units_at(R, state, t)])
-    return POCKET * sum(
-        float(p) * (min(int(o[0]), steps) - min(int(o[0]), 1)) for o, p in dist.items()
-    )
-
-
-def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -> dict[str, float]:
-    """Values of the choices of a combat phase: which attack, and how it is declared
-    (``pockets``: the normal player's worth of blocked retreats, :func:`pocket_value`)."""
-    from ..games.dr.attack import default_attackers
-
-    p = state.get("pending")
-    optional = state["phase"].endswith("exploit_combat")  # DR 7.4
-    out: dict[str, float] = {}
-    if not p:
-        for a in actions:
-            if a.verb == "attack":
-                t = str(a.args[0])
-                out[a.text] = attack_value(
-                    R, state, default_attackers(R, state, [t]), [t], 0, pockets
-                )
-            elif a.verb == "done":
-                out[a.text] = 0.0
-            elif a.verb == "airstrike":
-                out[a.text] = -1.0
-        return out
-    if p.get("kind") != "attack":
-        return out
-    att, tgt, air = list(p["attackers"]), list(p["targets"]), int(p["air"])
-    for a in actions:
-        arg = str(a.args[0]) if a.args else ""
-        if a.verb == "roll":  # offered only when no obligation would be left unmet
-            out[a.text] = max(attack_value(R, state, att, tgt, air, pockets), -8.0) + 0.001
-        elif a.verb == "cancel":
-            out[a.text] = 0.0 if optional else -10.0
-        elif a.verb == "with":
-            out[a.text] = attack_value(R, state, [*att, arg], tgt, air, pockets)
-        elif a.verb == "without":
-            out[a.text] = attack_value(R, state, [u for u in att if u != arg], tgt, air, pockets)
-        elif a.verb == "air":
-            out[a.text] = attack_value(R, state, att, tgt, int(arg), pockets)
-        elif a.verb == "drop":
-            out[a.text] = attack_value(R, state, att, [t for t in tgt if t != arg], air, pockets)
-        elif a.verb == "also":  # the units of one hex against several (7.1B)
-            more = [*tgt, arg]
-            source = p.get("source") or _source_of(state, att)
-            with_them = default_attackers(R, state, more, source) if source else att
-            out[a.text] = max(attack_value(R, state, with_them, more, air, pockets), -9.0) - 0.01
-    return out
-
-
-def _source_of(state: State, attackers: list[str]) -> str | None:
-
-    hexes = sorted({h for u in attackers if (h := hex_of(state, u)) is not None})
-    return hexes[0] if hexes else None
