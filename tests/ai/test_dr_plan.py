@@ -6,7 +6,7 @@ from ostfront.ai import dr_eval, dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
-from ostfront.games.dr.rules import Rules, hex_of, occupancy, reading
+from ostfront.games.dr.rules import Rules, hex_of, occupancy, reading, set_unit
 from ostfront.games.dr.stacking import stack_problems
 
 GAME = get("dr")
@@ -101,8 +101,8 @@ def test_an_empty_enemy_victory_city_is_worth_taking() -> None:
     R = GAME.rules_for(s)
     minsk = R.map.place_named("Minsk").hex
     assert s["control"][minsk] == "soviet"
-    for uid in occupancy(s).get(minsk, ()):
-        s["units"][uid]["at"] = "dead"
+    for uid in list(occupancy(s).get(minsk, ())):
+        set_unit(s, uid, at="dead")
     uid = next(u for u in movement.selectable(R, s) if R.unit(u).is_ground)
     with reading(s):
         view = dr_eval.terrain_view(R, s, "axis")
