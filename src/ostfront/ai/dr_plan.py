@@ -50,7 +50,7 @@ from ..games.dr.stacking import stack_problems
 from ..games.dr.zoc import extends
 from .dr_eval import Terrain, supplied_there
 
-ODDS = 1.2  # expected hits scored per hit taken, at least (1.5 and 2.0 measured too)
+ODDS = 1.0  # expected hits scored per hit taken, at least (0.8, 1.2, 1.5, 2.0 measured too)
 ENOUGH = 4.0  # no more units once the expected exchange is this good
 CITY = 2.0  # per victory point of a target standing in a victory city
 NEARER = 0.1  # per hex of the target from the nearest objective
