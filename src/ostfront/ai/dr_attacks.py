@@ -108,6 +108,5 @@ def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -
 
 
 def _source_of(state: State, attackers: list[str]) -> str | None:
-
     hexes = sorted({h for u in attackers if (h := hex_of(state, u)) is not None})
     return hexes[0] if hexes else None

@@ -276,14 +276,7 @@ def _assign(
     ]
     # who will be in each hex: those there that the plan does not send away, and those it
     # sends there (6.2: the plan never over-stacks a hex)
-    stacked: dict[str, list[str]] = {a: [] for a in spots}
-    for a in spots:
-        for u in occupancy(state).get(a, ()):
-            if R.unit(u).is_ground and plan.moves.get(u, a) == a:
-                stacked[a].append(u)
-    for u, h in plan.moves.items():
-        if h in stacked and u not in stacked[h]:
-            stacked[h].append(u)
+    stacked = {a: _ending_at(R, state, a, plan.moves) for a in spots}
     options: list[tuple[float, str, str]] = []
     for a in spots:
         supplied = supplied_there(R, view, a)
