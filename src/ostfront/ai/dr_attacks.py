@@ -33,7 +33,14 @@ def attack_value(
     if not ground or not targets or stranded(R, state, ground, targets):
         return -10.0  # no attack, or one that leaves an obligation unmet (7.1)
     dist = outcome_distribution(R, state, attackers, targets, air)
-    scored = sum(float(p) * float(o[0]) for o, p in dist.items())
+    if pockets:  # hits beyond the defenders' steps are lost (7.2.4)
+        from ..games.dr.losses import total_steps
+        from ..games.dr.rules import ground_units_at
+
+        steps = total_steps(R, state, [u for t in targets for u in ground_units_at(R, state, t)])
+        scored = sum(float(p) * min(float(o[0]), steps) for o, p in dist.items())
+    else:
+        scored = sum(float(p) * float(o[0]) for o, p in dist.items())
     taken = sum(float(p) * float(o[1]) for o, p in dist.items())
     extra = pocket_value(R, state, ground, targets, dist) if pockets else 0.0
     return float(scored - taken - AIR_POINT * air) + extra

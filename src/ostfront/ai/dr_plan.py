@@ -16,7 +16,9 @@ enemy hexes to attack and the units to attack each of them, before any unit move
 * a target is kept when the expected hits scored are at least ``ODDS`` times the hits
   taken, counted with the engine's own dice rules (terrain, rivers, Panzer Shock, Snow);
 * targets are taken best first: expected exchange, a victory city, the nearer the
-  objective the better;
+  objective the better. The exchange counts the first hit in full, each further one at
+  ``PUSHED`` (the defender may take it as a hex of retreat, 7.2.1C) and none beyond the
+  defenders' steps (7.2.4);
 * pockets (6.3.3, 7.2.3C): a defender whose every retreat hex is in the Axis ZOC must take
   each hit as a step loss, so a target is worth more when the planned positions close its
   retreat. When only a few retreat hexes stay open, up to ``BLOCKERS`` more units (armor
@@ -55,6 +57,7 @@ ENOUGH = 4.0  # no more units once the expected exchange is this good
 CITY = 2.0  # per victory point of a target standing in a victory city
 NEARER = 0.1  # per hex of the target from the nearest objective
 BLOCKED = 1.0  # per expected hit that becomes a step loss because no retreat is open
+PUSHED = 0.5  # per expected hit beyond the first a defender with a retreat open may take as a hex
 BLOCKERS = 2  # at most this many units sent to close one target's retreat
 
 
@@ -69,6 +72,7 @@ class Style:
     city: float = CITY
     nearer: float = NEARER
     blocked: float = BLOCKED
+    pushed: float = PUSHED
     blockers: int = BLOCKERS
     spare: frozenset[str] = frozenset()  # enemy hexes not to choose as targets
 
@@ -327,8 +331,9 @@ def _assign(
                 if not exploit or can_exploit_attack(R, state, uid):
                     scored += attack_hits(R, state, uid, b, target, True)
         add_attackers(max(style.enough * taken, steps + 1.0))
-    value = scored - taken + style.city * view.enemy_cities.get(target, 0)
     kills = expected_kills(scored, steps, blockers is not None)
+    value = kills + style.pushed * (min(scored, float(steps)) - kills) - taken
+    value += style.city * view.enemy_cities.get(target, 0)
     value += style.blocked * (kills - min(scored, 1.0))
     value -= style.nearer * view.objective.get(target, 20)
     return value, moves
