@@ -24,8 +24,9 @@ def attack_value(
     pockets: bool = False,
 ) -> float:
     """Expected hits scored less expected hits taken (exact odds, 7.1), less the Air
-    Points spent; with ``pockets`` (the normal player), plus the hits that become step
-    losses because the defenders cannot retreat (6.3.3, 7.2.3C: :func:`pocket_value`)."""
+    Points spent; with ``pockets`` (the normal player), no hit beyond the defenders' steps
+    counts (7.2.4) and the hits that become step losses because the defenders cannot
+    retreat are added (6.3.3, 7.2.3C: :func:`pocket_value`)."""
     from ..games.dr.attack import stranded
     from ..games.dr.dice import outcome_distribution
 
@@ -33,37 +34,40 @@ def attack_value(
     if not ground or not targets or stranded(R, state, ground, targets):
         return -10.0  # no attack, or one that leaves an obligation unmet (7.1)
     dist = outcome_distribution(R, state, attackers, targets, air)
-    if pockets:  # hits beyond the defenders' steps are lost (7.2.4)
-        from ..games.dr.losses import total_steps
-        from ..games.dr.rules import ground_units_at
-
-        steps = total_steps(R, state, [u for t in targets for u in ground_units_at(R, state, t)])
-        scored = sum(float(p) * min(float(o[0]), steps) for o, p in dist.items())
-    else:
-        scored = sum(float(p) * float(o[0]) for o, p in dist.items())
     taken = sum(float(p) * float(o[1]) for o, p in dist.items())
-    extra = pocket_value(R, state, ground, targets, dist) if pockets else 0.0
+    if not pockets:
+        scored = sum(float(p) * float(o[0]) for o, p in dist.items())
+        return float(scored - taken - AIR_POINT * air)
+    steps = defenders_steps(R, state, targets)  # hits beyond them are lost (7.2.4)
+    scored = sum(float(p) * min(float(o[0]), steps) for o, p in dist.items())
+    extra = pocket_value(R, state, ground, targets, dist, steps)
     return float(scored - taken - AIR_POINT * air) + extra
+
+
+def defenders_steps(R: Rules, state: State, targets: list[str]) -> int:
+    """The steps of the ground units in the target hexes (7.2.4's most hits that count)."""
+    from ..games.dr.losses import total_steps
+    from ..games.dr.rules import ground_units_at
+
+    return total_steps(R, state, [u for t in targets for u in ground_units_at(R, state, t)])
 
 
 POCKET = 1.0  # per expected hit that must be a step loss because no retreat is open
 
 
 def pocket_value(
-    R: Rules, state: State, attackers: list[str], targets: list[str], dist: Any
+    R: Rules, state: State, attackers: list[str], targets: list[str], dist: Any, steps: int
 ) -> float:
-    """The expected hits beyond the first that the defenders must take as step losses
-    because no hex is open to their retreat (6.3.3, 7.2.1, 7.2.3C), up to all their steps
-    (7.2.4); zero if any target hex has a retreat open."""
-    from ..games.dr.losses import total_steps
-    from ..games.dr.rules import ground_hexes, ground_units_at
+    """The expected hits beyond the first that the defenders (``steps`` in all) must take
+    as step losses because no hex is open to their retreat (6.3.3, 7.2.1, 7.2.3C), up to
+    all their steps (7.2.4); zero if any target hex has a retreat open."""
+    from ..games.dr.rules import ground_hexes
     from .dr_plan import retreat_hexes
 
     side = R.unit(attackers[0]).side
     holders = set(ground_hexes(R, state, side))
     if any(retreat_hexes(R, state, t, holders) for t in targets):
         return 0.0
-    steps = total_steps(R, state, [u for t in targets for u in ground_units_at(R, state, t)])
     return POCKET * sum(
         float(p) * (min(int(o[0]), steps) - min(int(o[0]), 1)) for o, p in dist.items()
     )
