@@ -56,8 +56,10 @@ def evaluate(game: Game, state: State, side: str) -> float:
         return WIN if res.winner == side else -WIN if res.winner else 0.0
     R = rules_of(game, state)
     pts = {"axis": 0.0, "soviet": 0.0}
+    entering = about_to_enter(R, state)
     for name, value in victory_cities(R.charts).items():
-        holder = state["control"].get(R.map.place_named(name).hex)
+        h = R.map.place_named(name).hex
+        holder = entering.get(h) or state["control"].get(h)
         if holder in pts:
             pts[holder] += CITY_POINT * value
     for h_side in state["control"].values():
@@ -73,6 +75,22 @@ def evaluate(game: Game, state: State, side: str) -> float:
             strength = printed(R, state, uid)[0]
             pts[unit.side] += strength * (1 - OUT_OF_SUPPLY if d.get("oos") else 1)
     return pts[side] - pts[other(side)]
+
+
+def about_to_enter(R: Rules, state: State) -> dict[str, str]:
+    """Hex -> side, for the hexes an attacker has cleared and may now advance into (7.3A):
+    a defender's retreat out of a city gives the city up, though its control changes only
+    with the advance, one decision later."""
+    from ..games.dr.results import advance_actions, cleared
+
+    p = state.get("pending")
+    if not p or p.get("kind") != "advance":
+        return {}
+    battle = p["battle"]
+    acts = advance_actions(R, state, battle)
+    hexes = cleared(R, state, battle)
+    into = {str(a.args[1]) if len(a.args) > 1 else hexes[0] for a in acts if a.verb == "advance"}
+    return dict.fromkeys(sorted(into), str(battle["side"]))
 
 
 def _weight(R: Rules, unit: Any) -> int:
@@ -237,21 +255,72 @@ PLANNING: tuple[str, ...] = ("move", "exploit")  # the phases planned
 
 
 def move_gain(
-    R: Rules, state: State, view: Terrain, uid: str, dest: str, teamwork: bool = False
+    R: Rules,
+    state: State,
+    view: Terrain,
+    uid: str,
+    dest: str,
+    teamwork: bool = False,
+    verb: str = "to",
 ) -> float:
-    """What moving ``uid`` to ``dest`` gains, by the worth of the hexes (an over-stacked
-    destination costs a unit at the end of the phase, 6.2)."""
+    """What moving ``uid`` to ``dest`` gains: for the normal player (``teamwork``) by the
+    worth of the hexes and the support it gives; for greedy by the static evaluation one
+    step ahead (:func:`static_gain`). An over-stacked destination costs a unit at the end of
+    the phase (6.2)."""
 
     here = hex_of(state, uid)
     if here is None:
         return 0.0
-    gain = hex_worth(R, state, view, uid, dest) - hex_worth(R, state, view, uid, here)
     if teamwork:
+        gain = hex_worth(R, state, view, uid, dest) - hex_worth(R, state, view, uid, here)
         gain += support(R, state, view, uid, dest) - support(R, state, view, uid, here)
+    else:
+        gain = static_gain(R, state, view, uid, dest, verb)
     there = [u for u in occupancy(state).get(dest, ()) if u != uid]
     if stack_problems(R, state, [*there, uid]):
         gain -= OVERSTACKED
     return gain
+
+
+def static_gain(
+    R: Rules, state: State, view: Terrain, uid: str, dest: str, verb: str = "to"
+) -> float:
+    """The greedy player's value of a move: what it changes in :func:`evaluate` - every hex
+    the unit passes comes under its side's control (6.4C), a victory city among them with
+    its points (13.0B) - and, for the Axis, how much nearer it brings the unit to the
+    nearest Soviet-held victory city (``ADVANCE`` a hex: the Axis must go and take them;
+    the Soviets hold them all at the start). That is all greedy knows of where to go: no
+    line, ground, supply or teamwork, which are the normal player's (:func:`hex_worth`,
+    :func:`support`)."""
+    from ..core.paths import path_to
+    from ..games.dr import movement
+
+    side = R.unit(uid).side
+    found = movement.reach_of(R, state, uid) if verb == "to" else {}
+    path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
+    cities = _city_points(R)
+    gain = 0.0
+    for h in set(path):
+        holder = state["control"].get(h)
+        if holder == side:
+            continue
+        counts = 2 if holder == other(side) else 1  # the enemy's loss is the side's gain
+        gain += counts * (HEX_CONTROLLED + CITY_POINT * cities.get(h, 0))
+    here = hex_of(state, uid)
+    if side == "axis" and here is not None:  # 13.0: the Axis must go and take them
+        gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
+    return gain
+
+
+_CITIES: dict[int, dict[str, int]] = {}
+
+
+def _city_points(R: Rules) -> dict[str, int]:
+    """Hex -> victory points of each victory city (13.0B, C)."""
+    if id(R) not in _CITIES:
+        named = victory_cities(R.charts).items()
+        _CITIES[id(R)] = {R.map.place_named(n).hex: v for n, v in named}
+    return _CITIES[id(R)]
 
 
 def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
@@ -270,7 +339,7 @@ def best_move(
     """(gain, verb, hex) of the unit's best move; gain 0 and no hex if staying is best."""
     best = (0.0, "", "")
     for h, verb in sorted(destinations(R, state, uid).items()):
-        g = move_gain(R, state, view, uid, h, teamwork)
+        g = move_gain(R, state, view, uid, h, teamwork, verb)
         if g > best[0] + 1e-9:
             best = (g, verb, h)
     return best
@@ -365,6 +434,7 @@ class DefiantRussiaEvaluator:
             return self.move_values(R, state, side, actions)
 
     def move_values(self, R: Rules, state: State, side: str, actions: Any) -> dict[str, float]:
+        from ..games.dr.movement import stranded_marshals
         from ..games.dr.movement_rules import kind, record
 
         view = terrain_view(R, state, side)
@@ -378,6 +448,7 @@ class DefiantRussiaEvaluator:
             self.selected[sel] = self.selected.get(sel, 0) + 1
         self.last_selected = sel
         planned = self.planned_moves(R, state, view, sel)
+        stranded = stranded_marshals(R, state) if side == "soviet" else []
         ground = [u for u in movers if R.unit(u).is_ground and u not in planned]
         gains = self.unit_gains(R, state, view, ground)
         for a in actions:
@@ -387,7 +458,9 @@ class DefiantRussiaEvaluator:
                 out[a.text] = -0.01
             elif a.verb == "select":
                 uid = str(a.args[0])
-                if self.selected.get(uid, 0) > 3:  # a guard against selecting it forever
+                if uid in stranded:  # DR 11.6.4D, 12.7C: the phase ends once he rejoins one
+                    out[a.text] = 1.0
+                elif self.selected.get(uid, 0) > 3:  # a guard against selecting it forever
                     out[a.text] = -1.0
                 elif uid in planned:  # the next to its planned hex; the others wait or stay
                     out[a.text] = PLANNED if uid == self.next else -0.5
@@ -399,7 +472,11 @@ class DefiantRussiaEvaluator:
                 if planned.get(sel) == dest and not stack_problems(R, state, [*there, sel]):
                     out[a.text] = PLANNED
                 else:
-                    out[a.text] = move_gain(R, state, view, sel, str(a.args[0]), self.teamwork)
+                    out[a.text] = move_gain(R, state, view, sel, dest, self.teamwork, a.verb)
+            elif a.verb == "to" and sel in stranded:  # to a hex with a Soviet ground unit
+                there = occupancy(state).get(str(a.args[0]), [])
+                joins = any(R.unit(u).is_ground and R.unit(u).side == side for u in there)
+                out[a.text] = 1.0 if joins else -0.5
             elif a.verb in ("take", "leave"):
                 out[a.text] = -0.02
         return out

@@ -31,8 +31,9 @@ class GreedyPlayer:
     def scores(
         self, game: Game, state: State, actions: list[Action], samples: int
     ) -> list[tuple[float, Action]]:
-        """Each action's value for the side to decide: the evaluator's quick value, else the
-        mean evaluation after playing it (``samples`` rolls of the player's own dice)."""
+        """Each action's value for the side to decide: the evaluator's quick value (a gain),
+        else what playing it gains in the evaluation, on average over ``samples`` rolls of
+        the player's own dice."""
         side = game.active_side(state)
         assert side is not None
         if self.evaluator is None:
@@ -40,11 +41,16 @@ class GreedyPlayer:
         ev = self.evaluator
         quick = ev.quick_values(game, state, side, actions)
         scored: list[tuple[float, Action]] = []
+        now: float | None = None
         for a in actions:
             value = quick.get(a.text)
             if value is None:
+                # a gain, as the quick values are: played-out and quick actions side by side
+                # (a leader's moves beside "deselect") are then weighed on one scale
+                if now is None:
+                    now = ev.evaluate(game, state, side)
                 after = play_ahead(game, state, a, self.rng, samples)
-                value = sum(ev.evaluate(game, s, side) for s in after) / len(after)
+                value = sum(ev.evaluate(game, s, side) for s in after) / len(after) - now
             scored.append((value, a))
         return scored
 

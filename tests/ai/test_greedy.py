@@ -1,0 +1,139 @@
+"""The greedy player: the static evaluation one step ahead (ai/dr_eval.static_gain), values
+on one scale whether quick or played out, and the decisions that must end a phase."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from ostfront.ai import dr_eval
+from ostfront.ai.players import make_player
+from ostfront.games import get
+from ostfront.games.dr import movement
+from ostfront.games.dr.charts import victory_cities
+from ostfront.games.dr.rules import hex_of, occupancy, reading, set_unit
+
+GAME = get("dr")
+
+
+def play_to(phase: str, turn: int = 1, seed: int = 1) -> dict:
+    s = GAME.setup("1941", {}, seed)
+    player = make_player("normal", seed)
+    while s["phase"] != phase or s["turn"] != turn:
+        s = GAME.apply(s, player.choose(GAME, s))
+    return s
+
+
+@pytest.mark.parametrize("side", ["axis", "soviet"])
+def test_a_moves_static_gain_is_what_it_changes_in_the_evaluation(side: str) -> None:
+    """For every move of three units, greedy's value (less the Axis's pull toward the
+    nearest Soviet-held victory city) is exactly the change the move makes to the
+    evaluation: the control of the hexes passed (6.4C) and of the victory cities among them."""
+    s = play_to(f"{side}_move", turn=2)
+    R = GAME.rules_for(s)
+    checked = 0
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, side)
+        movers = [u for u in movement.selectable(R, s) if R.unit(u).is_ground][:3]
+        before = dr_eval.evaluate(GAME, s, side)
+        for uid in movers:
+            here = hex_of(s, uid)
+            for dest in sorted(movement.reachable(R, s, uid)):
+                gain = dr_eval.static_gain(R, s, view, uid, dest)
+                if side == "axis":
+                    gain -= dr_eval.ADVANCE * (view.objective[here] - view.objective[dest])
+                after = GAME.apply(GAME.apply(s, _act(s, "select", uid)), _act_to(s, uid, dest))
+                assert dr_eval.evaluate(GAME, after, side) - before == pytest.approx(gain)
+                checked += 1
+    assert checked > 20
+
+
+def _act(s: dict, verb: str, arg: str):  # type: ignore[no-untyped-def]
+    return next(a for a in GAME.legal_actions(s) if a.verb == verb and a.args[0] == arg)
+
+
+def _act_to(s: dict, uid: str, dest: str):  # type: ignore[no-untyped-def]
+    sel = GAME.apply(s, _act(s, "select", uid))
+    return next(a for a in GAME.legal_actions(sel) if a.verb == "to" and a.args[0] == dest)
+
+
+def test_greedy_soviets_are_not_drawn_to_a_lost_city_from_afar() -> None:
+    """Only the Axis drives on victory cities from afar: a Soviet unit's move that passes
+    only Soviet-held hexes gains nothing, though Minsk is Axis-held."""
+    s = play_to("soviet_move", turn=2)
+    R = GAME.rules_for(s)
+    minsk = R.map.place_named("Minsk").hex
+    s = copy.deepcopy(s)
+    s["control"][minsk] = "axis"
+    with reading(s):
+        view = dr_eval.terrain_view(R, s, "soviet")
+        assert view.objective[minsk] == 0  # the Soviet view does see it as an objective
+        moved = 0
+        for uid in [u for u in movement.selectable(R, s) if R.unit(u).is_ground][:5]:
+            found = movement.reach_of(R, s, uid)
+            for dest in movement.reachable(R, s, uid):
+                path = movement.path_to(found, dest)[1:]
+                if all(s["control"].get(h) == "soviet" for h in path):
+                    assert dr_eval.static_gain(R, s, view, uid, dest) == 0.0
+                    moved += 1
+        assert moved > 0
+
+
+def test_a_city_the_attacker_may_advance_into_counts_as_taken() -> None:
+    """During the attacker's advance decision (7.3A) the cleared hexes are the attacker's
+    in the evaluation: a retreat out of a city gives it up."""
+    s = play_to("axis_combat")
+    player = make_player("normal", 1)
+    while (s.get("pending") or {}).get("kind") != "advance":
+        s = GAME.apply(s, player.choose(GAME, s))
+    R = GAME.rules_for(s)
+    battle = s["pending"]["battle"]
+    entering = dr_eval.about_to_enter(R, s)
+    assert entering and set(entering.values()) == {battle["side"]}
+    assert set(entering) <= set(battle["targets"])
+    for h in entering:  # cleared: no defending ground unit left there
+        there = occupancy(s).get(h, ())
+        assert not any(R.unit(u).is_ground and R.unit(u).side != battle["side"] for u in there)
+
+
+def test_the_evaluation_counts_a_city_about_to_be_entered(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    s = GAME.setup("1941", {}, 1)
+    R = GAME.rules_for(s)
+    minsk = R.map.place_named("Minsk").hex
+    before = dr_eval.evaluate(GAME, s, "axis")
+    monkeypatch.setattr(dr_eval, "about_to_enter", lambda R, state: {minsk: "axis"})
+    points = victory_cities(R.charts)["Minsk"]
+    assert dr_eval.evaluate(GAME, s, "axis") - before == pytest.approx(
+        2 * dr_eval.CITY_POINT * points
+    )
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal"])
+def test_a_stranded_marshal_rejoins_a_unit_so_the_phase_can_end(level: str) -> None:
+    """Zhukov alone in a hex keeps the Soviet movement phase open until he joins a Soviet
+    ground unit (11.6.4D): no "done" is offered. The players select him and move him to a
+    hex holding one (in a game, greedy once selected units that could not move, forever)."""
+    s = play_to("soviet_move", turn=2)
+    R = GAME.rules_for(s)
+    with reading(s):
+        mover = next(u for u in movement.selectable(R, s) if R.unit(u).type == "infantry")
+        here = hex_of(s, mover)
+        alone = next(
+            n for n in R.map.grid.neighbours(here)
+            if not occupancy(s).get(n) and R.map.terrain_of(n) not in (None, "sea")
+            and n in movement.reachable(R, s, mover)
+        )  # fmt: skip
+    s = copy.deepcopy(s)
+    set_unit(s, "sov-zhukov", at=alone)
+    assert movement.stranded_marshals(R, s) == ["sov-zhukov"]
+    assert "done" not in {a.verb for a in GAME.legal_actions(s)}
+    player = make_player(level, 3)
+    for _ in range(400):
+        a = player.choose(GAME, s)
+        s = GAME.apply(s, a)
+        if s["units"]["sov-zhukov"]["at"] != alone:
+            break
+    there = occupancy(s)[s["units"]["sov-zhukov"]["at"]]
+    assert any(R.unit(u).is_ground and R.unit(u).side == "soviet" for u in there)
+    assert "done" in {a.verb for a in GAME.legal_actions(s)}
