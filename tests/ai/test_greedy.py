@@ -1,4 +1,4 @@
-"""The greedy player: the static evaluation one step ahead (ai/dr_eval.static_gain), values
+"""The greedy player: the static evaluation one step ahead (ai/dr_moves.static_gain), values
 on one scale whether quick or played out, and the decisions that must end a phase."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from ostfront.ai import dr_eval
+from ostfront.ai import dr_eval, dr_moves
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
@@ -40,7 +40,7 @@ def test_a_moves_static_gain_is_what_it_changes_in_the_evaluation(side: str) -> 
         for uid in movers:
             here = hex_of(s, uid)
             for dest in sorted(movement.reachable(R, s, uid)):
-                gain = dr_eval.static_gain(R, s, view, uid, dest)
+                gain = dr_moves.static_gain(R, s, view, uid, dest)
                 if side == "axis":
                     gain -= dr_eval.ADVANCE * (view.objective[here] - view.objective[dest])
                 after = GAME.apply(GAME.apply(s, _act(s, "select", uid)), _act_to(s, uid, dest))
@@ -75,7 +75,7 @@ def test_greedy_soviets_are_not_drawn_to_a_lost_city_from_afar() -> None:
             for dest in movement.reachable(R, s, uid):
                 path = movement.path_to(found, dest)[1:]
                 if all(s["control"].get(h) == "soviet" for h in path):
-                    assert dr_eval.static_gain(R, s, view, uid, dest) == 0.0
+                    assert dr_moves.static_gain(R, s, view, uid, dest) == 0.0
                     moved += 1
         assert moved > 0
 

@@ -50,7 +50,7 @@ def test_a_level_is_deterministic_for_a_seed(level: str) -> None:
 
 def test_greedy_moves_units_forward_as_the_axis() -> None:
     """The Axis greedy player's first movement choice after set-up selects a unit with a
-    move that gains (nearer a Soviet-held victory city, hexes taken: dr_eval.static_gain)."""
+    move that gains (nearer a Soviet-held victory city, hexes taken: dr_moves.static_gain)."""
     s = GAME.setup("1941", {}, 1)
     while s["phase"] != "axis_move":
         s = GAME.apply(s, make_player("normal", 1).choose(GAME, s))

@@ -28,7 +28,7 @@ def evaluator_for(game: Game, teamwork: bool = False) -> Evaluator:
     """The evaluator of a game (ValueError if the game has none yet); ``teamwork`` adds the
     normal player's coordination terms."""
     if game.name == "dr":
-        from .dr_eval import DefiantRussiaEvaluator
+        from .dr_moves import DefiantRussiaEvaluator
 
         return DefiantRussiaEvaluator(teamwork)
     raise ValueError(f"no computer player knows {game.title} yet")

@@ -1,0 +1,258 @@
+"""How the computer players score Defiant Russia's decisions, on :mod:`dr_eval`'s knowledge:
+a move by what it gains (greedy: the static evaluation one step ahead; normal: the worth of
+the hexes and teamwork), a unit to move by its best move (lazy greedy), the Axis attack
+plan's moves first (:mod:`dr_plan`), and an attack by its exact odds (:mod:`dr_attacks`).
+:class:`DefiantRussiaEvaluator` is the game's :class:`~ostfront.ai.evaluation.Evaluator`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.protocol import Game, State
+from ..games.dr.charts import victory_cities
+from ..games.dr.rules import Rules, hex_of, occupancy, other
+from ..games.dr.stacking import stack_problems
+from .dr_eval import (
+    ADVANCE,
+    CITY_POINT,
+    HEX_CONTROLLED,
+    Terrain,
+    evaluate,
+    hex_worth,
+    rules_of,
+    support,
+    terrain_view,
+)
+
+OVERSTACKED = 20.0
+PLANNED = 3.0  # a move the attack plan asks for (dr_plan)
+PLANNING: tuple[str, ...] = ("move", "exploit")  # the phases planned
+
+
+def move_gain(
+    R: Rules,
+    state: State,
+    view: Terrain,
+    uid: str,
+    dest: str,
+    teamwork: bool = False,
+    verb: str = "to",
+) -> float:
+    """What moving ``uid`` to ``dest`` gains: for the normal player (``teamwork``) by the
+    worth of the hexes and the support it gives; for greedy by the static evaluation one
+    step ahead (:func:`static_gain`). An over-stacked destination costs a unit at the end of
+    the phase (6.2)."""
+
+    here = hex_of(state, uid)
+    if here is None:
+        return 0.0
+    if teamwork:
+        gain = hex_worth(R, state, view, uid, dest) - hex_worth(R, state, view, uid, here)
+        gain += support(R, state, view, uid, dest) - support(R, state, view, uid, here)
+    else:
+        gain = static_gain(R, state, view, uid, dest, verb)
+    there = [u for u in occupancy(state).get(dest, ()) if u != uid]
+    if stack_problems(R, state, [*there, uid]):
+        gain -= OVERSTACKED
+    return gain
+
+
+def static_gain(
+    R: Rules, state: State, view: Terrain, uid: str, dest: str, verb: str = "to"
+) -> float:
+    """The greedy player's value of a move: what it changes in :func:`evaluate` - every hex
+    the unit passes comes under its side's control (6.4C), a victory city among them with
+    its points (13.0B) - and, for the Axis, how much nearer it brings the unit to the
+    nearest Soviet-held victory city (``ADVANCE`` a hex: the Axis must go and take them;
+    the Soviets hold them all at the start). That is all greedy knows of where to go: no
+    line, ground, supply or teamwork, which are the normal player's (:func:`hex_worth`,
+    :func:`support`)."""
+    from ..core.paths import path_to
+    from ..games.dr import movement
+
+    side = R.unit(uid).side
+    found = movement.reach_of(R, state, uid) if verb == "to" else {}
+    path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
+    cities = _city_points(R)
+    gain = 0.0
+    for h in set(path):
+        holder = state["control"].get(h)
+        if holder == side:
+            continue
+        counts = 2 if holder == other(side) else 1  # the enemy's loss is the side's gain
+        gain += counts * (HEX_CONTROLLED + CITY_POINT * cities.get(h, 0))
+    here = hex_of(state, uid)
+    if side == "axis" and here is not None:  # 13.0: the Axis must go and take them
+        gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
+    return gain
+
+
+_CITIES: dict[int, dict[str, int]] = {}
+
+
+def _city_points(R: Rules) -> dict[str, int]:
+    """Hex -> victory points of each victory city (13.0B, C)."""
+    if id(R) not in _CITIES:
+        named = victory_cities(R.charts).items()
+        _CITIES[id(R)] = {R.map.place_named(n).hex: v for n, v in named}
+    return _CITIES[id(R)]
+
+
+def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
+    """Hex -> verb ("to" or "rail") for every move the unit may make now."""
+    from ..games.dr import movement
+
+    out = dict.fromkeys(movement.reachable(R, state, uid), "to")
+    for h in movement.rail_destinations(R, state, uid):
+        out.setdefault(h, "rail")
+    return out
+
+
+def best_move(
+    R: Rules, state: State, view: Terrain, uid: str, teamwork: bool = False
+) -> tuple[float, str, str]:
+    """(gain, verb, hex) of the unit's best move; gain 0 and no hex if staying is best."""
+    best = (0.0, "", "")
+    for h, verb in sorted(destinations(R, state, uid).items()):
+        g = move_gain(R, state, view, uid, h, teamwork, verb)
+        if g > best[0] + 1e-9:
+            best = (g, verb, h)
+    return best
+
+
+class DefiantRussiaEvaluator:
+    """The :class:`~ostfront.ai.evaluation.Evaluator` of Defiant Russia.
+
+    A unit's best move is remembered for the rest of the phase and worked out again only
+    when it is the best candidate (moves of other units rarely change it: lazy greedy)."""
+
+    def __init__(self, teamwork: bool = False) -> None:
+        self.teamwork = teamwork  # the normal player's coordination terms (see support)
+        self.phase: tuple[Any, ...] = ()
+        self.gains: dict[str, float] = {}
+        self.plan_key: tuple[Any, ...] = ()
+        self.plan: dict[str, str] = {}  # unit -> hex, the Axis attack plan (dr_plan)
+        self.targets: set[str] = set()  # the enemy hexes it attacks
+        self.next = ""  # the planned unit to move next
+        self.selected: dict[str, int] = {}  # unit -> times selected this phase
+        self.selected_phase: tuple[Any, ...] = ()
+        self.last_selected: str | None = None
+
+    def unit_gains(
+        self, R: Rules, state: State, view: Terrain, uids: list[str]
+    ) -> dict[str, float]:
+        key = (state.get("seed"), state["turn"], state["phase"], view.side)
+        if key != self.phase:
+            self.phase, self.gains = key, {}
+        fresh: set[str] = set()
+        for uid in uids:
+            if uid not in self.gains:
+                self.gains[uid] = best_move(R, state, view, uid, self.teamwork)[0]
+                fresh.add(uid)
+        while True:  # work out again every remembered gain that might be the best
+            stale = [u for u in uids if u not in fresh]
+            if not stale:
+                break
+            top = max(stale, key=lambda u: (self.gains[u], u))
+            best_fresh = max((self.gains[u] for u in fresh), default=0.0)
+            if self.gains[top] <= 0 or self.gains[top] < best_fresh:
+                break
+            self.gains[top] = best_move(R, state, view, top, self.teamwork)[0]
+            fresh.add(top)
+        return {u: self.gains[u] for u in uids}
+
+    def planned_moves(
+        self, R: Rules, state: State, view: Terrain, sel: str | None
+    ) -> dict[str, str]:
+        """The Axis attack plan's moves still to make this phase (:mod:`dr_plan`); a unit
+        whose planned hex is no longer open to it when its turn comes leaves the plan."""
+        from ..games.dr import movement
+        from .dr_plan import make_plan
+
+        if not self.teamwork or view.side != "axis" or not state["phase"].endswith(PLANNING):
+            return {}
+        key = (state.get("seed"), state["turn"], state["phase"])
+        if self.plan_key != key:
+            movers = [u for u in movement.selectable(R, state) if R.unit(u).is_ground]
+            plan = make_plan(R, state, view, movers)
+            self.plan_key, self.plan, self.targets = key, plan.moves, set(plan.targets)
+        view.planned = self.targets
+        if sel is None:  # the next unit to move: the first whose hex is still open to it
+            for uid in sorted(self.plan):
+                h = self.plan[uid]
+                if uid in state["done"] or h == hex_of(state, uid):
+                    continue
+                there = [u for u in occupancy(state).get(h, ()) if u != uid]
+                if h in movement.reachable(R, state, uid) and not stack_problems(
+                    R, state, [*there, uid]
+                ):
+                    self.next = uid
+                    break
+                del self.plan[uid]
+        return {u: h for u, h in self.plan.items() if u not in state["done"]}
+
+    def evaluate(self, game: Game, state: State, side: str) -> float:
+        return evaluate(game, state, side)
+
+    def quick_values(self, game: Game, state: State, side: str, actions: Any) -> dict[str, float]:
+        """Movement decisions by the worth of the destination, attacks by their exact odds;
+        the rest is played out."""
+        from ..games.dr.rules import reading
+        from .dr_attacks import combat_values
+
+        R = rules_of(game, state)
+        with reading(state):
+            if state["phase"].endswith("combat"):
+                return combat_values(R, state, actions, self.teamwork)
+            if not state["phase"].endswith(("move", "exploit")) or state.get("pending"):
+                return {}
+            return self.move_values(R, state, side, actions)
+
+    def move_values(self, R: Rules, state: State, side: str, actions: Any) -> dict[str, float]:
+        from ..games.dr.movement import stranded_marshals
+        from ..games.dr.movement_rules import kind, record
+
+        view = terrain_view(R, state, side)
+        out: dict[str, float] = {}
+        sel = record(state)["selected"] if kind(state) in ("move", "exploit") else None
+        movers = [str(a.args[0]) for a in actions if a.verb == "select"]
+        phase = (state.get("seed"), state["turn"], state["phase"])
+        if self.selected_phase != phase:
+            self.selected_phase, self.selected = phase, {}
+        if sel is not None and self.last_selected != sel:
+            self.selected[sel] = self.selected.get(sel, 0) + 1
+        self.last_selected = sel
+        planned = self.planned_moves(R, state, view, sel)
+        stranded = stranded_marshals(R, state) if side == "soviet" else []
+        ground = [u for u in movers if R.unit(u).is_ground and u not in planned]
+        gains = self.unit_gains(R, state, view, ground)
+        for a in actions:
+            if a.verb == "done":
+                out[a.text] = 0.0
+            elif a.verb == "deselect":
+                out[a.text] = -0.01
+            elif a.verb == "select":
+                uid = str(a.args[0])
+                if uid in stranded:  # DR 11.6.4D, 12.7C: the phase ends once he rejoins one
+                    out[a.text] = 1.0
+                elif self.selected.get(uid, 0) > 3:  # a guard against selecting it forever
+                    out[a.text] = -1.0
+                elif uid in planned:  # the next to its planned hex; the others wait or stay
+                    out[a.text] = PLANNED if uid == self.next else -0.5
+                else:
+                    out[a.text] = gains.get(uid, -1.0) - 0.001  # "done" wins a tie
+            elif a.verb in ("to", "rail") and sel is not None and R.unit(sel).is_ground:
+                dest = str(a.args[0])
+                there = [u for u in occupancy(state).get(dest, ()) if u != sel]
+                if planned.get(sel) == dest and not stack_problems(R, state, [*there, sel]):
+                    out[a.text] = PLANNED
+                else:
+                    out[a.text] = move_gain(R, state, view, sel, dest, self.teamwork, a.verb)
+            elif a.verb == "to" and sel in stranded:  # to a hex with a Soviet ground unit
+                there = occupancy(state).get(str(a.args[0]), [])
+                joins = any(R.unit(u).is_ground and R.unit(u).side == side for u in there)
+                out[a.text] = 1.0 if joins else -0.5
+            elif a.verb in ("take", "leave"):
+                out[a.text] = -0.02
+        return out
