@@ -137,3 +137,17 @@ def test_a_stranded_marshal_rejoins_a_unit_so_the_phase_can_end(level: str) -> N
     there = occupancy(s)[s["units"]["sov-zhukov"]["at"]]
     assert any(R.unit(u).is_ground and R.unit(u).side == "soviet" for u in there)
     assert "done" in {a.verb for a in GAME.legal_actions(s)}
+
+
+def test_moscow_draws_the_axis_from_further_away() -> None:
+    """Moscow is worth two points (13.0B), so it counts as NEARER_A_POINT hexes nearer than
+    a one-point city: a hex as far from Moscow as from Minsk is nearer Moscow's objective."""
+    s = GAME.setup("1941", {}, 1)
+    R = GAME.rules_for(s)
+    moscow, minsk = R.map.place_named("Moscow").hex, R.map.place_named("Minsk").hex
+    view = dr_eval.terrain_view(R, s, "axis")
+    assert view.objective[moscow] == -dr_eval.NEARER_A_POINT
+    assert view.objective[minsk] == 0
+    for n in R.map.grid.neighbours(moscow):
+        if n in view.objective:
+            assert view.objective[n] == 1 - dr_eval.NEARER_A_POINT

@@ -31,6 +31,7 @@ CASUALTY = 1.5
 OUT_OF_SUPPLY = 0.5  # per strength point
 #: weights of a hex's worth for a unit
 ADVANCE = 0.6  # Axis: per hex nearer the nearest objective
+NEARER_A_POINT = 3  # an objective's hexes less, for each victory point beyond the first
 UNSUPPLIED = 4.0
 GARRISON = 1.5  # per victory point of a friendly-held victory city the unit stands in
 GOOD_GROUND = 0.4
@@ -105,7 +106,7 @@ class Terrain:
     """A phase's view of the map for one side: distances and supply, worked out once."""
 
     side: str
-    objective: dict[str, int]  # hex -> hexes to the nearest objective (Axis)
+    objective: dict[str, int]  # hex -> hexes to the nearest objective (Axis; Moscow nearer)
     enemy: dict[str, int]  # hex -> hexes to the nearest enemy ground unit
     supplied: dict[str, int]  # hex -> hexes of its supply path (5.0), where one is traced
     cities: dict[str, int]  # hex -> victory points of friendly-held victory cities
@@ -136,8 +137,8 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
         cached: Terrain = _TERRAIN["value"]
         return cached
     land = _land(R, state)
-    targets = [h for h in cities if state["control"].get(h) != side]
-    objective = distances(targets, R.map.grid.neighbours, land) if targets else {}
+    targets = {h: v for h, v in cities.items() if state["control"].get(h) != side}
+    objective = objective_distances(R, targets, land)
     enemy = distances(list(enemy_at), R.map.grid.neighbours, land, limit=6)
     kind = "axis" if side == "axis" else "soviet"
     view = Terrain(
@@ -152,6 +153,19 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
     )
     _TERRAIN.update(key=key, value=view)
     return view
+
+
+def objective_distances(R: Rules, targets: dict[str, int], land: Any) -> dict[str, int]:
+    """Hex -> hexes to the nearest objective (victory city -> points), a city worth more
+    counting as ``NEARER_A_POINT`` hexes nearer for each point beyond the first (13.0B:
+    Moscow is worth two)."""
+    out: dict[str, int] = {}
+    for t, points in sorted(targets.items()):
+        bonus = NEARER_A_POINT * (points - 1)
+        for h, d in distances([t], R.map.grid.neighbours, land).items():
+            if d - bonus < out.get(h, 1 << 30):
+                out[h] = d - bonus
+    return out
 
 
 def _land(R: Rules, state: State) -> Any:
