@@ -1,10 +1,12 @@
 """The greedy player: at each decision, the action whose result scores best on the game's
 static evaluation, one step ahead.
 
-Moves are scored by the worth of their destination (the evaluator's quick values); any other
-action is played on a copy of the state - with the player's own dice when it rolls, averaged
-over a few rolls - and the position that results is evaluated. Ties go to the player's own
-generator, so it is deterministic for a seed.
+Moves and attacks are scored by the evaluator's quick values (for Defiant Russia a move by
+what it changes in the evaluation, :func:`ostfront.ai.dr_moves.static_gain`; an attack by
+its exact odds); any other action is played on a copy of the state - with the player's own
+dice when it rolls, averaged over a few rolls - and valued by what the position gains. Ties
+go to the player's own generator, so it is deterministic for a seed. The normal player is
+this player with the evaluator's teamwork and plans (:mod:`ostfront.ai.normal`).
 """
 
 from __future__ import annotations
