@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import Game, State
-from ..games.dr.charts import victory_cities
 from ..games.dr.rules import Rules, hex_of, occupancy, other
 from ..games.dr.stacking import stack_problems
 from .dr_eval import (
@@ -74,7 +73,7 @@ def static_gain(
     side = R.unit(uid).side
     found = movement.reach_of(R, state, uid) if verb == "to" else {}
     path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
-    cities = _city_points(R)
+    cities = view.enemy_cities  # every victory city is held by one side (6.4A-B)
     gain = 0.0
     for h in set(path):
         holder = state["control"].get(h)
@@ -86,17 +85,6 @@ def static_gain(
     if side == "axis" and here is not None:  # 13.0: the Axis must go and take them
         gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
     return gain
-
-
-_CITIES: dict[int, dict[str, int]] = {}
-
-
-def _city_points(R: Rules) -> dict[str, int]:
-    """Hex -> victory points of each victory city (13.0B, C)."""
-    if id(R) not in _CITIES:
-        named = victory_cities(R.charts).items()
-        _CITIES[id(R)] = {R.map.place_named(n).hex: v for n, v in named}
-    return _CITIES[id(R)]
 
 
 def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
