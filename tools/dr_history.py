@@ -8,6 +8,10 @@ History: Minsk fell in June, Smolensk in July, Kiev in September; Leningrad was 
 Moscow and Rostov held at the end; the designer's historical result (13.0 G) is 7-6 for the
 Soviets.
 
+With ``--phases`` it prints, for June and for the later turns, how much strength on the map
+each side gained or lost in each phase, a game on average (combat, reinforcements and
+replacements, eliminations for stacking or supply).
+
 With ``--exchange`` it also prints, for the Axis's attacks, the strength each side lost by
 kind of attack: combat or exploitation combat (7.4); a pocket (no retreat open to the
 defenders when the attack is declared, 6.3.3) or open; planned by the attack plan
@@ -31,6 +35,7 @@ CITIES = ("Minsk", "Smolensk", "Kiev", "Leningrad", "Moscow", "Rostov")
 
 
 Exchange = dict[tuple[str, str, str, str], list[int]]  # kind -> [attacks, Axis lost, Soviet lost]
+Phases = dict[tuple[str, str], list[int]]  # (June or later, phase) -> [Axis, Soviet] change
 
 
 def strength(R: Any, s: dict, side: str) -> int:
@@ -52,7 +57,9 @@ def attack_kind(R: Any, s: dict, target: str, player: Any) -> tuple[str, str, st
     return phase, "pocket" if closed else "open", "planned" if planned else "unplanned", month
 
 
-def one(args: tuple[str, str, int, bool]) -> tuple[dict[int, set[str]], dict[str, int], Exchange]:
+def one(
+    args: tuple[str, str, int, bool],
+) -> tuple[dict[int, set[str]], dict[str, int], Exchange, Phases]:
     axis, soviet, seed, exchange = args
     game = get("dr")
     s = game.setup("1941", {}, seed)
@@ -62,6 +69,8 @@ def one(args: tuple[str, str, int, bool]) -> tuple[dict[int, set[str]], dict[str
     held: dict[int, set[str]] = {}
     table: Exchange = {}
     battle: tuple[tuple[str, str, str, str], int, int] | None = None
+    phases: Phases = {}
+    phase, before = s["phase"], (strength(R, s, "axis"), strength(R, s, "soviet"))
     while game.active_side(s) is not None:
         action = players[game.active_side(s)].choose(game, s)
         axis_turn = s["phase"].startswith("axis")
@@ -75,9 +84,17 @@ def one(args: tuple[str, str, int, bool]) -> tuple[dict[int, set[str]], dict[str
             row[1] += battle[1] - strength(R, s, "axis")
             row[2] += battle[2] - strength(R, s, "soviet")
             battle = None
+        if s["phase"] != phase:
+            after = (strength(R, s, "axis"), strength(R, s, "soviet"))
+            if not phase.endswith("setup"):
+                key = ("June" if s["turn"] == 1 else "later", phase)
+                row = phases.setdefault(key, [0, 0])
+                row[0] += after[0] - before[0]
+                row[1] += after[1] - before[1]
+            phase, before = s["phase"], after
         held[s["turn"]] = {n for n, h in hexes.items() if s["control"].get(h) == "axis"}
     res = game.result(s)
-    return held, dict(res.score) if res else {}, table
+    return held, dict(res.score) if res else {}, table, phases
 
 
 def main() -> None:
@@ -88,20 +105,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--exchange", action="store_true", help="strength lost by kind of attack")
+    ap.add_argument("--phases", action="store_true", help="strength gained or lost by phase")
     args = ap.parse_args()
     jobs = [(args.axis, args.soviet, args.seed + i, args.exchange) for i in range(args.games)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(one, jobs))
     charts = get("dr").rules_for(get("dr").setup("1941", {}, 1)).charts
-    turns = sorted({t for held, _, _ in results for t in held})
+    turns = sorted({t for held, *_ in results for t in held})
     print("| turn | " + " | ".join(CITIES) + " |")
     print("|---|" + "---|" * len(CITIES))
     for t in turns:
-        row = [sum(1 for held, _, _ in results if n in held.get(t, set())) for n in CITIES]
+        row = [sum(1 for held, *_ in results if n in held.get(t, set())) for n in CITIES]
         cells = " | ".join(f"{100 * k // len(results)}%" for k in row)
         print(f"| {t} ({month_of(charts, t)}) | {cells} |")
-    axis = [sc.get("axis", 0) for _, sc, _ in results]
-    soviet = [sc.get("soviet", 0) for _, sc, _ in results]
+    axis = [sc.get("axis", 0) for _, sc, *_ in results]
+    soviet = [sc.get("soviet", 0) for _, sc, *_ in results]
     wins = sum(1 for a, b in zip(axis, soviet, strict=True) if a > b)
     print(
         f"\n{len(results)} games {args.axis} (Axis) vs {args.soviet} (Soviets): mean score "
@@ -109,8 +127,26 @@ def main() -> None:
         f"scores: {', '.join(f'{a}-{b}' for a, b in zip(axis, soviet, strict=True))}"
     )
 
+    if args.phases:
+        print_phases([phases for *_, phases in results])
     if args.exchange:
-        print_exchange([table for _, _, table in results])
+        print_exchange([table for _, _, table, _ in results])
+
+
+def print_phases(tables: list[Phases]) -> None:
+    """Strength on the map gained or lost by each side in each phase, a game on average."""
+    total: Phases = {}
+    for table in tables:
+        for key, (a, s) in table.items():
+            row = total.setdefault(key, [0, 0])
+            row[0] += a
+            row[1] += s
+    print("\n| turns | phase | Axis | Soviets |")
+    print("|---|---|---|---|")
+    for key in sorted(total, key=lambda k: (k[0] != "June", k[1])):
+        a, s = (v / len(tables) for v in total[key])
+        if a or s:
+            print(f"| {key[0]} | {key[1]} | {a:+.1f} | {s:+.1f} |")
 
 
 def print_exchange(tables: list[Exchange]) -> None:
