@@ -54,8 +54,8 @@ def test_a_player_turn_spends_no_more_than_its_budget(monkeypatch: pytest.Monkey
     spent: dict[tuple[object, str], int] = {}
     real = HardPlayer.play_out
 
-    def counted(self, game, state, action, side):  # type: ignore[no-untyped-def]
-        value, steps = real(self, game, state, action, side)
+    def counted(self, game, state, action, side, dice):  # type: ignore[no-untyped-def]
+        value, steps = real(self, game, state, action, side, dice)
         key = (state.get("turn"), side)
         spent[key] = spent.get(key, 0) + steps
         return value, steps
@@ -71,3 +71,25 @@ def test_a_player_turn_spends_no_more_than_its_budget(monkeypatch: pytest.Monkey
     most = steps_for(budget) + hard.TOP * (hard.DEPTH + 2)
     assert all(steps <= most for steps in spent.values()), spent
     assert max(spent.values()) >= steps_for(budget)  # the budget was reached, then held
+
+
+def test_every_candidate_of_a_sample_meets_the_same_dice() -> None:
+    """Common random numbers: a rollout is a function of the action and its sample's dice
+    alone - the rollouts played before it (which move the player's generators on) change
+    nothing - and other dice give other battles."""
+    s = GAME.setup("defiant-poland", {}, 5)
+    player = HardPlayer(41)
+    normal = NormalPlayer(42)
+    while not (s["phase"].endswith("combat") and not s.get("pending")):
+        s = GAME.apply(s, normal.choose(GAME, s))
+    side = GAME.active_side(s)
+    assert side is not None
+    attacks = [a for a in GAME.legal_actions(s) if a.verb == "attack"]
+    assert attacks
+    player.evaluator = player.evaluator_of(GAME)
+    first = player.play_out(GAME, s, attacks[0], side, 1234)
+    for dice in (1, 99, 5678):  # other rollouts move every generator the player has on
+        player.play_out(GAME, s, attacks[-1], side, dice)
+    assert player.play_out(GAME, s, attacks[0], side, 1234) == first
+    values = {player.play_out(GAME, s, attacks[0], side, dice)[0] for dice in range(12)}
+    assert len(values) > 1  # the dice do decide

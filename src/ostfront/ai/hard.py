@@ -3,11 +3,12 @@
 Where a choice turns on the dice - which attack to make next (7.1), how to take losses or
 retreat (7.2), whether to advance (7.3) - the hard player takes the normal player's best few
 candidates and plays each forward with the normal player for both sides, with its own dice,
-until the battle or phase is settled, a few times each; it keeps the candidate whose
-positions evaluate best on average. Elsewhere (movement, organization) it plays as normal
-does, whose scores there do not depend on luck. Every rollout is bounded in steps and the
-whole decision in its ``budget``, and a whole player-turn in its ``turn_budget``: once that is
-spent, the rest of the player-turn is played as normal plays it.
+until the battle is settled, a few times each - every candidate of a sample with the same
+dice - and keeps the candidate whose positions evaluate best on average. Elsewhere
+(movement, organization) it plays as normal does, whose scores there do not depend on luck.
+Every rollout is bounded in steps and the whole decision in its ``budget``, and a whole
+player-turn in its ``turn_budget``: once that is spent, the rest of the player-turn is
+played as normal plays it.
 
 **Budgets are counted, not timed.** A budget is given in seconds but spent in rollout
 steps, at :data:`STEPS_PER_SECOND` (what the project's 2-core machine manages), so the
@@ -24,7 +25,7 @@ stack to be surrounded; an attack at good odds may still cost the city).
 from __future__ import annotations
 
 from ..core.protocol import Action, Game, State
-from .evaluation import with_own_dice
+from ..core.rng import new_rng, next_u64
 from .normal import NormalPlayer
 
 SEARCHED = {"losses", "advance"}  # the pending decisions searched (and which attack next)
@@ -81,10 +82,11 @@ class HardPlayer(NormalPlayer):
         totals = {a.text: 0.0 for a in candidates}
         counts = {a.text: 0 for a in candidates}
         for _ in range(SAMPLES):
+            dice = next_u64(self.rng)  # the same dice for every candidate: a fair comparison
             for a in candidates:
                 if used >= allowed and all(counts.values()):
                     break
-                value, steps = self.play_out(game, state, a, side)
+                value, steps = self.play_out(game, state, a, side, dice)
                 totals[a.text] += value
                 counts[a.text] += 1
                 used += steps
@@ -99,19 +101,23 @@ class HardPlayer(NormalPlayer):
         legal = [a for a in game.legal_actions(state) if a.verb != "undo"]
         return sorted(self.scores(game, state, legal, 1), key=lambda va: -va[0])
 
-    def play_out(self, game: Game, state: State, action: Action, side: str) -> tuple[float, int]:
-        """Play ``action`` and then the normal player for both sides, with dice of our own,
-        until the decision is settled: the value of where it ends for ``side``, and the
-        rollout steps it took (the engine steps and the evaluation)."""
-        s = game.apply(with_own_dice(state, self.rng), action)
+    def play_out(
+        self, game: Game, state: State, action: Action, side: str, dice: int
+    ) -> tuple[float, int]:
+        """Play ``action`` and then the normal player for both sides, with dice of our own
+        seeded by ``dice``, until the battle is settled: the value of where it ends for
+        ``side``, and the rollout steps it took (the engine steps and the evaluation).
+        Every candidate of a sample is played with the same ``dice`` - the game's and the
+        rollout players' own - so that two candidates differ by what they do, not by their
+        luck (common random numbers)."""
+        for offset, player in enumerate(self.rollout.values(), start=1):
+            player.rng = new_rng(dice + offset)
+        s = game.apply({**state, "rng": new_rng(dice)}, action)
         steps = 2  # the action and the evaluation at the end
-        phase = state.get("phase")
         for _ in range(DEPTH):
             who = game.active_side(s)
-            if who is None or (not s.get("pending") and s.get("phase") != phase):
-                break
-            if not s.get("pending") and not state.get("pending"):
-                break  # a main-phase choice: settled once its battle is over
+            if who is None or not s.get("pending"):
+                break  # the battle is settled: its losses, retreats and advance are made
             s = game.apply(s, self.rollout[who].choose(game, s))
             steps += 1
         assert self.evaluator is not None
