@@ -70,7 +70,8 @@ def one(
     table: Exchange = {}
     battle: tuple[tuple[str, str, str, str], int, int] | None = None
     phases: Phases = {}
-    phase, before = s["phase"], (strength(R, s, "axis"), strength(R, s, "soviet"))
+    turn, phase = s["turn"], s["phase"]
+    before = (strength(R, s, "axis"), strength(R, s, "soviet"))
     while game.active_side(s) is not None:
         action = players[game.active_side(s)].choose(game, s)
         axis_turn = s["phase"].startswith("axis")
@@ -84,14 +85,14 @@ def one(
             row[1] += battle[1] - strength(R, s, "axis")
             row[2] += battle[2] - strength(R, s, "soviet")
             battle = None
-        if s["phase"] != phase:
+        if (s["turn"], s["phase"]) != (turn, phase):
             after = (strength(R, s, "axis"), strength(R, s, "soviet"))
-            if not phase.endswith("setup"):
-                key = ("June" if s["turn"] == 1 else "later", phase)
+            if not phase.endswith("setup"):  # the turn the phase was played in
+                key = ("June" if turn == 1 else "later", phase)
                 row = phases.setdefault(key, [0, 0])
                 row[0] += after[0] - before[0]
                 row[1] += after[1] - before[1]
-            phase, before = s["phase"], after
+            turn, phase, before = s["turn"], s["phase"], after
         held[s["turn"]] = {n for n, h in hexes.items() if s["control"].get(h) == "axis"}
     res = game.result(s)
     return held, dict(res.score) if res else {}, table, phases
@@ -133,14 +134,20 @@ def main() -> None:
         print_exchange([table for _, _, table, _ in results])
 
 
+def summed(tables: list[dict[Any, list[int]]]) -> dict[Any, list[int]]:
+    """The games' tables added up, key by key and column by column."""
+    total: dict[Any, list[int]] = {}
+    for table in tables:
+        for key, values in table.items():
+            row = total.setdefault(key, [0] * len(values))
+            for i, v in enumerate(values):
+                row[i] += v
+    return total
+
+
 def print_phases(tables: list[Phases]) -> None:
     """Strength on the map gained or lost by each side in each phase, a game on average."""
-    total: Phases = {}
-    for table in tables:
-        for key, (a, s) in table.items():
-            row = total.setdefault(key, [0, 0])
-            row[0] += a
-            row[1] += s
+    total = summed(tables)
     print("\n| turns | phase | Axis | Soviets |")
     print("|---|---|---|---|")
     for key in sorted(total, key=lambda k: (k[0] != "June", k[1])):
@@ -151,13 +158,7 @@ def print_phases(tables: list[Phases]) -> None:
 
 def print_exchange(tables: list[Exchange]) -> None:
     """The Axis's attacks by kind: how many, strength lost by each side, Soviet per Axis."""
-    total: Exchange = {}
-    for table in tables:
-        for kind, (n, a, s) in table.items():
-            row = total.setdefault(kind, [0, 0, 0])
-            row[0] += n
-            row[1] += a
-            row[2] += s
+    total = summed(tables)
     print("\n| phase | retreat | plan | month | attacks | Axis lost | Soviets lost | Soviet/Axis |")
     print("|---|---|---|---|---|---|---|---|")
     for kind in sorted(total):
