@@ -13,6 +13,18 @@ from ..core.protocol import State
 from ..games.dr.rules import Rules, hex_of
 
 AIR_POINT = 0.1  # an Air Point kept for later (unused ones are lost at the turn end, 11.7B)
+NO_ATTACK = -10.0  # no unit or no hex yet; giving up a compulsory attack is worth as little
+
+
+def unfinished(unmet: int) -> float:
+    """The value of a declaration that would leave ``unmet`` obligations undone (7.0B: it
+    may not be rolled yet): below any attack that may be rolled, above no attack at all,
+    and the fewer obligations left the better - so that adding the unit or hex an
+    obligation needs is always preferred to dropping one, and a declaration is finished
+    in as many steps as it needs. (Until round 7 every such declaration was worth -10,
+    like giving it up: the player chose among adding, dropping and cancelling at random,
+    and one declaration could take seventy steps.)"""
+    return -9.5 - 0.1 * min(unmet, 4)
 
 
 def attack_value(
@@ -31,8 +43,11 @@ def attack_value(
     from ..games.dr.dice import outcome_distribution
 
     ground = [u for u in attackers if R.unit(u).is_ground]
-    if not ground or not targets or stranded(R, state, ground, targets):
-        return -10.0  # no attack, or one that leaves an obligation unmet (7.1)
+    if not ground or not targets:
+        return NO_ATTACK
+    unmet = stranded(R, state, ground, targets)
+    if unmet:
+        return unfinished(len(unmet))
     dist = outcome_distribution(R, state, attackers, targets, air)
     taken = sum(float(p) * float(o[1]) for o, p in dist.items())
     if not pockets:
@@ -76,7 +91,7 @@ def pocket_value(
 def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -> dict[str, float]:
     """Values of the choices of a combat phase: which attack, and how it is declared
     (``pockets``: the normal player's worth of blocked retreats, :func:`pocket_value`)."""
-    from ..games.dr.attack import default_attackers
+    from ..games.dr.attack import default_attackers, targets_of
 
     p = state.get("pending")
     optional = state["phase"].endswith("exploit_combat")  # DR 7.4
@@ -101,7 +116,7 @@ def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -
         if a.verb == "roll":  # offered only when no obligation would be left unmet
             out[a.text] = max(attack_value(R, state, att, tgt, air, pockets), -8.0) + 0.001
         elif a.verb == "cancel":
-            out[a.text] = 0.0 if optional else -10.0
+            out[a.text] = 0.0 if optional else NO_ATTACK
         elif a.verb == "with":
             out[a.text] = attack_value(R, state, [*att, arg], tgt, air, pockets)
         elif a.verb == "without":
@@ -114,7 +129,9 @@ def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -
             more = [*tgt, arg]
             source = p.get("source") or _source_of(state, att)
             with_them = default_attackers(R, state, more, source) if source else att
-            out[a.text] = max(attack_value(R, state, with_them, more, air, pockets), -9.0) - 0.01
+            if not with_them:  # each is needed elsewhere too (7.0B): those declared, back
+                with_them = [u for u in att if all(t in targets_of(R, state, u) for t in more)]
+            out[a.text] = attack_value(R, state, with_them, more, air, pockets) - 0.01
     return out
 
 

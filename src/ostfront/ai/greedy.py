@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..core.protocol import Action, Game, State
 from ..core.rng import choice_index, new_rng
 from .evaluation import Evaluator, evaluator_for, play_ahead
+from .random_player import BACKWARD, PATIENCE
 
 CANCELS = 30  # attacks given up in one phase before the player stops giving them up
 
@@ -26,6 +27,7 @@ class GreedyPlayer:
         self.samples = samples
         self.evaluator: Evaluator | None = None
         self.cancels: tuple[object, int] = ((), 0)
+        self.declaring = 0  # decisions made in a row on one attack declaration
 
     def evaluator_of(self, game: Game) -> Evaluator:
         return evaluator_for(game)
@@ -64,6 +66,10 @@ class GreedyPlayer:
             self.cancels = (phase, 0)
         if self.cancels[1] > CANCELS:  # a guard against giving up the same attack forever
             pool = [a for a in pool if a.verb != "cancel"] or pool
+        declaring = (state.get("pending") or {}).get("kind") == "attack"
+        self.declaring = self.declaring + 1 if declaring else 0
+        if self.declaring > PATIENCE:  # as the random player: the declaration only grows
+            pool = [a for a in pool if a.verb not in BACKWARD] or pool
         if len(pool) == 1:
             return pool[0]
         scored = self.scores(game, state, pool, self.samples)

@@ -112,6 +112,7 @@ class HardPlayer(NormalPlayer):
         luck (common random numbers)."""
         for offset, player in enumerate(self.rollout.values(), start=1):
             player.rng = new_rng(dice + offset)
+            player.declaring = 0  # nothing carried over from the last rollout
         s = game.apply({**state, "rng": new_rng(dice)}, action)
         steps = 2  # the action and the evaluation at the end
         for _ in range(DEPTH):

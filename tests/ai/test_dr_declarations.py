@@ -1,0 +1,56 @@
+"""Declaring an attack (DR 7.0B, 7.1, 7.1B): the normal player builds each declaration
+straight to its roll - adding the unit or hex an obligation needs, never wandering between
+adding and dropping - because a declaration that may not be rolled yet is valued by how
+many obligations it would leave undone (``dr_attacks.unfinished``)."""
+
+from __future__ import annotations
+
+from ostfront.ai import dr_attacks
+from ostfront.ai.players import make_player
+from ostfront.games import get
+
+GAME = get("dr")
+
+
+def test_an_unfinished_declaration_is_worth_less_the_more_it_leaves_undone() -> None:
+    values = [dr_attacks.unfinished(n) for n in (1, 2, 3, 4, 9)]
+    assert values == sorted(values, reverse=True)
+    assert values[-2] == values[-1]  # four or more: no further difference
+    assert dr_attacks.NO_ATTACK < values[-1] < values[0] < -9.0  # below any real attack
+
+
+def test_the_normal_soviets_roll_every_june_attack_they_declare_without_wandering() -> None:
+    """Seed 100, the Soviet combat phase of June: the 16th Tank Corps touches several Axis
+    hexes that no other Soviet unit can attack, so its one attack must take them all in
+    (7.0B, 7.1B). Every declaration is rolled, none given up, each in at most two
+    decisions a hex (take it in, add the units back) and one a unit. Before round 7 the
+    player chose at random among adding, dropping and giving up (all worth -10): here the
+    16th's attack was given up twice and took 13 decisions (6 now); in a hard player's
+    rollouts one took over seventy."""
+    seed = 100
+    s = GAME.setup("1941", {}, seed)
+    players = {
+        "axis": make_player("normal", seed * 7 + 1),
+        "soviet": make_player("normal", seed * 7 + 2),
+    }
+    while s["phase"] != "soviet_combat":
+        s = GAME.apply(s, players[GAME.active_side(s)].choose(GAME, s))
+    declarations: list[tuple[list[str], list[str], int]] = []
+    decisions, cancels = 0, 0
+    while s["phase"] == "soviet_combat":
+        pending = s.get("pending")
+        action = players[GAME.active_side(s)].choose(GAME, s)
+        if action.verb == "attack" or (pending and pending.get("kind") == "attack"):
+            decisions += 1
+            cancels += action.verb == "cancel"
+            if action.verb == "roll":
+                declarations.append(
+                    (list(pending["attackers"]), list(pending["targets"]), decisions)
+                )
+                decisions = 0
+        s = GAME.apply(s, action)
+    assert cancels == 0
+    assert len(declarations) >= 8
+    assert any(len(targets) >= 3 for _, targets, _ in declarations)
+    for attackers, targets, steps in declarations:
+        assert steps <= 2 * len(targets) + len(attackers) + 1, (attackers, targets, steps)
