@@ -54,3 +54,46 @@ def test_the_normal_soviets_roll_every_june_attack_they_declare_without_wanderin
     assert any(len(targets) >= 3 for _, targets, _ in declarations)
     for attackers, targets, steps in declarations:
         assert steps <= 2 * len(targets) + len(attackers) + 1, (attackers, targets, steps)
+
+
+def test_an_advance_after_combat_is_valued_as_a_move_into_the_cleared_hex() -> None:
+    """DR 7.3, seed 100's June: the normal Axis values each advance by the cleared hex's
+    control (6.4C: Soviet-held, so twice a hex's worth) and the move's gain by the worth of
+    the hexes and teamwork; stopping is worth nothing. So an advance that would leave a
+    unit worse placed is declined (played out, it was worth the same as stopping wherever
+    the hex was already Axis-held, and a coin decided)."""
+    from ostfront.ai import dr_eval, dr_moves
+    from ostfront.games.dr.results import cleared
+    from ostfront.games.dr.rules import reading
+
+    seed = 100
+    s = GAME.setup("1941", {}, seed)
+    players = {
+        "axis": make_player("normal", seed * 7 + 1),
+        "soviet": make_player("normal", seed * 7 + 2),
+    }
+    checked, declined = 0, 0
+    while s["turn"] == 1 and s["phase"].startswith(("axis", "setup", "soviet_setup")):
+        side = GAME.active_side(s)
+        player = players[side]
+        action = player.choose(GAME, s)
+        pending = s.get("pending") or {}
+        if side == "axis" and pending.get("kind") == "advance":
+            R = GAME.rules_for(s)
+            legal = GAME.legal_actions(s)
+            values = player.evaluator.quick_values(GAME, s, side, legal)
+            with reading(s):
+                view = dr_eval.terrain_view(R, s, side)
+                (hex_,) = cleared(R, s, pending["battle"])
+                for a in legal:
+                    if a.verb == "stop":
+                        assert values[a.text] == 0.0
+                    elif a.verb == "advance":
+                        held = {"axis": 0.0, "soviet": 2.0}[s["control"][hex_]]
+                        move = dr_moves.move_gain(R, s, view, str(a.args[0]), hex_, True)
+                        assert values[a.text] == held * dr_eval.HEX_CONTROLLED + move
+                        checked += 1
+                        declined += values[a.text] < 0.0 and action.text != a.text
+        s = GAME.apply(s, action)
+    assert checked >= 20
+    assert declined >= 1

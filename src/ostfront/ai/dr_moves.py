@@ -191,11 +191,37 @@ class DefiantRussiaEvaluator:
 
         R = rules_of(game, state)
         with reading(state):
+            if self.teamwork and (state.get("pending") or {}).get("kind") == "advance":
+                return self.advance_values(R, state, side, actions)
             if state["phase"].endswith("combat"):
                 return combat_values(R, state, actions, self.teamwork)
             if not state["phase"].endswith(("move", "exploit")) or state.get("pending"):
                 return {}
             return self.move_values(R, state, side, actions)
+
+    def advance_values(self, R: Rules, state: State, side: str, actions: Any) -> dict[str, float]:
+        """DR 7.3, the normal player: an advance after combat is a move into the cleared hex,
+        worth the hex's control (6.4C; a victory city's points) and what the move gains by
+        the worth of the hexes and teamwork, as any move; stopping is worth nothing. (Played
+        out, both were worth the same wherever the hex was already the attacker's: a coin
+        decided whether to advance.)"""
+        from ..games.dr.results import cleared
+
+        view = terrain_view(R, state, side)
+        hexes = cleared(R, state, state["pending"]["battle"])
+        out: dict[str, float] = {}
+        for a in actions:
+            if a.verb == "stop":
+                out[a.text] = 0.0
+            elif a.verb == "advance":
+                uid = str(a.args[0])
+                dest = str(a.args[1]) if len(a.args) > 1 else hexes[0]
+                holder = state["control"].get(dest)
+                taken = 0.0 if holder == side else 2.0 if holder == other(side) else 1.0
+                city = view.enemy_cities.get(dest, 0)
+                gain = taken * (HEX_CONTROLLED + CITY_POINT * city)
+                out[a.text] = gain + move_gain(R, state, view, uid, dest, True, "advance")
+        return out
 
     def move_values(self, R: Rules, state: State, side: str, actions: Any) -> dict[str, float]:
         from ..games.dr.movement import stranded_marshals
