@@ -1,7 +1,8 @@
 """How the computer players score Defiant Russia's decisions, on :mod:`dr_eval`'s knowledge:
 a move by what it gains (greedy: the static evaluation one step ahead; normal: the worth of
 the hexes and teamwork), a unit to move by its best move (lazy greedy), the Axis attack
-plan's moves first (:mod:`dr_plan`), and an attack by its exact odds (:mod:`dr_attacks`).
+plan's moves first (:mod:`dr_plan`), an attack by its exact odds (:mod:`dr_attacks`), and for
+normal an advance after combat as a move into the cleared hex.
 :class:`DefiantRussiaEvaluator` is the game's :class:`~ostfront.ai.evaluation.Evaluator`.
 """
 

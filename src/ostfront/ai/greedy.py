@@ -5,8 +5,10 @@ Moves and attacks are scored by the evaluator's quick values (for Defiant Russia
 what it changes in the evaluation, :func:`ostfront.ai.dr_moves.static_gain`; an attack by
 its exact odds); any other action is played on a copy of the state - with the player's own
 dice when it rolls, averaged over a few rolls - and valued by what the position gains. Ties
-go to the player's own generator, so it is deterministic for a seed. The normal player is
-this player with the evaluator's teamwork and plans (:mod:`ostfront.ai.normal`).
+go to the player's own generator, so it is deterministic for a seed. Like the random player
+it stops stepping back after :data:`~ostfront.ai.random_player.PATIENCE` decisions on one
+attack declaration, so none goes on for ever. The normal player is this player with the
+evaluator's teamwork and plans (:mod:`ostfront.ai.normal`).
 """
 
 from __future__ import annotations
