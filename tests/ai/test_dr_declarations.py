@@ -73,7 +73,7 @@ def test_an_advance_after_combat_is_valued_as_a_move_into_the_cleared_hex() -> N
         "soviet": make_player("normal", seed * 7 + 2),
     }
     checked, declined = 0, 0
-    while s["turn"] == 1 and s["phase"].startswith(("axis", "setup", "soviet_setup")):
+    while s["turn"] == 1 and s["phase"].startswith(("soviet_setup", "axis")):
         side = GAME.active_side(s)
         player = players[side]
         action = player.choose(GAME, s)

@@ -91,7 +91,8 @@ def pocket_value(
 def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -> dict[str, float]:
     """Values of the choices of a combat phase: which attack, and how it is declared
     (``pockets``: the normal player's worth of blocked retreats, :func:`pocket_value`)."""
-    from ..games.dr.attack import default_attackers, targets_of
+    from ..games.dr.attack import default_attackers
+    from ..games.dr.combat import candidates
 
     p = state.get("pending")
     optional = state["phase"].endswith("exploit_combat")  # DR 7.4
@@ -130,7 +131,7 @@ def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -
             source = p.get("source") or _source_of(state, att)
             with_them = default_attackers(R, state, more, source) if source else att
             if not with_them:  # each is needed elsewhere too (7.0B): those declared, back
-                with_them = [u for u in att if all(t in targets_of(R, state, u) for t in more)]
+                with_them = [u for u in candidates(R, state, more, source) if u in att]
             out[a.text] = attack_value(R, state, with_them, more, air, pockets) - 0.01
     return out
 

@@ -74,17 +74,24 @@ def static_gain(
     side = R.unit(uid).side
     found = movement.reach_of(R, state, uid) if verb == "to" else {}
     path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
+    gain = control_gain(state, view, side, set(path))
+    here = hex_of(state, uid)
+    if side == "axis" and here is not None:  # 13.0: the Axis must go and take them
+        gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
+    return gain
+
+
+def control_gain(state: State, view: Terrain, side: str, hexes: set[str]) -> float:
+    """What ``side`` gains in :func:`evaluate` when its units pass ``hexes`` (6.4C): each
+    comes under its control, a victory city with its points (13.0B)."""
     cities = view.enemy_cities  # every victory city is held by one side (6.4A-B)
     gain = 0.0
-    for h in set(path):
+    for h in hexes:
         holder = state["control"].get(h)
         if holder == side:
             continue
         counts = 2 if holder == other(side) else 1  # the enemy's loss is the side's gain
         gain += counts * (HEX_CONTROLLED + CITY_POINT * cities.get(h, 0))
-    here = hex_of(state, uid)
-    if side == "axis" and here is not None:  # 13.0: the Axis must go and take them
-        gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
     return gain
 
 
@@ -217,10 +224,7 @@ class DefiantRussiaEvaluator:
             elif a.verb == "advance":
                 uid = str(a.args[0])
                 dest = str(a.args[1]) if len(a.args) > 1 else hexes[0]
-                holder = state["control"].get(dest)
-                taken = 0.0 if holder == side else 2.0 if holder == other(side) else 1.0
-                city = view.enemy_cities.get(dest, 0)
-                gain = taken * (HEX_CONTROLLED + CITY_POINT * city)
+                gain = control_gain(state, view, side, {dest})
                 out[a.text] = gain + move_gain(R, state, view, uid, dest, True, "advance")
         return out
 
