@@ -57,7 +57,9 @@ ENOUGH = 4.0  # no more units once the expected exchange is this good
 CITY = 2.0  # per victory point of a target standing in a victory city
 NEARER = 0.1  # per hex of the target from the nearest objective
 BLOCKED = 1.0  # per expected hit that becomes a step loss because no retreat is open
-PUSHED = 0.5  # per expected hit beyond the first a defender with a retreat open may take as a hex
+# per expected hit beyond the first a defender with a retreat open may take as a hex of
+# retreat (0.25 and 0.5 measured too: docs/ai.md, round 8)
+PUSHED = 0.75
 BLOCKERS = 2  # at most this many units sent to close one target's retreat
 
 
