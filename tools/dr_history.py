@@ -6,7 +6,8 @@ final scores (issue 5's plausibility check; the numbers go into docs/ai.md).
 
 History: Minsk fell in June, Smolensk in July, Kiev in September; Leningrad was besieged and
 Moscow and Rostov held at the end; the designer's historical result (13.0 G) is 7-6 for the
-Soviets.
+Soviets. After the scores it prints how often the Axis scored each of 13.0's points at the
+end: each victory city, Stalin's death (13.0D) and the casualty point (13.0E).
 
 With ``--phases`` it prints, for June and for the later turns, how much strength on the map
 each side gained or lost in each phase, a game on average (combat, reinforcements and
@@ -28,8 +29,9 @@ from typing import Any
 from ostfront.ai import dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
-from ostfront.games.dr.charts import month_of
+from ostfront.games.dr.charts import month_of, victory_cities
 from ostfront.games.dr.rules import ground_hexes, printed, reading
+from ostfront.games.dr.victory import casualties
 
 CITIES = ("Minsk", "Smolensk", "Kiev", "Leningrad", "Moscow", "Rostov")
 
@@ -57,9 +59,23 @@ def attack_kind(R: Any, s: dict, target: str, player: Any) -> tuple[str, str, st
     return phase, "pocket" if closed else "open", "planned" if planned else "unplanned", month
 
 
+def axis_points(R: Any, s: dict) -> set[str]:
+    """13.0's points the Axis holds: its victory cities, "Stalin" if he is dead (13.0D) and
+    "casualties" if it eliminated more (13.0E-F)."""
+    won = {
+        n for n in victory_cities(R.charts) if s["control"].get(R.map.place_named(n).hex) == "axis"
+    }
+    if s.get("stalin", "alive") != "alive":
+        won.add("Stalin")
+    lost = casualties(R, s)
+    if lost["soviet"] > lost["axis"]:
+        won.add("casualties")
+    return won
+
+
 def one(
     args: tuple[str, str, int, bool],
-) -> tuple[dict[int, set[str]], dict[str, int], Exchange, Phases]:
+) -> tuple[dict[int, set[str]], dict[str, int], Exchange, Phases, set[str]]:
     axis, soviet, seed, exchange = args
     game = get("dr")
     s = game.setup("1941", {}, seed)
@@ -95,7 +111,7 @@ def one(
             turn, phase, before = s["turn"], s["phase"], after
         held[s["turn"]] = {n for n, h in hexes.items() if s["control"].get(h) == "axis"}
     res = game.result(s)
-    return held, dict(res.score) if res else {}, table, phases
+    return held, dict(res.score) if res else {}, table, phases, axis_points(R, s)
 
 
 def main() -> None:
@@ -128,10 +144,24 @@ def main() -> None:
         f"scores: {', '.join(f'{a}-{b}' for a, b in zip(axis, soviet, strict=True))}"
     )
 
+    print_points([points for *_, points in results], list(victory_cities(charts)))
     if args.phases:
-        print_phases([phases for *_, phases in results])
+        print_phases([phases for *_, phases, _ in results])
     if args.exchange:
-        print_exchange([table for _, _, table, _ in results])
+        print_exchange([table for _, _, table, _, _ in results])
+
+
+def print_points(points: list[set[str]], cities: list[str]) -> None:
+    """How often the Axis scored each point of 13.0 at the end of play."""
+    print(
+        "\nAxis points at the end (13.0), games of "
+        + str(len(points))
+        + ": "
+        + ", ".join(
+            f"{name} {sum(1 for p in points if name in p)}"
+            for name in [*cities, "Stalin", "casualties"]
+        )
+    )
 
 
 def summed(tables: list[dict[Any, list[int]]]) -> dict[Any, list[int]]:
