@@ -1,0 +1,35 @@
+"""tools/dr_history.py's count of 13.0's points, which docs/ai.md reports."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+from ostfront.games import get
+from ostfront.games.dr.rules import set_unit
+
+GAME = get("dr")
+
+
+def history_tool() -> ModuleType:
+    path = Path(__file__).parents[2] / "tools" / "dr_history.py"
+    spec = importlib.util.spec_from_file_location("dr_history", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_axis_points_at_the_end_follow_13_0() -> None:
+    tool = history_tool()
+    s = GAME.setup("1941", {}, 1)
+    R = GAME.rules_for(s)
+    assert tool.axis_points(R, s) == set()  # every city Soviet, Stalin alive, none lost
+    s = copy.deepcopy(s)
+    s["control"][R.map.place_named("Minsk").hex] = "axis"  # 13.0C
+    s["stalin"] = "dead"  # 13.0D
+    soviet = sorted(u for u in s["units"] if R.unit(u).side == "soviet" and R.unit(u).is_ground)
+    set_unit(s, soviet[0], at="dead")  # 13.0E: one Soviet unit lost, no Axis unit
+    assert tool.axis_points(R, s) == {"Minsk", "Stalin", "casualties"}
