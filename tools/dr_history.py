@@ -31,7 +31,7 @@ from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr.charts import month_of, victory_cities
 from ostfront.games.dr.rules import ground_hexes, printed, reading
-from ostfront.games.dr.victory import casualties
+from ostfront.games.dr.victory import casualties, casualty_point, stalin_point
 
 CITIES = ("Minsk", "Smolensk", "Kiev", "Leningrad", "Moscow", "Rostov")
 
@@ -65,10 +65,9 @@ def axis_points(R: Any, s: dict) -> set[str]:
     won = {
         n for n in victory_cities(R.charts) if s["control"].get(R.map.place_named(n).hex) == "axis"
     }
-    if s.get("stalin", "alive") != "alive":
+    if stalin_point(s) == "axis":
         won.add("Stalin")
-    lost = casualties(R, s)
-    if lost["soviet"] > lost["axis"]:
+    if casualty_point(casualties(R, s)) == "axis":
         won.add("casualties")
     return won
 
@@ -153,15 +152,9 @@ def main() -> None:
 
 def print_points(points: list[set[str]], cities: list[str]) -> None:
     """How often the Axis scored each point of 13.0 at the end of play."""
-    print(
-        "\nAxis points at the end (13.0), games of "
-        + str(len(points))
-        + ": "
-        + ", ".join(
-            f"{name} {sum(1 for p in points if name in p)}"
-            for name in [*cities, "Stalin", "casualties"]
-        )
-    )
+    names = [*cities, "Stalin", "casualties"]
+    counts = ", ".join(f"{name} {sum(1 for p in points if name in p)}" for name in names)
+    print(f"\nAxis points at the end (13.0), games of {len(points)}: {counts}")
 
 
 def summed(tables: list[dict[Any, list[int]]]) -> dict[Any, list[int]]:

@@ -31,16 +31,26 @@ def casualties(R: Rules, state: State) -> dict[str, int]:
     return out
 
 
+def stalin_point(state: State) -> str:
+    """DR 13.0D: the side that scores for Stalin - the Soviets while he lives."""
+    return "soviet" if state.get("stalin", "alive") == "alive" else "axis"
+
+
+def casualty_point(lost: dict[str, int]) -> str:
+    """DR 13.0E-F: the side that eliminated more (``lost``: each side's weighted losses,
+    :func:`casualties`) scores; a tie goes to the Soviets."""
+    return "axis" if lost["soviet"] > lost["axis"] else "soviet"
+
+
 def score(R: Rules, state: State) -> tuple[dict[str, int], list[str]]:
     """Points of each side at the end of play, and how they were earned."""
     pts = city_points(R, state)
     why = [f"victory cities: Axis {pts['axis']}, Soviet {pts['soviet']}"]
-    stalin = "soviet" if state.get("stalin", "alive") == "alive" else "axis"  # DR 13.0D
+    stalin = stalin_point(state)
     pts[stalin] += 1
     why.append(f"Stalin {'lives' if stalin == 'soviet' else 'is dead'}: {stalin} +1")
     lost = casualties(R, state)
-    # DR 13.0E-F: the side that eliminated more scores; a tie goes to the Soviets
-    taker = "axis" if lost["soviet"] > lost["axis"] else "soviet"
+    taker = casualty_point(lost)
     pts[taker] += 1
     why.append(
         f"casualties (weighted): Axis lost {lost['axis']}, Soviets lost "
