@@ -1,8 +1,10 @@
 """How computer players' Defiant Russia games compare with 1941: for each turn, how often the
-Axis holds Minsk, Smolensk, Kiev, Leningrad, Moscow and Rostov at the turn's end, and the
-final scores (issue 5's plausibility check; the numbers go into docs/ai.md).
+Axis holds Minsk, Smolensk, Kiev, Leningrad, Moscow and Rostov (or the places given by
+``--cities``) at the turn's end, and the final scores (issue 5's plausibility check; the
+numbers go into docs/ai.md).
 
     uv run python tools/dr_history.py --axis normal --soviet normal --games 10 --seed 100
+    uv run python tools/dr_history.py --games 30 --cities Smolensk,Kharkov,Orel
 
 History: Minsk fell in June, Smolensk in July, Kiev in September; Leningrad was besieged and
 Moscow and Rostov held at the end; the designer's historical result (13.0 G) is 7-6 for the
@@ -73,14 +75,14 @@ def axis_points(R: Any, s: dict) -> set[str]:
 
 
 def one(
-    args: tuple[str, str, int, bool],
+    args: tuple[str, str, int, bool, tuple[str, ...]],
 ) -> tuple[dict[int, set[str]], dict[str, int], Exchange, Phases, set[str]]:
-    axis, soviet, seed, exchange = args
+    axis, soviet, seed, exchange, cities = args
     game = get("dr")
     s = game.setup("1941", {}, seed)
     players = {"axis": make_player(axis, seed * 7 + 1), "soviet": make_player(soviet, seed * 7 + 2)}
     R = game.rules_for(s)
-    hexes = {n: R.map.place_named(n).hex for n in CITIES}
+    hexes = {n: R.map.place_named(n).hex for n in cities}
     held: dict[int, set[str]] = {}
     table: Exchange = {}
     battle: tuple[tuple[str, str, str, str], int, int] | None = None
@@ -113,6 +115,18 @@ def one(
     return held, dict(res.score) if res else {}, table, phases, axis_points(R, s)
 
 
+def places(names: str) -> tuple[str, ...]:
+    """The places named in ``names`` (comma-separated), each checked against the map."""
+    R = get("dr").rules_for(get("dr").setup("1941", {}, 1))
+    out = tuple(n.strip() for n in names.split(",") if n.strip())
+    for n in out:
+        try:
+            R.map.place_named(n)
+        except KeyError as e:
+            raise SystemExit(f"--cities: no place named {n!r} on the Defiant Russia map") from e
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--axis", default="normal")
@@ -122,16 +136,22 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--exchange", action="store_true", help="strength lost by kind of attack")
     ap.add_argument("--phases", action="store_true", help="strength gained or lost by phase")
+    ap.add_argument(
+        "--cities", default=",".join(CITIES), help="the places counted by turn, comma-separated"
+    )
     args = ap.parse_args()
-    jobs = [(args.axis, args.soviet, args.seed + i, args.exchange) for i in range(args.games)]
+    cities = places(args.cities)
+    jobs = [
+        (args.axis, args.soviet, args.seed + i, args.exchange, cities) for i in range(args.games)
+    ]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(one, jobs))
     charts = get("dr").rules_for(get("dr").setup("1941", {}, 1)).charts
     turns = sorted({t for held, *_ in results for t in held})
-    print("| turn | " + " | ".join(CITIES) + " |")
-    print("|---|" + "---|" * len(CITIES))
+    print("| turn | " + " | ".join(cities) + " |")
+    print("|---|" + "---|" * len(cities))
     for t in turns:
-        row = [sum(1 for held, *_ in results if n in held.get(t, set())) for n in CITIES]
+        row = [sum(1 for held, *_ in results if n in held.get(t, set())) for n in cities]
         cells = " | ".join(f"{100 * k // len(results)}%" for k in row)
         print(f"| {t} ({month_of(charts, t)}) | {cells} |")
     axis = [sc.get("axis", 0) for _, sc, *_ in results]

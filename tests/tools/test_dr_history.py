@@ -33,3 +33,22 @@ def test_the_axis_points_at_the_end_follow_13_0() -> None:
     soviet = sorted(u for u in s["units"] if R.unit(u).side == "soviet" and R.unit(u).is_ground)
     set_unit(s, soviet[0], at="dead")  # 13.0E: one Soviet unit lost, no Axis unit
     assert tool.axis_points(R, s) == {"Minsk", "Stalin", "casualties"}
+
+
+def test_the_cities_counted_by_turn_are_checked_against_the_map() -> None:
+    tool = history_tool()
+    assert tool.places("Orel, Kharkov,Smolensk") == ("Orel", "Kharkov", "Smolensk")
+    try:
+        tool.places("Orel,Stalingard")
+    except SystemExit as e:
+        assert "'Stalingard'" in str(e)
+    else:
+        raise AssertionError("a misspelt place was accepted")
+
+
+def test_one_game_counts_the_cities_asked_for() -> None:
+    tool = history_tool()
+    held, score, *_ = tool.one(("random", "random", 3, False, ("Orel", "Brest")))
+    assert set(held) == set(range(1, 8))  # one entry a turn, June to December
+    assert all(names <= {"Orel", "Brest"} for names in held.values())
+    assert sum(score.values()) == 13  # 13.0: every point goes to one side
