@@ -115,9 +115,8 @@ def one(
     return held, dict(res.score) if res else {}, table, phases, axis_points(R, s)
 
 
-def places(names: str) -> tuple[str, ...]:
+def places(R: Any, names: str) -> tuple[str, ...]:
     """The places named in ``names`` (comma-separated), each checked against the map."""
-    R = get("dr").rules_for(get("dr").setup("1941", {}, 1))
     out = tuple(n.strip() for n in names.split(",") if n.strip())
     for n in out:
         try:
@@ -140,13 +139,14 @@ def main() -> None:
         "--cities", default=",".join(CITIES), help="the places counted by turn, comma-separated"
     )
     args = ap.parse_args()
-    cities = places(args.cities)
+    R = get("dr").rules_for(get("dr").setup("1941", {}, 1))
+    cities = places(R, args.cities)
     jobs = [
         (args.axis, args.soviet, args.seed + i, args.exchange, cities) for i in range(args.games)
     ]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(one, jobs))
-    charts = get("dr").rules_for(get("dr").setup("1941", {}, 1)).charts
+    charts = R.charts
     turns = sorted({t for held, *_ in results for t in held})
     print("| turn | " + " | ".join(cities) + " |")
     print("|---|" + "---|" * len(cities))
