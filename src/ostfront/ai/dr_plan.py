@@ -58,7 +58,7 @@ CITY = 2.0  # per victory point of a target standing in a victory city
 NEARER = 0.1  # per hex of the target from the nearest objective
 BLOCKED = 1.0  # per expected hit that becomes a step loss because no retreat is open
 # per expected hit beyond the first a defender with a retreat open may take as a hex of
-# retreat (0.25, 0.75 and 1.0 measured too: docs/ai.md, round 8)
+# retreat (0.25, 0.75 and 1.0 measured too: docs/ai-rounds.md, round 8)
 PUSHED = 0.5
 BLOCKERS = 2  # at most this many units sent to close one target's retreat
 
