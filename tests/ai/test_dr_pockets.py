@@ -74,8 +74,8 @@ def test_the_june_plan_attacks_the_central_front_in_contact() -> None:
         plan = dr_plan.make_plan(R, s, view, movers)
         assert {"1609", "1810"} <= set(plan.targets)
         assert plan.contact >= {"1609", "1810", "2011"}
+        holders = dr_plan.holders_after(R, s, plan.moves)
         for target in ("1609", "1810"):  # each a pocket once the plan is made
-            holders = dr_plan.holders_after(R, s, plan.moves)
             assert dr_plan.retreat_hexes(R, s, target, holders) == []
 
 
@@ -140,6 +140,6 @@ def test_the_plan_counts_hits_a_retreat_can_absorb_at_pushed() -> None:
         steps = total_steps(R, s, ground_units_at(R, s, "1409"))
         assert abs((full - none) - (min(scored, steps) - min(scored, 1.0))) < 1e-9
         assert steps == 2 and abs(full - none - 1.0) < 1e-9
-        closing, moves = assign("1810", 1.0)
-        assert (closing, moves) == assign("1810", 0.0)
-        assert dr_plan.retreat_hexes(R, s, "1810", dr_plan.holders_after(R, s, moves)) == []
+        closed = assign("1810", 1.0)
+        assert closed == assign("1810", 0.0)
+        assert dr_plan.retreat_hexes(R, s, "1810", dr_plan.holders_after(R, s, closed[1])) == []
