@@ -39,13 +39,21 @@ State layout (everything the DR modules read and write)::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ...core.mapmodel import GameMap
+from ...core.memo import (  # noqa: F401 - the memos are core's, used through here
+    as_set,
+    by_positions,
+    kept,
+    kept_for_table,
+    reading,
+    remember,
+    remembered,
+)
 from .chart_tables import Charts
 from .charts import load_charts
 from .counters import CounterMix, Unit, load_counters
@@ -100,52 +108,6 @@ def rules_with_map(gmap: GameMap) -> Rules:
     return r if gmap is r.map else Rules(gmap, r.charts, r.counters)
 
 
-# ------------------------------------------------------------------ read-only memo
-#: While legal actions are worked out nothing changes the state, so derived facts (who stands
-#: where, zones of control) are worked out once. The memo holds one state and is cleared on
-#: leaving :func:`reading`.
-_MEMO: dict[str, Any] = {"state": None}
-
-
-@contextmanager
-def reading(state: State) -> Iterator[None]:
-    """Within this block ``state`` is not changed: queries may remember their answers."""
-    outer = dict(_MEMO)
-    _MEMO.clear()
-    _MEMO["state"] = state
-    try:
-        yield
-    finally:
-        _MEMO.clear()
-        _MEMO.update(outer)
-
-
-def remembered(state: State, key: str) -> Any:
-    """The memo's answer for ``key`` on this state, or None."""
-    return _MEMO.get(key) if _MEMO["state"] is state else None
-
-
-def remember(state: State, key: str, value: Any) -> Any:
-    if _MEMO["state"] is state:
-        _MEMO[key] = value
-    return value
-
-
-_SETS: list[tuple[list[str], frozenset[str]]] = []
-
-
-def as_set(items: list[str]) -> frozenset[str]:
-    """The hexes of a list in the state as a set, for quick membership tests. The last few
-    lists asked about are remembered by identity (the state's lists are read, not built)."""
-    for lst, found in _SETS:
-        if lst is items and len(found) == len(items):
-            return found
-    found = frozenset(items)
-    _SETS.insert(0, (items, found))
-    del _SETS[4:]
-    return found
-
-
 # ------------------------------------------------------------------ units on the map
 def set_unit(state: State, uid: str, **changes: Any) -> None:
     """Change a unit's record (``at``, ``reduced``, ``oos``). The record and the units table
@@ -170,69 +132,6 @@ def units_at(state: State, hex_id: str) -> list[str]:
 
 
 BOX_SET = frozenset(BOXES)
-
-
-#: The facts that depend only on where the units stand (who is in each hex, which hexes a
-#: side's ground units hold, zones of control) are kept for the last few arrangements of
-#: the units, whatever state they were read from: most steps move no unit (a selection, a
-#: declaration, a loss choice), so the next position finds them ready. A state's units
-#: table is shared by its copies until a unit changes (``set_unit`` replaces the table), so
-#: the table itself finds its facts; another table with the same arrangement finds them by
-#: where each unit stands.
-_BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {}
-_BY_TABLE: dict[int, tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]] = {}
-_POSITIONS_KEPT = 16
-
-
-def by_positions(state: State) -> dict[Any, Any]:
-    """The facts kept for this arrangement of the units (see :func:`kept`)."""
-    return _table_entry(state)[1]
-
-
-def _table_entry(state: State) -> tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]:
-    """(units table, facts of its arrangement, facts of the table itself)."""
-    known = remembered(state, "table")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
-    units = state["units"]
-    entry = _BY_TABLE.get(id(units))
-    if entry is None or entry[0] is not units:
-        key = (tuple(units), tuple([d["at"] for d in units.values()]))
-        facts = _BY_POSITIONS.get(key)
-        if facts is None:
-            if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
-                del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
-            facts = _BY_POSITIONS[key] = {}
-        if len(_BY_TABLE) >= _POSITIONS_KEPT:
-            del _BY_TABLE[next(iter(_BY_TABLE))]
-        entry = _BY_TABLE[id(units)] = (units, facts, {})  # keeps the table, and its id, alive
-    return remember(state, "table", entry)  # type: ignore[no-any-return]
-
-
-def kept_for_table(
-    R: Rules, state: State, key: tuple[Any, ...], work_out: Callable[[], Any]
-) -> Any:
-    """Like :func:`kept`, for a fact that depends on the units' whole records (strength
-    and supply as well as place): kept with the units table, which a state shares with its
-    copies until a unit changes. ``key`` names everything else it depends on."""
-    facts = _table_entry(state)[2]
-    found = facts.get(key)
-    if found is None or found[0] is not R:
-        if len(facts) > 256:
-            facts.clear()
-        found = facts[key] = (R, work_out())
-    return found[1]
-
-
-def kept(R: Rules, state: State, key: tuple[Any, ...], work_out: Callable[[], Any]) -> Any:
-    """A fact that depends only on where the units stand, on the components ``R`` and on
-    whatever else ``key`` names (the weather, say): worked out once for each arrangement.
-    The answer is shared: not to be changed."""
-    facts = by_positions(state)
-    found = facts.get(key)
-    if found is None or found[0] is not R:
-        found = facts[key] = (R, work_out())
-    return found[1]
 
 
 def occupancy(state: State) -> dict[str, list[str]]:
