@@ -1,0 +1,302 @@
+"""The Sturm Nach Osten engine's shared vocabulary: the components, the state layout, and small
+queries on a state.
+
+Every rules module takes ``(R, state)``: ``R`` is the :class:`Rules` bundle of components (map,
+counters, CRTs, the other charts), ``state`` the plain-data game state. The state holds only
+what changes during play; a unit's printed values are looked up in the counters.
+
+State layout (everything the SNO modules read and write)::
+
+    turn            the month, "YYYY-MM" (SNO 1.0: one game-turn a month)
+    phase           a name from sequence.PHASES ("axis_rrp", "axis_omp", ...)
+    first           the side whose player-turn comes first in the scenario's first month
+                    (12.11(1)); "soviet" skips that month's Axis player-turn
+    last_turn       the month the game ends ("1945-05", or an earlier VDT by 15.7)
+    weather         good | mud | snow (6.1)
+    weather_plan    {month: weather} fixed by the October and April rolls (6.1.3)
+    units           {unit id: {"at": hex | box, "dispersed": bool, "fortified": bool}};
+                    the table and its records are replaced (set_unit), never changed in
+                    place: a state's copies share them until a unit changes.
+                    A box is one of BOXES: "pool" (never yet in play: may enter as a
+                    replacement, 11.7), "reserve" (a reinforcement not yet arrived, 11.15),
+                    "dead" (eliminated: may return as a replacement), "lost" (eliminated for
+                    good: garrisons, factories, juggernauts, 10.1.2, 10.5.5), "out" (not in
+                    this game)
+    control         {city hex: side} for every Major and Victory city a side controls (3.2)
+    entered         {city hex: side} the side whose combat unit last entered (3.2.3a)
+    seas            {sea area: side} who last controlled each sea area (3.3)
+    rf              {side: replacement factors accumulated} (11.2, 11.3; 8.1.1 adds to it)
+    no_retreat      {"soviet": bool, "axis": [hexes]}: No Retreat orders in force for the
+                    non-phasing side this player-turn (7.5.2)
+    orders          No Retreat orders being declared for the next enemy player-turn (7.5.2a)
+    hungary_active  Hungary has been activated (5.5.11, 11.19)
+    siege           {city hex: [unit ids]} the owner's choice of units drawing siege supply
+                    where more than the city can supply try to (9.4.2.2)
+    omp             the movement phase in progress (movement.py)
+    combat          the combat phase in progress (combat/): the declared plan, what is
+                    resolved, disbandments
+    entered_rrp     {hex: stacking points} placed there this RRP (11.8)
+    pending         None, or a decision in progress; its "kind" names the module that owns
+                    it, its "side" who decides (either side: losses, retreats, sieges)
+    factories_lost  how many Soviet factories have been eliminated (15.5)
+    winner          None until the game ends: {"winner", "score", "reason"}
+
+Part 1 of the engine plays infantry, mountain infantry and garrison counters; the counter types
+whose rules are not written yet are refused at set-up (:data:`NOT_YET`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ...core.mapmodel import GameMap
+from ...core.memo import by_positions, kept, remember, remembered
+from .counters import CounterMix, Unit, load_counters
+from .crt import Crts, load_crt
+from .tables import Tables, load_tables
+
+State = dict[str, Any]
+SIDES = ("axis", "soviet")
+BOXES = ("pool", "reserve", "dead", "lost", "out")
+BOX_SET = frozenset(BOXES)
+
+#: Counter types whose rules come in part 2 of the engine, with the rules they need. A
+#: position or scenario placing one is refused, naming them - never silently played without.
+NOT_YET: dict[str, str] = {
+    "armor": "armor (SNO 10.3, 4.2, 5.1.8, 5.3.3-5.3.4)",
+    "armored_infantry": "armor (SNO 10.3, 5.3.4)",
+    "armored_cavalry": "armor (SNO 10.3, 5.3.4)",
+    "front": "juggernauts (SNO 10.1, 10.2)",
+    "shock": "shock armies and the Heavy Artillery Bonus (SNO 10.2, 6.5.1)",
+    "factory": "factories (SNO 10.4)",
+    "zhukov": "Zhukov (SNO 10.6)",
+}
+
+
+def other(side: str) -> str:
+    return "soviet" if side == "axis" else "axis"
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """The components a game is played with (compared and hashed by identity, so the
+    queries worked out once per bundle can be cached on it)."""
+
+    map: GameMap
+    counters: CounterMix
+    crts: Crts
+    tables: Tables
+
+    def unit(self, uid: str) -> Unit:
+        try:
+            return self.counters.units[uid]
+        except KeyError:
+            return self.counters.unit(uid)  # raises, naming the unknown id
+
+
+@cache
+def standard_rules() -> Rules:
+    """The game's own map, counters, CRTs and charts."""
+    from .game import board
+
+    return Rules(board(), load_counters(), load_crt(), load_tables())
+
+
+def rules_with_map(gmap: GameMap) -> Rules:
+    """The standard components on another map (custom positions)."""
+    r = standard_rules()
+    return r if gmap is r.map else Rules(gmap, r.counters, r.crts, r.tables)
+
+
+def not_yet_playable(unit: Unit) -> str | None:
+    """The rules a unit needs that part 1 of the engine lacks (None: it can be played).
+    Juggernauts (German infantry armies) need SNO 10.1 whatever their type."""
+    if unit.juggernaut:
+        return "juggernauts (SNO 10.1, 10.2)"
+    return NOT_YET.get(unit.type)
+
+
+# ------------------------------------------------------------------ months
+MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def month_name(turn: str) -> str:
+    """``"1941-10"`` -> ``"October"``."""
+    return MONTHS[int(turn[5:]) - 1]
+
+
+def year(turn: str) -> int:
+    return int(turn[:4])
+
+
+def next_month(turn: str) -> str:
+    """``"1941-12"`` -> ``"1942-01"``."""
+    y, m = year(turn), int(turn[5:])
+    return f"{y + 1}-01" if m == 12 else f"{y}-{m + 1:02d}"
+
+
+def turn_title(turn: str) -> str:
+    return f"{month_name(turn)} {year(turn)}"
+
+
+# ------------------------------------------------------------------ units on the map
+def set_unit(state: State, uid: str, **changes: Any) -> None:
+    """Change a unit's record (``at``, ``dispersed``, ``fortified``). The record and the units
+    table are replaced, never changed in place: a state's copy shares the table of the state
+    it was copied from."""
+    units = state["units"]
+    state["units"] = {**units, uid: {**units[uid], **changes}}
+
+
+def on_map(state: State, uid: str) -> bool:
+    return state["units"][uid]["at"] not in BOX_SET
+
+
+def hex_of(state: State, uid: str) -> str | None:
+    at: str = state["units"][uid]["at"]
+    return None if at in BOX_SET else at
+
+
+def occupancy(state: State) -> dict[str, list[str]]:
+    """Hex -> unit ids (sorted), for every occupied hex. Not to be changed: it is shared."""
+    facts = by_positions(state)
+    known = facts.get("occupancy")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    out: dict[str, list[str]] = {}
+    for u, d in state["units"].items():
+        at = d["at"]
+        if at not in BOX_SET:
+            out.setdefault(at, []).append(u)
+    for uids in out.values():
+        uids.sort()
+    facts["occupancy"] = out
+    return out
+
+
+def units_at(state: State, hex_id: str) -> list[str]:
+    """Unit ids in a hex, in a stable order."""
+    return list(occupancy(state).get(hex_id, ()))
+
+
+def side_units(R: Rules, state: State, side: str) -> list[str]:
+    """Ids of a side's units on the map, sorted."""
+    return [
+        u
+        for u, d in sorted(state["units"].items())
+        if d["at"] not in BOX_SET and R.unit(u).side == side
+    ]
+
+
+def side_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
+    """Hexes holding at least one unit of ``side`` (any unit, factories too: 9.1.2a)."""
+    return kept(R, state, ("side_hexes",), lambda: _side_hexes(R, state))[side]  # type: ignore[no-any-return]
+
+
+def _side_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {s: set() for s in SIDES}
+    for u, d in state["units"].items():
+        at = d["at"]
+        if at not in BOX_SET:
+            found[R.unit(u).side].add(at)
+    return {s: frozenset(h) for s, h in found.items()}
+
+
+def combat_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
+    """Hexes holding at least one combat unit of ``side`` (SNO 3.4.2)."""
+    return kept(R, state, ("combat_hexes",), lambda: _combat_hexes(R, state))[side]  # type: ignore[no-any-return]
+
+
+def _combat_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {s: set() for s in SIDES}
+    for u, d in state["units"].items():
+        at = d["at"]
+        if at not in BOX_SET:
+            unit = R.unit(u)
+            if unit.is_combat:
+                found[unit.side].add(at)
+    return {s: frozenset(h) for s, h in found.items()}
+
+
+def units_of_side_at(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
+    return [u for u in units_at(state, hex_id) if R.unit(u).side == side]
+
+
+def enemy_at(R: Rules, state: State, hex_id: str, side: str) -> bool:
+    """True if a unit of the other side stands in the hex (5.1.2: never entered)."""
+    return hex_id in side_hexes(R, state, other(side))
+
+
+_COUNTER_IDS: dict[tuple[str, int], tuple[CounterMix, tuple[str, ...]]] = {}
+
+
+def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, ...]:
+    """The ids of the counters passing ``test``, sorted: worked out once for the counter mix
+    (``key`` names the test)."""
+    known = _COUNTER_IDS.get((key, id(R.counters)))
+    if known is None or known[0] is not R.counters:
+        ids = tuple(sorted(u for u, unit in R.counters.units.items() if test(unit)))
+        known = _COUNTER_IDS[(key, id(R.counters))] = (R.counters, ids)
+    return known[1]
+
+
+# ------------------------------------------------------------------ printed values
+def combat_factor(R: Rules, state: State, uid: str, defending: bool = True) -> int:
+    """The printed combat factor of the face in use: the fortified side's when the unit is
+    fortified and defending (SNO 10.7.5; a fortified unit never attacks, 10.7.4)."""
+    unit = R.unit(uid)
+    if unit.front is None:
+        return 0
+    if defending and state["units"][uid].get("fortified") and unit.back_is == "fortified":
+        return unit.back.cf if unit.back else unit.front.cf
+    return unit.front.cf
+
+
+def movement_factor(R: Rules, uid: str) -> int:
+    """The printed movement factor (0 for units that print none: garrisons, 5.1.9)."""
+    unit = R.unit(uid)
+    return unit.front.mf or 0 if unit.front else 0
+
+
+def is_fortified(state: State, uid: str) -> bool:
+    return bool(state["units"][uid].get("fortified"))
+
+
+def is_dispersed(state: State, uid: str) -> bool:
+    return bool(state["units"][uid].get("dispersed"))
+
+
+def phasing_side(state: State) -> str:
+    return "axis" if state["phase"].startswith("axis") else "soviet"
+
+
+def controller(state: State, hex_id: str) -> str | None:
+    side: str | None = state["control"].get(hex_id)
+    return side
+
+
+__all__ = [
+    "BOXES",
+    "SIDES",
+    "Rules",
+    "State",
+    "combat_factor",
+    "counter_ids",
+    "hex_of",
+    "kept",
+    "occupancy",
+    "on_map",
+    "other",
+    "remember",
+    "remembered",
+    "set_unit",
+    "side_units",
+    "standard_rules",
+    "units_at",
+]

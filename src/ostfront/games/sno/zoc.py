@@ -1,0 +1,60 @@
+"""SNO 3.1 Zones of Control: the six hexes around every combat unit, not across an impassable
+hex side, nor (while Hungary is inactive) across the Hungarian border.
+
+>>> from ostfront.games.sno.rules import standard_rules
+>>> R = standard_rules()
+>>> s = {"turn": "1941-07", "weather": "good", "hungary_active": False,
+...      "units": {"sov-5-army": {"at": "1321", "dispersed": False, "fortified": False}}}
+>>> sorted(zoc(R, s, "soviet")) == sorted(R.map.grid.neighbours("1321"))
+True
+"""
+
+from __future__ import annotations
+
+from .rules import Rules, State, kept, other
+from .weather import blocked
+
+HUNGARY = "Hungary"  # SNO 5.5.11 names the country; its hexes are the map's
+
+
+def zoc(R: Rules, state: State, side: str) -> frozenset[str]:
+    """SNO 3.1.1: every hex in the ZOC of one of ``side``'s combat units."""
+    return frozenset(zoc_table(R, state, side))
+
+
+def zoc_table(R: Rules, state: State, side: str) -> dict[str, frozenset[str]]:
+    """Hex -> the ids of ``side``'s units whose ZOC covers it (kept per arrangement)."""
+    key = ("zoc", state["weather"], state["turn"], bool(state.get("hungary_active")))
+    return kept(R, state, key, lambda: _zoc_tables(R, state))[side]  # type: ignore[no-any-return]
+
+
+def _zoc_tables(R: Rules, state: State) -> dict[str, dict[str, frozenset[str]]]:
+    hungary = R.map.regions.get(HUNGARY)
+    closed = hungary.hexes if hungary and not state.get("hungary_active") else None
+    found: dict[str, dict[str, set[str]]] = {"axis": {}, "soviet": {}}
+    neighbours = R.map.grid.neighbours
+    for uid, d in state["units"].items():
+        at = d["at"]
+        if at in ("pool", "reserve", "dead", "lost", "out"):
+            continue
+        unit = R.unit(uid)
+        if not unit.is_combat:  # SNO 3.1.3: factories and Zhukov have none
+            continue
+        table = found[unit.side]
+        for n in neighbours(at):
+            if blocked(R, state, at, n):  # SNO 3.1.2: not across a sea or unfrozen lake side
+                continue
+            if closed is not None and (at in closed) != (n in closed):
+                continue  # SNO 5.5.11: ZOCs do not extend across the Hungarian border
+            table.setdefault(n, set()).add(uid)
+    return {s: {h: frozenset(u) for h, u in t.items()} for s, t in found.items()}
+
+
+def in_enemy_zoc(R: Rules, state: State, hex_id: str, side: str) -> bool:
+    """Is ``hex_id`` in the ZOC of the enemies of ``side``?"""
+    return hex_id in zoc_table(R, state, other(side))
+
+
+def zoc_sources(R: Rules, state: State, hex_id: str, side: str) -> frozenset[str]:
+    """The enemy units (of ``side``'s enemy) whose ZOC covers ``hex_id`` (5.2.3a)."""
+    return zoc_table(R, state, other(side)).get(hex_id, frozenset())

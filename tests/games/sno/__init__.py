@@ -1,0 +1,1 @@
+"""Tests of the Sturm Nach Osten rules engine."""
