@@ -19,6 +19,7 @@ and live here; every hex, country and cost comes from the map and the charts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from . import weather
 from .rules import Rules, State, enemy_at, movement_factor, units_at
@@ -45,7 +46,7 @@ def _region(R: Rules, name: str) -> frozenset[str]:
 
 def finland_closed(state: State) -> bool:
     """SNO 5.5.9: September 1941 to June 1944 inclusive."""
-    return FINLAND_FROM <= state["turn"] <= FINLAND_TO
+    return bool(FINLAND_FROM <= state["turn"] <= FINLAND_TO)
 
 
 def finnish_area(R: Rules) -> frozenset[str]:
@@ -196,7 +197,7 @@ def path_cost(R: Rules, state: State, uid: str, path: Sequence[str]) -> float | 
         return 0.0
     ends = in_enemy_zoc(R, state, path[-1], R.unit(uid).side)
     total = 0.0
-    for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+    for i, (a, b) in enumerate(pairwise(path)):
         if weather.strait(R, a, b) and (i > 0 or len(path) > 2):
             return None  # SNO 5.5.5: the whole allowance 'to move the one hex'
         cost = step_cost(R, state, uid, a, b, ends_in_zoc=ends)
