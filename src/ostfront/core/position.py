@@ -5,7 +5,8 @@ A position file is TOML (or JSON)::
 
     game = "dr"
     scenario = "1941"          # optional: the scenario whose rules and calendar apply
-    turn = 3
+    turn = 3                   # a turn number, or a month "1941-07" for a game of monthly
+                               # turns (Sturm Nach Osten)
     phase = "axis-movement"    # a phase name the game knows
     weather = "clear"
     active = "axis"            # optional
@@ -34,13 +35,17 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .datafile import read_data_file, validate
 from .errors import DataError
 from .mapmodel import load_map_text, map_from_dict
+
+
+#: A month as a position's turn: "YYYY-MM" (a game whose turns are months).
+MONTH = r"^[0-9]{4}-(0[1-9]|1[0-2])$"
 
 
 class UnitPlacement(BaseModel):
@@ -54,7 +59,7 @@ class PositionFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(min_length=1)
     scenario: str | None = None
-    turn: int | None = Field(default=None, ge=0)
+    turn: Annotated[int, Field(ge=0)] | Annotated[str, Field(pattern=MONTH)] | None = None
     phase: str | None = None
     weather: str | None = None
     active: str | None = None

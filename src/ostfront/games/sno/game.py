@@ -1,16 +1,33 @@
-"""Sturm Nach Osten as registered with Ostfront: its scenarios, its options and its board."""
+"""Sturm Nach Osten as registered with Ostfront: its scenarios, options and board, and the door
+into its rules (one module per rulebook section: see docs/rules/sturm-nach-osten.md).
+
+Part 1 of the rules engine plays custom positions (``ostfront new sno --position FILE``) with
+infantry, mountain infantry and garrison counters; the scenarios need the rules of part 2
+(armor, juggernauts, shock armies, factories, Zhukov) and are refused, naming them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ...core.data_check import map_notes
 from ...core.mapmodel import GameMap, load_map
-from ...core.protocol import Option, Scenario
-from ..unbuilt import RulesNotWritten
+from ...core.protocol import (
+    Action,
+    CounterView,
+    Game,
+    NotPlayable,
+    Option,
+    Prompt,
+    Result,
+    Scenario,
+    Side,
+    copy_state,
+)
+from ...core.protocol import State as ProtocolState
 
 DATA = Path(__file__).parent / "data"
 
@@ -21,12 +38,35 @@ def board() -> GameMap:
     return load_map(DATA / "map.toml")
 
 
-class SturmNachOsten(RulesNotWritten):
+#: Counter type -> the NATO symbol the renderer draws.
+SYMBOLS = {
+    "infantry": "infantry", "mountain": "mountain", "shock": "shock", "front": "infantry",
+    "armor": "armor", "armored_infantry": "mech", "armored_cavalry": "cavalry",
+    "garrison": "infantry", "factory": "factory", "zhukov": "leader",
+}  # fmt: skip
+#: Strategic options (SNO 14.x) come with part 3 of the engine.
+STRATEGIC = ("free-soviet-setup", "stalin-line", "modernization", "may-conservative",
+             "may-daring", "siberian-reserves", "partisans")  # fmt: skip
+PART_2 = (
+    "armor (SNO 10.3), juggernauts (10.1), shock armies (10.2), factories (10.4), Zhukov "
+    "(10.6), overrun and blitz (5.4)"
+)
+
+
+@cache
+def _engine() -> ModuleType:
+    """The sequence of play, imported the first time a game is played (the registry lists
+    games without loading their rules)."""
+    from . import sequence
+
+    return sequence
+
+
+class SturmNachOsten(Game):
     name = "sno"
     title = "Sturm Nach Osten"
     sides = ("axis", "soviet")
     rulebook = "sturm-nach-osten.txt"
-    pending = "the rules engine (a later issue)"
 
     def scenarios(self) -> list[Scenario]:
         return [
@@ -47,6 +87,14 @@ class SturmNachOsten(RulesNotWritten):
             Option("may-daring", "SNO 14.6", "Axis invades in May 1941 at full strength."),
             Option("siberian-reserves", "SNO 14.7", "Shock armies may come early, at a risk."),
             Option("partisans", "SNO 14.8", "The Axis contains the partisans, but cannot win."),
+            Option(
+                "end",
+                "SNO 15.7",
+                "End the game at this Victory Determination Turn; a draw if neither side has "
+                "won by then.",
+                default="1945-05",
+                choices=("1945-05", "1941-12", "1942-12", "1943-12", "1944-12"),
+            ),
         ]
 
     def board(self) -> GameMap:
@@ -97,6 +145,96 @@ class SturmNachOsten(RulesNotWritten):
             out["setup"] = [
                 {"id": u.id, "unit": u.label, "side": u.side, "type": u.type} for u in units
             ]
+        return out
+
+    # -- the rules -----------------------------------------------------------
+    def rules_for(self, state: ProtocolState) -> Any:
+        from .rules import rules_with_map
+
+        return rules_with_map(self.map_for(state))
+
+    def setup_scenario(self, state: ProtocolState) -> None:
+        raise NotPlayable(
+            f"Sturm Nach Osten: the {state['scenario']} scenario needs the rules of {PART_2}, "
+            "which come in part 2 of the engine; start from a custom position with infantry, "
+            "mountain and garrison counters instead (ostfront new sno --position FILE)"
+        )
+
+    def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
+        from .positions import from_position
+
+        chosen = [o for o in STRATEGIC if state["options"].get(o)]
+        if chosen:
+            raise NotPlayable(
+                "Sturm Nach Osten: the strategic options (SNO 14.x: "
+                + ", ".join(chosen)
+                + ") come with part 3 of the engine"
+            )
+        from_position(self.rules_for(state), state, position)
+
+    def copy_state(self, state: ProtocolState) -> ProtocolState:
+        """The control tables are flat: copied as such. The units table is replaced, never
+        changed in place (``rules.set_unit``): the copy shares it."""
+        return copy_state(state, shallow=("control", "entered", "seas"), shared=("units",))
+
+    def active_side(self, state: ProtocolState) -> Side | None:
+        side: Side | None = _engine().active_side(state)
+        return side
+
+    def actions(self, state: ProtocolState) -> list[Action]:
+        acts: list[Action] = _engine().actions(self.rules_for(state), state)
+        return acts
+
+    def perform(self, state: ProtocolState, action: Action) -> None:
+        _engine().perform(self.rules_for(state), state, action)
+
+    def prompt(self, state: ProtocolState) -> Prompt:
+        found: Prompt = _engine().prompt(self.rules_for(state), state)
+        return found
+
+    def result(self, state: ProtocolState) -> Result | None:
+        w = state.get("winner")
+        if w is None:
+            return None
+        return Result(w["winner"], w.get("score", {}), w["reason"])
+
+    def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
+        """The exact outcome of the die an attack's roll would throw (SNO 7.2.1 step six)."""
+        from .combat import distribution
+
+        return distribution(self.rules_for(state), state, action)
+
+    def invariants(self, state: ProtocolState) -> list[str]:
+        """What is wrong with a state (empty when all is well): see invariants.py."""
+        from .invariants import broken
+
+        return broken(self.rules_for(state), state)
+
+    def counters(self, state: ProtocolState) -> list[CounterView]:
+        from .rules import BOXES, combat_factor, movement_factor
+
+        R = self.rules_for(state)
+        out = []
+        for uid, d in sorted(state["units"].items()):
+            if d["at"] in BOXES:
+                continue
+            unit = R.unit(uid)
+            cf = combat_factor(R, state, uid)
+            mf = movement_factor(R, uid)
+            factors = "" if unit.front is None else (f"{cf}-{mf}" if mf else str(cf))
+            markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
+            out.append(
+                CounterView(
+                    uid,
+                    d["at"],
+                    unit.side,
+                    unit.nationality,
+                    SYMBOLS.get(unit.type, "infantry"),
+                    factors,
+                    label=unit.name,
+                    markers=markers,
+                )
+            )
         return out
 
 

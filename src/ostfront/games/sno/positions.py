@@ -1,0 +1,263 @@
+"""Custom Sturm Nach Osten positions (``ostfront new sno --position FILE``): units placed by
+hand, at any month and phase.
+
+Fields used from the position file (see ``ostfront.core.position``)::
+
+    turn = "1941-07"            # the month (required)
+    phase = "axis_omp"          # a phase of sequence.PHASES (default: the first side's RRP);
+                                # the phase is entered as it begins (its automatic parts
+                                # happen: the RRP's replacement factors, say)
+    weather = "good"            # default: the month's fixed weather (6.1.2) or the plan's
+
+    [pools.axis]
+    rf = 3                      # replacement factors accumulated (11.3)
+
+    [[units]]
+    id = "sov-5-army"
+    hex = "1321"
+    status = ["dispersed"]      # any of dispersed, fortified; or a box instead of a hex:
+                                # pool, reserve, dead, lost (see rules.BOXES)
+
+    [extra]
+    control = { "1306" = "soviet", "1816" = "none" }  # over 3.2.2's start
+    seas = { "Black Sea" = "axis" }                   # who last controlled each (3.3)
+    hungary_active = true                             # 5.5.11
+    no_retreat = { soviet = true, axis = ["1220"] }   # orders in force now (7.5.2)
+    weather_plan = { "1942-03" = "mud" }              # months fixed by 6.1.3 rolls
+    first = "soviet"                                  # the month's player-turn order (12.11)
+    last_turn = "1942-12"                             # 15.7: end at this VDT
+    entered = { "1816" = "axis" }                     # who last entered a city (3.2.3a)
+    factories_lost = 0                                # 15.5
+
+Units the file does not list are out of the game. Part 1 of the engine plays infantry,
+mountain infantry and garrison counters; any other counter in play is refused with the rules
+it needs (rules.NOT_YET).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import DataError
+from .rules import BOXES, SIDES, Rules, State, month_name, not_yet_playable
+from .sequence import PHASES, begin_month, enter_phase
+from .stacking import stacking_problems
+
+STATUSES = ("dispersed", "fortified")
+EXTRA_KEYS = (
+    "control", "seas", "hungary_active", "no_retreat", "weather_plan", "first", "last_turn",
+    "entered", "factories_lost",
+)  # fmt: skip
+WEATHERS = ("good", "mud", "snow")
+SOVIET_UNION = "Soviet Union"  # SNO 3.2.2, 5.5.10: the 1941 border is the map's
+
+
+def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
+    """Fill ``state`` from a validated position (``core.position``), or raise DataError
+    naming every problem."""
+    problems: list[str] = []
+    units = _units(R, position, problems)
+    extra = dict(position.get("extra") or {})
+    unknown = sorted(set(extra) - set(EXTRA_KEYS))
+    if unknown:
+        problems.append(f"extra: unknown {', '.join(unknown)} (known: {', '.join(EXTRA_KEYS)})")
+    turn = position.get("turn")
+    if not isinstance(turn, str):
+        problems.append('turn: give the month, e.g. turn = "1941-07" (SNO 1.0: monthly turns)')
+        turn = "1941-06"
+    first = extra.get("first", "axis")
+    if first not in SIDES:
+        problems.append(f"extra.first: {first!r} is not axis or soviet")
+        first = "axis"
+    phase = position.get("phase") or f"{first}_rrp"
+    if phase not in PHASES:
+        problems.append(f"phase: {phase!r} is not one of {', '.join(PHASES)}")
+    plan = _weather_plan(extra.get("weather_plan") or {}, problems)
+    weather = position.get("weather") or _fixed_weather(R, turn, plan)
+    if weather is None and phase != "weather":
+        problems.append(f"weather: {month_name(turn)} has no fixed weather (SNO 6.1.2): give it")
+    elif weather is not None and weather not in WEATHERS:
+        problems.append(f"weather: {weather!r} is not one of {', '.join(WEATHERS)}")
+    last_turn = extra.get("last_turn") or state["options"].get("end") or "1945-05"
+    vdts = [row.turn for row in R.tables.spec.victory.rows]
+    if last_turn not in vdts:
+        problems.append(
+            f"extra.last_turn: {last_turn!r} is not a Victory Determination Turn "
+            f"({', '.join(vdts)}; SNO 15.7)"
+        )
+    elif isinstance(turn, str) and last_turn < turn:
+        problems.append(f"extra.last_turn: {last_turn} is before the position's turn {turn}")
+    control = _control(R, extra.get("control") or {}, problems)
+    seas = _sides_of(extra.get("seas") or {}, "extra.seas", set(_sea_areas(R)), problems)
+    entered = _sides_of(extra.get("entered") or {}, "extra.entered", set(control), problems)
+    no_retreat = _no_retreat(R, extra.get("no_retreat"), problems)
+    _stacks(R, units, problems)
+    if problems:
+        raise DataError("position", problems)
+    pools = position.get("pools") or {}
+    state.update(
+        {
+            "turn": turn,
+            "start_turn": turn,
+            "phase": phase,
+            "first": first,
+            "last_turn": last_turn,
+            "weather": weather,
+            "weather_plan": plan,
+            "units": units,
+            "control": {h: s for h, s in control.items() if s != "none"},
+            "entered": entered,
+            "seas": seas,
+            "rf": {s: int((pools.get(s) or {}).get("rf", 0)) for s in SIDES},
+            "no_retreat": no_retreat,
+            "orders": None,
+            "hungary_active": bool(extra.get("hungary_active", False)),
+            "siege": {},
+            "omp": None,
+            "combat": None,
+            "entered_rrp": {},
+            "pending": None,
+            "factories_lost": int(extra.get("factories_lost", 0)),
+            "winner": None,
+        }
+    )
+    if phase == "weather":
+        begin_month(R, state, turn)
+        return
+    enter_phase(R, state, phase)
+
+
+def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[str, Any]:
+    units: dict[str, dict[str, Any]] = {
+        u: {"at": "out", "dispersed": False, "fortified": False} for u in R.counters.units
+    }
+    for i, placed in enumerate(position.get("units", []), start=1):
+        uid = placed["id"]
+        where = f"units[{i}: {uid}]"
+        if uid not in R.counters.units:
+            problems.append(f"{where}: id: no such Sturm Nach Osten unit")
+            continue
+        unit = R.unit(uid)
+        status = list(placed.get("status", []))
+        boxes = [s for s in status if s in BOXES]
+        at = boxes[0] if boxes else placed.get("hex")
+        if at is None:
+            problems.append(f"{where}: hex: give a hex or a box ({', '.join(BOXES)})")
+            continue
+        if at not in BOXES:
+            if not R.map.grid.contains(at):
+                problems.append(f"{where}: hex: {at} is not on the map")
+                continue
+            if R.map.terrain_of(at) in ("sea", "lake"):
+                problems.append(f"{where}: hex: {at} is {R.map.terrain_of(at)}, not land")
+        missing = not_yet_playable(unit)
+        if missing and at != "out":
+            problems.append(
+                f"{where}: a {unit.type} counter needs the rules of {missing}, which come in "
+                "part 2 of the Sturm Nach Osten engine: not playable yet"
+            )
+        unknown = [s for s in status if s not in (*BOXES, *STATUSES)]
+        if unknown:
+            problems.append(f"{where}: status: unknown {', '.join(unknown)}")
+        fortified = "fortified" in status
+        if fortified and unit.back_is != "fortified":
+            problems.append(f"{where}: status: a {unit.type} unit may never fortify (SNO 10.7)")
+        if fortified and "dispersed" in status:
+            problems.append(f"{where}: status: dispersed units may not fortify (SNO 10.7.1)")
+        units[uid] = {"at": at, "dispersed": "dispersed" in status, "fortified": fortified}
+    return units
+
+
+def _fixed_weather(R: Rules, turn: Any, plan: Mapping[str, str]) -> str | None:
+    if not isinstance(turn, str):
+        return "good"
+    fixed = R.tables.spec.weather.fixed.get(month_name(turn))
+    return fixed or plan.get(turn)
+
+
+def _weather_plan(raw: Mapping[str, Any], problems: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for month, weather in raw.items():
+        ok = isinstance(month, str) and len(month) == 7 and month[4] == "-"
+        if not ok or weather not in (*WEATHERS, "roll"):
+            problems.append(f"extra.weather_plan: {month} = {weather!r} is not a month and weather")
+        else:
+            out[month] = weather
+    return out
+
+
+def cities(R: Rules) -> list[str]:
+    """The Major and Victory cities: the cities control means anything for (3.2)."""
+    return sorted(
+        h for h, p in R.map.places.items() if p.is_("major_city") or p.is_("victory_city")
+    )
+
+
+def initial_control(R: Rules) -> dict[str, str]:
+    """SNO 3.2.2: each player controls the Major and Victory cities on his own side of the
+    1941 border (the Soviet Union's are Soviet, all others Axis)."""
+    soviet = R.map.regions.get(SOVIET_UNION)
+    inside = soviet.hexes if soviet else frozenset()
+    return {h: ("soviet" if h in inside else "axis") for h in cities(R)}
+
+
+def _control(R: Rules, raw: Mapping[str, Any], problems: list[str]) -> dict[str, str]:
+    control = initial_control(R)
+    for h, side in raw.items():
+        if h not in control:
+            problems.append(f"extra.control: {h} is not a Major or Victory city (SNO 3.2)")
+        elif side not in (*SIDES, "none"):
+            problems.append(f"extra.control: {h} = {side!r} is not axis, soviet or none")
+        else:
+            control[h] = side
+    return control
+
+
+def _sea_areas(R: Rules) -> list[str]:
+    return [name for name, r in R.map.regions.items() if r.kind == "sea_area"]
+
+
+def _sides_of(
+    raw: Mapping[str, Any], where: str, known: set[str], problems: list[str]
+) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, side in raw.items():
+        if key not in known:
+            problems.append(f"{where}: {key!r} is not one of {', '.join(sorted(known))}")
+        elif side not in SIDES:
+            problems.append(f"{where}: {key} = {side!r} is not axis or soviet")
+        else:
+            out[key] = side
+    return out
+
+
+def _no_retreat(R: Rules, raw: Any, problems: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"soviet": False, "axis": []}
+    if raw is None:
+        return out
+    if not isinstance(raw, Mapping) or set(raw) - {"soviet", "axis"}:
+        problems.append('extra.no_retreat: give { soviet = true|false, axis = ["hex", ...] }')
+        return out
+    out["soviet"] = bool(raw.get("soviet", False))
+    hexes = raw.get("axis", [])
+    if not isinstance(hexes, list) or not all(
+        isinstance(h, str) and R.map.grid.contains(h) for h in hexes
+    ):
+        problems.append("extra.no_retreat.axis: a list of hexes on the map")
+    else:
+        out["axis"] = sorted(hexes)
+    return out
+
+
+def _stacks(R: Rules, units: Mapping[str, Any], problems: list[str]) -> None:
+    """A position may be overstacked (the end-of-phase check deals with it, 4.3), but never
+    holds units of both sides in one hex (4.4) nor Hungarians with Romanians (4.6)."""
+    by_hex: dict[str, list[Any]] = {}
+    for uid, d in units.items():
+        if d["at"] not in BOXES:
+            by_hex.setdefault(d["at"], []).append(R.unit(uid))
+    for h, here in sorted(by_hex.items()):
+        for p in stacking_problems(here):
+            if "SNO 4.4" in p or "SNO 4.6" in p:
+                problems.append(f"units in {h}: {p}")
