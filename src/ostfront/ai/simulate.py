@@ -54,16 +54,19 @@ def play_one(
     options: dict[str, Any] | None = None,
     check: bool = True,
     players: dict[str, Any] | None = None,
+    position: dict[str, Any] | None = None,
 ) -> GameReport:
-    """One game of random (or given) players; ``check`` runs the game's invariants."""
+    """One game of random (or given) players; ``check`` runs the game's invariants.
+    ``position``: start from this custom position (``core.position``) instead of the
+    scenario's set-up."""
     t0 = time.perf_counter()
     report = GameReport(seed=seed)
     try:
-        state = game.setup(scenario, options or {}, seed)
+        state = game.setup(scenario, options or {}, seed, position=position)
     except Exception as exc:
         report.problem = f"setup crashed: {exc!r}"
         return report
-    record = rec.new_record(game, state)
+    record = rec.new_record(game, state, position=position)
     report.record = record
     rng = new_rng(seed ^ 0x5EED)
     chooser = players or {side: RandomPlayer(rng) for side in game.sides}

@@ -35,6 +35,8 @@ class Match:
     check: bool = True
     budget: float | None = None
     turn_budget: float | None = None
+    #: A custom position to start every game from (``core.position``), or None.
+    position: Mapping[str, Any] | None = None
 
 
 def play_match_game(match: Match, seed: int) -> GameReport:
@@ -46,7 +48,10 @@ def play_match_game(match: Match, seed: int) -> GameReport:
         )
         for i, side in enumerate(game.sides)
     }
-    return play_one(game, seed, match.scenario, dict(match.options), match.check, players)
+    position = dict(match.position) if match.position is not None else None
+    return play_one(
+        game, seed, match.scenario, dict(match.options), match.check, players, position
+    )
 
 
 def _play(args: tuple[Match, int]) -> GameReport:

@@ -496,6 +496,12 @@ LEVELS = tuple(player_levels())
     help="Write every game's record here (replay them with 'ostfront replay --verify').",
 )
 @click.option("--no-check", is_flag=True, help="Skip the invariant and replay checks.")
+@click.option(
+    "--position",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Start every game from this custom position file.",
+)
 @json_option
 @handled
 def simulate_cmd(
@@ -511,6 +517,7 @@ def simulate_cmd(
     turn_budget: float | None,
     records: str | None,
     no_check: bool,
+    position: str | None,
     as_json: bool,
 ) -> None:
     """Play GAME between computer players (checking invariants after every action) and
@@ -523,6 +530,11 @@ def simulate_cmd(
     chosen = {
         k: (_option_value(v) if eq else True) for k, eq, v in (o.partition("=") for o in options)
     }
+    pos = load_position(position) if position else None
+    if pos is not None and pos["game"] != g.name:
+        raise UserError(f"{position}: the position is for game {pos['game']!r}, not {g.name!r}")
+    if pos is not None:
+        scenario = scenario or pos.get("scenario")
     g.resolve_options(chosen, g.resolve_scenario(scenario))
     levels = dict(zip(g.sides, (axis_level, soviet_level), strict=False))
     match = Match(
@@ -533,6 +545,7 @@ def simulate_cmd(
         check=not no_check,
         budget=budget,
         turn_budget=turn_budget,
+        position=pos,
     )
     seeds = list(range(seed, seed + n_games))
     with Progress(console=Console(stderr=True), disable=as_json) as bar:
