@@ -1,0 +1,44 @@
+"""SNO 3.1 Zones of Control."""
+
+from __future__ import annotations
+
+from ostfront.games.sno import zoc
+
+
+def test_3_1_1_the_six_hexes_around_a_combat_unit(R, make_state) -> None:
+    s = make_state({"sov-5-army": "1321"})
+    assert zoc.zoc(R, s, "soviet") == frozenset(R.map.grid.neighbours("1321"))
+    assert zoc.in_enemy_zoc(R, s, "1220", "axis")
+    assert not zoc.in_enemy_zoc(R, s, "1220", "soviet")
+    assert zoc.zoc_sources(R, s, "1220", "axis") == {"sov-5-army"}
+
+
+def test_3_1_2_not_across_a_sea_side(R, make_state) -> None:
+    """The Dniester estuary 2419/2420 is a sea side (5.5.3): no ZOC across it."""
+    s = make_state({"sov-coastal-army": "2419"})
+    assert "2420" not in zoc.zoc(R, s, "soviet")
+    assert "2418" in zoc.zoc(R, s, "soviet")
+
+
+def test_3_1_2_a_lake_side_blocks_until_it_freezes(R, make_state) -> None:
+    """The lake side 0302/0303 (Lake Ladoga's shore) is on or north-east of every AWL."""
+    summer = make_state({"sov-8-army": "0302"}, turn="1941-07")
+    winter = make_state({"sov-8-army": "0302"}, turn="1942-01", weather="snow")
+    assert "0303" not in zoc.zoc(R, summer, "soviet")
+    assert "0303" in zoc.zoc(R, winter, "soviet")
+
+
+def test_5_5_11_no_zoc_across_the_hungarian_border_while_hungary_is_inactive(R, make_state) -> None:
+    s = make_state({"hun-2-army": "1623"})
+    inside = R.map.regions["Hungary"].hexes
+    across = [n for n in R.map.grid.neighbours("1623") if n not in inside]
+    assert across
+    assert not set(across) & zoc.zoc(R, s, "axis")
+    active = make_state({"hun-2-army": "1623"}, hungary_active=True)
+    assert set(across) <= zoc.zoc(R, active, "axis")
+
+
+def test_3_1_3_garrisons_have_a_zoc(R, make_state) -> None:
+    """Garrisons are combat units with normal ZOCs (10.5.3)."""
+    s = make_state({"sov-kiev-gar": "1816"})
+    assert zoc.zoc(R, s, "soviet") == frozenset(R.map.grid.neighbours("1816"))
