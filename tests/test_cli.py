@@ -29,7 +29,7 @@ def run_json(*args: str, code: int = 0):
 def test_games_lists_both_games_with_scenarios_and_options() -> None:
     data = {g["name"]: g for g in run_json("games")}
     assert {"dr", "sno", "toy"} <= set(data)
-    assert data["dr"]["title"] == "Defiant Russia" and data["sno"]["playable"] is False
+    assert data["dr"]["title"] == "Defiant Russia" and data["sno"]["playable"] is True
     assert "DR 8.2" in [o["rule"] for o in data["dr"]["options"]]
     assert [s["id"] for s in data["sno"]["scenarios"]] == ["1941", "1942a", "1942b", "1943", "1944"]
     assert "Sturm Nach Osten" in run("games")
@@ -108,7 +108,7 @@ def test_new_with_options_scenario_and_errors(tmp_path: Path) -> None:
         in run_json("new", "toy", "--option", "fast", "--out", rec, code=2)["error"]
     )
     assert "no scenario" in run_json("new", "toy", "--scenario", "x", "--out", rec, code=2)["error"]
-    assert "rules engine" in run_json("new", "sno", "--out", rec, code=2)["error"]
+    assert "part 2 of the engine" in run_json("new", "sno", "--out", rec, code=2)["error"]
 
 
 def test_new_from_position(tmp_path: Path) -> None:

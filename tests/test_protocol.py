@@ -29,12 +29,12 @@ def test_registry() -> None:
         games.get("chess")
 
 
-def test_sno_is_registered_but_not_yet_playable() -> None:
-    for name in ("sno",):
-        g = games.get(name)
-        assert g.playable is False and g.scenarios() and g.options()
-        with pytest.raises(NotPlayable, match="rules engine"):
-            g.setup(seed=1)
+def test_sno_plays_positions_but_refuses_its_scenarios_naming_part_2() -> None:
+    g = games.get("sno")
+    assert g.playable is True and g.scenarios() and g.options()
+    assert "custom positions" in g.describe()["playable_note"]
+    with pytest.raises(NotPlayable, match=r"armor \(SNO 10.3\).*part 2"):
+        g.setup(seed=1)
 
 
 def test_setup_is_plain_data() -> None:

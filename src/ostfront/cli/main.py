@@ -105,6 +105,8 @@ def games_cmd(as_json: bool) -> None:
         return
     for g in described:
         status = "playable" if g["playable"] else "map and data only; rules engine to come"
+        if g.get("playable_note"):
+            status += f": {g['playable_note']}"
         out.print(f"[bold]{g['name']}[/bold]  {escape(g['title'])}  ({status})")
         for s in g["scenarios"]:
             out.print(f"  scenario [cyan]{s['id']}[/cyan]: {escape(s['title'])}")

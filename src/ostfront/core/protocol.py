@@ -305,6 +305,8 @@ class Game(ABC):
     rulebook: ClassVar[str] = ""
     #: False while the game's rules engine has not been written (setup then refuses).
     playable: ClassVar[bool] = True
+    #: What a playable game cannot do yet, said wherever games are listed ("" if nothing).
+    playable_note: ClassVar[str] = ""
 
     # -- metadata ----------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -350,6 +352,7 @@ class Game(ABC):
             "title": self.title,
             "sides": list(self.sides),
             "playable": self.playable,
+            "playable_note": self.playable_note,
             "rulebook": self.rulebook,
             "scenarios": [s.to_json() for s in self.scenarios()],
             "options": [o.to_json() for o in self.options()],

@@ -67,6 +67,10 @@ class SturmNachOsten(Game):
     title = "Sturm Nach Osten"
     sides = ("axis", "soviet")
     rulebook = "sturm-nach-osten.txt"
+    playable_note = (
+        "from custom positions with infantry, mountain and garrison counters (--position); "
+        "the scenarios need armor, juggernauts, factories and Zhukov (engine part 2)"
+    )
 
     def scenarios(self) -> list[Scenario]:
         return [
