@@ -234,7 +234,11 @@ SNO_PLACES: dict[str, tuple[str, set[str], dict[str, object]]] = {
         },
     ),
     # Appendix II factory cities (10.4.1 "their own cities")
-    "2414": ("Dnepropetrovsk", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
+    "2414": (
+        "Dnepropetrovsk",
+        {"city"},
+        {"factory": True, "rules": "App. II; 10.4.1", "kind_stated": False},
+    ),
     "1501": (
         "Gorki",
         {"city"},
@@ -245,11 +249,24 @@ SNO_PLACES: dict[str, tuple[str, set[str], dict[str, object]]] = {
                 "frozen in every Snow month"
             ),
             "rules": "App. II; 10.4.1; 6.2.2",
+            "kind_stated": False,
         },
     ),
-    "2211": ("Kharkov", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
-    "2611": ("Stalino", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
-    "1607": ("Tula", {"city"}, {"factory": True, "rules": "App. II; 10.4.1"}),
+    "2211": (
+        "Kharkov",
+        {"city"},
+        {"factory": True, "rules": "App. II; 10.4.1", "kind_stated": False},
+    ),
+    "2611": (
+        "Stalino",
+        {"city"},
+        {"factory": True, "rules": "App. II; 10.4.1", "kind_stated": False},
+    ),
+    "1607": (
+        "Tula",
+        {"city"},
+        {"factory": True, "rules": "App. II; 10.4.1", "kind_stated": False},
+    ),
     # 3.3.2 + 3.2: controllable, hence a Major city
     "0520": (
         "Konigsberg",
@@ -281,7 +298,9 @@ def test_sno_places_exact(sno: GameMap) -> None:
     for hex_id, (name, kinds, attrs) in SNO_PLACES.items():
         p = sno.places[hex_id]
         assert (p.hex, p.name) == (hex_id, name)
-        added = {"port_on"} | ({"kind_basis"} if attrs.get("kind_stated") is False else set())
+        added = {"port_on", "river_through"} | (
+            {"kind_basis"} if attrs.get("kind_stated") is False else set()
+        )
         stated = {k: v for k, v in p.attrs.items() if k not in added}
         assert stated == attrs, name
         if attrs.get("kind_stated") is False:
@@ -292,7 +311,7 @@ def test_sno_places_exact(sno: GameMap) -> None:
     # no other place carries a rulebook attribute
     for h, p in sno.places.items():
         if h not in SNO_PLACES:
-            assert set(p.attrs) <= {"kind_basis", "port_on"}, p.name
+            assert set(p.attrs) <= {"kind_basis", "port_on", "river_through"}, p.name
             assert not p.is_("victory_city"), p.name
 
 
@@ -303,6 +322,12 @@ RECONSTRUCTED_KINDS = {
     "Lodz": {"city", "major_city"},
     "Kronstadt": {"town", "port"},
     "Kursk": {"city", "minor_city"},
+    # App. II's factory cities, by 1939 population (docs/data/sno-map.md §4): 11.8, 9.2b, 3.2
+    "Gorki": {"city", "major_city"},
+    "Tula": {"city", "minor_city"},
+    "Kharkov": {"city", "major_city"},
+    "Dnepropetrovsk": {"city", "major_city"},
+    "Stalino": {"city", "major_city"},
 }
 
 
@@ -510,3 +535,90 @@ def test_sno_scenario_setups_on_their_side_of_the_front(sno: GameMap) -> None:
     assert all(axis("1944", h) for h in ["1218", "1213", "1315", "0812"])
     # 12.C: "the whole of the Kerch peninsula is now under Axis control"
     assert all(axis("1942b", h) for h in ["3015", "3116"])
+
+
+# 5.6.6 "Rivers running through major cities have no effect": the river each Major or Victory
+# city stands on (docs/data/sno-map.md §4b), and the rivers that only pass near one.
+RIVERS_THROUGH = {
+    "0308": "Neva",  # Leningrad
+    "0528": "Elbe",  # Dresden
+    "0826": "Oder",  # Breslau
+    "0922": "Vistula",  # Warsaw
+    "1130": "Danube",  # Vienna
+    "1306": "Moskva",  # Moscow
+    "1428": "Danube",  # Budapest
+    "1501": "Oka",  # Gorki
+    "1816": "Dnieper",  # Kiev
+    "1930": "Danube",  # Belgrade
+    "2401": "Lower Volga",  # Saratov
+    "2414": "Dnieper",  # Dnepropetrovsk
+    "2804": "Lower Volga",  # Stalingrad
+    "2911": "Don",  # Rostov
+}
+RIVERS_NEAR = {
+    "2108": {"Don"},  # Voronezh stands on the Voronezh, 12 km above the Don
+    "2211": {"Donets"},  # Kharkov
+    "3907": {"Terek"},  # Grozny stands on the Sunzha
+    "0922": {"Bug"},  # Warsaw: the Bug joins below the city
+    "2911": {"Mius"},  # Rostov: the Mius is some 60 km west
+}
+
+
+def _rivers_at(sno: GameMap, hex_id: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for nb in sno.grid.neighbours(hex_id):
+        river = sno.side_kinds(hex_id, nb).get("river")
+        if river:
+            out.setdefault(river, []).append(nb)
+    return out
+
+
+def test_sno_rivers_through_major_cities(sno: GameMap) -> None:
+    through = {
+        h: p.attrs["river_through"] for h, p in sno.places.items() if "river_through" in p.attrs
+    }
+    assert through == RIVERS_THROUGH
+    for hex_id, river in through.items():
+        place = sno.places[hex_id]
+        assert place.is_("major_city") or place.is_("victory_city"), place.name
+        assert river in _rivers_at(sno, hex_id), place.name
+
+
+def test_sno_rivers_through_exact_sides(sno: GameMap) -> None:
+    # the hexsides that lose their river effect for attacks into the city (5.6.4 vs 5.6.6)
+    assert sorted(_rivers_at(sno, "1816")["Dnieper"]) == ["1815", "1916"]  # Kiev
+    assert sorted(_rivers_at(sno, "2804")["Lower Volga"]) == ["2704", "2705", "2805", "2905"]
+    assert sorted(_rivers_at(sno, "2911")["Don"]) == ["2912", "3010", "3011"]  # Rostov
+    assert sorted(_rivers_at(sno, "1501")["Oka"]) == ["1502"]  # Gorki
+
+
+def test_sno_every_river_at_a_major_city_is_classified(sno: GameMap) -> None:
+    # each river with a hexside at a Major or Victory city either runs through it or is
+    # listed as only passing near it: no city was left unexamined
+    for hex_id, p in sno.places.items():
+        if not (p.is_("major_city") or p.is_("victory_city")):
+            continue
+        rivers = set(_rivers_at(sno, hex_id))
+        expected = RIVERS_NEAR.get(hex_id, set()) | (
+            {RIVERS_THROUGH[hex_id]} if hex_id in RIVERS_THROUGH else set()
+        )
+        assert rivers == expected, p.name
+
+
+def test_sno_factory_city_classes_give_the_11_8_limits(sno: GameMap) -> None:
+    # 11.8: town 2, minor city 3, major city 4, victory city 6 stacking points of replacements
+    limits = {"town": 2, "minor_city": 3, "major_city": 4, "victory_city": 6}
+
+    def limit(hex_id: str) -> int:
+        return max(n for k, n in limits.items() if sno.places[hex_id].is_(k))
+
+    assert {h: limit(h) for h in ("1501", "1607", "2211", "2414", "2611")} == {
+        "1501": 4,
+        "1607": 3,
+        "2211": 4,
+        "2414": 4,
+        "2611": 4,
+    }
+    # 3.2 / 9.2b: the four major factory cities are controllable supply points, Tula is not
+    majors = {p.name for p in sno.places.values() if p.is_("major_city") and p.attrs.get("factory")}
+    assert majors == {"Gorki", "Kharkov", "Dnepropetrovsk", "Stalino"}

@@ -100,9 +100,20 @@ def make_grid(fix: dict[str, Any]) -> HexGrid:
 
 
 def side_crossings(
-    grid: HexGrid, warp: Warp, course: list[list[float]], terrain: dict[str, str]
+    grid: HexGrid,
+    warp: Warp,
+    course: list[list[float]],
+    terrain: dict[str, str],
+    ties: dict[str, str] | None = None,
+    name: str = "",
 ) -> list[str]:
-    """Land-to-land hexsides whose centre-to-centre segment crosses a course, in its order."""
+    """Land-to-land hexsides whose centre-to-centre segment crosses a course, in its order.
+
+    ``ties`` (corrections.toml ``[river_ties]``) settles the sides of a hex whose centre the
+    course passes through: each such segment only touches the course at its end, and whether
+    that touch counts differs in the last bits between machines. A side listed there belongs to
+    the river it names (``name``) and to no other, or to none if it names ``""``."""
+    ties = ties or {}
     pts = dense(course)
     line = LineString(warp.forward(pts[:, 0], pts[:, 1]))
     found = []
@@ -111,9 +122,14 @@ def side_crossings(
             continue
         for nb in grid.neighbours(h):
             if h < nb and terrain[nb] != "sea":
+                side = hexside_id(h, nb)
+                if side in ties:
+                    if ties[side] == name:
+                        found.append(side)
+                    continue
                 seg = LineString([grid.center(h), grid.center(nb)])
                 if seg.intersects(line):
-                    found.append(hexside_id(h, nb))
+                    found.append(side)
     found.sort(
         key=lambda s: line.project(
             LineString([grid.center(s[:4]), grid.center(s[5:])]).interpolate(0.5, normalized=True)
@@ -261,7 +277,9 @@ def build() -> tuple[str, list[str], dict[str, Any]]:
     river_sides: dict[str, list[str]] = {}
     river_system: dict[str, str] = {}
     for river in geo["rivers"]:
-        found = side_crossings(grid, warp, river["course"], terrain)
+        found = side_crossings(
+            grid, warp, river["course"], terrain, fix.get("river_ties", {}), river["name"]
+        )
         found = [s for s in found if "river" not in side_kinds[s]]
         river_sides[river["name"]] = found
         if river.get("system"):
@@ -305,6 +323,16 @@ def build() -> tuple[str, list[str], dict[str, Any]]:
     stalin = side_crossings(grid, warp, geo["stalin_line"]["course"], terrain)
     for s in stalin:
         side_kinds[s]["fortified_line"] = "Stalin Line"
+
+    # 5.6.6: the river running through a Major or Victory city (corrections.toml)
+    for h, entry in fix.get("rivers_through", {}).items():
+        place = places.get(h)
+        if place is None or not {"major_city", "victory_city"} & set(place["kinds"]):
+            raise ValueError(f"rivers_through {h}: not a Major or Victory city")
+        at_city = {side_kinds.get(hexside_id(h, nb), {}).get("river") for nb in grid.neighbours(h)}
+        if entry["river"] not in at_city:
+            raise ValueError(f"rivers_through {h}: the {entry['river']} has no hexside there")
+        place["attrs"]["river_through"] = entry["river"]
 
     extra = {
         "grid": grid,
