@@ -89,7 +89,7 @@ def strategic_allowance(R: Rules, state: State, uid: str) -> int:
 
 
 # ------------------------------------------------------------------ entering a hex
-def may_enter(R: Rules, state: State, uid: str, hex_id: str) -> bool:
+def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = True) -> bool:
     """May the unit enter (or stand in) the hex at all, whatever the path and its cost?
 
     - SNO 5.1.2, 5.1.6: never a hex holding an enemy unit (overrun is part 2);
@@ -101,6 +101,8 @@ def may_enter(R: Rules, state: State, uid: str, hex_id: str) -> bool:
     - SNO 5.5.12: Romanian units never into Hungary or Bulgaria, the Hungarian unit never
       into Romania;
     - SNO 4.6: a Hungarian unit never into a hex holding a Romanian one, nor the reverse.
+
+    ``finland=False`` leaves 5.5.9 out (a Soviet unit crossing the area on its way out).
     """
     unit = R.unit(uid)
     side = unit.side
@@ -110,7 +112,7 @@ def may_enter(R: Rules, state: State, uid: str, hex_id: str) -> bool:
     if t is None or t in ("sea", "lake"):
         return False
     if side == "soviet":
-        return not in_finland(R, state, hex_id)
+        return not (finland and in_finland(R, state, hex_id))
     nat = unit.nationality
     if not hungary_active(state):
         inside = in_hungary(R, hex_id)

@@ -1,14 +1,18 @@
-"""SNO 4.0 Stacking, as a pure function of the units in one hex.
+"""SNO 4.0 Stacking: the rule as a pure function of the units in one hex, and the check at the
+end of the phasing player's Operational Movement and Combat phases (SNO 4.3-4.4).
 
-Used to check scenario set-ups (``setup.py``) and, later, by the rules engine at the end of the
-phasing player's Operational Movement and Combat phases (SNO 4.3).
+:func:`stacking_problems` checks scenario set-ups (``setup.py``) and the engine's stacks;
+:func:`check` (called by the sequence) opens an "overstack" decision in which the owner
+eliminates units of an illegal stack until it is legal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core.protocol import Action, Prompt
 from .counters import Unit
+from .rules import Rules, State, phasing_side, set_unit, side_hexes, units_of_side_at
 
 STACK_LIMIT = 6  # SNO 4.2: six stacking points of friendly units a hex
 PURE_ARMOR_LIMIT = 2  # SNO 4.2: of which no more than two points of "pure" armor
@@ -48,3 +52,100 @@ def stacking_problems(units: Iterable[Unit], overrun: bool = False) -> list[str]
     if zhukov and not [u for u in units if u.side == "soviet" and u.type != "zhukov"]:
         out.append("Zhukov can never be alone in a hex (SNO 10.6.2)")
     return out
+
+
+# ------------------------------------------------------------------ in play (SNO 4.3-4.4)
+PENDING_KINDS = ("overstack",)
+
+
+def eliminate(R: Rules, state: State, uid: str) -> None:
+    """Remove a unit from the map: to the "dead" box (it may return as a replacement), or to
+    "lost" if it never may (juggernauts, garrisons, factories, the Polish 1st Army: 10.1.2,
+    10.5.5, 10.4.5)."""
+    set_unit(state, uid, at="dead" if R.unit(uid).replacement_cost is not None else "lost")
+
+
+def _counted(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
+    """The side's units in the hex that stacking looks at (Zhukov's own rule is 10.6.2)."""
+    return [u for u in units_of_side_at(R, state, hex_id, side) if R.unit(u).type != "zhukov"]
+
+
+def hex_problems(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
+    """SNO 4.2, 4.6: what is illegal about ``side``'s units in the hex (empty if legal)."""
+    return stacking_problems(R.unit(u) for u in _counted(R, state, hex_id, side))
+
+
+def overstacked(R: Rules, state: State, side: str) -> list[str]:
+    """The hexes where ``side``'s units break the stacking limits, in hex order."""
+    return [h for h in sorted(side_hexes(R, state, side)) if hex_problems(R, state, h, side)]
+
+
+def check(R: Rules, state: State) -> bool:
+    """SNO 4.3: at the end of the phasing player's OMP and Combat Phase, his units only (never
+    the non-phasing player's) are held to the limits. SNO 4.4: where a hex breaks them, its
+    owner chooses units to eliminate until it is legal - a decision of kind "overstack".
+    Returns True if one is now pending."""
+    side = phasing_side(state)
+    bad = overstacked(R, state, side)
+    if not bad:
+        return False
+    state["pending"] = {"kind": "overstack", "side": side, "hex": bad[0]}
+    return True
+
+
+def candidates(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
+    """The units whose elimination can help make the hex legal: any unit with stacking points
+    over six points (4.2; dispersed units count in full, 4.5), pure armor over two (4.2), the
+    Hungarian and Romanian units sharing it (4.6)."""
+    uids = _counted(R, state, hex_id, side)
+    units = {u: R.unit(u) for u in uids}
+    out: set[str] = set()
+    if stacking_points(units.values()) > STACK_LIMIT:
+        out |= {u for u, unit in units.items() if unit.stacking > 0}
+    armor = [u for u, unit in units.items() if unit.type == "armor"]
+    if stacking_points(units[u] for u in armor) > PURE_ARMOR_LIMIT:
+        out |= set(armor)
+    nats = {unit.nationality for unit in units.values()}
+    if {"hungarian", "romanian"} <= nats:
+        out |= {u for u, unit in units.items() if unit.nationality in nats & APART}
+    return sorted(out)
+
+
+APART = frozenset({"hungarian", "romanian"})  # SNO 4.6
+
+
+def actions(R: Rules, state: State) -> list[Action]:
+    p = state["pending"]
+    h, side = p["hex"], p["side"]
+    return [
+        Action(
+            "eliminate",
+            (u,),
+            f"Eliminate {R.unit(u).name} ({R.unit(u).nationality.title()}) in {h}: over the "
+            "stacking limit",
+            "SNO 4.4",
+            side,
+        )
+        for u in candidates(R, state, h, side)
+    ]
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    """The owner eliminates one unit (4.4); the next overstacked hex, or the phase goes on."""
+    from .sequence import end_phase
+
+    eliminate(R, state, str(action.args[0]))
+    state["pending"] = None
+    if check(R, state):
+        return
+    end_phase(R, state)  # the end-of-phase checks again (now passing), then the next phase
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    p = state["pending"]
+    problems = "; ".join(hex_problems(R, state, p["hex"], p["side"]))
+    return Prompt(
+        p["side"],
+        f"Hex {p['hex']} is over the stacking limit ({problems}): choose a unit to eliminate",
+        "SNO 4.4",
+    )

@@ -1,0 +1,381 @@
+"""SNO 5.0 Movement in the Operational Movement Phase: the handler of the ``omp`` phase kind.
+
+The phasing player ``select``s one of his units that may still move (5.1.2: one at a time),
+sends it ``to`` a hex it can reach (the cost in the label; the move carries its path in
+``Action.payload``), or ``deselect``s it; ``end`` ends the phase (5.1.1: all, some or none).
+A unit moves once a phase. Where a unit can go:
+
+- SNO 5.1.4: its allowance, and always one hex whatever the cost unless moving directly from
+  enemy ZOC to enemy ZOC;
+- SNO 5.2.1: it stops on entering enemy ZOC;
+- SNO 5.2.2: begun in enemy ZOC, it may leave and re-enter enemy ZOC only within half its
+  allowance;
+- SNO 5.2.3: begun in enemy ZOC, directly to an adjacent hex in enemy ZOC only (a) in the ZOC
+  of other enemy units alone for at most one movement point, or (b) into a hex held by a
+  friendly unit that stays there all phase (recorded: that unit may then not move);
+- SNO 5.3.2: a unit that neither begins nor ends its move in enemy ZOC adds the strategic
+  bonus (two Axis, three Soviet; in Mud no more than 3 in all, 6.3.1): every move to a hex
+  outside enemy ZOC from a hex outside it is offered with the bonus, moves into enemy ZOC
+  without it (the bonus would be lost by ending there);
+- SNO 5.5.4: river sides cost one more on moves that end in enemy ZOC;
+- what a hex and a side allow, and what they cost: :mod:`movement_rules`.
+
+State key owned here::
+
+    omp     {"turn", "phase", "selected": uid | None, "moved": [uids that have moved],
+             "anchors": {hex: [uids]}} - the units that must stay where they are because a
+             unit moved in beside them under 5.2.3b; stale (ignored) once the phase changes
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...core.paths import Step, path_to, reach
+from ...core.protocol import Action, Prompt
+from .movement_rules import (
+    allowance,
+    finnish_area,
+    in_finland,
+    in_hungary,
+    may_enter,
+    river_side,
+    side_passable,
+    step_cost,
+    strategic_allowance,
+    terrain_cost,
+    thawing_lake,
+)
+from .rules import (
+    Rules,
+    State,
+    counter_ids,
+    hex_of,
+    on_map,
+    other,
+    phasing_side,
+    remember,
+    remembered,
+    set_unit,
+    units_at,
+)
+from .stacking import eliminate
+from .units import is_garrison, may_move
+from .weather import strait
+from .zoc import zoc, zoc_sources
+
+PENDING_KINDS: tuple[str, ...] = ()
+
+
+class Move(NamedTuple):
+    """A move on offer: its cost, path (start first), the rule it rests on, and whether it
+    uses the strategic bonus."""
+
+    cost: float
+    path: tuple[str, ...]
+    rule: str
+    bonus: bool = False
+
+
+# ------------------------------------------------------------------ the phase record
+def record(state: State) -> dict[str, Any]:
+    """This phase's movement record (a fresh one if the stored one is stale)."""
+    rec = state.get("omp")
+    if rec and rec.get("turn") == state["turn"] and rec.get("phase") == state["phase"]:
+        return rec  # type: ignore[no-any-return]
+    return {
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "selected": None,
+        "moved": [],
+        "anchors": {},
+    }
+
+
+def _write(state: State, **changes: Any) -> None:
+    """Replace the record (never changed in place: copies of a state may share it)."""
+    state["omp"] = {**record(state), **changes}
+
+
+def begin(R: Rules, state: State) -> None:
+    """On entering the OMP: a fresh record; SNO 5.5.11 Hungary active from April 1942."""
+    state["omp"] = record({**state, "omp": None})
+    from .movement_rules import hungary_active
+
+    if hungary_active(state):
+        state["hungary_active"] = True
+
+
+# ------------------------------------------------------------------ who may move
+def held(R: Rules, state: State, uid: str) -> str | None:
+    """Why the unit may not move this OMP (None if it may)."""
+    rec = record(state)
+    unit = R.unit(uid)
+    if unit.side != phasing_side(state) or not on_map(state, uid):
+        return "not a unit of the phasing player on the map"
+    if uid in rec["moved"]:
+        return "it has moved this phase (5.1.2)"
+    if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
+        if is_garrison(R, uid):
+            return "garrisons never move (SNO 5.1.9)"
+        return "it is fortified (SNO 10.7.3)"
+    if unit.type not in R.tables.tec.unit_class:
+        return "it has no movement factor"
+    d = state["units"][uid]
+    if d.get("dispersed"):  # SNO 5.1.7
+        return "it is dispersed (SNO 5.1.7)"
+    for h, anchors in rec["anchors"].items():
+        if uid in anchors and d["at"] == h:
+            others = [u for u in anchors if u != uid and hex_of(state, u) == h]
+            if not others:
+                return "a unit moved in beside it from enemy ZOC: it stays (SNO 5.2.3b)"
+    return None
+
+
+def movable(R: Rules, state: State) -> list[str]:
+    """The phasing player's units that may still move (cheap checks, no search)."""
+    side = phasing_side(state)
+    return [
+        u
+        for u in counter_ids(R, side, lambda unit: unit.side == side)
+        if u in state["units"] and on_map(state, u) and held(R, state, u) is None
+    ]
+
+
+# ------------------------------------------------------------------ where a unit may go
+def moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
+    """Every hex the unit may move to now, with the cheapest way there (not its own hex).
+    Remembered while the state is read."""
+    key = f"omp-moves-{uid}"
+    known = remembered(state, key)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    found = {} if held(R, state, uid) is not None else _moves(R, state, uid)
+    return remember(state, key, found)  # type: ignore[no-any-return]
+
+
+def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
+    start = hex_of(state, uid)
+    assert start is not None
+    side = R.unit(uid).side
+    enemy_zoc = zoc(R, state, other(side))
+    in_zoc = start in enemy_zoc
+    base = allowance(R, state, uid)
+    # SNO 5.5.9: a Soviet unit in the Finnish area must leave it: it may cross the area's
+    # hexes on the way out (the reading in the coverage notes), but not end in one
+    leaving = side == "soviet" and in_finland(R, state, start)
+    area = finnish_area(R) if leaving else frozenset()
+    enterable: dict[str, bool] = {}
+    neighbours = R.map.grid.neighbours
+
+    def allowed(h: str) -> bool:
+        ok = enterable.get(h)
+        if ok is None:
+            ok = enterable[h] = may_enter(R, state, uid, h, finland=not (leaving and h in area))
+        return ok
+
+    def search(budget: int, to_zoc: bool) -> dict[str, Step]:
+        def enter(a: str, b: str, spent: float) -> float | None:
+            if b in enemy_zoc and (not to_zoc or (a == start and in_zoc)):
+                return None  # outside-ZOC search; SNO 5.2.3c: ZOC to ZOC handled apart
+            if not allowed(b) or not side_passable(R, state, a, b):
+                return None
+            if strait(R, a, b):  # SNO 5.5.5: the whole allowance, for the one hex
+                return float(budget) if a == start and spent == 0 else None
+            cost = terrain_cost(R, state, uid, b)
+            if cost is None:
+                return None
+            if to_zoc and river_side(R, state, a, b):  # SNO 5.5.4: ends in enemy ZOC
+                cost += 1
+            return float(cost)
+
+        def stops(h: str) -> bool:  # SNO 5.2.1
+            return h in enemy_zoc
+
+        return reach(
+            start,
+            budget,
+            neighbours,
+            enter,
+            stops,
+            one_hex_minimum=True,  # SNO 5.1.4 (never ZOC to ZOC: enter refuses those)
+        )
+
+    out: dict[str, Move] = {}
+    # to hexes outside enemy ZOC: with the strategic bonus unless begun in enemy ZOC (5.3.2)
+    free = base if in_zoc else strategic_allowance(R, state, uid)
+    outside = search(free, False)
+    for h, s in outside.items():
+        if h != start and h not in area:
+            out[h] = Move(s.cost, tuple(path_to(outside, h)), "SNO 5.1", s.cost > base)
+    # into enemy ZOC: no bonus (5.3.2), rivers cost one more (5.5.4)
+    into = search(base, True)
+    for h, s in into.items():
+        if h == start or h not in enemy_zoc or h in area:
+            continue
+        if in_zoc and s.cost > base / 2:  # SNO 5.2.2: re-entry within half the allowance
+            continue
+        out[h] = Move(s.cost, tuple(path_to(into, h)), "SNO 5.2.2" if in_zoc else "SNO 5.2.1")
+    if in_zoc:
+        out.update(_zoc_to_zoc(R, state, uid, start, base, enemy_zoc, allowed))
+    return out
+
+
+def _zoc_to_zoc(
+    R: Rules,
+    state: State,
+    uid: str,
+    start: str,
+    base: int,
+    enemy_zoc: frozenset[str],
+    allowed: Any,
+) -> dict[str, Move]:
+    """SNO 5.2.3: from enemy ZOC directly to an adjacent hex in enemy ZOC."""
+    side = R.unit(uid).side
+    first = zoc_sources(R, state, start, side)
+    moved = set(record(state)["moved"])
+    out: dict[str, Move] = {}
+    for h in R.map.grid.neighbours(start):
+        if h not in enemy_zoc or not allowed(h):
+            continue
+        cost = step_cost(R, state, uid, start, h, ends_in_zoc=True)
+        if cost is None:
+            continue
+        # SNO 5.2.3a: the ZOC of other enemy units only, for no more than one MP
+        if cost <= min(1, base) and not first & zoc_sources(R, state, h, side):
+            out[h] = Move(cost, (start, h), "SNO 5.2.3a")
+            continue
+        # SNO 5.2.3b: into a hex held by a friendly unit that stays put all phase
+        if any(R.unit(u).side == side and u not in moved for u in units_at(state, h)):
+            out[h] = Move(cost, (start, h), "SNO 5.2.3b")
+    return out
+
+
+# ------------------------------------------------------------------ moving
+def move_unit(R: Rules, state: State, uid: str, move: Move) -> None:
+    """Carry out a move: the unit's new hex, the record, 5.2.3b's anchors, and 5.5.11
+    (a Soviet unit moving into Hungary activates it)."""
+    side = R.unit(uid).side
+    dest = move.path[-1]
+    rec = record(state)
+    anchors = dict(rec["anchors"])
+    if move.rule == "SNO 5.2.3b":
+        moved = set(rec["moved"])
+        stay = [u for u in units_at(state, dest) if R.unit(u).side == side and u not in moved]
+        anchors[dest] = sorted({*anchors.get(dest, ()), *stay})
+    set_unit(state, uid, at=dest)
+    _write(state, selected=None, moved=[*rec["moved"], uid], anchors=anchors)
+    if side == "soviet" and any(in_hungary(R, h) for h in move.path[1:]):
+        state["hungary_active"] = True  # SNO 5.5.11
+
+
+def must_leave_finland(R: Rules, state: State) -> list[str]:
+    """SNO 5.5.9: Soviet units in the Finnish area that can still leave it this OMP."""
+    if phasing_side(state) != "soviet":
+        return []
+    return [
+        u
+        for u in movable(R, state)
+        if in_finland(R, state, hex_of(state, u) or "") and moves(R, state, u)
+    ]
+
+
+def finish(R: Rules, state: State) -> bool:
+    """The end of the OMP (sequence's end-of-phase check, before stacking): SNO 5.5.9 Soviet
+    units still in the Finnish area are eliminated. Opens no decision."""
+    if phasing_side(state) == "soviet":
+        for u in counter_ids(R, "soviet", lambda unit: unit.side == "soviet"):
+            if u in state["units"] and in_finland(R, state, hex_of(state, u) or ""):
+                eliminate(R, state, u)  # SNO 5.5.9 'if unable to do so is eliminated'
+    state["omp"] = None
+    return False
+
+
+def thaw_losses(R: Rules, state: State, side: str) -> None:
+    """SNO 6.3.4: a unit still on an all-lake hex that is not frozen at the end of its own
+    player-turn is eliminated."""
+    for u in counter_ids(R, side, lambda unit: unit.side == side):
+        h = hex_of(state, u) if u in state["units"] else None
+        if h is not None and thawing_lake(R, state, h):
+            eliminate(R, state, u)
+
+
+# ------------------------------------------------------------------ the handler
+def _name(R: Rules, uid: str) -> str:
+    unit = R.unit(uid)
+    return f"{unit.name} ({unit.nationality.title()})"
+
+
+def _mp(cost: float) -> str:
+    return f"{int(cost)}" if cost == int(cost) else f"{cost:g}"
+
+
+def actions(R: Rules, state: State) -> list[Action]:  # SNO 1.0 B, SNO 5.1.1
+    side = phasing_side(state)
+    sel = record(state)["selected"]
+    if sel is None:
+        acts = [
+            Action("select", (u,), f"Move {_name(R, u)} from {hex_of(state, u)}", "SNO 5.1.2", side)
+            for u in movable(R, state)
+        ]
+        if not must_leave_finland(R, state):
+            acts.append(Action("end", (), "End the operational movement phase", "SNO 5.1.1", side))
+        return acts
+    name = _name(R, sel)
+    start = hex_of(state, sel)
+    acts = []
+    for h, m in sorted(moves(R, state, sel).items()):
+        extra = " with the strategic bonus" if m.bonus else ""
+        label = f"Move {name} {start} -> {h} ({_mp(m.cost)} MP{extra})"
+        acts.append(Action("to", (h,), label, m.rule, side, m))
+    acts.append(Action("deselect", (), f"Choose another unit than {name}", "SNO 5.1.2", side))
+    return acts
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    from .sequence import end_phase
+
+    verb = action.verb
+    if verb == "select":
+        _write(state, selected=str(action.args[0]))
+    elif verb == "deselect":
+        _write(state, selected=None)
+    elif verb == "to":
+        sel = record(state)["selected"]
+        move = action.payload if isinstance(action.payload, Move) else None
+        if move is None:
+            move = moves(R, state, sel)[str(action.args[0])]
+        move_unit(R, state, sel, move)
+    elif verb == "end":
+        end_phase(R, state)  # runs finish (5.5.9), then the stacking check (4.3)
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    side = phasing_side(state)
+    sel = record(state)["selected"]
+    if sel is not None:
+        return Prompt(side, f"Choose where {_name(R, sel)} moves", "SNO 5.1.2")
+    if must_leave_finland(R, state):
+        return Prompt(
+            side,
+            "Soviet units in the Finnish-occupied area must leave it before the phase ends",
+            "SNO 5.5.9",
+        )
+    return Prompt(side, "Move your units one at a time, then end the phase", "SNO 5.1.1")
+
+
+__all__ = [
+    "Move",
+    "actions",
+    "allowance",
+    "begin",
+    "finish",
+    "held",
+    "may_enter",
+    "movable",
+    "moves",
+    "perform",
+    "prompt",
+    "step_cost",
+    "thaw_losses",
+]
