@@ -1,0 +1,425 @@
+"""SNO 7.0 Combat: the handler of the Combat Phase.
+
+The phasing player first declares his whole attack plan (7.1.11): ``attack HEX`` opens an
+attack on the enemy units of a hex with every unit that may join it; ``with``/``without UNIT``
+choose the attackers, ``target``/``untarget UNIT`` the defenders (several hexes together,
+7.1.9), ``declare`` adds it to the plan, ``cancel`` gives it up; ``drop N`` takes a declared
+attack out again; ``disband``/``keep UNIT`` marks a unit to disband or break out instead of
+attacking (7.1.12, carried out by the disband phase). ``commit`` fixes the plan once it keeps
+the obligations (7.1.4-7.1.10, :mod:`plan`) and the limits (7.4, :mod:`limits`); attacks below
+1:6 that are unavoidable are then automatic AEs (7.4.7). Then each attack is resolved in the
+player's order: ``roll N`` (``roll N ec`` declaring Exchange Conversion, 7.5.1), or, if its
+defenders are gone, ``skip N`` (7.1.11a) or ``retarget N HEX`` (7.1.11b). Losses, retreats and
+advances are decisions of the side concerned (:mod:`losses`, :mod:`tactical`). ``end`` ends the
+phase once every attack is resolved; No Retreat orders end with it (7.5.3).
+
+Exact outcomes for the odds preview and the AI: :func:`distribution`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.protocol import Action, Prompt
+from ....core.rng import Distribution
+from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side, units_at
+from . import limits, losses, results, tactical
+from . import odds as odds_mod
+from . import plan as plan_mod
+from .plan import combat_of, ensure
+
+PENDING_KINDS = ("losses", "retreat", "advance")
+
+
+def begin(R: Rules, state: State) -> None:
+    state["combat"] = plan_mod.fresh()
+
+
+def distribution(R: Rules, state: State, action: Action) -> Distribution | None:
+    """The exact result distribution of ``roll N`` / ``roll N ec``: {result: p} (None for any
+    other action)."""
+    if action.verb != "roll" or state.get("pending"):
+        return None
+    attack = _attack(state, int(action.args[0]))
+    if attack is None:
+        return None
+    attackers = [u for u in attack["attackers"] if on_map(state, u)]
+    defenders = results.remaining(state, attack)
+    if not attackers or not defenders:
+        return None
+    return results.distribution(R, state, attackers, defenders, "ec" in action.args[1:])
+
+
+roll_distribution = distribution
+
+
+def _attack(state: State, n: int) -> dict[str, Any] | None:
+    for a in combat_of(state)["plan"]:
+        if a["id"] == n:
+            return a  # type: ignore[no-any-return]
+    return None
+
+
+# ------------------------------------------------------------------ the handler
+def actions(R: Rules, state: State) -> list[Action]:
+    p = state.get("pending")
+    if p:
+        if p["kind"] == "losses":
+            return losses.loss_actions(R, state)
+        if p["kind"] == "retreat":
+            return tactical.retreat_actions(R, state)
+        return tactical.advance_actions(R, state)
+    c = combat_of(state)
+    if c["committed"]:
+        return resolution_actions(R, state)
+    if c["draft"] is not None:
+        return draft_actions(R, state)
+    return plan_actions(R, state)
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    p = state.get("pending")
+    if p:
+        if p["kind"] == "losses":
+            losses.perform_loss(R, state, action)
+        elif p["kind"] == "retreat":
+            tactical.perform_retreat(R, state, action)
+        else:
+            tactical.perform_advance(R, state, action)
+        return
+    c = ensure(state)
+    verb = action.verb
+    if verb == "end":
+        state["no_retreat"] = {"soviet": False, "axis": []}  # SNO 7.5.3: orders removed
+        from ..sequence import end_phase
+
+        end_phase(R, state)
+    elif c["committed"]:
+        perform_resolution(R, state, action)
+    elif c["draft"] is not None:
+        perform_draft(R, state, action)
+    else:
+        perform_plan(R, state, action)
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    p = state.get("pending")
+    if p:
+        if p["kind"] == "losses":
+            return losses.prompt(R, state)
+        return tactical.prompt(R, state)
+    side = phasing_side(state)
+    c = combat_of(state)
+    if c["committed"]:
+        left = [a["id"] for a in c["plan"] if not a["done"]]
+        if left:
+            return Prompt(
+                side, "Resolve the attacks in any order: " + ", ".join(map(str, left)), "SNO 7.1.11"
+            )
+        return Prompt(side, "Every attack is resolved: end the Combat Phase", "SNO 7.0")
+    if c["draft"] is not None:
+        d = c["draft"]
+        bad = limits.attack_problems(R, state, d["attackers"], d["defenders"])
+        text = _describe(R, state, d["attackers"], d["defenders"])
+        return Prompt(side, text + ("; " + bad[0] if bad else ""), "SNO 7.1.9")
+    bad = plan_problems(R, state)
+    if bad:
+        return Prompt(side, "Declare the attacks: " + bad[0], "SNO 7.1.11")
+    return Prompt(side, "Declare the attacks, then commit the plan", "SNO 7.1.11")
+
+
+# ------------------------------------------------------------------ declaring the plan
+def available(R: Rules, state: State) -> list[str]:
+    """Phasing units that may still join an attack: able to attack, not yet in the plan."""
+    attacking, _ = plan_mod.planned(state)
+    side = phasing_side(state)
+    from ..rules import side_units
+
+    return [
+        u
+        for u in side_units(R, state, side)
+        if u not in attacking
+        and plan_mod.may_attack(R, state, u)
+        and plan_mod.enemies_in_zoc(R, state, u)
+    ]
+
+
+def plan_problems(R: Rules, state: State) -> list[str]:
+    plan = combat_of(state)["plan"]
+    return plan_mod.problems(R, state, plan) + limits.plan_problems(R, state, plan)
+
+
+def _enemy_hexes(R: Rules, state: State, units: list[str]) -> list[str]:
+    found = {hex_of(state, e) for u in units for e in plan_mod.enemies_in_zoc(R, state, u)}
+    return sorted(h for h in found if h is not None)
+
+
+def plan_actions(R: Rules, state: State) -> list[Action]:
+    side = phasing_side(state)
+    c = combat_of(state)
+    acts: list[Action] = []
+    free = available(R, state)
+    for h in _enemy_hexes(R, state, free):
+        acts.append(Action("attack", (h,), f"Declare an attack on {h}", "SNO 7.1.11", side))
+    for a in c["plan"]:
+        acts.append(
+            Action(
+                "drop",
+                (a["id"],),
+                f"Take attack {a['id']} out of the plan",
+                "SNO 7.1.11",
+                side,
+            )
+        )
+    for u in free:
+        acts.append(
+            Action(
+                "disband",
+                (u,),
+                f"{R.unit(u).label} disbands or breaks out instead of attacking",
+                "SNO 7.1.12",
+                side,
+            )
+        )
+    for u in c["disbanding"]:
+        acts.append(Action("keep", (u,), f"{R.unit(u).label} does not disband", "SNO 7.1.12", side))
+    if not plan_problems(R, state):
+        if c["plan"]:
+            acts.append(
+                Action(
+                    "commit",
+                    (),
+                    f"Commit the plan of {len(c['plan'])} attack(s)",
+                    "SNO 7.1.11",
+                    side,
+                )
+            )
+        else:
+            acts.append(Action("end", (), "Make no attack: end the Combat Phase", "SNO 7.0", side))
+    return acts
+
+
+def perform_plan(R: Rules, state: State, action: Action) -> None:
+    c = state["combat"]
+    verb = action.verb
+    if verb == "attack":
+        h = str(action.args[0])
+        defenders = [
+            u
+            for u in units_at(state, h)
+            if R.unit(u).side != phasing_side(state) and R.unit(u).is_combat
+        ]
+        attackers = [
+            u
+            for u in available(R, state)
+            if set(defenders) <= set(plan_mod.enemies_in_zoc(R, state, u))
+        ]
+        c["draft"] = {"attackers": attackers, "defenders": defenders}
+    elif verb == "drop":
+        c["plan"] = [a for a in c["plan"] if a["id"] != int(action.args[0])]
+    elif verb == "disband":  # SNO 7.1.12
+        c["disbanding"] = sorted({*c["disbanding"], str(action.args[0])})
+    elif verb == "keep":
+        c["disbanding"] = [u for u in c["disbanding"] if u != str(action.args[0])]
+    elif verb == "commit":
+        commit(R, state)
+
+
+def commit(R: Rules, state: State) -> None:
+    """SNO 7.1.11: the plan is final. SNO 7.4.7: unavoidable attacks below 1:6 are AEs at
+    once, before any other attack."""
+    c = state["combat"]
+    c["committed"] = True
+    for a in c["plan"]:
+        o = odds_mod.assess(R, state, a["attackers"], a["defenders"])
+        if o.column is None and not a["done"]:
+            results.automatic_ae(R, state, a)
+
+
+def _describe(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> str:
+    if not attackers or not defenders:
+        return "Choose attackers and defenders"
+    o = odds_mod.assess(R, state, attackers, defenders)
+    shifts = f" ({', '.join(o.shifts)})" if o.shifts else ""
+    return (
+        ", ".join(R.unit(u).label for u in attackers)
+        + " against "
+        + ", ".join(R.unit(u).label for u in defenders)
+        + f": {o.text}{shifts}"
+    )
+
+
+def draft_actions(R: Rules, state: State) -> list[Action]:
+    side = phasing_side(state)
+    d = combat_of(state)["draft"]
+    att, dfd = d["attackers"], d["defenders"]
+    acts: list[Action] = []
+    for u in available(R, state):
+        if u in att:
+            continue
+        if set(dfd) <= set(plan_mod.enemies_in_zoc(R, state, u)):
+            acts.append(Action("with", (u,), f"Add {R.unit(u).label}", "SNO 7.1.9", side))
+    for u in att:
+        acts.append(Action("without", (u,), f"Leave {R.unit(u).label} out", "SNO 7.1.9", side))
+    if att:
+        reach = set.intersection(*(set(plan_mod.enemies_in_zoc(R, state, u)) for u in att))
+    else:
+        reach = set()
+        for u in available(R, state):
+            mine = set(plan_mod.enemies_in_zoc(R, state, u))
+            if set(dfd) <= mine:
+                reach |= mine
+    for e in sorted(reach - set(dfd)):
+        acts.append(
+            Action(
+                "target",
+                (e,),
+                f"Attack {R.unit(e).label} in {hex_of(state, e)} too",
+                "SNO 7.1.9",
+                side,
+            )
+        )
+    if len(dfd) > 1:
+        for e in dfd:
+            acts.append(
+                Action("untarget", (e,), f"Do not attack {R.unit(e).label}", "SNO 7.1.9", side)
+            )
+    if not limits.attack_problems(R, state, att, dfd):
+        acts.append(
+            Action(
+                "declare",
+                (),
+                "Declare: " + _describe(R, state, att, dfd),
+                "SNO 7.1.11",
+                side,
+            )
+        )
+    acts.append(Action("cancel", (), "Give up this attack", "SNO 7.1.11", side))
+    return acts
+
+
+def perform_draft(R: Rules, state: State, action: Action) -> None:
+    c = state["combat"]
+    d = c["draft"]
+    verb = action.verb
+    arg = str(action.args[0]) if action.args else ""
+    if verb == "with":
+        d["attackers"] = sorted({*d["attackers"], arg})
+    elif verb == "without":
+        d["attackers"] = [u for u in d["attackers"] if u != arg]
+    elif verb == "target":
+        d["defenders"] = sorted({*d["defenders"], arg})
+    elif verb == "untarget":
+        d["defenders"] = [u for u in d["defenders"] if u != arg]
+    elif verb == "cancel":
+        c["draft"] = None
+    elif verb == "declare":
+        n = c["next_id"]
+        c["next_id"] = n + 1
+        c["plan"].append(
+            {
+                "id": n,
+                "attackers": sorted(d["attackers"]),
+                "defenders": sorted(d["defenders"]),
+                "at": {u: hex_of(state, u) for u in d["defenders"]},
+                "done": False,
+                "result": None,
+            }
+        )
+        c["draft"] = None
+
+
+# ------------------------------------------------------------------ resolving the plan
+def resolution_actions(R: Rules, state: State) -> list[Action]:
+    side = phasing_side(state)
+    c = combat_of(state)
+    acts: list[Action] = []
+    for a in c["plan"]:
+        if a["done"]:
+            continue
+        n = a["id"]
+        attackers = [u for u in a["attackers"] if on_map(state, u)]
+        defenders = results.remaining(state, a)
+        if defenders:
+            text = _describe(R, state, attackers, defenders)
+            must = results.exchange_mandatory(R, state, attackers, defenders)
+            if must:
+                acts.append(
+                    Action(
+                        "roll",
+                        (n,),
+                        f"Resolve attack {n} with Exchange Conversion, as {must}: {text}",
+                        "SNO 7.5.1a",
+                        side,
+                    )
+                )
+            else:
+                acts.append(Action("roll", (n,), f"Resolve attack {n}: {text}", "SNO 7.2.1", side))
+                acts.append(
+                    Action(
+                        "roll",
+                        (n, "ec"),
+                        f"Resolve attack {n} with Exchange Conversion: {text}",
+                        "SNO 7.5.1",
+                        side,
+                    )
+                )
+            continue
+        # SNO 7.1.11: the defenders are already gone
+        acts.append(Action("skip", (n,), f"Attack {n} is not made", "SNO 7.1.11a", side))
+        for h in sorted(set(a["at"].values())):
+            others = [
+                u for u in units_at(state, h) if R.unit(u).side != side and R.unit(u).is_combat
+            ]
+            if others and not limits.attack_problems(R, state, attackers, others):
+                acts.append(
+                    Action(
+                        "retarget",
+                        (n, h),
+                        f"Attack {n} turns on the other units in {h}: "
+                        + _describe(R, state, attackers, others),
+                        "SNO 7.1.11b",
+                        side,
+                    )
+                )
+    if all(a["done"] for a in c["plan"]):
+        acts.append(Action("end", (), "End the Combat Phase", "SNO 7.0", side))
+    return acts
+
+
+def perform_resolution(R: Rules, state: State, action: Action) -> None:
+    c = state["combat"]
+    attack = _attack(state, int(action.args[0]))
+    assert attack is not None
+    if action.verb == "roll":
+        results.resolve(R, state, attack, "ec" in action.args[1:])
+    elif action.verb == "retarget":  # SNO 7.1.11b: other defenders in the same hex
+        h = str(action.args[1])
+        side = phasing_side(state)
+        others = [u for u in units_at(state, h) if R.unit(u).side != side and R.unit(u).is_combat]
+        attack["defenders"] = others
+        attack["at"] = {u: h for u in others}
+    elif action.verb == "skip":  # SNO 7.1.11a; 7.7.3a b: it may advance into a cleared hex
+        hexes = sorted(set(attack["at"].values()))
+        side = phasing_side(state)
+        vacated = [h for h in results.vacated_hexes(R, state, hexes, side) if c["cleared"].get(h)]
+        attack["result"] = "not made"
+        c["current"] = {
+            "id": attack["id"],
+            "result": "not made",
+            "attackers": list(attack["attackers"]),
+            "defenders": [],
+            "hexes": hexes,
+            "factors": {},
+            "attack": 0,
+            "defence": 0,
+            "todo": [],
+        }
+        if vacated:
+            tactical.open_advance(
+                R, state, [u for u in attack["attackers"] if on_map(state, u)], vacated
+            )
+        results.settle(R, state)
+
+
+__all__ = ["PENDING_KINDS", "actions", "begin", "distribution", "is_fortified", "perform", "prompt"]

@@ -1,0 +1,190 @@
+"""SNO 7.4 Combat Limitations: what a declared attack, and the plan as a whole, may not do.
+
+- 7.4.1 (10.5.4, 10.4.6): a garrison or factory stacked with a fortified unit is attacked only
+  together with the largest fortified unit of its hex (and then with Exchange Conversion,
+  which 7.5.1a makes mandatory anyway);
+- 7.4.2: an attack on a group with fortified units is at higher odds, and against a greater
+  total defence, than any attack on unfortified units only in the same hex;
+- 7.4.3: separate attacks on units of one hex: the highest odds at most double the lowest;
+- 7.4.4: an attacking unit's odds at most three times those of any attack on another enemy
+  unit next to it (in its ZOC);
+- 7.4.5: units attacking from a hex holding a friendly fortified combat unit are exempt from
+  7.4.2-7.4.4 (an attack all of whose attackers are so placed is left out of 7.4.2-7.4.3);
+- 7.4.6: odds compared as fractions (1:4 = 0.25, 3:2 = 1.5), :func:`odds_value`;
+- 7.4.7: odds below 1:6 are not allowed; if unavoidable (every attacker obliged to attack and
+  no single enemy unit in reach of the group at 1:6 or more) the attack is an automatic AE at
+  the beginning of resolution.
+
+The odds compared are the final columns (after the shifts of step five).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..crt import odds_value
+from ..rules import Rules, State, hex_of, is_fortified, units_at
+from . import odds as odds_mod
+from . import plan as plan_mod
+
+__all__ = ["attack_problems", "odds_value", "plan_problems", "unavoidable"]
+
+
+def _assess(R: Rules, state: State, attack: dict[str, Any]) -> odds_mod.Odds:
+    return odds_mod.assess(R, state, attack["attackers"], attack["defenders"])
+
+
+def fortified_cover(R: Rules, state: State, hex_id: str, side: str) -> bool:
+    return any(
+        R.unit(u).side == side and R.unit(u).is_combat and is_fortified(state, u)
+        for u in units_at(state, hex_id)
+    )
+
+
+def exempt_unit(R: Rules, state: State, uid: str) -> bool:
+    """SNO 7.4.5: attacking from a hex holding a friendly fortified combat unit."""
+    h = hex_of(state, uid)
+    return h is not None and fortified_cover(R, state, h, R.unit(uid).side)
+
+
+def exempt_attack(R: Rules, state: State, attack: dict[str, Any]) -> bool:
+    return bool(attack["attackers"]) and all(exempt_unit(R, state, u) for u in attack["attackers"])
+
+
+def garrison_problems(R: Rules, state: State, defenders: list[str]) -> list[str]:
+    """SNO 7.4.1, 10.5.4: a garrison stacked with fortified units is attacked only together
+    with the largest of them."""
+    out: list[str] = []
+    for d in defenders:
+        if R.unit(d).type not in ("garrison", "factory"):
+            continue
+        h = hex_of(state, d)
+        if h is None:
+            continue
+        forts = [u for u in units_at(state, h) if is_fortified(state, u)]
+        if not forts:
+            continue
+        best = max(odds_mod.defence_factor(R, state, u) for u in forts)
+        if not any(u in defenders and odds_mod.defence_factor(R, state, u) == best for u in forts):
+            out.append(
+                f"{R.unit(d).label} is stacked with fortified units: attack it together with "
+                "the largest of them (SNO 7.4.1)"
+            )
+    return out
+
+
+def unavoidable(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> bool:
+    """SNO 7.4.7: an attack below 1:6 is unavoidable when every attacker is obliged to attack
+    (7.1.4, 7.1.10) and the group reaches no single enemy unit in its ZOC at 1:6 or more."""
+    if not attackers or not all(plan_mod.obliged(R, state, u) for u in attackers):
+        return False
+    reach = set.intersection(*(set(plan_mod.enemies_in_zoc(R, state, u)) for u in attackers))
+    return all(odds_mod.assess(R, state, attackers, [e]).column is None for e in reach)
+
+
+def attack_problems(
+    R: Rules, state: State, attackers: list[str], defenders: list[str]
+) -> list[str]:
+    """What forbids declaring this one attack (empty: it may be declared)."""
+    out: list[str] = []
+    if not attackers:
+        out.append("choose at least one attacking unit")
+    if not defenders:
+        out.append("choose at least one defending unit")
+    if out:
+        return out
+    for u in attackers:
+        reach = set(plan_mod.enemies_in_zoc(R, state, u))
+        missing = [d for d in defenders if d not in reach]
+        if missing:  # SNO 7.1.7
+            out.append(
+                f"{R.unit(u).label} may attack only units in its ZOC, not "
+                + ", ".join(R.unit(d).label for d in missing)
+                + " (SNO 7.1.7)"
+            )
+    if out:
+        return out
+    out += garrison_problems(R, state, defenders)
+    o = odds_mod.assess(R, state, attackers, defenders)
+    if o.column is None and not unavoidable(R, state, attackers, defenders):
+        out.append(f"odds {o.text}: below 1:6 are not allowed (SNO 7.4.7)")
+    return out
+
+
+def _value(o: odds_mod.Odds) -> Fraction | None:
+    return None if o.column is None else odds_value(o.column)  # SNO 7.4.6
+
+
+def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
+    """SNO 7.4.2-7.4.4 over the whole plan (empty: the plan keeps them)."""
+    out: list[str] = []
+    assessed = [(a, _assess(R, state, a)) for a in plan]
+    live = [(a, o, _value(o)) for a, o in assessed if _value(o) is not None]
+    # by hex: the attacks with defenders there
+    by_hex: dict[str, list[tuple[dict[str, Any], odds_mod.Odds, Fraction]]] = {}
+    for a, o, v in live:
+        assert v is not None
+        if exempt_attack(R, state, a):
+            continue  # SNO 7.4.5
+        for h in sorted({hex_of(state, d) for d in a["defenders"]} - {None}):
+            assert h is not None
+            by_hex.setdefault(h, []).append((a, o, v))
+    for h, attacks in sorted(by_hex.items()):
+        if len(attacks) < 2:
+            continue
+        # SNO 7.4.3: the highest odds at most DOUBLE the lowest
+        hi = max(v for _, _, v in attacks)
+        lo = min(v for _, _, v in attacks)
+        if hi > 2 * lo:
+            out.append(
+                f"separate attacks on {h}: odds {_fmt(hi)} are more than double {_fmt(lo)} "
+                "(SNO 7.4.3)"
+            )
+        # SNO 7.4.2: fortified groups at higher odds and against more defence than any attack
+        # on unfortified units only in the same hex
+        for a, o, v in attacks:
+            here = [d for d in a["defenders"] if hex_of(state, d) == h]
+            if not any(is_fortified(state, d) for d in here):
+                continue
+            for b, ob, vb in attacks:
+                there = [d for d in b["defenders"] if hex_of(state, d) == h]
+                if b is a or any(is_fortified(state, d) for d in b["defenders"]) or not there:
+                    continue
+                if not v > vb:
+                    out.append(
+                        f"attack {a['id']} on fortified units in {h} must be at higher odds "
+                        f"than attack {b['id']} on unfortified ones (SNO 7.4.2)"
+                    )
+                if not o.defence > ob.defence:
+                    out.append(
+                        f"attack {a['id']} on fortified units in {h} must be against a greater "
+                        f"defence than attack {b['id']} (SNO 7.4.2)"
+                    )
+    # SNO 7.4.4: an attacking unit's odds at most THREE TIMES those against any other enemy
+    # unit next to it
+    odds_of: dict[str, list[tuple[int, Fraction]]] = {}
+    for a, _o, v in live:
+        assert v is not None
+        for d in a["defenders"]:
+            odds_of.setdefault(d, []).append((a["id"], v))
+    for a, _o, v in live:
+        assert v is not None
+        for u in a["attackers"]:
+            if exempt_unit(R, state, u):
+                continue  # SNO 7.4.5
+            for e in plan_mod.enemies_in_zoc(R, state, u):
+                if e in a["defenders"]:
+                    continue
+                for bid, vb in odds_of.get(e, ()):
+                    if bid != a["id"] and v > 3 * vb:
+                        out.append(
+                            f"{R.unit(u).label} attacks at {_fmt(v)}, more than three times "
+                            f"the {_fmt(vb)} of attack {bid} on {R.unit(e).label} next to it "
+                            "(SNO 7.4.4)"
+                        )
+    return list(dict.fromkeys(out))
+
+
+def _fmt(v: Fraction) -> str:
+    return f"{v.numerator}:{v.denominator}"

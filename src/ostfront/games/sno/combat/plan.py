@@ -1,0 +1,221 @@
+"""SNO 7.1 How Combat Occurs: who may attack whom, the obligations to attack (7.1.4-7.1.6,
+7.1.10), and the attack plan the phasing player declares whole before resolving any attack
+(7.1.11).
+
+The plan lives in ``state["combat"]``::
+
+    plan        [{"id", "attackers", "defenders", "at": {defender: hex}, "done", "result",
+                  "odds", "die"}]  - every attack, in the order declared
+    draft       the attack being put together (attackers, defenders), or None
+    disbanding  phasing units marked to disband or break out instead of attacking (7.1.12);
+                the disband phase (disband.py) carries it out
+    committed   the plan is final; attacks are resolved in the player's order (7.1.11)
+    current     the attack being resolved: its result and the steps still to carry out
+    cleared     {hex: bool} hexes vacated by a resolved attack, and whether by a result that
+                allows an advance (7.7.3a b)
+    next_id     the next attack's number
+
+Readings: 7.1.4's "adjacent" enemy units are those in the unit's ZOC (3.1: not across a sea or
+unfrozen lake side, 7.1.5; not across the Hungarian border while Hungary is inactive, 5.5.11)
+that it may attack (no Soviet attack into the Finnish-occupied area, 5.5.9). 7.1.4's
+combination of (b), (d) and (f) is read per enemy hex: each is across a river or strait side, or
+it and the unit are both next to a fortified friendly combat unit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import weather
+from ..movement_rules import in_finland
+from ..rules import Rules, State, hex_of, is_fortified, other, phasing_side, units_at
+from ..zoc import zoc_table
+from . import odds as odds_mod
+
+
+def fresh() -> dict[str, Any]:
+    return {
+        "plan": [],
+        "draft": None,
+        "disbanding": [],
+        "committed": False,
+        "current": None,
+        "cleared": {},
+        "next_id": 1,
+    }
+
+
+def combat_of(state: State) -> dict[str, Any]:
+    """The combat phase's record (a fresh one, not stored, if the phase has none yet)."""
+    c = state.get("combat")
+    return c if c else fresh()
+
+
+def ensure(state: State) -> dict[str, Any]:
+    if not state.get("combat"):
+        state["combat"] = fresh()
+    c: dict[str, Any] = state["combat"]
+    return c
+
+
+# ------------------------------------------------------------------ who may attack whom
+def hungary_inactive_block(R: Rules, state: State, uid: str) -> bool:
+    """SNO 5.5.11: before activation the Hungarian unit may not attack from Hungary."""
+    from ..movement_rules import hungary_active, in_hungary
+
+    if R.unit(uid).nationality != "hungarian" or hungary_active(state):
+        return False
+    h = hex_of(state, uid)
+    return h is not None and in_hungary(R, h)
+
+
+def may_attack(R: Rules, state: State, uid: str) -> bool:
+    """A phasing unit able to attack at all: a combat unit on the map that is not a garrison
+    (10.5.3), not fortified (10.7.4), not marked to disband (7.1.12)."""
+    unit = R.unit(uid)
+    if hex_of(state, uid) is None or not unit.is_combat or unit.side != phasing_side(state):
+        return False
+    if unit.type in ("garrison", "factory") or is_fortified(state, uid):
+        return False
+    if uid in combat_of(state)["disbanding"]:
+        return False
+    return not hungary_inactive_block(R, state, uid)
+
+
+def enemies_in_zoc(R: Rules, state: State, uid: str) -> list[str]:
+    """The enemy units in ``uid``'s ZOC that it may attack (7.1.5, 7.1.7; 5.5.9)."""
+    side = R.unit(uid).side
+    at = hex_of(state, uid)
+    if at is None:
+        return []
+    table = zoc_table(R, state, side)
+    out: list[str] = []
+    for n in R.map.grid.neighbours(at):
+        if uid not in table.get(n, ()):
+            continue
+        if side == "soviet" and in_finland(R, state, n):  # SNO 5.5.9: no Soviet attacks into it
+            continue
+        out += [u for u in units_at(state, n) if R.unit(u).side != side and R.unit(u).is_combat]
+    return out
+
+
+def planned(state: State) -> tuple[set[str], set[str]]:
+    """Units attacking and units attacked in the plan (and the draft)."""
+    c = combat_of(state)
+    att: set[str] = set()
+    dfd: set[str] = set()
+    for a in c["plan"]:
+        att.update(a["attackers"])
+        dfd.update(a["defenders"])
+    return att, dfd
+
+
+# ------------------------------------------------------------------ obligations
+def relief(R: Rules, state: State, uid: str) -> str | None:
+    """Why a phasing unit is not obliged to attack (7.1.4 a, b, d, e, f and their
+    combination; 10.5.3; 7.1.12), or None. 7.1.4c depends on the plan: see :func:`problems`."""
+    unit = R.unit(uid)
+    at = hex_of(state, uid)
+    if at is None:
+        return "not on the map"
+    if unit.type in ("garrison", "factory"):
+        return "garrisons never attack (SNO 10.5.3)"
+    if uid in combat_of(state)["disbanding"]:
+        return "disbands or breaks out instead (SNO 7.1.12)"
+    if odds_mod.major_or_victory(R, at):
+        return "in a Major or Victory city (SNO 7.1.4a)"
+    if is_fortified(state, uid):
+        return "fortified (SNO 7.1.4d)"
+    side = unit.side
+    forts = {
+        u
+        for u in units_at(state, at)
+        if u != uid and R.unit(u).side == side and R.unit(u).is_combat and is_fortified(state, u)
+    }
+    if forts:
+        return "stacked with a fortified unit (SNO 7.1.4e)"
+    if hungary_inactive_block(R, state, uid):
+        return "Hungary is not active (SNO 5.5.11)"
+    # SNO 7.1.4 b, f and their combination with d: every enemy hex is across a river or
+    # strait side, or both it and this unit are next to a fortified friendly combat unit
+    fort_hexes = {
+        hex_of(state, u)
+        for u in _side_units(R, state, side)
+        if u != uid and is_fortified(state, u) and R.unit(u).is_combat
+    }
+    grid = R.map.grid
+    reasons: set[str] = set()
+    for h in sorted({hex_of(state, e) for e in enemies_in_zoc(R, state, uid)} - {None}):
+        assert h is not None
+        if odds_mod.river_effect(R, state, at, h) or weather.strait(R, at, h):
+            reasons.add("b")
+            continue
+        if any(f is not None and grid.adjacent(f, h) and grid.adjacent(f, at) for f in fort_hexes):
+            reasons.add("f")
+            continue
+        return None
+    if reasons == {"b"}:
+        return "next to the enemy only across river or strait sides (SNO 7.1.4b)"
+    if reasons == {"f"}:
+        return "it and the enemy are next to a fortified friendly unit (SNO 7.1.4f)"
+    if reasons:
+        return "rivers, straits and fortified neighbours together (SNO 7.1.4 b, d, f)"
+    return "no enemy unit in its ZOC"
+
+
+def _side_units(R: Rules, state: State, side: str) -> list[str]:
+    from ..rules import side_units
+
+    return side_units(R, state, side)
+
+
+def obliged(R: Rules, state: State, uid: str) -> bool:
+    """Must attack unless 7.1.4c relieves it (or it disbands, 7.1.12)."""
+    return bool(enemies_in_zoc(R, state, uid)) and relief(R, state, uid) is None
+
+
+def problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
+    """What the plan leaves undone of 7.1.4, 7.1.6 and 7.1.10 (empty: the obligations are met)."""
+    side = phasing_side(state)
+    attacking: set[str] = set()
+    attacked: set[str] = set()
+    for a in plan:
+        attacking.update(a["attackers"])
+        attacked.update(a["defenders"])
+    out: list[str] = []
+    must_be_attacked: dict[str, str] = {}
+    for uid in _side_units(R, state, side):
+        if not R.unit(uid).is_combat:
+            continue
+        foes = enemies_in_zoc(R, state, uid)
+        if not foes:
+            continue
+        name = R.unit(uid).label
+        if uid in attacking:
+            # SNO 7.1.10: an attacking unit's whole ZOC must be attacked, unless its hex holds
+            # another fortified combat unit (which does not attack, 10.7.4)
+            at = hex_of(state, uid)
+            fort = at is not None and any(
+                u != uid and R.unit(u).side == side and is_fortified(state, u)
+                for u in units_at(state, at)
+            )
+            if not fort:
+                for e in foes:
+                    must_be_attacked.setdefault(e, f"{name} attacks (SNO 7.1.10)")
+            continue
+        if relief(R, state, uid) is not None:
+            continue
+        # SNO 7.1.6: every enemy unit next to a phasing unit not relieved must be attacked
+        for e in foes:
+            must_be_attacked.setdefault(e, f"it is next to {name} (SNO 7.1.6)")
+        # SNO 7.1.4: it attacks, or (c) all enemy units in its ZOC are attacked by others
+        if not all(e in attacked for e in foes):
+            out.append(f"{name} in {hex_of(state, uid)} must attack (SNO 7.1.4)")
+    for e, why in sorted(must_be_attacked.items()):
+        if e not in attacked:
+            out.append(f"{R.unit(e).label} in {hex_of(state, e)} must be attacked: {why}")
+    return out
+
+
+def enemy_side(state: State) -> str:
+    return other(phasing_side(state))

@@ -1,0 +1,271 @@
+"""SNO 7.7 Tactical Movement: retreat after combat (7.7.1a), dispersal (7.7.2a, in results)
+and the one-hex advance after combat (7.7.3a a-b). Tactical movement obeys 5.1, 5.2 and 5.5
+(7.7.2): the movement rules' :func:`may_enter`, :func:`step_cost` and :func:`allowance`.
+
+Retreat: the defender retreats each unit one, two or three hexes, choosing its final hex
+(``retreat UNIT HEX``); the path only has to exist:
+
+- within the unit's movement allowance (a single hex is always allowed, 5.1.4, 7.7.2);
+- one hex: not into an unoccupied hex in enemy ZOC; into a friendly-occupied one only if no
+  attack on it is still to be resolved this phase (7.7.1a b);
+- two or three hexes: each hex farther from the nearest enemy combat unit than the last
+  (7.7.1a c) - so no hex of it is in enemy ZOC after the first (5.2.1).
+
+A unit that must retreat and cannot disbands or breaks out instead (7.7.1a d, 7.3.4):
+``disband.involuntary``. Units not obliged to retreat may (7.3.6): ``hold UNIT`` keeps one in
+place. A fortified unit that retreats loses its fortified status (10.7.3). A Soviet retreat into
+Hungary activates it (5.5.11, 11.19).
+
+Advance: surviving attackers may each move one hex into a vacated hex or a hex next to it that
+is not enemy-occupied (7.7.3a a), by the rules of 5.1, 5.2 and 5.5: from enemy ZOC to enemy ZOC
+only by 5.2.3 a (a different enemy unit's ZOC, at most one movement point) or b (into a hex a
+friendly unit holds). The two-hex armor advance (7.7.3a d) is part 2.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.protocol import Action, Prompt
+from ..movement_rules import allowance, in_hungary, may_enter, path_cost, step_cost
+from ..rules import (
+    Rules,
+    State,
+    combat_hexes,
+    hex_of,
+    is_dispersed,
+    on_map,
+    other,
+    set_unit,
+    units_at,
+)
+from ..zoc import in_enemy_zoc, zoc_sources
+from .odds import city_kind
+
+
+# ------------------------------------------------------------------ retreat
+def obliged_to_retreat(R: Rules, state: State, units: list[str], result: str) -> bool:
+    """SNO 7.3.1: none must retreat from a DR if any one of them is an infantry-type unit in a
+    Major or Victory city, nor from a (DR) if one is in any kind of city (not a town)."""
+    needed = {"city"} if result == "(DR)" else {"major_city", "victory_city"}
+    for u in units:
+        h = hex_of(state, u)
+        if h and R.unit(u).is_infantry_type and city_kind(R, h) & needed:
+            return False
+    return True
+
+
+def _pending_attack_hexes(state: State) -> set[str]:
+    c = state.get("combat") or {}
+    cur = c.get("current") or {}
+    out: set[str] = set()
+    for a in c.get("plan", ()):
+        if not a.get("done") and a["id"] != cur.get("id"):
+            out.update(a["at"].values())
+    return out
+
+
+def retreat_destinations(R: Rules, state: State, uid: str) -> dict[str, list[str]]:
+    """SNO 7.7.1a: final hex -> a legal retreat path to it (start hex first)."""
+    start = hex_of(state, uid)
+    if start is None:
+        return {}
+    side = R.unit(uid).side
+    grid = R.map.grid
+    enemies = combat_hexes(R, state, other(side))
+
+    def dist(h: str) -> int:
+        return min((grid.distance(h, e) for e in enemies), default=99)
+
+    ma = allowance(R, state, uid)
+    attacked = _pending_attack_hexes(state)
+    out: dict[str, list[str]] = {}
+    # one hex: SNO 7.7.1a b, 5.1.4 (one hex always, if not from enemy ZOC into an unoccupied one)
+    for n in grid.neighbours(start):
+        if step_cost(R, state, uid, start, n) is None:
+            continue
+        if in_enemy_zoc(R, state, n, side):
+            friends = [u for u in units_at(state, n) if R.unit(u).side == side]
+            if not friends or n in attacked:
+                continue
+        out.setdefault(n, [start, n])
+    # two or three hexes: SNO 7.7.1a c, within the allowance (5.1.4, 7.7.2)
+    frontier = [[start]]
+    for _ in range(3):
+        nxt = []
+        for path in frontier:
+            here = path[-1]
+            for n in grid.neighbours(here):
+                if n in path or dist(n) <= dist(here):
+                    continue
+                new = [*path, n]
+                cost = path_cost(R, state, uid, new)
+                if cost is None or cost > ma:
+                    continue
+                nxt.append(new)
+                if len(new) > 2:
+                    out.setdefault(n, new)
+        frontier = nxt
+    out.pop(start, None)
+    return out
+
+
+def open_retreat(R: Rules, state: State, units: list[str], result: str, hexes: list[str]) -> None:
+    if not units:
+        return
+    side = R.unit(units[0]).side
+    state["pending"] = {
+        "kind": "retreat",
+        "side": side,
+        "units": list(units),
+        "obliged": obliged_to_retreat(R, state, units, result),
+        "result": result,
+    }
+    _refresh_retreat(R, state)
+
+
+def _refresh_retreat(R: Rules, state: State) -> None:
+    """Close the retreat once no unit is left to move; units obliged to retreat that cannot
+    disband or break out instead (7.7.1a d, 7.3.4)."""
+    p = state["pending"]
+    p["units"] = [u for u in p["units"] if on_map(state, u)]
+    able = [u for u in p["units"] if retreat_destinations(R, state, u)]
+    if able:
+        return
+    stuck = list(p["units"])
+    state["pending"] = None
+    if p["obliged"] and stuck:
+        from .. import disband
+
+        disband.involuntary(R, state, stuck)  # SNO 7.7.1a d, 7.3.4: the DR becomes a DD
+
+
+def retreat_actions(R: Rules, state: State) -> list[Action]:
+    p = state["pending"]
+    side = p["side"]
+    acts = []
+    for u in p["units"]:
+        name = R.unit(u).label
+        for h, path in sorted(retreat_destinations(R, state, u).items()):
+            acts.append(
+                Action(
+                    "retreat",
+                    (u, h),
+                    f"Retreat {name} {' -> '.join(path)}",
+                    "SNO 7.7.1a",
+                    side,
+                )
+            )
+        if not p["obliged"]:
+            acts.append(Action("hold", (u,), f"{name} stays in place", "SNO 7.3.6", side))
+    return acts
+
+
+def perform_retreat(R: Rules, state: State, action: Action) -> None:
+    p = state["pending"]
+    uid = str(action.args[0])
+    if action.verb == "retreat":
+        to = str(action.args[1])
+        set_unit(state, uid, at=to, fortified=False)  # SNO 10.7.3: no longer fortified
+        if R.unit(uid).side == "soviet" and in_hungary(R, to):
+            state["hungary_active"] = True  # SNO 5.5.11, 11.19: a Soviet retreat into Hungary
+    p["units"] = [u for u in p["units"] if u != uid]
+    _refresh_retreat(R, state)
+    if not state.get("pending"):
+        from .results import settle
+
+        settle(R, state)
+
+
+# ------------------------------------------------------------------ advance
+def advance_destinations(R: Rules, state: State, uid: str, vacated: list[str]) -> list[str]:
+    """SNO 7.7.3a a: one hex into a vacated hex or one next to it, by 5.1, 5.2, 5.5."""
+    frm = hex_of(state, uid)
+    if frm is None or is_dispersed(state, uid):  # SNO 5.1.7
+        return []
+    side = R.unit(uid).side
+    grid = R.map.grid
+    out = []
+    for n in grid.neighbours(frm):
+        if n not in vacated and not any(grid.adjacent(n, v) for v in vacated):
+            continue
+        cost = step_cost(R, state, uid, frm, n)
+        if cost is None or not may_enter(R, state, uid, n):
+            continue
+        if in_enemy_zoc(R, state, frm, side) and in_enemy_zoc(R, state, n, side):
+            held = any(R.unit(u).side == side for u in units_at(state, n))  # SNO 5.2.3b
+            different = not (zoc_sources(R, state, n, side) & zoc_sources(R, state, frm, side))
+            if not held and not (different and cost <= 1):  # SNO 5.2.3a, 5.2.3c
+                continue
+        out.append(n)
+    return out
+
+
+def open_advance(R: Rules, state: State, attackers: list[str], vacated: list[str]) -> None:
+    units = [
+        u
+        for u in attackers
+        if on_map(state, u) and not R.unit(u).juggernaut  # SNO 10.1.3
+    ]
+    if not units:
+        return
+    state["pending"] = {
+        "kind": "advance",
+        "side": R.unit(units[0]).side,
+        "units": units,
+        "vacated": list(vacated),
+    }
+    _refresh_advance(R, state)
+
+
+def _refresh_advance(R: Rules, state: State) -> None:
+    p = state["pending"]
+    p["units"] = [u for u in p["units"] if advance_destinations(R, state, u, p["vacated"])]
+    if not p["units"]:
+        state["pending"] = None
+
+
+def advance_actions(R: Rules, state: State) -> list[Action]:
+    p = state["pending"]
+    side = p["side"]
+    acts = []
+    for u in p["units"]:
+        name = R.unit(u).label
+        frm = hex_of(state, u)
+        for h in advance_destinations(R, state, u, p["vacated"]):
+            acts.append(
+                Action("advance", (u, h), f"Advance {name} {frm} -> {h}", "SNO 7.7.3a", side)
+            )
+    acts.append(Action("stop", (), "No further advance after combat", "SNO 7.7.3a", side))
+    return acts
+
+
+def perform_advance(R: Rules, state: State, action: Action) -> None:
+    p = state["pending"]
+    if action.verb == "stop":
+        state["pending"] = None
+    else:
+        uid, to = str(action.args[0]), str(action.args[1])
+        set_unit(state, uid, at=to)
+        p["units"] = [u for u in p["units"] if u != uid]  # SNO 7.7.3a: one hex
+        _refresh_advance(R, state)
+    if not state.get("pending"):
+        from .results import settle
+
+        settle(R, state)
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    p: dict[str, Any] = state["pending"]
+    if p["kind"] == "retreat":
+        how = "must" if p["obliged"] else "may"
+        return Prompt(
+            p["side"],
+            f"{p['result']}: the defending units {how} retreat one to three hexes",
+            "SNO 7.7.1a",
+        )
+    return Prompt(
+        p["side"],
+        "Advance after combat: one hex into " + ", ".join(p["vacated"]) + " or next to it",
+        "SNO 7.7.3a",
+    )
