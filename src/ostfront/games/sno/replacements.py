@@ -1,0 +1,552 @@
+"""SNO 11.0 Replacements and Reinforcements, and 10.7 fortification: the handler of the
+Replacement/Reinforcement Phase (RRP, "rrp").
+
+On entering the phase (:func:`begin`) the Hungarian army is released in April 1942 (11.19),
+the Italian 8th Army is withdrawn in October 1943 (11.18), the phasing player receives the
+month's replacement factors (11.10-11.14; 12.A(6)a and 14.52/14.62 for the first month) and
+the Major and Victory cities he holds at the start of his turn are noted (11.8). He then, in
+any order:
+
+- ``replace <uid> <hex>``: brings back a unit from the "pool" (never yet in play) or "dead"
+  box for its replacement cost (11.5), dispersed (11.6), on an entry hex (11.8-11.9);
+- ``reinforce <uid> <hex>``: places a reinforcement due this month (11.15-11.17), free and
+  undispersed; while one can be placed the phase cannot end;
+- ``fortify <uid>`` / ``defortify <uid>`` (10.7.1, 10.7.8), once per unit a phase;
+- ``end``.
+
+Units identical in every printed value and marking are interchangeable for every rule (the
+rules that name a unit - 10.7.5e, 11.18, 15.8 - name one whose values or nationality differ):
+one ``replace`` is offered per kind of unit, for the first of them by id.
+
+Phase memory (cleared at the end): ``entered_rrp`` {hex: stacking points placed there this
+RRP, 11.8-11.9} and ``rrp`` {"side", "held": the Major/Victory cities held at the start of
+the turn (11.8), "infantry": Soviet infantry-type replacements this turn (11.11), "free":
+whether the April free unit is still to be had (11.14), "changed": units fortified or
+defortified this RRP}.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ...core.protocol import Action, Prompt
+from .control import own_side_of_1941, rail_line, supply_edge
+from .counters import ARMOR_TYPES, Unit
+from .movement_rules import HUNGARY_FROM, may_enter
+from .rules import (
+    Rules,
+    State,
+    counter_ids,
+    month_name,
+    not_yet_playable,
+    on_map,
+    other,
+    phasing_side,
+    remember,
+    remembered,
+    set_unit,
+    side_hexes,
+    side_units,
+    year,
+)
+from .tables import axis_rf, soviet_rf
+from .units import defortify, fortify, may_defortify, may_fortify
+
+PENDING_KINDS: tuple[str, ...] = ()
+
+#: SNO 11.8: the classes of place replacements may enter, strongest first (a place's class
+#: is the first of these among its kinds).
+PLACE_CLASSES = ("victory_city", "major_city", "minor_city", "town")
+HELD_CLASSES = ("victory_city", "major_city")  # SNO 11.8: only if held at the turn's start
+EDGE = "supply_edge"
+#: SNO 11.9: units whose stacking factor counts two more wherever they enter.
+SURCHARGED_TYPES = ARMOR_TYPES | {"shock", "front"}
+GUARDS, GUARDS_FROM = "Gd", 1943  # SNO 11.7c: no Guards unit before 1943
+APRIL = "04"  # SNO 11.14 SPECIAL
+FREE_NATIONS = ("hungarian", "romanian", "italian")
+ITALIAN_FREE_UNTIL = 1943  # SNO 11.14 SPECIAL: not the Italian unit in 1944 or 1945
+MAY_OPTIONS = ("may-conservative", "may-daring")  # SNO 14.52, 14.62
+FIRST_TURN_CAMPAIGN = ("1941", "1941-06", "campaign-1941-06")  # SNO 12.A(6)a
+FIRST_TURN_MAY = ("1941-05", "option-may-1941")  # SNO 14.52, 14.62
+
+
+def side_of(state: State) -> str:
+    return phasing_side(state)
+
+
+# ------------------------------------------------------------------ replacement factors
+def victory_cities_held(R: Rules, state: State, side: str, territory: str | None = None,
+                        doubles: bool = True) -> int:  # fmt: skip
+    """Victory cities ``side`` controls (3.2): of one ``territory`` ("soviet": the Soviet
+    Union's eight) or all; Berlin and Moscow counting two if ``doubles`` (App. I)."""
+    total = 0
+    for c in R.tables.spec.victory.cities:
+        if state["control"].get(c.hex) == side and territory in (None, c.territory):
+            total += c.value if doubles else 1
+    return total
+
+
+def factories_in_production(R: Rules, state: State) -> int:
+    """SNO 11.10a, 10.4.7: Soviet factory units in production - on the map, past their
+    activation date, not entrained, with a rail line to their city - and those evacuated to
+    the east (``factories_east``: ids, 10.4.8; factories are part 2 of the engine)."""
+    turn = state["turn"]
+    rails = rail_line(R, state, "soviet")
+    count = len(state.get("factories_east") or ())
+    for uid in side_units(R, state, "soviet"):
+        unit = R.unit(uid)
+        if unit.type != "factory" or state["units"][uid].get("entrained"):
+            continue
+        if (unit.activation is None or unit.activation <= turn) and state["units"][uid][
+            "at"
+        ] in rails:
+            count += 1
+    return count
+
+
+def first_turn_rf(state: State, side: str, R: Rules) -> int | None:
+    """SNO 12.A(6)a: in June 1941 (the Campaign Scenario) the Soviets receive 6 factors, the
+    Axis 1; SNO 14.52/14.62: in May 1941 (either May option) 3 and 1. None: normal rules."""
+    table = R.tables.spec.replacements.first_turn
+    opts = state.get("options") or {}
+    may = any(opts.get(o) for o in MAY_OPTIONS)
+    turn = state["turn"]
+    if turn == FIRST_TURN_MAY[0]:
+        return table[FIRST_TURN_MAY[1]][side]  # type: ignore[literal-required]
+    scenario, month, key = FIRST_TURN_CAMPAIGN
+    if state.get("scenario") == scenario and turn == month and not may:
+        return table[key][side]  # type: ignore[literal-required]
+    return None
+
+
+def monthly_rf(R: Rules, state: State, side: str) -> int:
+    """The replacement factors ``side`` receives this month."""
+    first = first_turn_rf(state, side, R)
+    if first is not None:
+        return first
+    y = year(state["turn"])
+    if side == "soviet":  # SNO 11.10: factories, Soviet victory cities (Moscow once), Siberia
+        return soviet_rf(
+            R.tables,
+            y,
+            factories=factories_in_production(R, state),
+            victory_cities=victory_cities_held(R, state, "soviet", "soviet", doubles=False),
+        )
+    # SNO 11.12-11.14: base rate, one per pair of Soviet victory cities held (Moscow two),
+    # never more than the victory cities the Axis controls (Berlin and Moscow two, App. I)
+    return axis_rf(
+        R.tables,
+        y,
+        soviet_victory_cities_held=victory_cities_held(R, state, "axis", "soviet"),
+        axis_victory_cities=victory_cities_held(R, state, "axis"),
+        daring=bool((state.get("options") or {}).get("may-daring")),
+    )
+
+
+# ------------------------------------------------------------------ entering the phase
+def begin(R: Rules, state: State) -> None:
+    side = side_of(state)
+    turn = state["turn"]
+    if turn >= HUNGARY_FROM and not state.get("hungary_active"):
+        state["hungary_active"] = True  # SNO 11.19, 5.5.11: released in April 1942
+    if side == "axis":
+        withdraw(R, state)
+    rf = dict(state.get("rf") or {})
+    rf[side] = rf.get(side, 0) + monthly_rf(R, state, side)  # SNO 11.2, 11.3: accumulated
+    state["rf"] = rf
+    held = sorted(
+        h
+        for h, s in state["control"].items()
+        if s == side and (p := R.map.place(h)) is not None and any(p.is_(k) for k in HELD_CLASSES)
+    )
+    state["entered_rrp"] = {}
+    state["rrp"] = {
+        "side": side,
+        "held": held,  # SNO 11.8: held at the beginning of the player's current turn
+        "infantry": 0,
+        "free": side == "axis" and turn[5:] == APRIL,  # SNO 11.14 SPECIAL
+        "changed": [],
+    }
+
+
+def withdraw(R: Rules, state: State) -> None:
+    """SNO 11.18: in the Axis RRP of October 1943 the Italian 8th Army leaves the game for
+    good, from wherever it is; if it is already eliminated the rule is ignored (it stays in
+    the dead box: the reading in docs/rules/sturm-nach-osten.md)."""
+    for w in R.tables.spec.reinforcements.withdrawals:
+        if w.month != state["turn"]:
+            continue
+        for uid in w.units:
+            rec = state["units"].get(uid)
+            if rec is None or rec["at"] in ("dead", "lost", "out"):
+                continue
+            set_unit(state, uid, at="lost", dispersed=False, fortified=False)
+
+
+# ------------------------------------------------------------------ entry hexes
+@cache
+def _sites(R: Rules, side: str) -> dict[str, tuple[int, bool]]:
+    """SNO 11.8: hex -> (stacking points a turn, whether it is a Major/Victory city that must
+    have been held at the turn's start) for every town, city and supply map-edge hex of
+    ``side``."""
+    limits = {p.place: p.replacement_limit for p in R.tables.tec.places}
+    out: dict[str, tuple[int, bool]] = {}
+    for h in R.map.places:
+        cls = place_class(R, h)
+        if cls is not None:
+            out[h] = (limits[cls], cls in HELD_CLASSES)
+    for h in supply_edge(R, side):
+        limit, _ = out.get(h, (0, False))
+        out[h] = (max(limit, limits[EDGE]), False)  # a city on the edge: the higher limit
+    return out
+
+
+def place_class(R: Rules, hex_id: str) -> str | None:
+    """The 11.8 class of the place in a hex (None: no town or city there)."""
+    place = R.map.place(hex_id)
+    if place is None:
+        return None
+    for cls in PLACE_CLASSES:
+        if place.is_(cls):
+            return cls
+    if place.is_("city"):
+        raise LookupError(
+            f"SNO 11.8: the map gives {place.name} ({hex_id}) no class of city (minor, major "
+            "or victory): its replacement limit is unknown"
+        )
+    return None
+
+
+def _adjacent_sites(R: Rules, state: State, side: str) -> dict[str, int]:
+    """SNO 11.17: hexes next to a Victory city ``side`` controls now (reinforcements only),
+    with their limit: their own place's, or a town's where there is none."""
+    limits = {p.place: p.replacement_limit for p in R.tables.tec.places}
+    out: dict[str, int] = {}
+    for c in R.tables.spec.victory.cities:
+        if state["control"].get(c.hex) != side:
+            continue
+        for h in R.map.grid.neighbours(c.hex):
+            cls = place_class(R, h)
+            out[h] = max(out.get(h, 0), limits[cls or "town"])
+    return out
+
+
+@cache
+def _foreign(R: Rules, side: str) -> frozenset[str]:
+    """The hexes on ``side``'s opponent's side of the 1941 border (5.5.10)."""
+    return frozenset(h for h in R.map.terrain if not own_side_of_1941(R, side, h))
+
+
+def stacking_cost(R: Rules, uid: str, hex_id: str) -> int:
+    """SNO 11.9: a unit's stacking factor for the 11.8 limits: two more if it enters on the
+    opponent's side of the 1941 border, two more if it is mechanized, shock or a front."""
+    unit = R.unit(uid)
+    extra = R.tables.spec.movement.replacement_stacking_surcharge
+    points = unit.stacking
+    if hex_id in _foreign(R, unit.side):
+        points += extra
+    if unit.type in SURCHARGED_TYPES:
+        points += extra
+    return points
+
+
+def open_sites(R: Rules, state: State, side: str, reinforcement: bool) -> dict[str, int]:
+    """Hex -> stacking points still free there this RRP, for every hex where ``side`` may
+    place a replacement (or a ``reinforcement``) now: SNO 11.8 a town, city or supply
+    map-edge hex that can trace a Rail Line (3.4.6) and holds no enemy unit, a Major or
+    Victory city only if held at the start of the turn (replacements; 11.16 asks only the
+    rail line and the limits of reinforcements); SNO 11.17 for reinforcements also the hexes
+    next to a Victory city the side controls that a rail line reaches."""
+    key = f"rrp-sites-{side}-{reinforcement}"
+    known = remembered(state, key)
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    rails = rail_line(R, state, side)
+    enemy = side_hexes(R, state, other(side))
+    held = frozenset((state.get("rrp") or {}).get("held", ()))
+    placed: dict[str, int] = state.get("entered_rrp") or {}
+    limits: dict[str, int] = {}
+    for h, (limit, needs_held) in _sites(R, side).items():
+        if needs_held and not reinforcement and h not in held:
+            continue  # SNO 11.8: a Major or Victory city held at the start of the turn
+        limits[h] = limit
+    if reinforcement:
+        for h, limit in _adjacent_sites(R, state, side).items():  # SNO 11.17
+            limits[h] = max(limits.get(h, 0), limit)
+    out = {
+        h: limit - placed.get(h, 0) for h, limit in limits.items() if h in rails and h not in enemy
+    }
+    return remember(state, key, out)  # type: ignore[no-any-return]
+
+
+def entry_hexes(R: Rules, state: State, uid: str, reinforcement: bool) -> list[str]:
+    """Where a unit may enter now: one of the :func:`open_sites` with room for it (SNO 11.8
+    limits, 11.9 surcharges) that it may stand in at all (movement_rules.may_enter: 5.1.2,
+    4.6, 5.5.9, 5.5.11, 5.5.12 - which ask only the unit's side and nationality)."""
+    unit = R.unit(uid)
+    sites = open_sites(R, state, unit.side, reinforcement)
+    key = f"rrp-enter-{unit.side}-{unit.nationality}-{reinforcement}"
+    enterable: frozenset[str] | None = remembered(state, key)
+    if enterable is None:
+        enterable = frozenset(h for h in sites if may_enter(R, state, uid, h))
+        remember(state, key, enterable)
+    return sorted(h for h in enterable if stacking_cost(R, uid, h) <= sites[h])
+
+
+# ------------------------------------------------------------------ who may enter
+def arriving(R: Rules, state: State, side: str) -> list[str]:
+    """SNO 11.15: reinforcements due by this month and not yet placed (the "reserve" box)."""
+    turn = state["turn"]
+    return [
+        u
+        for u in counter_ids(
+            R, f"reinforcements-{side}", lambda x: x.side == side and bool(x.reinforcement)
+        )
+        if state["units"].get(u, {}).get("at") == "reserve"
+        and (R.unit(u).reinforcement or "") <= turn
+        and not_yet_playable(R.unit(u)) is None
+    ]
+
+
+def _due(unit: Unit, side: str) -> bool:
+    return unit.side == side and bool(unit.reinforcement)
+
+
+def free_ally(R: Rules, state: State, uid: str) -> bool:
+    """SNO 11.14 SPECIAL: in his April RRP the Axis player may return one eliminated
+    Hungarian, Romanian or Italian unit at no cost - not a Hungarian one while the Soviets
+    control Budapest, nor a Romanian one while they control Bucharest (the nation's supply
+    city, 9.1b-c), nor the Italian unit in 1944 or 1945."""
+    rrp = state.get("rrp") or {}
+    unit = R.unit(uid)
+    if not rrp.get("free") or unit.side != "axis" or state["units"][uid]["at"] != "dead":
+        return False
+    if unit.nationality not in FREE_NATIONS:
+        return False
+    if unit.nationality == "italian":
+        return year(state["turn"]) <= ITALIAN_FREE_UNTIL
+    capital = capital_of(R, unit.nationality)
+    return capital is None or state["control"].get(capital) != "soviet"
+
+
+@cache
+def _capitals(R: Rules) -> dict[str, str]:
+    return {
+        str(p.attrs["supply_source"]): h
+        for h, p in R.map.places.items()
+        if "supply_source" in p.attrs
+    }
+
+
+def capital_of(R: Rules, nationality: str) -> str | None:
+    """The city a nation's units draw supply from (SNO 9.1b-c: Bucharest, Budapest)."""
+    return _capitals(R).get(nationality)
+
+
+def garrisons_on_board(R: Rules, state: State, side: str) -> int:
+    return sum(1 for u in side_units(R, state, side) if R.unit(u).type == "garrison")
+
+
+def replaceable(R: Rules, state: State, uid: str, garrisons: int | None = None) -> bool:
+    """SNO 11.7: a unit not on the board (the "pool" or "dead" box) that may enter as a
+    replacement now, RFs aside (``garrisons``: the Soviet garrisons on the board, if known)."""
+    unit = R.unit(uid)
+    at = state["units"][uid]["at"]
+    if at not in ("pool", "dead"):
+        return False  # "reserve": not yet arrived (11.15); "lost", "out": never
+    if unit.replacement_cost is None:
+        return False  # SNO 11.5, 10.1.2, 10.4.5, 10.5.5: never replaced
+    if not_yet_playable(unit) is not None:
+        return False  # part 2's counters
+    if unit.reinforcement and at != "dead":
+        return False  # SNO 11.7a: only once it has entered as a reinforcement and died
+    if unit.available > state["turn"]:
+        return False  # SNO 11.7, 12.11(2): never before its date
+    if GUARDS in unit.markings and year(state["turn"]) < GUARDS_FROM:
+        return False  # SNO 11.7c
+    rrp = state.get("rrp") or {}
+    # SNO 11.11, 10.5.6: no more Soviet infantry-type replacements a turn than garrisons
+    return not (
+        unit.side == "soviet"
+        and unit.is_infantry_type
+        and rrp.get("infantry", 0)
+        >= (garrisons_on_board(R, state, "soviet") if garrisons is None else garrisons)
+    )
+
+
+def cost(R: Rules, state: State, uid: str) -> int:
+    """SNO 11.5: the unit's unfortified combat factor - nothing for the April free unit."""
+    if free_ally(R, state, uid):
+        return 0  # SNO 11.14 SPECIAL
+    return R.unit(uid).replacement_cost or 0
+
+
+def _kind(unit: Unit, free: bool) -> tuple[Any, ...]:
+    return (
+        unit.side,
+        unit.nationality,
+        unit.type,
+        unit.front,
+        unit.back,
+        unit.back_is,
+        unit.stacking,
+        unit.markings,
+        unit.white_move,
+        unit.juggernaut,
+        unit.tank_army,
+        unit.code,
+        free,
+    )
+
+
+def replacements(R: Rules, state: State, side: str) -> list[str]:
+    """The units ``side`` may bring in as replacements now and can pay for, one of each
+    kind (see the module's docstring)."""
+    rf = (state.get("rf") or {}).get(side, 0)
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    garrisons = garrisons_on_board(R, state, side)
+    for uid in counter_ids(R, f"side-{side}", lambda x: x.side == side):
+        if uid not in state["units"] or not replaceable(R, state, uid, garrisons):
+            continue
+        if cost(R, state, uid) > rf:
+            continue  # SNO 11.2, 11.7: provided sufficient RFs are available
+        kind = _kind(R.unit(uid), free_ally(R, state, uid))
+        if kind not in seen:
+            seen.add(kind)
+            out.append(uid)
+    return out
+
+
+# ------------------------------------------------------------------ the player's choices
+def _name(R: Rules, uid: str) -> str:
+    unit = R.unit(uid)
+    return f"{unit.label} ({unit.side.title()})"
+
+
+def actions(R: Rules, state: State) -> list[Action]:
+    side = side_of(state)
+    rrp = state.get("rrp") or {}
+    acts: list[Action] = []
+    must_place = False
+    for uid in arriving(R, state, side):
+        for h in entry_hexes(R, state, uid, reinforcement=True):
+            must_place = True
+            acts.append(
+                Action(
+                    "reinforce",
+                    (uid, h),
+                    f"Reinforcement: {_name(R, uid)} enters at {h}",
+                    "SNO 11.15",
+                    side,
+                )
+            )
+    for uid in replacements(R, state, side):
+        price = cost(R, state, uid)
+        what = "free, SNO 11.14" if price == 0 else f"{price} RF"
+        rule = "SNO 11.14" if price == 0 else "SNO 11.7"
+        for h in entry_hexes(R, state, uid, reinforcement=False):
+            acts.append(
+                Action(
+                    "replace",
+                    (uid, h),
+                    f"Replace {_name(R, uid)} at {h} ({what}; dispersed)",
+                    rule,
+                    side,
+                )
+            )
+    changed = set(rrp.get("changed", ()))
+    for uid in side_units(R, state, side):
+        if uid in changed:
+            continue
+        if may_fortify(R, state, uid):
+            acts.append(Action("fortify", (uid,), f"Fortify {_name(R, uid)}", "SNO 10.7.1", side))
+        elif may_defortify(state, uid):
+            acts.append(
+                Action("defortify", (uid,), f"Defortify {_name(R, uid)}", "SNO 10.7.8", side)
+            )
+    if not must_place:  # SNO 11.15-11.16: reinforcements are placed in this RRP
+        left = (state.get("rf") or {}).get(side, 0)
+        acts.append(
+            Action(
+                "end",
+                (),
+                f"End the Replacement/Reinforcement Phase ({left} RF kept, 11.3)",
+                "SNO 11.3",
+                side,
+            )
+        )
+    return acts
+
+
+def _placed(state: State, hex_id: str, points: int) -> None:
+    placed = dict(state.get("entered_rrp") or {})
+    placed[hex_id] = placed.get(hex_id, 0) + points
+    state["entered_rrp"] = placed
+
+
+def _note(state: State, **changes: Any) -> None:
+    state["rrp"] = {**(state.get("rrp") or {}), **changes}
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    from .sequence import end_phase
+
+    side = side_of(state)
+    verb = action.verb
+    if verb == "end":
+        state["entered_rrp"] = {}
+        state.pop("rrp", None)
+        end_phase(R, state)
+        return
+    uid = str(action.args[0])
+    rrp = state.get("rrp") or {}
+    if verb == "replace":
+        h = str(action.args[1])
+        price = cost(R, state, uid)
+        free = free_ally(R, state, uid)
+        infantry = R.unit(uid).is_infantry_type and side == "soviet"
+        _placed(state, h, stacking_cost(R, uid, h))
+        set_unit(state, uid, at=h, dispersed=True, fortified=False)  # SNO 11.6
+        state["rf"] = {**state["rf"], side: state["rf"][side] - price}  # SNO 11.2, 11.5
+        _note(
+            state,
+            infantry=rrp.get("infantry", 0) + int(infantry),  # SNO 11.11
+            free=bool(rrp.get("free")) and not free,  # SNO 11.14: one unit
+        )
+    elif verb == "reinforce":
+        h = str(action.args[1])
+        _placed(state, h, stacking_cost(R, uid, h))
+        set_unit(state, uid, at=h, dispersed=False, fortified=False)  # SNO 11.15
+    elif verb == "fortify":
+        fortify(state, uid)  # SNO 10.7.1
+        _note(state, changed=[*rrp.get("changed", ()), uid])
+    elif verb == "defortify":
+        defortify(state, uid)  # SNO 10.7.8
+        _note(state, changed=[*rrp.get("changed", ()), uid])
+    else:
+        raise ValueError(f"the RRP has no action {action.text!r}")
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    side = side_of(state)
+    rf = (state.get("rf") or {}).get(side, 0)
+    due = [u for u in arriving(R, state, side) if entry_hexes(R, state, u, reinforcement=True)]
+    text = f"{month_name(state['turn'])} replacements: {rf} RF to spend"
+    if due:
+        text += f"; place your reinforcements ({len(due)} due)"
+    return Prompt(side, text, "SNO 11.0")
+
+
+__all__ = [
+    "actions",
+    "begin",
+    "entry_hexes",
+    "monthly_rf",
+    "on_map",
+    "other",
+    "perform",
+    "prompt",
+    "stacking_cost",
+]
