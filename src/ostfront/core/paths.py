@@ -129,26 +129,52 @@ def distances(
     neighbours: Neighbours,
     passable: Callable[[str, str], bool],
     limit: int | None = None,
+    may_leave: Callable[[str], bool] | None = None,
+    known: dict[str, int] | None = None,
 ) -> dict[str, int]:
     """Breadth-first step counts from the nearest of ``sources`` (multi-source BFS).
 
     ``passable(a, b)`` says whether a path may step from ``a`` into ``b``; ``limit`` caps
     the number of steps (e.g. DR 5.0's supply path of three hexes).
+
+    ``may_leave(hex)``: "may enter but not pass" - a path may end in a hex this refuses
+    but not go on out of it (SNO 9.2.1: a route may not pass through an enemy unit, yet
+    the hex traced to may hold one). The sources themselves may always be left.
+
+    ``known``: step counts already found from other sources (not changed): the answer is
+    these counts lowered where the new ``sources`` are nearer, found without searching
+    again where they are not (SNO 9.2c: new supply points added one round at a time).
+
+    >>> from ostfront.core.hexgrid import HexGrid
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
+    >>> row = lambda a, b: True
+    >>> distances(["0101"], g.neighbours, row, may_leave=lambda h: h != "0301")
+    {'0101': 0, '0201': 1, '0301': 2}
+    >>> distances(["0501"], g.neighbours, row, known={"0101": 0, "0201": 1, "0301": 2})
+    {'0101': 0, '0201': 1, '0301': 2, '0501': 0, '0401': 1}
     """
-    dist: dict[str, int] = {}
+    dist: dict[str, int] = dict(known) if known else {}
     queue: deque[str] = deque()
     for s in sources:
-        if s not in dist:
+        if dist.get(s) != 0:
             dist[s] = 0
             queue.append(s)
+    improving = bool(known)
+    first = len(queue)
+    popped = 0
     while queue:
         here = queue.popleft()
+        popped += 1
         d = dist[here]
         if limit is not None and d >= limit:
             continue
+        if may_leave is not None and popped > first and not may_leave(here):
+            continue
+        step = d + 1
         for nxt in neighbours(here):
-            if nxt not in dist and passable(here, nxt):
-                dist[nxt] = d + 1
+            old = dist.get(nxt)
+            if (old is None or (improving and old > step)) and passable(here, nxt):
+                dist[nxt] = step
                 queue.append(nxt)
     return dist
 

@@ -1,0 +1,218 @@
+"""SNO 3.2 control of Major and Victory cities, 3.3 control of the sea areas, 3.4.6 rail lines.
+
+Control is kept in the state (``control``: city hex -> side; ``entered``: city hex -> the side
+whose combat unit last entered it; ``seas``: sea area -> the side that last controlled it, or
+None) and brought up to date by :func:`update` after every action (idempotent: a second call
+changes nothing). Rail lines (:func:`rail_line`) are worked out once per arrangement of units.
+
+Readings (docs/rules/sturm-nach-osten.md): a Rail Line "must not pass through any hex in enemy
+ZOC", and a path's hexes include both its ends - so a city in enemy ZOC cannot trace one
+(9.2.1 says so explicitly where the traced-to hex is excepted; 3.4.6 does not). A rail line
+never enters a sea or lake hex, nor an enemy-occupied one.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...core.paths import connected
+from . import movement_rules
+from .rules import SIDES, Rules, State, kept, occupancy, other
+from .weather import blocked
+from .zoc import zoc_table
+
+#: SNO 3.2.1: the cities that can be controlled.
+CONTROLLED_KINDS = ("major_city", "victory_city")
+SOVIET_UNION = "Soviet Union"  # SNO 3.2.2, 9.4.2.3: the 1941 border is this country's
+
+# SNO 3.3.2-3.3.5: who controls each sea area - by the cities the rules name
+SEA_CITIES: dict[str, tuple[str, ...]] = {
+    "Baltic Sea": ("Konigsberg",),  # SNO 3.3.2
+    "Black Sea": ("Sevastopol",),  # SNO 3.3.3
+    "Sea of Azov": ("Rostov", "Sevastopol"),  # SNO 3.3.4: both at once
+}
+ALWAYS_SOVIET = ("Caspian Sea",)  # SNO 3.3.5
+
+
+# ------------------------------------------------------------------ the map's facts
+@cache
+def controlled_cities(R: Rules) -> tuple[str, ...]:
+    """SNO 3.2: the Major and Victory city hexes, sorted."""
+    return tuple(
+        sorted(h for h, p in R.map.places.items() if any(p.is_(k) for k in CONTROLLED_KINDS))
+    )
+
+
+@cache
+def supply_edge(R: Rules, side: str) -> frozenset[str]:
+    """SNO 9.1a/d: the side's supply source map-edge hexes (the map's edges named
+    ``<side>-supply-...``)."""
+    return frozenset(
+        h for name, hexes in R.map.edges.items() if name.startswith(f"{side}-supply") for h in hexes
+    )
+
+
+@cache
+def sea_areas(R: Rules) -> dict[str, frozenset[str]]:
+    """Sea area name -> its hexes (sea hexes and the coast hexes on it; 3.3.6a places 3015,
+    3115 and 3116 through the map's regions)."""
+    return {name: r.hexes for name, r in R.map.regions.items() if r.kind == "sea_area"}
+
+
+def seas_of(R: Rules, hex_id: str) -> frozenset[str]:
+    """SNO 3.3.6a: the sea areas a hex belongs to (a coast hex may be on two)."""
+    return frozenset(name for name, hexes in sea_areas(R).items() if hex_id in hexes)
+
+
+def soviet_side_of_1941(R: Rules, hex_id: str) -> bool:
+    """On the Soviet side of the 1941 border (5.5.10): in the Soviet Union."""
+    region = R.map.regions.get(SOVIET_UNION)
+    return region is not None and hex_id in region.hexes
+
+
+def own_side_of_1941(R: Rules, side: str, hex_id: str) -> bool:
+    """SNO 9.4.2.3, 3.2.2: a hex on ``side``'s own side of the 1941 border."""
+    return soviet_side_of_1941(R, hex_id) == (side == "soviet")
+
+
+def finnish_area(R: Rules, state: State) -> frozenset[str]:
+    """SNO 5.5.9: the Finnish-occupied hexes closed to Soviet units, attacks, supply and
+    rail lines from September 1941 to June 1944 inclusive (empty in other months)."""
+    return movement_rules.finnish_area(R) if movement_rules.finland_closed(state) else frozenset()
+
+
+# ------------------------------------------------------------------ 3.4.6 rail lines
+def rail_line(R: Rules, state: State, side: str) -> frozenset[str]:
+    """SNO 3.4.6: the hexes from which ``side`` can trace a Rail Line to one of its supply
+    source map edges: a path of hexes (a) not crossing a lake hex side, frozen or not, and
+    (b) not through any hex in enemy ZOC, occupied by a friendly unit or not; nor, for the
+    Soviets, through the Finnish area in 5.5.9's months. Kept per arrangement of units."""
+    key = ("rail_line", state["weather"], state["turn"], bool(state.get("hungary_active")))
+    return kept(R, state, key, lambda: _rail_lines(R, state))[side]  # type: ignore[no-any-return]
+
+
+def _rail_lines(R: Rules, state: State) -> dict[str, frozenset[str]]:
+    occ = occupancy(state)
+    out: dict[str, frozenset[str]] = {}
+    for side in SIDES:
+        enemy_hexes = {h for h, uids in occ.items() if R.unit(uids[0]).side != side}
+        shut = enemy_hexes | set(zoc_table(R, state, other(side)))
+        if side == "soviet":
+            shut |= finnish_area(R, state)  # SNO 5.5.9
+        out[side] = _rail_flood(R, state, side, frozenset(shut))
+    return out
+
+
+def _rail_flood(R: Rules, state: State, side: str, shut: frozenset[str]) -> frozenset[str]:
+    def open_hex(h: str) -> bool:
+        return h not in shut and R.map.terrain.get(h) not in ("sea", "lake")
+
+    def step(a: str, b: str) -> bool:  # SNO 3.4.6a: no lake side, frozen or not
+        return open_hex(b) and "lake" not in R.map.side_kinds(a, b) and not blocked(R, state, a, b)
+
+    sources = [h for h in sorted(supply_edge(R, side)) if open_hex(h)]
+    return frozenset(connected(sources, R.map.grid.neighbours, step))
+
+
+def can_trace_rail_line(R: Rules, state: State, side: str, hex_id: str) -> bool:
+    """SNO 3.4.6: ``side`` can trace a Rail Line into ``hex_id``."""
+    return hex_id in rail_line(R, state, side)
+
+
+# ------------------------------------------------------------------ initial control
+def initial(R: Rules, state: State, axis_side: frozenset[str] | None = None) -> None:
+    """SNO 3.2.2, 12.11(5): at the start, each side controls the Major and Victory cities on
+    its own side of the scenario's front line (``axis_side``: the hexes west of it) or, with
+    none given, of the 1941 border - except those it cannot trace a rail line to. The seas
+    follow (3.3)."""
+    control: dict[str, str] = {}
+    for h in controlled_cities(R):
+        if axis_side is None:
+            side = "soviet" if soviet_side_of_1941(R, h) else "axis"
+        else:
+            side = "axis" if h in axis_side else "soviet"
+        if can_trace_rail_line(R, state, side, h):
+            control[h] = side
+    state["control"] = control
+    state["entered"] = {}
+    state["seas"] = {}
+    update(R, state)
+
+
+def scenario_axis_side(R: Rules, scenario: str) -> frozenset[str] | None:
+    """The hexes on the Axis side of a scenario's front line (12.3), or None for the 1941
+    border: the map's region ``SNO 12.3 <scenario> Axis side``."""
+    region = R.map.regions.get(f"SNO 12.3 {scenario} Axis side")
+    return region.hexes if region is not None else None
+
+
+# ------------------------------------------------------------------ 3.2.3-3.2.4, 3.3
+def update(R: Rules, state: State) -> None:
+    """Bring city and sea control up to date (called after every action; idempotent).
+
+    - SNO 3.2.3a: a side whose combat unit occupies a city is the last to have entered it.
+    - SNO 3.2.4: the controller loses the city when an enemy unit enters it or when it can
+      no longer trace a rail line into it.
+    - SNO 3.2.3: a side gains it when its combat unit occupies or last entered it and it
+      can trace a rail line into it.
+    - SNO 3.3: then the seas.
+    """
+    control: dict[str, str] = state.setdefault("control", {})
+    entered: dict[str, str] = state.setdefault("entered", {})
+    occ = occupancy(state)
+    new_control = dict(control)
+    new_entered = dict(entered)
+    for h in controlled_cities(R):
+        here = [u for u in occ.get(h, ()) if R.unit(u).is_combat]
+        if here:
+            new_entered[h] = R.unit(here[0]).side  # SNO 3.2.3a
+        last = new_entered.get(h)
+        owner = new_control.get(h)
+        if owner is not None and (
+            last == other(owner) or not can_trace_rail_line(R, state, owner, h)
+        ):
+            del new_control[h]  # SNO 3.2.4
+            owner = None
+        if owner is None and last is not None and can_trace_rail_line(R, state, last, h):
+            new_control[h] = last  # SNO 3.2.3
+    if new_control != control:
+        state["control"] = new_control
+    if new_entered != entered:
+        state["entered"] = new_entered
+    seas = state.setdefault("seas", {})
+    new_seas = update_seas(R, state["control"], seas)
+    if new_seas != seas:
+        state["seas"] = new_seas
+
+
+def update_seas(
+    R: Rules, control: dict[str, str], seas: dict[str, str | None]
+) -> dict[str, str | None]:
+    """SNO 3.3.2-3.3.6: who controls each sea area now, from the cities' control and who last
+    controlled each sea (``seas``)."""
+    out = dict(seas)
+    for sea, names in SEA_CITIES.items():
+        owners = [control.get(R.map.place_named(n).hex) for n in names]
+        if len(set(owners)) == 1 and owners[0] is not None:
+            out[sea] = owners[0]  # the player who (last) controlled the city, or both
+        elif "axis" in owners and "soviet" in owners:
+            out[sea] = None  # SNO 3.3.6: Azov split between the players - neither
+        # otherwise 3.3.6: that of the player who last controlled it (unchanged)
+    for sea in ALWAYS_SOVIET:
+        out[sea] = "soviet"  # SNO 3.3.5
+    return out
+
+
+def sea_controller(R: Rules, state: State, sea: str) -> str | None:
+    """SNO 3.3: the side controlling a sea area, or None."""
+    if sea in ALWAYS_SOVIET:
+        return "soviet"
+    if sea not in sea_areas(R):
+        raise KeyError(f"no sea area named {sea!r} on map {R.map.id}")
+    side: str | None = state.get("seas", {}).get(sea)
+    return side
+
+
+def friendly_seas(R: Rules, state: State, side: str) -> frozenset[str]:
+    """The sea areas under ``side``'s control (3.4.1)."""
+    return frozenset(s for s in sea_areas(R) if sea_controller(R, state, s) == side)

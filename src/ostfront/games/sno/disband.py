@@ -1,0 +1,413 @@
+"""SNO 8.0 Disbandment and Break-out: the handler of the Disbandment and Break-out phase
+(8.0.2: at the end of the phasing player's Combat Phase, disbandments first, then
+break-outs), involuntary disbandment on a DD result (7.3.1), and evacuation by sea (8.3).
+
+Actions of the phase: ``disband UNIT`` (a unit in supply, 8.1; or on the coast of a friendly
+sea, 8.3.1a), ``breakout UNIT`` (an isolated unit, 8.2; the cheaper of the break-out path
+and evacuation, 8.3.1b), ``end``. Units the combat plan marked to disband instead of
+attacking (``state["combat"]["disbanding"]``, 7.1.12) must disband or break out first.
+
+The phase's record, ``state["breakout"]``: ``{"turn", "phase", "started": bool (a break-out
+has happened: no more disbandments, 8.0.2), "pockets": [[unit ids, RFs still owed]]}`` - the
+loss of 8.2.2 is taken once from a pocket's total, whichever of its units break out.
+Evacuations this month: ``state["evacuated"] = {"turn", sea: RFs}`` (8.3.3).
+
+Readings (docs/rules/sturm-nach-osten.md): a break-out path runs from a unit of the pocket to
+a hex a supply line reaches; its movement points are the breaking-out unit's costs (5.5.4's
+river point is not paid: the path does not end a move in enemy ZOC); the hexes counted by
+8.2.2b-c are those entered, not the unit's own. An RF over 8.3.3's two a sea a month is lost.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.protocol import Action, Prompt
+from . import supply, weather
+from .combat.losses import eliminate
+from .control import friendly_seas, seas_of
+from .movement_rules import step_cost
+from .rules import Rules, State, hex_of, on_map, phasing_side, set_unit, side_units
+from .units import may_disband
+from .zoc import in_enemy_zoc
+
+PENDING_KINDS: tuple[str, ...] = ()
+COAST = "coast"  # the map's tag for land hexes next to a sea hex (8.3.1)
+
+
+# ------------------------------------------------------------------ 8.1.1 replacement factors
+def disband_rf(R: Rules, uid: str) -> int:
+    """SNO 8.1.1: the RFs a disbanded unit gives: a juggernaut two less than its weaker
+    combat strength, any other combat unit its combat factor less one; fortification is
+    ignored (the unfortified factor)."""
+    unit = R.unit(uid)
+    b = R.tables.spec.breakout
+    if unit.front is None:
+        return 0
+    if unit.juggernaut:
+        weaker = min(unit.front.cf, unit.back.cf) if unit.back else unit.front.cf
+        return max(0, weaker - b.disband_juggernaut_less)
+    return max(0, unit.front.cf - b.disband_other_less)
+
+
+def add_rf(state: State, side: str, n: int) -> None:
+    rf = dict(state.get("rf") or {})
+    rf[side] = rf.get(side, 0) + n
+    state["rf"] = rf
+
+
+# ------------------------------------------------------------------ 8.2.2 the break-out path
+@dataclass(frozen=True)
+class Way:
+    """The cheapest way out of a pocket: RFs lost (8.2.2, 8.3.2), the path, and the sea an
+    evacuation goes through (None: a break-out path to a hex in supply)."""
+
+    loss: int
+    path: tuple[str, ...]
+    sea: str | None = None
+
+
+def _hex_loss(R: Rules, state: State, side: str, hex_id: str, supplied: set[str]) -> int:
+    """SNO 8.2.2b-c: the RFs one hex of the path costs."""
+    b = R.tables.spec.breakout
+    loss = 0
+    if in_enemy_zoc(R, state, hex_id, side) and not (supplied & set(_units_at(state, hex_id))):
+        loss += b.per_enemy_zoc_hex  # SNO 8.2.2b
+    if weather.awl(R, state, hex_id):
+        loss += b.per_awl_hex_in_snow  # SNO 8.2.2c, 6.3.3
+    return loss
+
+
+def _units_at(state: State, hex_id: str) -> list[str]:
+    from .rules import units_at
+
+    return units_at(state, hex_id)
+
+
+def breakout_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way | None:
+    """SNO 8.2.2: the cheapest break-out path from any unit of the pocket to a hex in supply
+    (any length, through enemy ZOCs, never through an enemy-occupied hex): one RF for each
+    movement point past three (a), each hex in enemy ZOC not held by a supplied friendly unit
+    (b), each hex on or north of the AWL in Snow (c). None if there is no such path."""
+    unit = R.unit(uid)
+    side = unit.side
+    free = R.tables.spec.breakout.free_movement_points
+    targets = supply.supplied_area(R, state, side, unit.nationality)
+    if not targets:
+        return None
+    supplied = {u for u, ok in supply.status(R, state, side).items() if ok}
+    starts = sorted({hex_of(state, u) or "" for u in pocket} - {""})
+    # Dijkstra over (hex, movement points spent up to the free three)
+    best: dict[tuple[str, int], int] = {}
+    prev: dict[tuple[str, int], tuple[str, int] | None] = {}
+    heap: list[tuple[int, int, str, int]] = []
+    for h in starts:
+        best[(h, 0)] = 0
+        prev[(h, 0)] = None
+        heap.append((0, 0, h, 0))
+    heapq.heapify(heap)
+    neighbours = R.map.grid.neighbours
+    while heap:
+        loss, _, here, spent = heapq.heappop(heap)
+        if best.get((here, spent), -1) < loss:
+            continue
+        if here in targets:
+            path = [here]
+            node = prev[(here, spent)]
+            while node is not None:
+                path.append(node[0])
+                node = prev[node]
+            return Way(loss, tuple(reversed(path)))
+        for nxt in neighbours(here):
+            cost = step_cost(R, state, uid, here, nxt, ends_in_zoc=False)
+            if cost is None:
+                continue
+            total = spent + int(cost)
+            extra = max(0, total - free)  # SNO 8.2.2a
+            key = (nxt, min(total, free))
+            new = loss + extra + _hex_loss(R, state, side, nxt, supplied)
+            if new < best.get(key, 1 << 30):
+                best[key] = new
+                prev[key] = (here, spent)
+                heapq.heappush(heap, (new, len(best), nxt, key[1]))
+    return None
+
+
+def evacuation_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way | None:
+    """SNO 8.3.1b, 8.3.2: the cheapest path of no more than three hexes from a unit of the
+    pocket to a coast hex on a friendly sea (not enemy-occupied), with 8.2.2's losses and one
+    RF more if that hex is in enemy ZOC. A unit on such a hex evacuates from where it is."""
+    unit = R.unit(uid)
+    side = unit.side
+    b = R.tables.spec.breakout
+    seas = friendly_seas(R, state, side)
+    if not seas:
+        return None
+    supplied = {u for u, ok in supply.status(R, state, side).items() if ok}
+    best: Way | None = None
+
+    def consider(path: tuple[str, ...], spent: int, loss: int) -> None:
+        nonlocal best
+        end = path[-1]
+        if COAST not in R.map.hex_tags(end):
+            return
+        on = sorted(seas_of(R, end) & seas)
+        if not on:
+            return
+        total = loss + (b.evacuation_enemy_zoc if in_enemy_zoc(R, state, end, side) else 0)
+        if best is None or total < best.loss:
+            best = Way(total, path, on[0])
+
+    def walk(path: tuple[str, ...], spent: int, loss: int) -> None:
+        consider(path, spent, loss)
+        if len(path) - 1 >= b.evacuation_path_max:
+            return
+        here = path[-1]
+        for nxt in R.map.grid.neighbours(here):
+            if nxt in path:
+                continue
+            cost = step_cost(R, state, uid, here, nxt, ends_in_zoc=False)
+            if cost is None:
+                continue
+            total = spent + int(cost)
+            extra = max(0, total - b.free_movement_points) - max(0, spent - b.free_movement_points)
+            walk((*path, nxt), total, loss + extra + _hex_loss(R, state, side, nxt, supplied))
+
+    for u in pocket:
+        h = hex_of(state, u)
+        if h is not None:
+            walk((h,), 0, 0)
+    return best
+
+
+def evacuation_room(R: Rules, state: State, sea: str) -> int | None:
+    """SNO 8.3.3: RFs that may still be evacuated through a sea this month (None: no limit)."""
+    limit = R.tables.spec.breakout.evacuation_per_sea_per_turn.get(sea)
+    if limit is None:
+        return None
+    done = state.get("evacuated") or {}
+    used = done.get(sea, 0) if done.get("turn") == state["turn"] else 0
+    return max(0, limit - int(used))
+
+
+def _evacuate(R: Rules, state: State, sea: str, rf: int) -> int:
+    """Take ``rf`` RFs out through ``sea``: returns those that get through (8.3.3)."""
+    room = evacuation_room(R, state, sea)
+    got = rf if room is None else min(rf, room)
+    done = dict(state.get("evacuated") or {})
+    if done.get("turn") != state["turn"]:
+        done = {"turn": state["turn"]}
+    done[sea] = int(done.get(sea, 0)) + got
+    state["evacuated"] = done
+    return got
+
+
+def _coast_sea(R: Rules, state: State, uid: str) -> str | None:
+    """SNO 8.3.1a, 8.3.2: the friendly sea a unit on a coast hex could disband through."""
+    h = hex_of(state, uid)
+    if h is None or COAST not in R.map.hex_tags(h):
+        return None
+    on = sorted(seas_of(R, h) & friendly_seas(R, state, R.unit(uid).side))
+    return on[0] if on else None
+
+
+# ------------------------------------------------------------------ carrying them out
+def _record(state: State) -> dict[str, Any]:
+    rec = state.get("breakout")
+    if not rec or rec.get("turn") != state["turn"] or rec.get("phase") != state["phase"]:
+        rec = {"turn": state["turn"], "phase": state["phase"], "started": False, "pockets": []}
+    return dict(rec)
+
+
+def disband(R: Rules, state: State, uid: str) -> int:
+    """SNO 8.1.1 (8.3.1a): remove a unit in supply (or on a friendly coast) and add its RFs
+    to its side's total. Returns the RFs gained."""
+    side = R.unit(uid).side
+    rf = disband_rf(R, uid)
+    if not supply.in_supply(R, state, uid):
+        sea = _coast_sea(R, state, uid)
+        if sea is None:
+            raise ValueError(f"{uid} is neither in supply nor on a friendly coast (SNO 8.1, 8.3.1)")
+        h = hex_of(state, uid) or ""
+        if in_enemy_zoc(R, state, h, side):
+            rf = max(0, rf - R.tables.spec.breakout.evacuation_enemy_zoc)  # SNO 8.3.2
+        rf = _evacuate(R, state, sea, rf)  # SNO 8.3.3
+    set_unit(state, uid, at="dead", dispersed=False, fortified=False)  # SNO 8.1.2
+    add_rf(state, side, rf)
+    return rf
+
+
+def best_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way | None:
+    """The cheaper of the break-out path and an evacuation (the path if they cost the same)."""
+    path = breakout_way(R, state, uid, pocket)
+    evac = evacuation_way(R, state, uid, pocket)
+    if evac is not None and (path is None or evac.loss < path.loss):
+        return evac
+    return path
+
+
+def breakout(
+    R: Rules, state: State, uid: str, owed: dict[tuple[str, ...], int] | None = None
+) -> int:
+    """SNO 8.2: break an isolated unit out; the pocket's loss (8.2.2) is taken from the RFs
+    of its units in turn until paid. A juggernaut (and the Polish 1st Army) may not break
+    out and is eliminated for good (8.2.1a, 10.1.2). Returns the RFs gained."""
+    unit = R.unit(uid)
+    side = unit.side
+    if unit.juggernaut or unit.replacement_cost is None:
+        eliminate(R, state, [uid])  # SNO 8.2.1a
+        return 0
+    rec = _record(state)
+    pockets = (
+        [(tuple(p), int(d)) for p, d in rec["pockets"]] if owed is None else list(owed.items())
+    )
+    pocket = next((p for p, _ in pockets if uid in p), None)
+    way: Way | None = None
+    if pocket is None:
+        pocket = supply.pocket_of(R, state, uid)
+        way = best_way(R, state, uid, pocket)
+        if way is None:
+            raise ValueError(f"{uid} has no break-out path (SNO 8.2.2)")
+        pockets.append((pocket, way.loss))
+    else:
+        way = best_way(R, state, uid, pocket)
+    debt = next(d for p, d in pockets if p == pocket)
+    rf = disband_rf(R, uid)
+    got = max(0, rf - debt)
+    pockets = [(p, max(0, d - rf) if p == pocket else d) for p, d in pockets]
+    if way is not None and way.sea is not None:
+        got = _evacuate(R, state, way.sea, got)  # SNO 8.3.3
+    set_unit(state, uid, at="dead", dispersed=False, fortified=False)
+    add_rf(state, side, got)
+    if owed is None:
+        rec["pockets"] = [[list(p), d] for p, d in pockets]
+        rec["started"] = True
+        state["breakout"] = rec
+    else:
+        owed.clear()
+        owed.update(dict(pockets))
+    return got
+
+
+def involuntary(R: Rules, state: State, uids: list[str]) -> dict[str, Any]:
+    """SNO 7.3.1 DD, 8.0.2: at the moment of combat, each defending unit in supply disbands
+    and each isolated one breaks out (one without a way out, or a garrison, which may never
+    disband, 10.5.5, is eliminated). Returns ``{"removed": [...], "rf": RFs gained}``."""
+    alive = [u for u in uids if on_map(state, u)]
+    supplied = {u: supply.in_supply(R, state, u) for u in alive}  # all at one instant
+    owed: dict[tuple[str, ...], int] = {}
+    pockets = {}
+    for u in alive:
+        if not supplied[u]:
+            pockets[u] = supply.pocket_of(R, state, u)
+    gained = 0
+    for u in alive:
+        if not may_disband(R, u):
+            eliminate(R, state, [u])
+        elif supplied[u]:
+            gained += disband(R, state, u)
+        else:
+            pocket = pockets[u]
+            if pocket not in owed:
+                way = best_way(R, state, u, pocket)
+                if way is None:
+                    eliminate(R, state, [u])
+                    continue
+                owed[pocket] = way.loss
+            gained += breakout(R, state, u, owed)
+    return {"removed": alive, "rf": gained}
+
+
+# ------------------------------------------------------------------ the phase handler
+def _attacked(state: State) -> set[str]:
+    """SNO 8.2.1c: units that took part in an attack this Combat Phase."""
+    combat = state.get("combat") or {}
+    return {u for a in combat.get("plan", ()) for u in a.get("attackers", ())}
+
+
+def _marked(state: State) -> list[str]:
+    combat = state.get("combat") or {}
+    return [u for u in combat.get("disbanding", ()) if on_map(state, u)]
+
+
+def begin(R: Rules, state: State) -> None:
+    state["breakout"] = _record(state)
+
+
+def actions(R: Rules, state: State) -> list[Action]:
+    side = phasing_side(state)
+    rec = _record(state)
+    status = supply.status(R, state, side)
+    attacked = _attacked(state)
+    out: list[Action] = []
+    able: set[str] = set()
+    for uid in side_units(R, state, side):
+        if uid not in status or uid in attacked or not may_disband(R, uid):
+            continue
+        unit = R.unit(uid)
+        if not rec["started"] and (status[uid] or _coast_sea(R, state, uid)):
+            how = "" if status[uid] else " by sea (SNO 8.3.1a)"
+            out.append(
+                Action(
+                    "disband",
+                    (uid,),
+                    label=f"Disband {unit.label}{how}: up to {disband_rf(R, uid)} RF",
+                    rule="SNO 8.1.1" if status[uid] else "SNO 8.3.1",
+                    side=side,
+                )
+            )
+            able.add(uid)
+        if not status[uid]:
+            pocket = next((tuple(p) for p, _ in rec["pockets"] if uid in p), None)
+            way = best_way(R, state, uid, pocket or supply.pocket_of(R, state, uid))
+            if way is None and not unit.juggernaut:
+                continue
+            what = (
+                "eliminated (SNO 8.2.1a)"
+                if unit.juggernaut
+                else f"path loss {way.loss} RF"
+                if way
+                else ""
+            )
+            out.append(
+                Action(
+                    "breakout",
+                    (uid,),
+                    label=f"Break out {unit.label}: {what}",
+                    rule="SNO 8.2.2" if way is None or way.sea is None else "SNO 8.3.1",
+                    side=side,
+                )
+            )
+            able.add(uid)
+    if not [u for u in _marked(state) if u in able]:  # SNO 7.1.12: the marked units first
+        out.append(
+            Action("end", (), label="End disbandment and break-out", rule="SNO 8.0.2", side=side)
+        )
+    return out
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    from .sequence import end_phase
+
+    if action.verb == "end":
+        state["breakout"] = None
+        end_phase(R, state)
+        return
+    uid = str(action.args[0])
+    if action.verb == "disband":
+        disband(R, state, uid)
+        state["breakout"] = {**_record(state)}
+        return
+    breakout(R, state, uid)
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    side = phasing_side(state)
+    marked = _marked(state)
+    text = "Disband units in supply, then break out isolated ones (8.0.2); then end the phase"
+    if marked:
+        names = ", ".join(R.unit(u).label for u in marked)
+        text = f"{names} must disband or break out instead of attacking (7.1.12). " + text
+    return Prompt(side, text, "SNO 8.0.2")

@@ -1,0 +1,559 @@
+"""SNO 9.0-9.5 Supply: supply sources and points, supply threats, the supply line, sea and
+siege supply, and the effects of isolation.
+
+How supply is found (one side at a time, kept per arrangement of units):
+
+1. SNO 9.3, 9.3.1 - the threat distance of every hex: the fewest hexes an enemy combat unit
+   (or an enemy-controlled Major/Victory city, 9.3b) is from it, by a route that does not
+   pass through a unit or ZOC of the side tracing supply (the hex reached may be one).
+2. SNO 9.2, 9.2.1 - the supply distance of every hex from the nearest supply point (its
+   nationality's sources, 9.1; friendly-controlled Major/Victory cities, 9.2b; ports on a
+   friendly sea, 9.4.1; supplied units, 9.2c), by a route that does not pass through an
+   enemy unit or an unoccupied hex in enemy ZOC (the hex reached may be one). A supply point
+   in enemy ZOC is not one (9.0.2).
+3. SNO 9.1.2 - a hex may carry a supply line if a friendly unit occupies it or it is closer
+   to a supply point than to a threat; a unit is in supply if such hexes join it to a
+   supply point, never across a sea or unfrozen lake side.
+4. SNO 9.2c - every unit found in supply (and not in enemy ZOC) becomes a supply point, and
+   2-3 are repeated until nothing changes.
+5. SNO 9.4.1.2, 9.4.2 - units in a port in enemy ZOC on a friendly sea; siege supply.
+
+Readings (docs/rules/sturm-nach-osten.md): units drawing siege supply are not supply points
+for others (the city's six factors would otherwise feed any number); until the owner has
+chosen which units a besieged city supplies, it supplies the units in the city first, then
+the others, each in the order of their ids - the owner is asked (pending kind "siege") at
+the end of his Combat Phase, before isolation is applied (9.5).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from ...core.paths import distances
+from ...core.protocol import Action, Prompt
+from .control import (
+    controlled_cities,
+    finnish_area,
+    friendly_seas,
+    own_side_of_1941,
+    supply_edge,
+)
+from .rules import BOX_SET, Rules, State, kept, occupancy, other, phasing_side, side_hexes
+from .weather import blocked
+from .zoc import zoc_table
+
+PENDING_KINDS = ("siege", "isolation")
+SIEGE_CAPACITY = 6  # SNO 9.4.2.1: six stacking factors
+SIEGE_IN_CITY = 2  # SNO 9.4.2.2: units in the city count double
+FAR = 1 << 30
+
+
+@dataclass(frozen=True)
+class SupplyFacts:
+    """What one side's supply determination found."""
+
+    supplied: dict[str, bool]  # combat unit on the map -> in supply
+    areas: dict[str, frozenset[str]]  # nationality -> hexes a supply line reaches (9.1.2)
+    siege: dict[str, tuple[str, ...]]  # besieged city -> the units trying to draw from it
+    threat: dict[str, int]  # hex -> threat distance (9.3.1)
+
+
+# ------------------------------------------------------------------ the map's facts
+@cache
+def _land_steps(R: Rules, weather: str, turn: str) -> dict[str, tuple[str, ...]]:
+    """Hex -> neighbours not across a sea or unfrozen lake side (9.1.2), this month."""
+    state = {"weather": weather, "turn": turn}
+    nb = R.map.grid.neighbours
+    return {h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) for h in R.map.grid.hexes()}
+
+
+def land_steps(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
+    return _land_steps(R, state["weather"], state["turn"])
+
+
+@cache
+def _sources(R: Rules, nationality: str, side: str) -> frozenset[str]:
+    """SNO 9.1a-d: the supply source hexes of a nationality: the places the map names as its
+    source (Bucharest for Romanians, Budapest for the Hungarian), else its side's map edges."""
+    named = frozenset(
+        h for h, p in R.map.places.items() if p.attrs.get("supply_source") == nationality
+    )
+    return named or supply_edge(R, side)
+
+
+def sources(R: Rules, nationality: str, side: str) -> frozenset[str]:
+    return _sources(R, nationality, side)
+
+
+@cache
+def _ports(R: Rules) -> dict[str, str]:
+    """Port hex -> the sea it is on (9.4.1)."""
+    return {h: str(p.attrs["port_on"]) for h, p in R.map.places.items() if p.attrs.get("port_on")}
+
+
+# ------------------------------------------------------------------ public queries
+def status(R: Rules, state: State, side: str) -> dict[str, bool]:
+    """SNO 9.0.1: every combat unit of ``side`` on the map -> True if it is in supply."""
+    return facts(R, state, side).supplied
+
+
+def in_supply(R: Rules, state: State, uid: str) -> bool:
+    """SNO 9.0.1: is this unit in supply? (Factories and Zhukov need none: always True.)"""
+    unit = R.unit(uid)
+    if not unit.is_combat:
+        return True
+    return facts(R, state, unit.side).supplied.get(uid, False)
+
+
+def supplied_area(R: Rules, state: State, side: str, nationality: str) -> frozenset[str]:
+    """The hexes a supply line of ``nationality`` reaches (9.1.2): a unit there is in supply."""
+    return facts(R, state, side).areas.get(nationality, frozenset())
+
+
+def facts(R: Rules, state: State, side: str) -> SupplyFacts:
+    key = (
+        "supply",
+        side,
+        state["weather"],
+        state["turn"],
+        bool(state.get("hungary_active")),
+        tuple(sorted(state.get("control", {}).items())),
+        tuple(sorted((k, v or "") for k, v in state.get("seas", {}).items())),
+        tuple(sorted((c, tuple(u)) for c, u in (state.get("siege") or {}).items())),
+    )
+    return kept(R, state, key, lambda: _determine(R, state, side))  # type: ignore[no-any-return]
+
+
+def source_group(nationality: str) -> str:
+    return nationality
+
+
+# ------------------------------------------------------------------ the determination
+def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
+    enemy = other(side)
+    steps = land_steps(R, state)
+    own_zoc = zoc_table(R, state, side)
+    enemy_zoc = zoc_table(R, state, enemy)
+    friendly = side_hexes(R, state, side)  # any unit, factories too (9.1.2a)
+    hostile = side_hexes(R, state, enemy)
+    occ = occupancy(state)
+    control = state.get("control", {})
+    closed = finnish_area(R, state) if side == "soviet" else frozenset()  # SNO 5.5.9
+    enemy_closed = finnish_area(R, state) if enemy == "soviet" else frozenset()
+
+    units: dict[str, str] = {}  # combat unit -> hex
+    by_nat: dict[str, list[str]] = {}
+    for h, uids in occ.items():
+        for u in uids:
+            unit = R.unit(u)
+            if unit.side == side and unit.is_combat:
+                units[u] = h
+                by_nat.setdefault(unit.nationality, []).append(u)
+
+    # SNO 9.3a-b, 9.3.1: threat distances
+    threats = [h for h in hostile if any(R.unit(u).is_combat for u in occ[h])]
+    threats += [h for h in controlled_cities(R) if control.get(h) == enemy and h not in friendly]
+    threat = distances(
+        sorted(set(threats)),
+        steps.__getitem__,
+        lambda a, b: b not in enemy_closed,
+        may_leave=lambda h: h not in friendly and h not in own_zoc,
+    )
+
+    def route_may_leave(h: str) -> bool:  # SNO 9.2.1
+        return h not in hostile and (h in friendly or h not in enemy_zoc)
+
+    def route_step(a: str, b: str) -> bool:
+        return b not in closed
+
+    # SNO 9.2b, 9.0.2: friendly Major/Victory cities; 9.4.1.1: ports on a friendly sea
+    common = {
+        h
+        for h in controlled_cities(R)
+        if control.get(h) == side and h not in enemy_zoc and h not in hostile
+    }
+    seas = friendly_seas(R, state, side)
+    port_units: set[str] = set()
+    for h, sea in _ports(R).items():
+        if sea in seas and h not in hostile:
+            if h not in enemy_zoc:
+                common.add(h)
+            else:  # SNO 9.4.1.2: only the units in the port itself
+                port_units.update(u for u in occ.get(h, ()) if u in units)
+
+    supplied: set[str] = set(port_units)
+    dist: dict[str, dict[str, int]] = {}
+    areas: dict[str, set[str]] = {}
+    new_points = set(common)
+    own_sources = {
+        nat: {h for h in sources(R, nat, side) if h not in hostile and h not in enemy_zoc}
+        for nat in by_nat
+    }
+    first = True
+    while first or new_points:
+        added: set[str] = set()
+        for nat, members in by_nat.items():  # SNO 9.1a-d: each nationality's sources
+            starts = new_points | own_sources[nat] if first else new_points
+            if not starts:
+                continue
+            d = dist[nat] = distances(
+                sorted(starts),
+                steps.__getitem__,
+                route_step,
+                may_leave=route_may_leave,
+                known=dist.get(nat),
+            )
+            area = areas.setdefault(nat, set())
+
+            def carries(h: str, d: dict[str, int] = d) -> bool:  # SNO 9.1.2
+                if h in closed:
+                    return False
+                return h in friendly or d.get(h, FAR) < threat.get(h, FAR)
+
+            _flood(steps, sorted(starts) + sorted(area), carries, area)
+            for u in members:
+                if u not in supplied and units[u] in area:
+                    supplied.add(u)
+                    added.add(u)
+        first = False
+        # SNO 9.2c: units established in supply become supply points (not in enemy ZOC, 9.0.2)
+        new_points = {units[u] for u in added if units[u] not in enemy_zoc}
+
+    besieged = _siege(R, state, side, units, supplied, areas, steps, threat, route_may_leave)
+    for city, chosen in besieged.items():
+        supplied.update(siege_supplied(R, state, city, chosen))
+    return SupplyFacts(
+        {u: u in supplied for u in sorted(units)},
+        {n: frozenset(a) for n, a in areas.items()},
+        besieged,
+        threat,
+    )
+
+
+def _flood(
+    steps: dict[str, tuple[str, ...]],
+    starts: list[str],
+    ok: Callable[[str], bool],
+    area: set[str],
+) -> None:
+    """Grow ``area`` from ``starts`` over hexes that are ``ok`` (in place)."""
+    queue = [h for h in starts if h not in area and ok(h)]
+    area.update(queue)
+    queue += [h for h in starts if h in area]
+    seen = set(queue)
+    while queue:
+        here = queue.pop()
+        for n in steps[here]:
+            if n not in area and n not in seen and ok(n):
+                area.add(n)
+                queue.append(n)
+            seen.add(n)
+
+
+# ------------------------------------------------------------------ 8.2.1b pockets
+def pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
+    """SNO 8.2.1b: the isolated units of ``side`` in groups that can trace a supply line to
+    each other (all would be in supply if any one was): the hexes that could carry a supply
+    line were the isolated units all supply points (9.1.2, 9.2.1), joined into groups."""
+    f = facts(R, state, side)
+    isolated = [u for u, ok in f.supplied.items() if not ok]
+    if not isolated:
+        return []
+    enemy_zoc = zoc_table(R, state, other(side))
+    hostile = side_hexes(R, state, other(side))
+    friendly = side_hexes(R, state, side)
+    closed = finnish_area(R, state) if side == "soviet" else frozenset()
+    steps = land_steps(R, state)
+    where = {u: state["units"][u]["at"] for u in isolated}
+    d = distances(
+        sorted(set(where.values())),
+        steps.__getitem__,
+        lambda a, b: b not in closed,
+        may_leave=lambda h: h not in hostile and (h in friendly or h not in enemy_zoc),
+    )
+
+    def carries(h: str) -> bool:
+        return h not in closed and (h in friendly or d.get(h, FAR) < f.threat.get(h, FAR))
+
+    out: list[tuple[str, ...]] = []
+    placed: set[str] = set()
+    for u in sorted(isolated):
+        if u in placed:
+            continue
+        area: set[str] = set()
+        _flood(steps, [where[u]], carries, area)
+        group = tuple(v for v in sorted(isolated) if where[v] in area)
+        placed.update(group)
+        out.append(group)
+    return out
+
+
+def pocket_of(R: Rules, state: State, uid: str) -> tuple[str, ...]:
+    """The pocket holding an isolated unit (8.2.1b)."""
+    for group in pockets(R, state, R.unit(uid).side):
+        if uid in group:
+            return group
+    return (uid,)
+
+
+# ------------------------------------------------------------------ 9.4.2 siege supply
+def siege_cost(R: Rules, city: str, uid: str, at: str) -> int:
+    """SNO 9.4.2.2: a unit's stacking factors against the siege capacity (doubled in the city)."""
+    points = R.unit(uid).stacking
+    return points * SIEGE_IN_CITY if at == city else points
+
+
+def _siege(
+    R: Rules,
+    state: State,
+    side: str,
+    units: dict[str, str],
+    supplied: set[str],
+    areas: dict[str, set[str]],
+    steps: dict[str, tuple[str, ...]],
+    threat: dict[str, int],
+    route_may_leave: Callable[[str], bool],
+) -> dict[str, tuple[str, ...]]:
+    """SNO 9.4.2.1, 9.4.2.3: each isolated Victory city on ``side``'s own side of the 1941
+    border -> the isolated units that occupy it or can trace a supply line from it (only
+    those in it or next to it when the city is in enemy ZOC)."""
+    enemy_zoc = zoc_table(R, state, other(side))
+    hostile = side_hexes(R, state, other(side))
+    friendly = side_hexes(R, state, side)
+    control = state.get("control", {})
+    reached = set().union(*areas.values()) if areas else set()
+    out: dict[str, tuple[str, ...]] = {}
+    taken: set[str] = set()
+    for city in controlled_cities(R):
+        place = R.map.places[city]
+        if not place.is_("victory_city") or not own_side_of_1941(R, side, city):
+            continue
+        if city in hostile or control.get(city) == other(side) or city in reached:
+            continue
+        if city in enemy_zoc:  # SNO 9.4.2.1: even so, the units in it and next to it
+            hexes = {city, *steps[city]}
+        else:
+            d = distances([city], steps.__getitem__, lambda a, b: True, may_leave=route_may_leave)
+            hexes = set()
+            _flood(
+                steps,
+                [city],
+                lambda h, d=d: h in friendly or d.get(h, FAR) < threat.get(h, FAR),  # type: ignore[misc]
+                hexes,
+            )
+        drawing = tuple(
+            u for u in sorted(units) if u not in supplied and u not in taken and units[u] in hexes
+        )
+        if drawing:
+            out[city] = drawing
+            taken.update(drawing)
+    return out
+
+
+def siege_supplied(R: Rules, state: State, city: str, drawing: tuple[str, ...]) -> list[str]:
+    """SNO 9.4.2.2: which of the units drawing on a besieged city are supplied: all of them
+    within six factors; beyond that the owner's choice (``state["siege"][city]``), filled up,
+    while he has not chosen, with the units in the city first and then the others in the
+    order of their ids."""
+    at = {u: state["units"][u]["at"] for u in drawing}
+    if sum(siege_cost(R, city, u, at[u]) for u in drawing) <= SIEGE_CAPACITY:
+        return list(drawing)
+    stored = (state.get("siege") or {}).get(city)
+    if (
+        stored is not None
+        and all(u in at for u in stored)
+        and sum(siege_cost(R, city, u, at[u]) for u in stored) <= SIEGE_CAPACITY
+    ):
+        return list(stored)  # the owner's choice
+    chosen: list[str] = []
+    room = SIEGE_CAPACITY
+    for u in sorted(drawing, key=lambda u: (at[u] != city, u)):
+        cost = siege_cost(R, city, u, at[u])
+        if cost <= room:
+            chosen.append(u)
+            room -= cost
+    return chosen
+
+
+def siege_choice_needed(R: Rules, state: State, side: str) -> str | None:
+    """A besieged city of ``side`` with more units trying to draw on it than it can supply
+    whose owner has not chosen among exactly these units yet (9.4.2.2), or None."""
+    for city, drawing in facts(R, state, side).siege.items():
+        at = {u: state["units"][u]["at"] for u in drawing}
+        if sum(siege_cost(R, city, u, at[u]) for u in drawing) <= SIEGE_CAPACITY:
+            continue
+        stored = (state.get("siege") or {}).get(city)
+        if stored is None or any(u not in at for u in stored):
+            return city
+    return None
+
+
+# ------------------------------------------------------------------ 9.5 isolation
+def isolation(R: Rules, state: State) -> bool:
+    """SNO 9.5, at the end of the phasing player's Combat Phase (after his break-outs): his
+    isolated units not in a Major or Victory city are eliminated (9.5.1); of each group of
+    isolated units in such a city, half the stacking points, rounded up, are eliminated, the
+    owner choosing which (9.5.2). Returns True if it opened a decision (the sequence calls it
+    again once it is answered)."""
+    side = phasing_side(state)
+    city = siege_choice_needed(R, state, side)
+    if city is not None:  # SNO 9.4.2.2: the owner chooses first
+        state["siege"] = {**(state.get("siege") or {}), city: []}
+        state["pending"] = {"kind": "siege", "side": side, "city": city}
+        return True
+    record = state.get("isolation") or {}
+    done = list(record.get("done", ()))
+    isolated = record.get("isolated")
+    if isolated is None:  # SNO 9.5: determined once, at the end of the Combat Phase
+        isolated = [u for u, ok in status(R, state, side).items() if not ok]
+    isolated = [u for u in isolated if state["units"][u]["at"] not in BOX_SET]
+    cities = set(controlled_cities(R))
+    groups: dict[str, list[str]] = {}
+    for uid in isolated:
+        at = state["units"][uid]["at"]
+        if at in cities:
+            groups.setdefault(at, []).append(uid)
+        else:
+            eliminate(R, state, uid)  # SNO 9.5.1
+    for city, group in sorted(groups.items()):
+        if city in done:
+            continue
+        done.append(city)
+        total = sum(R.unit(u).stacking for u in group)
+        target = _nearest_total([R.unit(u).stacking for u in group], math.ceil(total / 2))
+        if target == 0:  # SNO 9.5.2: half of the points, rounded up (none of nothing)
+            continue
+        if target == total:  # every unit goes: nothing to choose
+            for u in group:
+                eliminate(R, state, u)
+            continue
+        state["isolation"] = {
+            "done": done,
+            "isolated": sorted(u for g in groups.values() for u in g),
+        }
+        state["pending"] = {
+            "kind": "isolation",
+            "side": side,
+            "city": city,
+            "target": target,
+            "group": sorted(group),
+        }
+        return True
+    state["isolation"] = None
+    return False
+
+
+def _nearest_total(points: list[int], need: int) -> int:
+    """The smallest total of some of ``points`` that is at least ``need`` (0 if need is 0)."""
+    sums = {0}
+    for p in points:
+        sums |= {s + p for s in sums}
+    return min((s for s in sums if s >= need), default=sum(points))
+
+
+def _choosable(R: Rules, group: list[str], target: int) -> list[str]:
+    """The units of ``group`` that belong to some choice totalling exactly ``target``."""
+    out = []
+    for u in sorted(group):
+        rest = [R.unit(v).stacking for v in group if v != u]
+        left = target - R.unit(u).stacking
+        if left < 0:
+            continue
+        sums = {0}
+        for p in rest:
+            sums |= {s + p for s in sums}
+        if left in sums:
+            out.append(u)
+    return out
+
+
+def eliminate(R: Rules, state: State, uid: str) -> None:
+    """Remove an isolated unit: back to the pool ("dead"), except the units that can never
+    return (juggernauts, the Polish 1st Army, garrisons: 9.5.1, 10.1.2c, 10.5.5)."""
+    from .combat.losses import eliminate as remove
+
+    remove(R, state, [uid])
+
+
+# ------------------------------------------------------------------ the pending decisions
+def actions(R: Rules, state: State) -> list[Action]:
+    p = state["pending"]
+    side = p["side"]
+    if p["kind"] == "siege":
+        city = p["city"]
+        chosen = (state.get("siege") or {}).get(city, [])
+        drawing = facts(R, state, side).siege.get(city, ())
+        at = {u: state["units"][u]["at"] for u in drawing}
+        room = SIEGE_CAPACITY - sum(siege_cost(R, city, u, at[u]) for u in chosen if u in at)
+        acts = [
+            Action(
+                "supply",
+                (u,),
+                label=f"Supply {R.unit(u).label} from {R.map.places[city].name} "
+                f"({siege_cost(R, city, u, at[u])} of {room} factors left)",
+                rule="SNO 9.4.2.2",
+                side=side,
+            )
+            for u in drawing
+            if u not in chosen and siege_cost(R, city, u, at[u]) <= room
+        ]
+        acts.append(
+            Action("done", (), label="The other units are isolated", rule="SNO 9.4.2.2", side=side)
+        )
+        return acts
+    group, target = p["group"], p["target"]
+    return [
+        Action(
+            "eliminate",
+            (u,),
+            label=f"Eliminate isolated {R.unit(u).label} ({R.unit(u).stacking} stacking points)",
+            rule="SNO 9.5.2",
+            side=side,
+        )
+        for u in _choosable(R, group, target)
+    ]
+
+
+def perform(R: Rules, state: State, action: Action) -> None:
+    from .sequence import end_phase
+
+    p = state["pending"]
+    if p["kind"] == "siege":
+        city = p["city"]
+        if action.verb == "supply":
+            siege = dict(state.get("siege") or {})
+            siege[city] = [*siege.get(city, []), str(action.args[0])]
+            state["siege"] = siege
+            return
+        state["pending"] = None
+        end_phase(R, state)
+        return
+    uid = str(action.args[0])
+    eliminate(R, state, uid)
+    group = [u for u in p["group"] if u != uid]
+    target = p["target"] - R.unit(uid).stacking
+    if target > 0:
+        state["pending"] = {**p, "group": group, "target": target}
+        return
+    state["pending"] = None
+    end_phase(R, state)
+
+
+def prompt(R: Rules, state: State) -> Prompt:
+    p = state["pending"]
+    name = R.map.places[p["city"]].name
+    if p["kind"] == "siege":
+        return Prompt(
+            p["side"],
+            f"More units try to draw siege supply from {name} than its six stacking "
+            "factors allow (those in the city count double): choose which are supplied",
+            "SNO 9.4.2.2",
+        )
+    return Prompt(
+        p["side"],
+        f"Isolated units in {name}: eliminate {p['target']} more stacking points of them",
+        "SNO 9.5.2",
+    )
