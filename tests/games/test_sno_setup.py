@@ -17,6 +17,9 @@ from ostfront.games.sno.setup import (
     load_scenarios,
     load_scenarios_text,
     select_forces,
+    starting_seas,
+    starting_weather,
+    starting_weather_plan,
 )
 from ostfront.games.sno.stacking import stacking_problems
 
@@ -153,11 +156,11 @@ def test_excluded_armies(scens: Scenarios) -> None:
 def test_scenario_starts_and_first_players(scens: Scenarios) -> None:
     got = {s.id: (s.start, s.first, s.weather) for s in scens.spec.scenario}
     assert got == {
-        "1941": ("1941-06", "axis", None),
+        "1941": ("1941-06", "axis", "good"),  # 6.1.2
         "1942a": ("1942-05", "axis", "mud"),
         "1942b": ("1942-11", "soviet", "good"),
         "1943": ("1943-06", "axis", "mud"),
-        "1944": ("1944-06", "soviet", None),
+        "1944": ("1944-06", "soviet", "good"),  # 6.1.2
     }
 
 
@@ -230,3 +233,74 @@ def test_overstacked_hex_is_reported() -> None:
 def test_unknown_unit_is_reported() -> None:
     msg = broken('unit = "sov-62-army"', 'unit = "sov-99-army"')
     assert "1942b" in msg and "sov-99-army" in msg
+
+
+# ------------------------------------------------------------------ weather and seas at the start
+def test_starting_weather_of_each_scenario() -> None:
+    # 6.1.2 (every June Good), 12.B(6) May 1942 Mud, 12.C(6)a November 1942 Good, 12.D(6)a June
+    # 1943 Mud (against 6.1.2)
+    weather = {s: starting_weather(s) for s in ("1941", "1942a", "1942b", "1943", "1944")}
+    assert weather == {
+        "1941": "good",
+        "1942a": "mud",
+        "1942b": "good",
+        "1943": "mud",
+        "1944": "good",
+    }
+
+
+def test_starting_weather_plan_follows_6_1_3() -> None:
+    # a Good November follows only an October Mud (6.1.3a): March Snow, April Mud, May Good
+    assert starting_weather_plan("1942b") == {
+        "1943-03": "snow",
+        "1943-04": "mud",
+        "1943-05": "good",
+    }
+    for s in ("1941", "1942a", "1943", "1944"):
+        assert starting_weather_plan(s) == {}, s
+
+
+def test_starting_seas_of_each_scenario(scens: Scenarios) -> None:
+    # 3.3.2 Baltic by Konigsberg, 3.3.3 Black Sea by Sevastopol, 3.3.4 Azov by Rostov and
+    # Sevastopol together (3.3.6: split, neither), 3.3.5 Caspian always Soviet
+    seas = {s.id: starting_seas(s) for s in scens.spec.scenario}
+    baltic, black, azov, caspian = "Baltic Sea", "Black Sea", "Sea of Azov", "Caspian Sea"
+    assert seas == {
+        "1941": {baltic: "axis", black: "soviet", azov: "soviet", caspian: "soviet"},
+        "1942a": {baltic: "axis", black: "soviet", azov: "soviet", caspian: "soviet"},
+        "1942b": {baltic: "axis", black: "axis", azov: "axis", caspian: "soviet"},
+        "1943": {baltic: "axis", black: "axis", azov: None, caspian: "soviet"},
+        "1944": {baltic: "axis", black: "soviet", azov: "soviet", caspian: "soviet"},
+    }
+    # the seas are exactly the map's sea areas
+    areas = {n for n, r in GAME.board().regions.items() if r.kind == "sea_area"}
+    assert all(set(v) == areas for v in seas.values())
+
+
+def test_seas_are_checked_against_the_front_line() -> None:
+    old = '"Sea of Azov" = "none"'
+    msg = broken(old, '"Sea of Azov" = "axis"')
+    assert "scenario[4: 1943].seas" in msg and "Sea of Azov is axis" in msg and "none" in msg
+    msg = broken(
+        '"Black Sea" = "axis", "Sea of Azov" = "axis"',
+        '"Black Sea" = "soviet", "Sea of Azov" = "axis"',
+    )
+    assert "scenario[3: 1942b].seas: Black Sea is soviet, but its cities give axis" in msg
+
+
+def test_a_missing_sea_is_reported() -> None:
+    msg = broken(', "Caspian Sea" = "soviet" }', " }")
+    assert "scenario[1: 1941].seas: give exactly the sea areas" in msg
+
+
+def test_weather_against_6_1_2_needs_a_scenario_rule() -> None:
+    msg = broken(
+        'weather = "good"\nweather_rule = "6.1.2: every June is Good"',
+        'weather = "mud"\nweather_rule = "6.1.2: every June is Good"',
+    )
+    assert "scenario[1: 1941].weather: mud in 1941-06 needs the scenario's own rule" in msg
+
+
+def test_weather_plan_months_must_be_rolled_months() -> None:
+    msg = broken('"1943-05" = "good"', '"1943-06" = "good"')
+    assert "weather_plan: 1943-06 is fixed by 6.1.2" in msg

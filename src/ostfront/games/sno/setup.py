@@ -83,6 +83,9 @@ class GarrisonsSpec(BaseModel):
     axis: list[str]
 
 
+Weather = Literal["good", "mud", "snow"]
+
+
 class ScenarioSpec(BaseModel):
     model_config = _STRICT
     id: str
@@ -91,7 +94,12 @@ class ScenarioSpec(BaseModel):
     start: str = Field(pattern=_MONTH)
     first: Literal["axis", "soviet"]
     sets_up_first: Literal["axis", "soviet"]
-    weather: Literal["good", "mud", "snow"] | None = None
+    weather: Weather | None = None
+    weather_rule: str = ""
+    weather_plan: dict[str, Weather] = {}
+    weather_plan_rule: str = ""
+    seas: dict[str, Literal["axis", "soviet", "none"]] = {}
+    seas_basis: str = ""
     special: list[str] = []
     forces: dict[Literal["axis", "soviet"], Forces]
     areas: dict[str, str]
@@ -125,9 +133,20 @@ class Header(BaseModel):
     title: str = ""
 
 
+class SeaRule(BaseModel):
+    """SNO 3.3.2-3.3.5: a sea area is controlled by whoever controls all of ``cities`` (map
+    place names) at once, or ``always`` by one side."""
+
+    model_config = _STRICT
+    cities: list[str] = []
+    always: Literal["axis", "soviet"] | None = None
+    rule: str = Field(min_length=1)
+
+
 class ScenariosFile(BaseModel):
     model_config = _STRICT
     scenarios: Header
+    sea_control: dict[str, SeaRule] = {}
     scenario: list[ScenarioSpec]
     option: list[OptionSpec] = []
 
@@ -222,6 +241,7 @@ def _problems(spec: ScenariosFile, mix: CounterMix, board: GameMap | None) -> li
         out.append("scenario: the five scenarios of 12.A-E, in order")
     for i, scen in enumerate(spec.scenario, start=1):
         out += _scenario_problems(f"scenario[{i}: {scen.id}]", scen, mix, board)
+    out += _sea_problems(spec, board)
     for i, opt in enumerate(spec.option, start=1):
         where = f"option[{i}: {opt.id}]"
         for fld in ("removed", "dispersed"):
@@ -316,6 +336,91 @@ def _scenario_problems(
     if scen.id == "1941":
         out += _campaign_problems(where, scen, mix, placed, board)
     out += _front_problems(where, scen, placed, board)
+    out += _weather_problems(where, scen)
+    return out
+
+
+# ------------------------------------------------------------------ weather and seas at the start
+#: SNO 6.1.2: the months whose weather is always the same.
+FIXED_WEATHER: dict[int, str] = {6: "good", 7: "good", 8: "good", 9: "good"} | {
+    12: "snow",
+    1: "snow",
+    2: "snow",
+}
+#: SNO 6.1.3: the other months, fixed by the October (and April) rolls.
+ROLLED_MONTHS = (3, 4, 5, 10, 11)
+
+
+def _weather_problems(where: str, scen: ScenarioSpec) -> list[str]:
+    """The first month's weather: 6.1.2's where it fixes the month, otherwise (or against it)
+    the scenario's own special rule (12.x(6)); the plan 6.1.3 then fixes, months after the
+    start that 6.1.2 does not."""
+    out: list[str] = []
+    month = int(scen.start[5:])
+    if scen.weather is None or not scen.weather_rule:
+        out.append(f"{where}.weather: every scenario states its first month's weather and rule")
+    elif scen.weather != FIXED_WEATHER.get(month) and not scen.weather_rule.startswith("12."):
+        out.append(
+            f"{where}.weather: {scen.weather} in {scen.start} needs the scenario's own rule "
+            f"(12.x(6)), not {scen.weather_rule.split(':')[0]!r} (6.1.2)"
+        )
+    for m in scen.weather_plan:
+        if not re.match(_MONTH, m) or m <= scen.start:
+            out.append(f"{where}.weather_plan: {m} is not a month after the start")
+        elif int(m[5:]) not in ROLLED_MONTHS:
+            out.append(f"{where}.weather_plan: {m} is fixed by 6.1.2, not by a plan")
+    if scen.weather_plan and not scen.weather_plan_rule:
+        out.append(f"{where}.weather_plan_rule: say which rule fixes the plan (6.1.3)")
+    return out
+
+
+def side_at_start(board: GameMap, scenario_id: str, hex_id: str) -> str:
+    """The side of the scenario's front line a hex lies on (12.3; June 1941: the Soviet
+    Union's 1941 border, 3.2.2)."""
+    if scenario_id == "1941":
+        return "soviet" if board.in_region(hex_id, "Soviet Union") else "axis"
+    return "axis" if board.in_region(hex_id, f"SNO 12.3 {scenario_id} Axis side") else "soviet"
+
+
+def expected_seas(spec: ScenariosFile, board: GameMap, scenario_id: str) -> dict[str, str]:
+    """SNO 3.3.2-3.3.6 at a scenario's start: each sea's controller by the sides its cities
+    begin on ("none" for a sea whose cities are split, 3.3.6)."""
+    out: dict[str, str] = {}
+    for sea, rule in spec.sea_control.items():
+        if rule.always is not None:
+            out[sea] = rule.always
+            continue
+        sides = {side_at_start(board, scenario_id, board.place_named(c).hex) for c in rule.cities}
+        out[sea] = sides.pop() if len(sides) == 1 else "none"
+    return out
+
+
+def _sea_problems(spec: ScenariosFile, board: GameMap | None) -> list[str]:
+    out: list[str] = []
+    areas = {n for n, r in board.regions.items() if r.kind == "sea_area"} if board else None
+    for sea, rule in spec.sea_control.items():
+        if areas is not None and sea not in areas:
+            out.append(f"sea_control.{sea}: the map has no sea area of that name")
+        if (rule.always is None) == (not rule.cities):
+            out.append(f"sea_control.{sea}: give either the cities or always (3.3)")
+        for c in rule.cities:
+            if board is not None and not any(p.name == c for p in board.places.values()):
+                out.append(f"sea_control.{sea}: the map has no place {c!r}")
+    if out or board is None:
+        return out
+    for i, scen in enumerate(spec.scenario, start=1):
+        where = f"scenario[{i}: {scen.id}].seas"
+        if set(scen.seas) != set(spec.sea_control):
+            out.append(f"{where}: give exactly the sea areas of [sea_control]")
+            continue
+        if not scen.seas_basis:
+            out.append(f"{where}_basis: say why each sea has its controller")
+        for sea, side in expected_seas(spec, board, scen.id).items():
+            if scen.seas[sea] != side:
+                out.append(
+                    f"{where}: {sea} is {scen.seas[sea]}, but its cities give {side} "
+                    f"({spec.sea_control[sea].rule})"
+                )
     return out
 
 
@@ -428,6 +533,31 @@ def load_scenarios(path: str | Path = DEFAULT_PATH) -> Scenarios:
     return _build(spec, str(path), load_counters(), board())
 
 
+def _spec(scen: ScenarioSpec | str) -> ScenarioSpec:
+    return scen if isinstance(scen, ScenarioSpec) else load_scenarios().scenario(scen)
+
+
+def starting_weather(scen: ScenarioSpec | str) -> str:
+    """SNO 6.1.2, 12.B(6), 12.C(6)a, 12.D(6)a: the weather of a scenario's first month
+    ("good", "mud" or "snow"). The May 1941 options roll for it instead (14.55, 14.65)."""
+    weather = _spec(scen).weather
+    if weather is None:
+        raise DataError("scenarios.toml", [f"scenario {_spec(scen).id}: no starting weather"])
+    return weather
+
+
+def starting_weather_plan(scen: ScenarioSpec | str) -> dict[str, str]:
+    """SNO 6.1.3: later months whose weather the scenario's start already fixes, as the
+    state's ``weather_plan`` ({"1943-03": "snow", ...}); empty when nothing is fixed yet."""
+    return dict(_spec(scen).weather_plan)
+
+
+def starting_seas(scen: ScenarioSpec | str) -> dict[str, str | None]:
+    """SNO 3.3: who controls (or last controlled) each sea area at a scenario's start, as the
+    state's ``seas`` (None: neither player, 3.3.6's split Sea of Azov)."""
+    return {sea: (None if side == "none" else side) for sea, side in _spec(scen).seas.items()}
+
+
 def scenario_notes(scens: Scenarios | None = None) -> list[str]:
     from .game import board
 
@@ -446,9 +576,13 @@ def scenario_notes(scens: Scenarios | None = None) -> list[str]:
             )
             for side, f in s.forces.items()
         )
+        seas = ", ".join(
+            f"{k.replace('Sea of ', '').replace(' Sea', '')} {v}" for k, v in s.seas.items()
+        )
         notes.append(
             f"{s.id} ({s.rule}, {s.start}, {s.first} first): {totals}; "
-            f"{rb} placements from the rulebook, {rc} reconstructed"
+            f"{rb} placements from the rulebook, {rc} reconstructed; weather {s.weather}; "
+            f"seas {seas}"
         )
     notes += region_notes(board())
     notes.append(
