@@ -1,0 +1,326 @@
+"""SNO 7.1 obligations and the plan (7.1.4-7.1.11), 7.4 limits: combat.plan, combat.limits and
+the phase's declaration actions, on exact positions around 1903 (clear, no river) unless said."""
+
+from __future__ import annotations
+
+from ostfront.core.protocol import Action
+from ostfront.games.sno import combat
+from ostfront.games.sno.combat import limits, plan
+
+
+def _attack(n, attackers, defenders, state, done=False):
+    return {
+        "id": n,
+        "attackers": attackers,
+        "defenders": defenders,
+        "at": {d: state["units"][d]["at"] for d in defenders},
+        "done": done,
+        "result": None,
+    }
+
+
+def _texts(R, s):
+    return [a.text for a in combat.actions(R, s)]
+
+
+def test_7_1_4_an_adjacent_unit_must_attack_and_be_attacked(R, make_state) -> None:
+    s = make_state({"ger-5-corps": "1902", "sov-3-army": "1903"}, phase="axis_combat")
+    assert plan.problems(R, s, []) == [
+        "5th Corps in 1902 must attack (SNO 7.1.4)",
+        "3rd Army in 1903 must be attacked: it is next to 5th Corps (SNO 7.1.6)",
+    ]
+    assert "commit" not in _texts(R, s) and "end" not in _texts(R, s)
+    assert plan.problems(R, s, [_attack(1, ["ger-5-corps"], ["sov-3-army"], s)]) == []
+
+
+def test_7_1_4a_in_a_major_or_victory_city(R, make_state) -> None:
+    s = make_state({"ger-5-corps": "2211", "sov-3-army": "2212"}, phase="axis_combat")
+    assert plan.relief(R, s, "ger-5-corps") == "in a Major or Victory city (SNO 7.1.4a)"
+    assert plan.problems(R, s, []) == []
+
+
+def test_7_1_4b_only_across_a_river_or_a_strait(R, make_state) -> None:
+    s = make_state({"ger-5-corps": "2311", "sov-3-army": "2211"}, phase="axis_combat")
+    assert plan.relief(R, s, "ger-5-corps").endswith("(SNO 7.1.4b)")
+    s = make_state({"ger-5-corps": "3115", "sov-3-army": "3015"}, phase="axis_combat")
+    assert plan.relief(R, s, "ger-5-corps").endswith("(SNO 7.1.4b)")
+    assert plan.problems(R, s, []) == []
+    # across a river and a clear side: obliged
+    s = make_state(
+        {"ger-5-corps": "2211", "sov-3-army": "2311", "sov-4-army": "2212"}, phase="soviet_combat"
+    )
+    assert plan.relief(R, s, "sov-3-army").endswith("(SNO 7.1.4b)")
+    assert plan.relief(R, s, "sov-4-army") is None
+
+
+def test_7_1_4c_enemies_attacked_by_other_units(R, make_state) -> None:
+    s = make_state(
+        {"ger-5-corps": "1902", "ger-6-corps": "1904", "sov-3-army": "1903"}, phase="axis_combat"
+    )
+    assert plan.problems(R, s, [_attack(1, ["ger-6-corps"], ["sov-3-army"], s)]) == []
+
+
+def test_7_1_4d_e_fortified_or_stacked_with_a_fortified_unit(R, make_state) -> None:
+    s = make_state(
+        {"ger-5-corps": {"at": "1902", "fortified": True}, "sov-3-army": "1903"},
+        phase="axis_combat",
+    )
+    assert plan.relief(R, s, "ger-5-corps") == "fortified (SNO 7.1.4d)"
+    assert plan.problems(R, s, []) == []
+    s = make_state(
+        {
+            "ger-5-corps": "1902",
+            "ger-6-corps": {"at": "1902", "fortified": True},
+            "sov-3-army": "1903",
+        },
+        phase="axis_combat",
+    )
+    assert plan.relief(R, s, "ger-5-corps") == "stacked with a fortified unit (SNO 7.1.4e)"
+    assert plan.problems(R, s, []) == []
+
+
+def test_7_1_4f_next_to_a_fortified_unit_that_is_next_to_the_enemy(R, make_state) -> None:
+    # 2002 touches both 1902 and 1903
+    s = make_state(
+        {
+            "ger-5-corps": "1902",
+            "ger-6-corps": {"at": "2002", "fortified": True},
+            "sov-3-army": "1903",
+        },
+        phase="axis_combat",
+    )
+    assert plan.relief(R, s, "ger-5-corps") == (
+        "it and the enemy are next to a fortified friendly unit (SNO 7.1.4f)"
+    )
+    assert plan.problems(R, s, []) == []
+    # a fortified unit at 2001 touches 1902 but not 1903: no relief
+    s = make_state(
+        {
+            "ger-5-corps": "1902",
+            "ger-6-corps": {"at": "2001", "fortified": True},
+            "sov-3-army": "1903",
+        },
+        phase="axis_combat",
+    )
+    assert plan.relief(R, s, "ger-5-corps") is None
+
+
+def test_7_1_4_b_and_f_together(R, make_state) -> None:
+    # Kharkov 2211: the Soviet army at 2311 is across the Donets (b); the one at 2212 is
+    # next to the fortified German corps at 2312, which touches 2211 too (f)
+    s = make_state(
+        {
+            "ger-5-corps": "2211",
+            "sov-3-army": "2311",
+            "sov-4-army": "2212",
+            "sov-5-army": {"at": "2312", "fortified": True},
+        },
+        phase="soviet_combat",
+    )
+    # the German corps is in a city; the question is the Soviets' (phasing) obligations
+    assert plan.relief(R, s, "sov-3-army").endswith("(SNO 7.1.4b)")
+    assert plan.relief(R, s, "sov-4-army").endswith("(SNO 7.1.4f)")
+
+
+def test_7_1_10_an_attacking_unit_makes_its_whole_zoc_attacked(R, make_state) -> None:
+    # the corps in Kharkov need not attack (7.1.4a), but once it attacks the 3rd Army, the
+    # 4th Army in its ZOC must be attacked too
+    s = make_state(
+        {"ger-5-corps": "2211", "sov-3-army": "2212", "sov-4-army": "2112"}, phase="axis_combat"
+    )
+    assert plan.problems(R, s, []) == []
+    assert plan.problems(R, s, [_attack(1, ["ger-5-corps"], ["sov-3-army"], s)]) == [
+        "4th Army in 2112 must be attacked: 5th Corps attacks (SNO 7.1.10)"
+    ]
+    # unless the attacking unit's hex holds another, fortified, unit
+    s = make_state(
+        {
+            "ger-5-corps": "2211",
+            "ger-6-corps": {"at": "2211", "fortified": True},
+            "sov-3-army": "2212",
+            "sov-4-army": "2112",
+        },
+        phase="axis_combat",
+    )
+    assert plan.problems(R, s, [_attack(1, ["ger-5-corps"], ["sov-3-army"], s)]) == []
+
+
+def test_7_1_12_a_unit_marked_to_disband_need_not_attack(R, make_state) -> None:
+    s = make_state({"ger-5-corps": "1902", "sov-3-army": "1903"}, phase="axis_combat")
+    combat.begin(R, s)
+    combat.perform(R, s, Action("disband", ("ger-5-corps",)))
+    assert s["combat"]["disbanding"] == ["ger-5-corps"]
+    assert plan.problems(R, s, []) == []
+    assert "end" in _texts(R, s)
+    assert "attack 1903" not in _texts(R, s)  # it may no longer attack
+
+
+def test_7_1_11_the_whole_plan_is_declared_then_resolved(R, make_state) -> None:
+    s = make_state(
+        {"ger-5-corps": "1902", "ger-6-corps": "1904", "sov-3-army": "1903"}, phase="axis_combat"
+    )
+    combat.begin(R, s)
+    combat.perform(R, s, Action("attack", ("1903",)))
+    assert s["combat"]["draft"] == {
+        "attackers": ["ger-5-corps", "ger-6-corps"],
+        "defenders": ["sov-3-army"],
+    }
+    combat.perform(R, s, Action("without", ("ger-6-corps",)))
+    combat.perform(R, s, Action("declare", ()))
+    assert [a["attackers"] for a in s["combat"]["plan"]] == [["ger-5-corps"]]
+    # the plan may be revised until it is committed
+    combat.perform(R, s, Action("drop", (1,)))
+    assert s["combat"]["plan"] == []
+    combat.perform(R, s, Action("attack", ("1903",)))
+    combat.perform(R, s, Action("declare", ()))
+    assert _texts(R, s) == ["drop 2", "commit"]
+    combat.perform(R, s, Action("commit", ()))
+    assert _texts(R, s) == ["roll 2", "roll 2 ec"]
+
+
+def test_7_1_11b_retarget_when_the_defenders_are_gone(R, make_state) -> None:
+    s = make_state(
+        {
+            "ger-5-corps": "1902",
+            "ger-6-corps": "1904",
+            "sov-3-army": "1903",
+            "sov-4-army": "1903",
+        },
+        phase="axis_combat",
+    )
+    combat.begin(R, s)
+    s["combat"]["plan"] = [
+        _attack(1, ["ger-5-corps"], ["sov-3-army"], s, done=True),
+        _attack(2, ["ger-6-corps"], ["sov-3-army"], s),
+    ]
+    s["combat"]["committed"] = True
+    s["units"] = {**s["units"], "sov-3-army": {**s["units"]["sov-3-army"], "at": "dead"}}
+    assert _texts(R, s) == ["skip 2", "retarget 2 1903"]
+    combat.perform(R, s, Action("retarget", (2, "1903")))
+    assert s["combat"]["plan"][1]["defenders"] == ["sov-4-army"]
+    assert _texts(R, s) == ["roll 2", "roll 2 ec"]
+
+
+def test_7_4_1_garrison_stacked_with_fortified_units(R, make_state) -> None:
+    s = make_state(
+        {
+            "sov-kiev-gar": "1816",
+            "sov-3-army": {"at": "1816", "fortified": True},
+            "ger-5-corps": "1817",
+            "ger-6-corps": "1717",
+        },
+        phase="axis_combat",
+    )
+    att = ["ger-5-corps", "ger-6-corps"]
+    assert limits.attack_problems(R, s, att, ["sov-kiev-gar"]) == [
+        "Kiev Garrison is stacked with fortified units: attack it together with the largest "
+        "of them (SNO 7.4.1)"
+    ]
+    assert limits.attack_problems(R, s, att, ["sov-kiev-gar", "sov-3-army"]) == []
+
+
+def test_7_4_2_fortified_group_at_higher_odds(R, make_state) -> None:
+    s = make_state(
+        {
+            "sov-3-army": {"at": "1903", "fortified": True},
+            "sov-4-army": "1903",
+            "ger-5-corps": "1902",
+            "ger-6-corps": "1904",
+            "ger-12-corps": "2003",
+            "ger-43-corps": "1803",
+        },
+        phase="axis_combat",
+    )
+    p = [
+        _attack(1, ["ger-5-corps", "ger-6-corps"], ["sov-3-army"], s),  # 4:4 -> 1:1
+        _attack(2, ["ger-12-corps", "ger-43-corps"], ["sov-4-army"], s),  # 4:3 -> 1:1
+    ]
+    assert limits.plan_problems(R, s, p) == [
+        "attack 1 on fortified units in 1903 must be at higher odds than attack 2 on "
+        "unfortified ones (SNO 7.4.2)"
+    ]
+
+
+def test_7_4_3_and_7_4_4_odds_in_one_hex(R, make_state) -> None:
+    s = make_state(
+        {
+            "sov-3-army": "1903",
+            "sov-4-army": "1903",
+            "ger-5-corps": "1902",
+            "ger-6-corps": "1904",
+            "ger-12-corps": "2002",
+            "ger-43-corps": "2003",
+        },
+        phase="axis_combat",
+    )
+    p = [
+        _attack(1, ["ger-5-corps", "ger-6-corps", "ger-12-corps"], ["sov-3-army"], s),  # 2:1
+        _attack(2, ["ger-43-corps"], ["sov-4-army"], s),  # 2:3 -> 1:2
+    ]
+    assert limits.plan_problems(R, s, p) == [
+        "separate attacks on 1903: odds 2:1 are more than double 1:2 (SNO 7.4.3)",
+        "5th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "next to it (SNO 7.4.4)",
+        "6th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "next to it (SNO 7.4.4)",
+        "12th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "next to it (SNO 7.4.4)",
+    ]
+
+
+def test_7_4_4_three_times_1_2_is_3_2(R, make_state) -> None:
+    # the 5th Corps (1902) attacks 1903 with two others; the 4th Army at 1801 (next to 1902,
+    # not to 1903) is attacked at 1:2 by a corps at 1800's side (1701)
+    s = make_state(
+        {
+            "sov-3-army": {"at": "1903", "fortified": True},
+            "sov-4-army": "1801",
+            "ger-5-corps": "1902",
+            "ger-6-corps": "1904",
+            "ger-12-corps": "2003",
+            "ger-43-corps": "1701",
+        },
+        phase="axis_combat",
+    )
+    at_3_2 = [
+        _attack(1, ["ger-5-corps", "ger-6-corps", "ger-12-corps"], ["sov-3-army"], s),  # 6:4
+        _attack(2, ["ger-43-corps"], ["sov-4-army"], s),  # 2:3 -> 1:2
+    ]
+    assert limits.plan_problems(R, s, at_3_2) == []
+    s["units"] = {**s["units"], "sov-3-army": {**s["units"]["sov-3-army"], "fortified": False}}
+    # now 6:3 = 2:1, more than three times 1:2
+    assert limits.plan_problems(R, s, at_3_2) == [
+        "5th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "next to it (SNO 7.4.4)"
+    ]
+    # SNO 7.4.5: attacking from a hex with a fortified friendly unit: exempt
+    s["units"] = {
+        **s["units"],
+        "ger-53-corps": {"at": "1902", "dispersed": False, "fortified": True},
+    }
+    assert limits.plan_problems(R, s, at_3_2) == []
+
+
+def test_7_4_7_below_1_6_refused_and_unavoidable_ones_are_an_ae(R, make_state) -> None:
+    fort = {"at": "1903", "fortified": True}
+    s = make_state(
+        {"ger-5-corps": "1902", "sov-3-army": fort, "sov-4-army": fort, "sov-5-army": fort},
+        phase="axis_combat",
+        weather="snow",
+        turn="1942-01",
+    )
+    all3 = ["sov-3-army", "sov-4-army", "sov-5-army"]
+    # 2:12 = 1:6, one column left in Snow: below the table
+    assert limits.attack_problems(R, s, ["ger-5-corps"], all3) == [
+        "odds 2:12 -> below 1:6: below 1:6 are not allowed (SNO 7.4.7)"
+    ]
+    combat.begin(R, s)
+    combat.perform(R, s, Action("attack", ("1903",)))
+    assert "declare" not in _texts(R, s)
+    # an attack below 1:6 in a committed plan is eliminated before any other is resolved
+    s["combat"]["draft"] = None
+    s["combat"]["plan"] = [_attack(1, ["ger-5-corps"], all3, s)]
+    combat.perform(R, s, Action("commit", ()))
+    assert s["units"]["ger-5-corps"]["at"] == "dead"
+    assert s["combat"]["plan"][0]["result"] == "AE" and s["combat"]["plan"][0]["done"]
+    assert _texts(R, s) == ["end"]
