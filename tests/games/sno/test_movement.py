@@ -354,3 +354,43 @@ def test_a_move_without_its_payload_is_searched_again(R, make_state):
     mv.perform(R, s, Action("select", (GER,)))
     mv.perform(R, s, Action("to", ("1601",)))
     assert s["units"][GER]["at"] == "1601"
+
+
+# ------------------------------------------------------------------ 6.3.4 Thaw, 5.5.11 dates
+def test_6_3_4_thaw_a_unit_leaves_a_lake_hex_its_sides_as_rivers(R, make_state):
+    # April 1942, Mud: the lake hex 0306 is not frozen; a German corps stands on it
+    free = make_state({GER: "0306"}, turn="1942-04", weather="mud")
+    found = mv.moves(R, free, GER)
+    assert found["0305"].cost == 1.0 and found["0307"].cost == 1.0
+    assert not {"0205", "0206"} & set(found)  # no unit moves into an all-lake hex
+    s = make_state({GER: "0306", SOV: "0404"}, turn="1942-04", weather="mud")
+    found = mv.moves(R, s, GER)
+    # into the army's ZOC the lake side counts as a river: one more
+    assert (found["0305"].cost, found["0305"].rule) == (2.0, "SNO 5.2.1")
+    assert step_cost(R, s, GER, "0305", "0306") is None
+
+
+def test_6_3_4_units_left_on_a_lake_are_eliminated(R, make_state):
+    s = make_state({GER: "0306", GER2: "0305"}, turn="1942-04", weather="mud")
+    mv.thaw_losses(R, s, "axis")
+    assert s["units"][GER]["at"] == "dead" and s["units"][GER2]["at"] == "0305"
+
+
+def test_begin_activates_hungary_in_april_1942(R, make_state):
+    s = make_state({HUN: "1428"}, turn="1942-03", phase="axis_omp")
+    mv.begin(R, s)
+    assert s["hungary_active"] is False and s["omp"]["moved"] == []
+    s = make_state({HUN: "1428"}, turn="1942-04", phase="axis_omp")
+    mv.begin(R, s)
+    assert s["hungary_active"] is True
+
+
+def test_5_2_3b_is_not_used_where_5_2_2_reaches_the_hex(R, make_state):
+    # allowance 4: 1905 is two MPs away round by 1804, within half: the friendly unit in 1905
+    # need not stay put
+    s = make_state({GER: "1904", GER2: "1905", SOV: "2004", SOV2: "1703"})
+    move = mv.moves(R, s, GER)["1905"]
+    assert (move.rule, move.path) == ("SNO 5.2.2", ("1904", "1804", "1905"))
+    mv.perform(R, s, Action("select", (GER,)))
+    mv.perform(R, s, Action("to", ("1905",), payload=move))
+    assert mv.held(R, s, GER2) is None

@@ -36,6 +36,7 @@ from ...core.protocol import Action, Prompt
 from .movement_rules import (
     allowance,
     finnish_area,
+    hungary_active,
     in_finland,
     in_hungary,
     may_enter,
@@ -100,9 +101,7 @@ def _write(state: State, **changes: Any) -> None:
 def begin(R: Rules, state: State) -> None:
     """On entering the OMP: a fresh record; SNO 5.5.11 Hungary active from April 1942."""
     state["omp"] = record({**state, "omp": None})
-    from .movement_rules import hungary_active
-
-    if hungary_active(state):
+    if hungary_active(state):  # SNO 5.5.11: 'until the German player-turn of April 1942'
         state["hungary_active"] = True
 
 
@@ -113,8 +112,8 @@ def held(R: Rules, state: State, uid: str) -> str | None:
     unit = R.unit(uid)
     if unit.side != phasing_side(state) or not on_map(state, uid):
         return "not a unit of the phasing player on the map"
-    if uid in rec["moved"]:
-        return "it has moved this phase (5.1.2)"
+    if uid in rec["moved"]:  # SNO 5.1.2 one at a time; SNO 5.1.5 nothing carried over
+        return "it has moved this phase (SNO 5.1.2)"
     if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
         if is_garrison(R, uid):
             return "garrisons never move (SNO 5.1.9)"
@@ -203,7 +202,7 @@ def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
 
     out: dict[str, Move] = {}
     # to hexes outside enemy ZOC: with the strategic bonus unless begun in enemy ZOC (5.3.2)
-    free = base if in_zoc else strategic_allowance(R, state, uid)
+    free = base if in_zoc else strategic_allowance(R, state, uid)  # SNO 5.3.2
     outside = search(free, False)
     for h, s in outside.items():
         if h != start and h not in area:
@@ -217,7 +216,9 @@ def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
             continue
         out[h] = Move(s.cost, tuple(path_to(into, h)), "SNO 5.2.2" if in_zoc else "SNO 5.2.1")
     if in_zoc:
-        out.update(_zoc_to_zoc(R, state, uid, start, base, enemy_zoc, allowed))
+        for h, move in _zoc_to_zoc(R, state, uid, start, base, enemy_zoc, allowed).items():
+            if h not in out or move.rule == "SNO 5.2.3a":  # 5.2.3b only where it is needed
+                out[h] = move
     return out
 
 
@@ -318,7 +319,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 1.0 B, SNO 5.1.1
             Action("select", (u,), f"Move {_name(R, u)} from {hex_of(state, u)}", "SNO 5.1.2", side)
             for u in movable(R, state)
         ]
-        if not must_leave_finland(R, state):
+        if not must_leave_finland(R, state):  # SNO 5.1.1: all, some or none; SNO 5.5.9
             acts.append(Action("end", (), "End the operational movement phase", "SNO 5.1.1", side))
         return acts
     name = _name(R, sel)

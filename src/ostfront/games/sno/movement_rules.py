@@ -75,6 +75,7 @@ def allowance(R: Rules, state: State, uid: str) -> int:
     units that print none: garrisons, 5.1.9). No strategic bonus: see
     :func:`strategic_allowance`."""
     unit = R.unit(uid)
+    # SNO 5.1.4, 6.3.1, 6.3.2: the printed factor modified for the weather
     return weather.allowance(R, state, unit.side, movement_factor(R, uid))
 
 
@@ -83,6 +84,7 @@ def strategic_allowance(R: Rules, state: State, uid: str) -> int:
     for a unit that neither begins nor ends its OMP in enemy ZOC; 6.3.1 caps it at 3 in Mud
     (the reading in weather.allowance)."""
     unit = R.unit(uid)
+    # SNO 5.3.2 the bonus unaffected by weather; SNO 6.3.1 but the Mud maximum applies to it
     return weather.allowance(
         R, state, unit.side, movement_factor(R, uid), weather.bonus(R, unit.side)
     )
@@ -106,23 +108,23 @@ def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = Tru
     """
     unit = R.unit(uid)
     side = unit.side
-    if enemy_at(R, state, hex_id, side):
+    if enemy_at(R, state, hex_id, side):  # SNO 5.1.2, 5.1.6
         return False
     t = weather.terrain(R, state, hex_id)
-    if t is None or t in ("sea", "lake"):
+    if t is None or t in ("sea", "lake"):  # SNO 5.1.6, 6.3.4 (frozen lakes are clear, 6.2.3)
         return False
     if side == "soviet":
-        return not (finland and in_finland(R, state, hex_id))
+        return not (finland and in_finland(R, state, hex_id))  # SNO 5.5.9
     nat = unit.nationality
-    if not hungary_active(state):
+    if not hungary_active(state):  # SNO 5.5.11
         inside = in_hungary(R, hex_id)
         if (nat == "hungarian") != inside:
             return False
-    for country in BARRED.get(nat, ()):
+    for country in BARRED.get(nat, ()):  # SNO 5.5.12
         if hex_id in _region(R, country):
             return False
     apart = APART.get(nat)
-    if apart is not None:
+    if apart is not None:  # SNO 4.6: not even through the other's hex
         for u in units_at(state, hex_id):
             if R.unit(u).nationality == apart:
                 return False
@@ -137,9 +139,9 @@ def thawing_lake(R: Rules, state: State, hex_id: str) -> bool:
 def side_passable(R: Rules, state: State, frm: str, to: str) -> bool:
     """SNO 5.1.6, 5.5.3: not across a sea side or an unfrozen lake side. SNO 6.3.4: a unit
     standing on an unfrozen all-lake hex may leave it, its lake sides crossed as rivers."""
-    if not weather.blocked(R, state, frm, to):
+    if not weather.blocked(R, state, frm, to):  # SNO 5.1.6, 5.5.3
         return True
-    if "sea" in R.map.side_kinds(frm, to) or not thawing_lake(R, state, frm):
+    if "sea" in R.map.side_kinds(frm, to) or not thawing_lake(R, state, frm):  # SNO 6.3.4
         return False
     return weather.terrain(R, state, to) not in ("sea", "lake")
 
@@ -159,7 +161,7 @@ def terrain_cost(R: Rules, state: State, uid: str, hex_id: str) -> int | None:
     unit_type = R.unit(uid).type
     if unit_type not in R.tables.tec.unit_class:
         return None  # SNO 5.1.9, 10.4.4: garrisons and factories never move
-    cost = move_cost(R.tables, t, unit_type)
+    cost = move_cost(R.tables, t, unit_type)  # SNO 5.1.3, 5.5.1 (5.5.2: partial hexes as full)
     return cost if isinstance(cost, int) else None
 
 

@@ -14,13 +14,14 @@ from ...core.protocol import Action, Prompt
 from .counters import Unit
 from .rules import Rules, State, phasing_side, set_unit, side_hexes, units_of_side_at
 
+# SNO 4.0, SNO 4.1: friendly units of any nationality may share a hex, within these limits
 STACK_LIMIT = 6  # SNO 4.2: six stacking points of friendly units a hex
 PURE_ARMOR_LIMIT = 2  # SNO 4.2: of which no more than two points of "pure" armor
 
 
 def stacking_points(units: Iterable[Unit]) -> int:
     """SNO 4.2, 4.5: the printed points (factories and Zhukov count zero)."""
-    return sum(u.stacking for u in units)
+    return sum(u.stacking for u in units)  # SNO 4.5: dispersed or not, the printed points
 
 
 def stacking_problems(units: Iterable[Unit], overrun: bool = False) -> list[str]:
@@ -85,11 +86,11 @@ def check(R: Rules, state: State) -> bool:
     the non-phasing player's) are held to the limits. SNO 4.4: where a hex breaks them, its
     owner chooses units to eliminate until it is legal - a decision of kind "overstack".
     Returns True if one is now pending."""
-    side = phasing_side(state)
+    side = phasing_side(state)  # SNO 4.3: never the non-phasing player's units
     bad = overstacked(R, state, side)
     if not bad:
         return False
-    state["pending"] = {"kind": "overstack", "side": side, "hex": bad[0]}
+    state["pending"] = {"kind": "overstack", "side": side, "hex": bad[0]}  # SNO 4.4: the owner
     return True
 
 
