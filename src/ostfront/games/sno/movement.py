@@ -40,11 +40,9 @@ from .movement_rules import (
     in_finland,
     in_hungary,
     may_enter,
-    river_side,
-    side_passable,
     step_cost,
+    step_table,
     strategic_allowance,
-    terrain_cost,
     thawing_lake,
 )
 from .rules import (
@@ -62,7 +60,6 @@ from .rules import (
 )
 from .stacking import eliminate
 from .units import is_garrison, may_move
-from .weather import strait
 from .zoc import zoc, zoc_sources
 
 PENDING_KINDS: tuple[str, ...] = ()
@@ -103,6 +100,11 @@ def begin(R: Rules, state: State) -> None:
     state["omp"] = record({**state, "omp": None})
     if hungary_active(state):  # SNO 5.5.11: 'until the German player-turn of April 1942'
         state["hungary_active"] = True
+    classes: dict[str | None, str] = {}  # the month's terrain read now, not while legal actions are worked out
+    for u in movable(R, state):
+        classes.setdefault(R.tables.tec.unit_class.get(R.unit(u).type), u)
+    for u in classes.values():
+        step_table(R, state, u)
 
 
 # ------------------------------------------------------------------ who may move
@@ -165,7 +167,7 @@ def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
     leaving = side == "soviet" and in_finland(R, state, start)
     area = finnish_area(R) if leaving else frozenset()
     enterable: dict[str, bool] = {}
-    neighbours = R.map.grid.neighbours
+    steps = step_table(R, state, uid)  # the terrain: costs, rivers, straits (read once)
 
     def allowed(h: str) -> bool:
         ok = enterable.get(h)
@@ -177,15 +179,13 @@ def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
         def enter(a: str, b: str, spent: float) -> float | None:
             if b in enemy_zoc and (not to_zoc or (a == start and in_zoc)):
                 return None  # outside-ZOC search; SNO 5.2.3c: ZOC to ZOC handled apart
-            if not allowed(b) or not side_passable(R, state, a, b):
+            if not allowed(b):
                 return None
-            if strait(R, a, b):  # SNO 5.5.5: the whole allowance, for the one hex
+            cost, river, across_strait = steps[a][b]
+            if across_strait:  # SNO 5.5.5: the whole allowance, for the one hex
                 return float(budget) if a == start and spent == 0 else None
-            cost = terrain_cost(R, state, uid, b)
-            if cost is None:
-                return None
-            if to_zoc and river_side(R, state, a, b):  # SNO 5.5.4: ends in enemy ZOC
-                cost += 1
+            if to_zoc and river:  # SNO 5.5.4: ends in enemy ZOC
+                return float(cost + 1)
             return float(cost)
 
         def stops(h: str) -> bool:  # SNO 5.2.1
@@ -194,7 +194,7 @@ def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
         return reach(
             start,
             budget,
-            neighbours,
+            steps.__getitem__,  # the neighbours the terrain lets the unit step to
             enter,
             stops,
             one_hex_minimum=True,  # SNO 5.1.4 (never ZOC to ZOC: enter refuses those)

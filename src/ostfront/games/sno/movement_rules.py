@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from . import weather
-from .rules import Rules, State, enemy_at, movement_factor, units_at
+from .rules import Rules, State, enemy_at, month_name, movement_factor, units_at
 from .tables import move_cost
 from .zoc import in_enemy_zoc
 
@@ -209,3 +209,40 @@ def path_cost(R: Rules, state: State, uid: str, path: Sequence[str]) -> float | 
             return None
         total += cost
     return total
+
+
+# ------------------------------------------------------------------ the map's steps, read once
+#: A step's terrain cost (of the hex entered), whether it crosses an unfrozen river (or the
+#: canal, or a thawing lake's side) and whether it crosses a strait.
+StepInfo = tuple[int, bool, bool]
+Steps = dict[str, dict[str, StepInfo]]
+_STEPS: dict[tuple[str, str, str], tuple[Rules, Steps]] = {}
+
+
+def step_table(R: Rules, state: State, uid: str) -> Steps:
+    """Every step the map allows a unit of this one's movement class this month: hex ->
+    {neighbour: (terrain cost, river, strait)}. What the units stand on (enemies, borders,
+    Finland, 4.6) is :func:`may_enter`'s; this is the terrain, read once per movement class,
+    weather and month (all that freezing depends on, 6.2)."""
+    cls = R.tables.tec.unit_class.get(R.unit(uid).type)
+    if cls is None:
+        return {}  # SNO 5.1.9, 10.4.4: garrisons and factories never move
+    key = (cls, state["weather"], month_name(state["turn"]))
+    known = _STEPS.get(key)
+    if known is not None and known[0] is R:
+        return known[1]
+    table: Steps = {}
+    for a in R.map.terrain:
+        row: dict[str, StepInfo] = {}
+        for b in R.map.grid.neighbours(a):
+            t = weather.terrain(R, state, b)
+            if t is None or t in ("sea", "lake") or not side_passable(R, state, a, b):
+                continue
+            cost = R.tables.hex_row(t).move[cls]  # SNO 5.1.3, 5.5.1
+            if isinstance(cost, int):
+                row[b] = (cost, river_side(R, state, a, b), weather.strait(R, a, b))
+        table[a] = row
+    if len(_STEPS) >= 24:
+        _STEPS.clear()
+    _STEPS[key] = (R, table)
+    return table
