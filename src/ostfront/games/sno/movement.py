@@ -100,7 +100,8 @@ def begin(R: Rules, state: State) -> None:
     state["omp"] = record({**state, "omp": None})
     if hungary_active(state):  # SNO 5.5.11: 'until the German player-turn of April 1942'
         state["hungary_active"] = True
-    classes: dict[str | None, str] = {}  # the month's terrain read now, not while legal actions are worked out
+    # the month's terrain read now, not while legal actions are worked out
+    classes: dict[str | None, str] = {}
     for u in movable(R, state):
         classes.setdefault(R.tables.tec.unit_class.get(R.unit(u).type), u)
     for u in classes.values():
