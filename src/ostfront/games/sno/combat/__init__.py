@@ -22,6 +22,7 @@ from typing import Any
 
 from ....core.protocol import Action, Prompt
 from ....core.rng import Distribution
+from .. import units
 from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side, units_at
 from . import limits, losses, results, tactical
 from . import odds as odds_mod
@@ -172,6 +173,8 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
             )
         )
     for u in free:
+        if not units.may_disband(R, u):
+            continue  # SNO 10.5.5
         acts.append(
             Action(
                 "disband",

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .. import weather
+from .. import units, weather
 from ..crt import odds_column, odds_value, shift_column
 from ..rules import Rules, State, combat_factor, hex_of
 
@@ -110,7 +110,7 @@ def defence_factor(R: Rules, state: State, uid: str) -> int:
     """SNO 7.2.1 step two for one defending unit, where it stands."""
     unit = R.unit(uid)
     cf = combat_factor(R, state, uid, defending=True)  # SNO 10.7.5: the fortified face
-    if unit.type in ("garrison", "factory"):
+    if unit.type == "factory" or not units.terrain_modifies(R, uid):
         return cf  # SNO 10.5.3, 10.4.2: never modified
     h = hex_of(state, uid)
     if h is None:

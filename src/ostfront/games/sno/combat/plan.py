@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import weather
+from .. import units, weather
 from ..movement_rules import in_finland
 from ..rules import Rules, State, hex_of, is_fortified, other, phasing_side, units_at
 from ..zoc import zoc_table
@@ -75,7 +75,7 @@ def may_attack(R: Rules, state: State, uid: str) -> bool:
     unit = R.unit(uid)
     if hex_of(state, uid) is None or not unit.is_combat or unit.side != phasing_side(state):
         return False
-    if unit.type in ("garrison", "factory") or is_fortified(state, uid):
+    if unit.type == "factory" or not units.may_attack(R, uid, state):  # SNO 10.5.3, 10.7.4
         return False
     if uid in combat_of(state)["disbanding"]:
         return False
@@ -118,7 +118,7 @@ def relief(R: Rules, state: State, uid: str) -> str | None:
     at = hex_of(state, uid)
     if at is None:
         return "not on the map"
-    if unit.type in ("garrison", "factory"):
+    if unit.type == "factory" or not units.may_attack(R, uid):
         return "garrisons never attack (SNO 10.5.3)"
     if uid in combat_of(state)["disbanding"]:
         return "disbands or breaks out instead (SNO 7.1.12)"
