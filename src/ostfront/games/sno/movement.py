@@ -115,7 +115,7 @@ def held(R: Rules, state: State, uid: str) -> str | None:
     unit = R.unit(uid)
     if unit.side != phasing_side(state) or not on_map(state, uid):
         return "not a unit of the phasing player on the map"
-    if uid in rec["moved"]:  # SNO 5.1.2 one at a time; SNO 5.1.5 nothing carried over
+    if uid in rec["moved"]:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
         return "it has moved this phase (SNO 5.1.2)"
     if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
         if is_garrison(R, uid):
@@ -312,7 +312,7 @@ def _mp(cost: float) -> str:
     return f"{int(cost)}" if cost == int(cost) else f"{cost:g}"
 
 
-def actions(R: Rules, state: State) -> list[Action]:  # SNO 1.0 B, SNO 5.1.1
+def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
     side = phasing_side(state)
     sel = record(state)["selected"]
     if sel is None:

@@ -75,7 +75,7 @@ def allowance(R: Rules, state: State, uid: str) -> int:
     units that print none: garrisons, 5.1.9). No strategic bonus: see
     :func:`strategic_allowance`."""
     unit = R.unit(uid)
-    # SNO 5.1.4, 6.3.1, 6.3.2: the printed factor modified for the weather
+    # SNO 5.1.4 the printed factor modified for the weather: # SNO 6.3.1 Mud, # SNO 6.3.2 Snow
     return weather.allowance(R, state, unit.side, movement_factor(R, uid))
 
 
@@ -84,7 +84,8 @@ def strategic_allowance(R: Rules, state: State, uid: str) -> int:
     for a unit that neither begins nor ends its OMP in enemy ZOC; 6.3.1 caps it at 3 in Mud
     (the reading in weather.allowance)."""
     unit = R.unit(uid)
-    # SNO 5.3.2 the bonus unaffected by weather; SNO 6.3.1 but the Mud maximum applies to it
+    # SNO 5.3.1 (part 1 has no fuel penalty nor Guderian bonus: armor is part 2)
+    # SNO 5.3.2 the bonus unaffected by weather; # SNO 6.3.1 but the Mud maximum applies to it
     return weather.allowance(
         R, state, unit.side, movement_factor(R, uid), weather.bonus(R, unit.side)
     )
@@ -108,10 +109,11 @@ def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = Tru
     """
     unit = R.unit(uid)
     side = unit.side
-    if enemy_at(R, state, hex_id, side):  # SNO 5.1.2, 5.1.6
+    if enemy_at(R, state, hex_id, side):  # SNO 5.1.2 (and 5.1.6)
         return False
     t = weather.terrain(R, state, hex_id)
-    if t is None or t in ("sea", "lake"):  # SNO 5.1.6, 6.3.4 (frozen lakes are clear, 6.2.3)
+    # SNO 5.1.6 no sea or unfrozen lake hex; # SNO 6.3.4 none entered in a Thaw
+    if t is None or t in ("sea", "lake"):
         return False
     if side == "soviet":
         return not (finland and in_finland(R, state, hex_id))  # SNO 5.5.9
@@ -139,7 +141,8 @@ def thawing_lake(R: Rules, state: State, hex_id: str) -> bool:
 def side_passable(R: Rules, state: State, frm: str, to: str) -> bool:
     """SNO 5.1.6, 5.5.3: not across a sea side or an unfrozen lake side. SNO 6.3.4: a unit
     standing on an unfrozen all-lake hex may leave it, its lake sides crossed as rivers."""
-    if not weather.blocked(R, state, frm, to):  # SNO 5.1.6, 5.5.3
+    # SNO 5.1.6 (sides) and # SNO 5.5.3 what a lake or sea side is (the map's sides)
+    if not weather.blocked(R, state, frm, to):
         return True
     if "sea" in R.map.side_kinds(frm, to) or not thawing_lake(R, state, frm):  # SNO 6.3.4
         return False
@@ -161,7 +164,8 @@ def terrain_cost(R: Rules, state: State, uid: str, hex_id: str) -> int | None:
     unit_type = R.unit(uid).type
     if unit_type not in R.tables.tec.unit_class:
         return None  # SNO 5.1.9, 10.4.4: garrisons and factories never move
-    cost = move_cost(R.tables, t, unit_type)  # SNO 5.1.3, 5.5.1 (5.5.2: partial hexes as full)
+    # SNO 5.1.3 and # SNO 5.5.1 the TEC; # SNO 5.5.2 partial land hexes cost as full ones
+    cost = move_cost(R.tables, t, unit_type)
     return cost if isinstance(cost, int) else None
 
 
@@ -188,7 +192,8 @@ def step_cost(
         return None
     if ends_in_zoc is None:
         ends_in_zoc = in_enemy_zoc(R, state, to, R.unit(uid).side)
-    if ends_in_zoc and river_side(R, state, frm, to):  # SNO 5.5.4, 5.5.8
+    # SNO 5.5.4; # SNO 5.5.8 the canal is a river side (weather.river)
+    if ends_in_zoc and river_side(R, state, frm, to):
         cost += 1
     return float(cost)
 
@@ -238,7 +243,7 @@ def step_table(R: Rules, state: State, uid: str) -> Steps:
             t = weather.terrain(R, state, b)
             if t is None or t in ("sea", "lake") or not side_passable(R, state, a, b):
                 continue
-            cost = R.tables.hex_row(t).move[cls]  # SNO 5.1.3, 5.5.1
+            cost = R.tables.hex_row(t).move[cls]  # SNO 5.1.3
             if isinstance(cost, int):
                 row[b] = (cost, river_side(R, state, a, b), weather.strait(R, a, b))
         table[a] = row

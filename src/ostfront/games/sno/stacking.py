@@ -14,7 +14,8 @@ from ...core.protocol import Action, Prompt
 from .counters import Unit
 from .rules import Rules, State, phasing_side, set_unit, side_hexes, units_of_side_at
 
-# SNO 4.0, SNO 4.1: friendly units of any nationality may share a hex, within these limits
+# SNO 4.0 Stacking
+# SNO 4.1: friendly units of any nationality may share a hex, within these limits
 STACK_LIMIT = 6  # SNO 4.2: six stacking points of friendly units a hex
 PURE_ARMOR_LIMIT = 2  # SNO 4.2: of which no more than two points of "pure" armor
 
