@@ -155,3 +155,9 @@ def test_bad_rule_number_and_unknown_field_are_named() -> None:
     assert "marker[10: game-turn].rules: 'one' is not a rule number" in msg
     msg = broken('id = "blitz"', 'id = "blitz"\ncolour = "red"')
     assert "colour" in msg and "markers.toml" in msg
+
+
+def test_a_hab_bonus_against_the_charts_is_refused() -> None:
+    # 10.2.3 as tables.toml holds it: shock +1, juggernauts +2
+    msg = broken("values = { bonus = 2 }", "values = { bonus = 3 }")
+    assert "marker hab-2.values.bonus" in msg and "gets 2 (10.2.3)" in msg

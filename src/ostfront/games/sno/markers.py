@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.datafile import parse_text, read_data_file, validate
 from ...core.errors import DataError
 from .counters import CounterMix, Unit, fortify_bonus, load_counters
+from .tables import Header, Tables, load_tables
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "markers.toml"
@@ -61,12 +62,6 @@ class Marker(BaseModel):
     limit_rule: str = ""
     engine: Literal["unlimited", "count"]
     state: str = Field(min_length=1)
-
-
-class Header(BaseModel):
-    model_config = _STRICT
-    game: Literal["sno"]
-    title: str = ""
 
 
 class MarkersFile(BaseModel):
@@ -165,8 +160,9 @@ def _fortify_problems(spec: MarkersFile, mix: CounterMix) -> list[str]:
     return out
 
 
-def _hab_problems(spec: MarkersFile, mix: CounterMix) -> list[str]:
-    """SNO 10.2.1, 10.2.3: HAB markers for juggernauts (+2) and shock armies (+1) only."""
+def _hab_problems(spec: MarkersFile, mix: CounterMix, tables: Tables) -> list[str]:
+    """SNO 10.2.1, 10.2.3: HAB markers for juggernauts and shock armies only, each with the
+    bonus of the charts (tables.toml ``combat.hab``)."""
     out: list[str] = []
     habs = [m for m in spec.marker if m.id.startswith("hab")]
     for u in mix.units.values():
@@ -177,13 +173,13 @@ def _hab_problems(spec: MarkersFile, mix: CounterMix) -> list[str]:
         if not eligible and fitting:
             out.append(f"{u.id}: no HAB for a unit that is neither juggernaut nor shock (10.2.1)")
         if eligible and len(fitting) == 1:
-            want = 2 if u.juggernaut else 1
+            want = tables.spec.combat.hab["juggernaut" if u.juggernaut else "shock"]
             if fitting[0].values.get("bonus") != want:
                 out.append(f"marker {fitting[0].id}.values.bonus: {u.id} gets {want} (10.2.3)")
     return out
 
 
-def _problems(spec: MarkersFile, mix: CounterMix) -> list[str]:
+def _problems(spec: MarkersFile, mix: CounterMix, tables: Tables) -> list[str]:
     out: list[str] = []
     seen: set[str] = set()
     for i, m in enumerate(spec.marker, start=1):
@@ -195,31 +191,33 @@ def _problems(spec: MarkersFile, mix: CounterMix) -> list[str]:
     for need in ("dispersed", *NOT_LIMITED):
         if need not in seen:
             out.append(f"marker: no {need!r} marker")
-    return out + _fortify_problems(spec, mix) + _hab_problems(spec, mix)
+    return out + _fortify_problems(spec, mix) + _hab_problems(spec, mix, tables)
 
 
-def _build(spec: MarkersFile, source: str, mix: CounterMix) -> Markers:
-    problems = _problems(spec, mix)
+def _build(spec: MarkersFile, source: str, mix: CounterMix, tables: Tables) -> Markers:
+    problems = _problems(spec, mix, tables)
     if problems:
         raise DataError(source, problems)
     return Markers(spec)
 
 
 def load_markers_text(
-    text: str, source: str = "<markers>", mix: CounterMix | None = None
+    text: str,
+    source: str = "<markers>",
+    mix: CounterMix | None = None,
+    tables: Tables | None = None,
 ) -> Markers:
     raw: Any = parse_text(text, source)
-    return _build(
-        validate(raw, MarkersFile, source, "markers file"), source, mix or load_counters()
-    )
+    spec = validate(raw, MarkersFile, source, "markers file")
+    return _build(spec, source, mix or load_counters(), tables or load_tables())
 
 
 @cache
 def load_markers(path: str | Path = DEFAULT_PATH) -> Markers:
-    """The SNO marker inventory (cached), checked against the counter mix."""
+    """The SNO marker inventory (cached), checked against the counter mix and the charts."""
     raw = read_data_file(path)
     spec = validate(raw, MarkersFile, str(path), "markers file")
-    return _build(spec, str(path), load_counters())
+    return _build(spec, str(path), load_counters(), load_tables())
 
 
 def marker_notes(markers: Markers | None = None) -> list[str]:
