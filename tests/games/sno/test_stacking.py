@@ -79,7 +79,10 @@ def test_4_6_hungarians_and_romanians_never_stack(R, make_state, ended):
     assert s["units"]["rom-3-army"]["at"] == "dead" and s["pending"] is None
 
 
-def test_garrisons_eliminated_are_lost_for_good(R, make_state):
-    s = make_state({"sov-moscow-gar": "1306"})
-    stacking.eliminate(R, s, "sov-moscow-gar")
+def test_garrisons_eliminated_for_stacking_are_lost_for_good(R, make_state, ended):
+    s = make_state(
+        {"sov-moscow-gar": "1306", **dict.fromkeys(ARMIES[:3], "1306")}, phase="soviet_omp"
+    )  # 1 + 6 points
+    assert stacking.check(R, s)
+    stacking.perform(R, s, stacking.actions(R, s)[-1])
     assert s["units"]["sov-moscow-gar"]["at"] == "lost"  # SNO 10.5.5

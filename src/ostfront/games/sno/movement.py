@@ -58,7 +58,6 @@ from .rules import (
     set_unit,
     units_at,
 )
-from .stacking import eliminate
 from .units import is_garrison, may_move
 from .zoc import zoc, zoc_sources
 
@@ -285,10 +284,12 @@ def must_leave_finland(R: Rules, state: State) -> list[str]:
 def finish(R: Rules, state: State) -> bool:
     """The end of the OMP (sequence's end-of-phase check, before stacking): SNO 5.5.9 Soviet
     units still in the Finnish area are eliminated. Opens no decision."""
+    from .combat.losses import eliminate
+
     if phasing_side(state) == "soviet":
         for u in counter_ids(R, "soviet", lambda unit: unit.side == "soviet"):
             if u in state["units"] and in_finland(R, state, hex_of(state, u) or ""):
-                eliminate(R, state, u)  # SNO 5.5.9 'if unable to do so is eliminated'
+                eliminate(R, state, [u])  # SNO 5.5.9 'if unable to do so is eliminated'
     state["omp"] = None
     return False
 
@@ -296,10 +297,12 @@ def finish(R: Rules, state: State) -> bool:
 def thaw_losses(R: Rules, state: State, side: str) -> None:
     """SNO 6.3.4: a unit still on an all-lake hex that is not frozen at the end of its own
     player-turn is eliminated."""
+    from .combat.losses import eliminate
+
     for u in counter_ids(R, side, lambda unit: unit.side == side):
         h = hex_of(state, u) if u in state["units"] else None
         if h is not None and thawing_lake(R, state, h):
-            eliminate(R, state, u)
+            eliminate(R, state, [u])
 
 
 # ------------------------------------------------------------------ the handler

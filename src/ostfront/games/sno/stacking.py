@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from ...core.protocol import Action, Prompt
 from .counters import Unit
-from .rules import Rules, State, phasing_side, set_unit, side_hexes, units_of_side_at
+from .rules import Rules, State, phasing_side, side_hexes, units_of_side_at
 
 # SNO 4.0 Stacking
 # SNO 4.1: friendly units of any nationality may share a hex, within these limits
@@ -58,13 +58,6 @@ def stacking_problems(units: Iterable[Unit], overrun: bool = False) -> list[str]
 
 # ------------------------------------------------------------------ in play (SNO 4.3-4.4)
 PENDING_KINDS = ("overstack",)
-
-
-def eliminate(R: Rules, state: State, uid: str) -> None:
-    """Remove a unit from the map: to the "dead" box (it may return as a replacement), or to
-    "lost" if it never may (juggernauts, garrisons, factories, the Polish 1st Army: 10.1.2,
-    10.5.5, 10.4.5)."""
-    set_unit(state, uid, at="dead" if R.unit(uid).replacement_cost is not None else "lost")
 
 
 def _counted(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
@@ -134,9 +127,10 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 def perform(R: Rules, state: State, action: Action) -> None:
     """The owner eliminates one unit (4.4); the next overstacked hex, or the phase goes on."""
+    from .combat.losses import eliminate
     from .sequence import end_phase
 
-    eliminate(R, state, str(action.args[0]))
+    eliminate(R, state, [str(action.args[0])])
     state["pending"] = None
     if check(R, state):
         return
