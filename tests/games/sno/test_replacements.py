@@ -386,3 +386,34 @@ def test_end_clears_the_phase_memory(R, make_state, monkeypatch):
     rp.perform(R, s, Action("end"))
     assert called == ["soviet_rrp"]
     assert s["entered_rrp"] == {} and "rrp" not in s
+
+
+# ------------------------------------------------------------------ through the game's door
+def test_a_position_plays_its_rrp_through_legal_actions_and_apply():
+    """A custom position at the Soviet RRP of August 1941: the month's factors arrive on
+    entering the phase (the 4 kept + 2 from Siberia + the eight Soviet victory cities of
+    3.2.2), a replacement is one legal action, and ``end`` leads to the OMP."""
+    from ostfront.core.position import position_from_dict
+    from ostfront.games.sno.game import GAME
+
+    position = position_from_dict(
+        {
+            "game": "sno",
+            "turn": "1941-08",
+            "phase": "soviet_rrp",
+            "pools": {"soviet": {"rf": 4}},
+            "units": [
+                {"id": "sov-moscow-gar", "hex": MOSCOW},
+                {"id": "sov-10-army", "status": ["dead"]},
+                {"id": "ger-5-corps", "hex": "1019"},
+            ],
+        }
+    )
+    state = GAME.setup(seed=1, position=position)
+    assert state["rf"]["soviet"] == 4 + 2 + 8  # Moscow counts once here (11.10b)
+    legal = {a.text: a for a in GAME.legal_actions(state)}
+    assert legal[f"replace sov-10-army {MOSCOW}"].side == "soviet"
+    state = GAME.apply(state, legal[f"replace sov-10-army {MOSCOW}"])
+    assert state["units"]["sov-10-army"]["at"] == MOSCOW and state["rf"]["soviet"] == 11
+    state = GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.text == "end"))
+    assert state["phase"] == "soviet_omp" and state["entered_rrp"] == {}

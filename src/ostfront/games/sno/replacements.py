@@ -53,6 +53,7 @@ from .rules import (
 from .tables import axis_rf, soviet_rf
 from .units import defortify, fortify, may_defortify, may_fortify
 
+# SNO 11.0: this module is the RRP; it owns no decisions of the other side
 PENDING_KINDS: tuple[str, ...] = ()
 
 #: SNO 11.8: the classes of place replacements may enter, strongest first (a place's class
@@ -105,24 +106,25 @@ def factories_in_production(R: Rules, state: State) -> int:
     return count
 
 
-def first_turn_rf(state: State, side: str, R: Rules) -> int | None:
+def first_turn_rf(R: Rules, state: State, side: str) -> int | None:
     """SNO 12.A(6)a: in June 1941 (the Campaign Scenario) the Soviets receive 6 factors, the
     Axis 1; SNO 14.52/14.62: in May 1941 (either May option) 3 and 1. None: normal rules."""
     table = R.tables.spec.replacements.first_turn
     opts = state.get("options") or {}
     may = any(opts.get(o) for o in MAY_OPTIONS)
     turn = state["turn"]
-    if turn == FIRST_TURN_MAY[0]:
-        return table[FIRST_TURN_MAY[1]][side]  # type: ignore[literal-required]
     scenario, month, key = FIRST_TURN_CAMPAIGN
-    if state.get("scenario") == scenario and turn == month and not may:
-        return table[key][side]  # type: ignore[literal-required]
-    return None
+    if turn == FIRST_TURN_MAY[0]:
+        key = FIRST_TURN_MAY[1]
+    elif not (state.get("scenario") == scenario and turn == month and not may):
+        return None
+    found = {str(s): n for s, n in table[key].items()}
+    return found[side]
 
 
 def monthly_rf(R: Rules, state: State, side: str) -> int:
     """The replacement factors ``side`` receives this month."""
-    first = first_turn_rf(state, side, R)
+    first = first_turn_rf(R, state, side)
     if first is not None:
         return first
     y = year(state["turn"])
@@ -133,12 +135,14 @@ def monthly_rf(R: Rules, state: State, side: str) -> int:
             factories=factories_in_production(R, state),
             victory_cities=victory_cities_held(R, state, "soviet", "soviet", doubles=False),
         )
-    # SNO 11.12-11.14: base rate, one per pair of Soviet victory cities held (Moscow two),
-    # never more than the victory cities the Axis controls (Berlin and Moscow two, App. I)
+    # SNO 11.12: the base rate of the year (tables.axis_rf)
     return axis_rf(
         R.tables,
         y,
+        # SNO 11.13: one per pair of Soviet victory cities held, Moscow counting two
         soviet_victory_cities_held=victory_cities_held(R, state, "axis", "soviet"),
+        # SNO 11.14: never more than the victory cities the Axis controls now (Berlin and
+        # Moscow two: App. I, 'for German replacements')
         axis_victory_cities=victory_cities_held(R, state, "axis"),
         daring=bool((state.get("options") or {}).get("may-daring")),
     )
@@ -153,7 +157,9 @@ def begin(R: Rules, state: State) -> None:
     if side == "axis":
         withdraw(R, state)
     rf = dict(state.get("rf") or {})
-    rf[side] = rf.get(side, 0) + monthly_rf(R, state, side)  # SNO 11.2, 11.3: accumulated
+    # SNO 11.1, 11.2: the month's factors, in the RRP of the player's own player-turn;
+    # SNO 11.3: added to what is left from earlier turns
+    rf[side] = rf.get(side, 0) + monthly_rf(R, state, side)
     state["rf"] = rf
     held = sorted(
         h
@@ -181,7 +187,7 @@ def withdraw(R: Rules, state: State) -> None:
             rec = state["units"].get(uid)
             if rec is None or rec["at"] in ("dead", "lost", "out"):
                 continue
-            set_unit(state, uid, at="lost", dispersed=False, fortified=False)
+            set_unit(state, uid, at="lost", dispersed=False, fortified=False)  # SNO 11.18
 
 
 # ------------------------------------------------------------------ entry hexes
@@ -190,7 +196,7 @@ def _sites(R: Rules, side: str) -> dict[str, tuple[int, bool]]:
     """SNO 11.8: hex -> (stacking points a turn, whether it is a Major/Victory city that must
     have been held at the turn's start) for every town, city and supply map-edge hex of
     ``side``."""
-    limits = {p.place: p.replacement_limit for p in R.tables.tec.places}
+    limits: dict[str, int] = {p.place: p.replacement_limit for p in R.tables.tec.places}
     out: dict[str, tuple[int, bool]] = {}
     for h in R.map.places:
         cls = place_class(R, h)
@@ -221,7 +227,7 @@ def place_class(R: Rules, hex_id: str) -> str | None:
 def _adjacent_sites(R: Rules, state: State, side: str) -> dict[str, int]:
     """SNO 11.17: hexes next to a Victory city ``side`` controls now (reinforcements only),
     with their limit: their own place's, or a town's where there is none."""
-    limits = {p.place: p.replacement_limit for p in R.tables.tec.places}
+    limits: dict[str, int] = {p.place: p.replacement_limit for p in R.tables.tec.places}
     out: dict[str, int] = {}
     for c in R.tables.spec.victory.cities:
         if state["control"].get(c.hex) != side:
@@ -244,9 +250,9 @@ def stacking_cost(R: Rules, uid: str, hex_id: str) -> int:
     unit = R.unit(uid)
     extra = R.tables.spec.movement.replacement_stacking_surcharge
     points = unit.stacking
-    if hex_id in _foreign(R, unit.side):
+    if hex_id in _foreign(R, unit.side):  # SNO 11.9: on the opponent's side of the border
         points += extra
-    if unit.type in SURCHARGED_TYPES:
+    if unit.type in SURCHARGED_TYPES:  # SNO 11.9: mechanized, shock and front units, too
         points += extra
     return points
 
@@ -268,6 +274,7 @@ def open_sites(R: Rules, state: State, side: str, reinforcement: bool) -> dict[s
     placed: dict[str, int] = state.get("entered_rrp") or {}
     limits: dict[str, int] = {}
     for h, (limit, needs_held) in _sites(R, side).items():
+        # SNO 11.16: a reinforcement needs only the rail line and the limits
         if needs_held and not reinforcement and h not in held:
             continue  # SNO 11.8: a Major or Victory city held at the start of the turn
         limits[h] = limit
@@ -366,7 +373,8 @@ def replaceable(R: Rules, state: State, uid: str, garrisons: int | None = None) 
     if GUARDS in unit.markings and year(state["turn"]) < GUARDS_FROM:
         return False  # SNO 11.7c
     rrp = state.get("rrp") or {}
-    # SNO 11.11, 10.5.6: no more Soviet infantry-type replacements a turn than garrisons
+    # SNO 10.5.6, stated again as
+    # SNO 11.11: no more Soviet infantry-type replacements a turn than garrisons
     return not (
         unit.side == "soviet"
         and unit.is_infantry_type

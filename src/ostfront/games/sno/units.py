@@ -66,7 +66,7 @@ def fortify(state: State, uid: str) -> None:  # SNO 10.7.1
 
 def defortify(state: State, uid: str) -> None:
     """SNO 10.7.8 (in the RRP) and 10.7.3 (a fortified unit that retreats loses the status)."""
-    set_unit(state, uid, fortified=False)
+    set_unit(state, uid, fortified=False)  # SNO 10.7.8
 
 
 __all__ = [

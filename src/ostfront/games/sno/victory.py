@@ -18,6 +18,7 @@ from typing import Any
 from .rules import Rules, State, other, phasing_side, turn_title, units_of_side_at
 from .tables import VictoryCity
 
+NOVEMBER = "11"  # SNO 12.C(6)b: the scenario that begins in November 1942
 DECEMBER = "12"  # SNO 15.1: every December game-turn is a Victory Determination Turn
 LAST_VDT = "1945-05"  # SNO 15.1: and May 1945, the last (15.3)
 SPECIAL = "victory_special"  # the map's mark on Warsaw (SNO 15.8)
@@ -26,7 +27,7 @@ POLISH = "polish"  # SNO 15.8: the Polish 1st Army
 
 def city_value(city: VictoryCity) -> int:
     """SNO 15.4: Berlin and Moscow count as two victory cities, every other one as one."""
-    return city.value
+    return city.value  # SNO 15.4 (the data's value: 2 for Berlin and Moscow)
 
 
 def counts_for(R: Rules, state: State, city: VictoryCity, side: str) -> bool:
@@ -54,15 +55,19 @@ def points(R: Rules, state: State, side: str) -> float:
 
 
 def scenario_start(state: State) -> str | None:
-    """The month the game's scenario began, if the game is one of the scenarios played from
-    its start (not a position taken up in another month)."""
+    """The month the game's scenario began, if the game is that scenario played from its
+    start (not a position taken up in another month). Only a game begun in November asks
+    the scenarios file (12.C(6)b is the one rule that needs it)."""
+    begun = state.get("start_turn")
+    if not isinstance(begun, str) or begun[5:] != NOVEMBER:
+        return None
     from .setup import load_scenarios
 
     try:
         start = load_scenarios().scenario(str(state.get("scenario"))).start
     except KeyError:
         return None
-    return start if state.get("start_turn", start) == start else None
+    return start if begun == start else None
 
 
 def is_vdt(R: Rules, state: State, turn: str) -> bool:
@@ -77,7 +82,7 @@ def is_vdt(R: Rules, state: State, turn: str) -> bool:
 def skips_first_december(start: str, turn: str) -> bool:
     """SNO 15.7, 12.C(6)b: the November 1942 scenario may not end in December 1942, and that
     month's victory requirements do not apply."""
-    return start[5:] == "11" and turn == f"{start[:4]}-{DECEMBER}"
+    return start[5:] == NOVEMBER and turn == f"{start[:4]}-{DECEMBER}"
 
 
 def end_choices(R: Rules, start: str) -> list[str]:
@@ -92,14 +97,14 @@ def requirement(R: Rules, state: State, side: str) -> int:
     """SNO 15.6: the side's column of the Victory Requirements Table for this turn."""
     from .tables import victory_requirement
 
-    return victory_requirement(R.tables, state["turn"], side)
+    return victory_requirement(R.tables, state["turn"], side)  # SNO 15.6
 
 
 def _declare(state: State, winner: str | None, score: dict[str, Any], reason: str) -> None:
     state["winner"] = {"winner": winner, "score": score, "reason": reason}
 
 
-def check(R: Rules, state: State, ended: str | None = None) -> None:
+def check(R: Rules, state: State, ended: str | None = None) -> None:  # SNO 15.0
     """SNO 15.1-15.3, 15.7: at the end of a player-turn (``ended``: the side whose player-turn
     it was; by default the side of the phase the state is in). The other side checks its
     victory cities in a VDT; after the last player-turn of the game's last month, if nobody
@@ -123,7 +128,9 @@ def check(R: Rules, state: State, ended: str | None = None) -> None:
             )
             return
     last = state.get("last_turn") or LAST_VDT
-    if turn >= last and ended == "soviet":  # SNO 15.3, 15.7: the last player-turn of the game
+    # SNO 15.3: no winner by May 1945 - a draw
+    # SNO 15.7: nor by the December agreed as the end (state["last_turn"])
+    if turn >= last and ended == "soviet":  # the Soviet player-turn ends every month
         rule = "SNO 15.3" if last == LAST_VDT else "SNO 15.7"
         _declare(
             state,
