@@ -20,6 +20,7 @@ from ostfront.games.sno.setup import (
     starting_seas,
     starting_weather,
     starting_weather_plan,
+    starting_weather_roll,
 )
 from ostfront.games.sno.stacking import stacking_problems
 
@@ -304,3 +305,16 @@ def test_weather_against_6_1_2_needs_a_scenario_rule() -> None:
 def test_weather_plan_months_must_be_rolled_months() -> None:
     msg = broken('"1943-05" = "good"', '"1943-06" = "good"')
     assert "weather_plan: 1943-06 is fixed by 6.1.2" in msg
+
+
+def test_may_1941_options_roll_their_weather() -> None:
+    # 14.55, 14.65: 1-3 Good, 4-6 Mud
+    roll = {1: "good", 2: "good", 3: "good", 4: "mud", 5: "mud", 6: "mud"}
+    assert starting_weather_roll("may-conservative") == roll
+    assert starting_weather_roll("may-daring") == roll
+    assert starting_weather_roll("stalin-line") == {}
+
+
+def test_a_weather_die_missing_a_face_is_refused() -> None:
+    msg = broken("good = [1, 2, 3], mud = [4, 5, 6]", "good = [1, 2], mud = [4, 5, 6]")
+    assert "option[5: may-conservative].weather_die: each face of the die 1-6" in msg

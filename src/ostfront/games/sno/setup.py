@@ -125,6 +125,7 @@ class OptionSpec(BaseModel):
     soviet_armor_min: int = 0
     armor_counts: list[str] = ["armor"]
     never: list[str] = []
+    weather_die: dict[Weather, list[int]] = {}
 
 
 class Header(BaseModel):
@@ -248,6 +249,9 @@ def _problems(spec: ScenariosFile, mix: CounterMix, board: GameMap | None) -> li
             for uid in getattr(opt, fld):
                 if uid not in mix.units:
                     out.append(f"{where}.{fld}: no unit {uid!r}")
+        faces = sorted(f for fs in opt.weather_die.values() for f in fs)
+        if opt.weather_die and faces != [1, 2, 3, 4, 5, 6]:
+            out.append(f"{where}.weather_die: each face of the die 1-6 gives one weather")
         if opt.relocate and opt.relocate not in mix.units:
             out.append(f"{where}.relocate: no unit {opt.relocate!r}")
         if opt.relocate_to and board is not None and opt.relocate_to not in board.grid:
@@ -550,6 +554,13 @@ def starting_weather_plan(scen: ScenarioSpec | str) -> dict[str, str]:
     """SNO 6.1.3: later months whose weather the scenario's start already fixes, as the
     state's ``weather_plan`` ({"1943-03": "snow", ...}); empty when nothing is fixed yet."""
     return dict(_spec(scen).weather_plan)
+
+
+def starting_weather_roll(option: OptionSpec | str) -> dict[int, str]:
+    """SNO 14.55, 14.65: a start option whose first month's weather is rolled - die face ->
+    weather ({1: "good", ..., 6: "mud"}); empty for an option that does not roll."""
+    opt = option if isinstance(option, OptionSpec) else load_scenarios().option(option)
+    return {face: w for w, faces in opt.weather_die.items() for face in faces}
 
 
 def starting_seas(scen: ScenarioSpec | str) -> dict[str, str | None]:
