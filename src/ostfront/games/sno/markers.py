@@ -137,6 +137,7 @@ def _fortify_problems(spec: MarkersFile, mix: CounterMix) -> list[str]:
     """SNO 10.7.1, 10.7.5: a unit that may fortify shows it by its printed fortified side or
     by a fortification marker; the marker's value is the unit's bonus."""
     out: list[str] = []
+    # SNO 1.2.3: the Basic Game backs serve as markers where a counter's own back cannot
     markers = [m for m in spec.marker if m.id.startswith("fortified")]
     for u in mix.units.values():
         if u.type in ("factory", "garrison", "zhukov"):
