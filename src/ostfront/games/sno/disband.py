@@ -364,13 +364,12 @@ def actions(R: Rules, state: State) -> list[Action]:
             way = best_way(R, state, uid, pocket or supply.pocket_of(R, state, uid))
             if way is None and not unit.juggernaut:
                 continue
-            what = (
-                "eliminated (SNO 8.2.1a)"
-                if unit.juggernaut
-                else f"path loss {way.loss} RF"
-                if way
-                else ""
-            )
+            if unit.juggernaut or way is None:
+                what = "eliminated for good (SNO 8.2.1a)"
+            elif way.sea is not None:
+                what = f"{disband_rf(R, uid)} RF, the pocket losing {way.loss}, by the {way.sea}"
+            else:
+                what = f"{disband_rf(R, uid)} RF, the pocket losing {way.loss}"
             out.append(
                 Action(
                     "breakout",

@@ -59,6 +59,7 @@ class SupplyFacts:
     areas: dict[str, frozenset[str]]  # nationality -> hexes a supply line reaches (9.1.2)
     siege: dict[str, tuple[str, ...]]  # besieged city -> the units trying to draw from it
     threat: dict[str, int]  # hex -> threat distance (9.3.1)
+    distance: dict[str, dict[str, int]]  # nationality -> hex -> supply distance (9.2.1)
 
 
 # ------------------------------------------------------------------ the map's facts
@@ -230,6 +231,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
         {n: frozenset(a) for n, a in areas.items()},
         besieged,
         threat,
+        dist,
     )
 
 

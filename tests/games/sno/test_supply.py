@@ -1,0 +1,251 @@
+"""SNO 9.0-9.5 supply (games/sno/supply.py): sources, points, threats, the repetition until
+stable (9.2c), sea supply, siege supply and isolation."""
+
+from __future__ import annotations
+
+from ostfront.core.protocol import Action
+from ostfront.games.sno import control, supply
+from ostfront.games.sno.control import supply_edge
+
+LENINGRAD, KIEV, WARSAW, ODESSA, MINSK = "0308", "1816", "0922", "2419", "1015"
+#: German corps on the five land hexes next to Leningrad (0309 is the sixth neighbour)
+AROUND_LENINGRAD = {
+    "ger-5-corps": "0408",
+    "ger-6-corps": "0407",
+    "ger-7-corps": "0307",
+    "ger-8-corps": "0207",
+    "ger-9-corps": "0208",
+}
+
+
+# ------------------------------------------------------------------ 9.1 sources
+def test_9_1_sources_by_nationality(R) -> None:
+    assert supply.sources(R, "romanian", "axis") == {"2425"}  # 9.1b Bucharest
+    assert supply.sources(R, "hungarian", "axis") == {"1428"}  # 9.1c Budapest
+    german = supply.sources(R, "german", "axis")  # 9.1a
+    assert {"0130", "1430", "2630", "2724"} <= german and "1530" not in german
+    assert supply.sources(R, "italian", "axis") == german
+    soviet = supply.sources(R, "soviet", "soviet")  # 9.1d
+    assert {"1101", "3301", "3905", "3912"} <= soviet and "1001" not in soviet
+    assert soviet == supply_edge(R, "soviet") == supply.sources(R, "polish", "soviet")
+
+
+def test_9_1_a_unit_with_no_threat_is_in_supply(R, make_state) -> None:
+    s = make_state({"sov-5-army": "1905"})
+    assert supply.status(R, s, "soviet") == {"sov-5-army": True}
+    assert supply.in_supply(R, s, "sov-5-army")
+
+
+# ------------------------------------------------------------------ 9.2c with threats
+THREAT_CASE = {"ger-5-corps": "2106", "ger-6-corps": "2105", "ger-8-corps": "1903"}
+AROUND_1905 = ("2005", "2004", "1904", "1804", "1805", "1906")
+
+
+def test_9_2c_threats_isolate_until_a_second_unit_becomes_a_supply_point(R, make_state) -> None:
+    """The 5th Army at 1905, German corps at 2106, 2105 and 1903, the cities under their
+    1941 owners' control (Voronezh, 2108, a Soviet supply point, 9.2b). Next to the army
+    the supply distance (9.2.1) is never less than the threat distance (9.3.1): 2005 4 vs 1,
+    2004 5 vs 1, 1904 5 vs 1, 1804 4 vs 2, 1805 4 vs 4, 1906 3 vs 2 - no hex next to it
+    carries a supply line (9.1.2b), so it is isolated.
+
+    The 6th Army arrives at 1806, two hexes off, next to 1805 and 1906. The threat distances
+    do not change; but the 6th is in supply and not in enemy ZOC, so it becomes a supply
+    point (9.2c): 1805 and 1906 are now 1 from a supply point, nearer than their threats (4
+    and 2), and the 5th Army is in supply through them."""
+    s = make_state({**THREAT_CASE, "sov-5-army": "1905"})
+    control.initial(R, s)
+    assert supply.status(R, s, "soviet") == {"sov-5-army": False}
+    f = supply.facts(R, s, "soviet")
+    near = {h: (f.distance["soviet"][h], f.threat[h]) for h in AROUND_1905}
+    assert near == {
+        "2005": (4, 1),
+        "2004": (5, 1),
+        "1904": (5, 1),
+        "1804": (4, 2),
+        "1805": (4, 4),
+        "1906": (3, 2),
+    }
+    s2 = make_state({**THREAT_CASE, "sov-5-army": "1905", "sov-6-army": "1806"})
+    control.initial(R, s2)
+    assert supply.status(R, s2, "soviet") == {"sov-5-army": True, "sov-6-army": True}
+    f2 = supply.facts(R, s2, "soviet")
+    assert {h: f2.threat[h] for h in ("1805", "1906")} == {"1805": 4, "1906": 2}
+    assert {h: f2.distance["soviet"][h] for h in ("1805", "1906")} == {"1805": 1, "1906": 1}
+
+
+def test_9_2a_no_supply_source_in_enemy_zoc(R, make_state) -> None:
+    """9.2a, 9.0.2: a Soviet army on the north edge (a supply source, 1901) next to a German
+    corps: its own hex is no supply point; with another army at 1801 it is supplied from the
+    edge hex beyond (distance 2). Alone, it is isolated: 1801 and 2001, unoccupied and in
+    enemy ZOC, are no nearer a supply point than the corps."""
+    s = make_state({"sov-5-army": "1901", "sov-6-army": "1801", "ger-5-corps": "1902"}, control={})
+    f = supply.facts(R, s, "soviet")
+    assert f.distance["soviet"]["1901"] == 2
+    assert f.supplied == {"sov-5-army": True, "sov-6-army": True}
+    s2 = make_state({"sov-5-army": "1901", "ger-5-corps": "1902"}, control={})
+    assert supply.status(R, s2, "soviet") == {"sov-5-army": False}
+
+
+def test_9_2b_friendly_city_is_a_supply_point(R, make_state) -> None:
+    """The 5th Army at 1115, next to Minsk (a Major city: no siege supply), German corps at
+    1117, 1216 and 1316: isolated - unless the Soviets control Minsk, a supply point (9.2b)."""
+    units = {"sov-5-army": "1115", "ger-5-corps": "1117", "ger-6-corps": "1216"}
+    units["ger-7-corps"] = "1316"
+    assert supply.status(R, make_state(units, control={}), "soviet")["sov-5-army"] is False
+    s = make_state(units, control={MINSK: "soviet"})
+    assert supply.status(R, s, "soviet")["sov-5-army"] is True
+    s2 = make_state(units, control={MINSK: "axis"})  # 9.3b: a threat instead
+    assert supply.status(R, s2, "soviet")["sov-5-army"] is False
+    s3 = make_state({**units, "ger-8-corps": "0916"}, control={MINSK: "soviet"})
+    assert supply.status(R, s3, "soviet")["sov-5-army"] is False  # 9.0.2: in enemy ZOC
+
+
+# ------------------------------------------------------------------ 9.4.1 sea supply
+ODESSA_CUT = {"ger-5-corps": "2319", "ger-6-corps": "2418", "ger-7-corps": "2320"}
+
+
+def test_9_4_1_2_units_in_a_port_in_enemy_zoc_on_a_friendly_sea(R, make_state) -> None:
+    units = {**ODESSA_CUT, "sov-5-army": ODESSA}
+    s = make_state(units, control={}, seas={"Black Sea": "soviet"})
+    assert supply.status(R, s, "soviet")["sov-5-army"] is True
+    s2 = make_state(units, control={}, seas={"Black Sea": "axis"})
+    assert supply.status(R, s2, "soviet")["sov-5-army"] is False
+
+
+# ------------------------------------------------------------------ 9.4.2 siege supply
+def test_9_4_2_siege_supply_for_six_factors_doubled_in_the_city(R, make_state) -> None:
+    """Leningrad in enemy ZOC, the Baltic the Axis's: the city supplies the units in it and
+    next to it (9.4.2.1). Two 2-point armies, one in the city (4) and one next to it at 0309
+    (2): six factors, both supplied."""
+    s = make_state(
+        {**AROUND_LENINGRAD, "sov-8-army": LENINGRAD, "sov-11-army": "0309"},
+        control={},
+        seas={"Baltic Sea": "axis"},
+    )
+    assert supply.status(R, s, "soviet") == {"sov-11-army": True, "sov-8-army": True}
+    assert supply.siege_choice_needed(R, s, "soviet") is None
+
+
+def test_9_4_2_2_owner_chooses_when_over_six(R, make_state) -> None:
+    """Both armies in the city: 4 + 4 = 8 factors, more than six - one is supplied, the
+    owner choosing which (until he has, the first by id)."""
+    units = {**AROUND_LENINGRAD, "sov-8-army": LENINGRAD, "sov-11-army": LENINGRAD}
+    s = make_state(units, control={}, seas={"Baltic Sea": "axis"}, phase="soviet_disband")
+    assert supply.status(R, s, "soviet") == {"sov-11-army": True, "sov-8-army": False}
+    assert supply.siege_choice_needed(R, s, "soviet") == LENINGRAD
+    # isolation (9.5) asks the owner first
+    assert supply.isolation(R, s) is True
+    assert s["pending"] == {"kind": "siege", "side": "soviet", "city": LENINGRAD}
+    acts = supply.actions(R, s)
+    assert [a.text for a in acts] == ["supply sov-11-army", "supply sov-8-army", "done"]
+    supply.perform(R, s, Action("supply", ("sov-8-army",)))
+    assert [a.text for a in supply.actions(R, s)] == ["done"]  # 4 of 6 used: no room for 4
+    assert s["siege"] == {LENINGRAD: ["sov-8-army"]}
+    assert supply.status(R, s, "soviet") == {"sov-11-army": False, "sov-8-army": True}
+
+
+def test_9_4_2_2_garrison_counts_double_in_the_city(R, make_state) -> None:
+    """In the city: the 8th Army (2 points, counted 4) and the garrison (1, counted 2);
+    next to it the 11th Army (2): eight factors. The units in the city come first until the
+    owner chooses: the 11th Army is isolated."""
+    units = {**AROUND_LENINGRAD, "sov-8-army": LENINGRAD, "sov-leningrad-gar": LENINGRAD}
+    units["sov-11-army"] = "0309"
+    s = make_state(units, control={}, seas={"Baltic Sea": "axis"})
+    assert supply.status(R, s, "soviet") == {
+        "sov-11-army": False,
+        "sov-8-army": True,
+        "sov-leningrad-gar": True,
+    }
+    s2 = make_state(
+        units, control={}, seas={"Baltic Sea": "axis"}, siege={LENINGRAD: ["sov-11-army"]}
+    )
+    assert supply.status(R, s2, "soviet") == {
+        "sov-11-army": True,
+        "sov-8-army": False,
+        "sov-leningrad-gar": False,
+    }
+
+
+def test_9_4_2_3_no_siege_supply_on_the_enemy_side_of_the_1941_border(R, make_state) -> None:
+    """German corps in Leningrad (on the Soviet side of the border), ringed by Soviet armies:
+    no siege supply for them."""
+    ring = dict(
+        zip(
+            ("sov-3-army", "sov-4-army", "sov-5-army", "sov-6-army"),
+            ("0408", "0407", "0307", "0207"),
+        )
+    )
+    ring.update({"sov-9-army": "0208", "sov-10-army": "0309"})
+    s = make_state({**ring, "ger-5-corps": LENINGRAD}, control={}, seas={"Baltic Sea": "soviet"})
+    assert supply.status(R, s, "axis") == {"ger-5-corps": False}
+    assert supply.facts(R, s, "axis").siege == {}
+
+
+# ------------------------------------------------------------------ 9.5 isolation
+def _kiev_ring(R) -> dict[str, str]:
+    armies = ("sov-3-army", "sov-4-army", "sov-5-army", "sov-6-army", "sov-8-army", "sov-9-army")
+    return dict(zip(armies, R.map.grid.neighbours(KIEV)))
+
+
+def test_9_5_1_isolated_units_outside_cities_are_eliminated(R, make_state) -> None:
+    units = {**_kiev_ring(R), "ger-8-corps": "1514"}
+    s = make_state(units, phase="axis_disband", control={})
+    assert supply.status(R, s, "axis") == {"ger-8-corps": False}
+    assert supply.isolation(R, s) is False
+    assert s["units"]["ger-8-corps"]["at"] == "dead"  # may come back as a replacement
+
+
+def test_9_5_2_half_the_isolated_points_in_a_victory_city_rounded_up(R, make_state) -> None:
+    """Three German corps (1 point each) isolated in Kiev, on the Soviet side of the 1941
+    border (no siege supply for them): half of 3 rounded up is 2 - two corps go, the owner
+    choosing which; the third stays."""
+    corps = {"ger-5-corps": KIEV, "ger-6-corps": KIEV, "ger-7-corps": KIEV}
+    s = make_state({**_kiev_ring(R), **corps, "ger-8-corps": "1514"}, phase="axis_disband")
+    assert supply.isolation(R, s) is True
+    assert s["units"]["ger-8-corps"]["at"] == "dead"  # 9.5.1 at the same time
+    assert s["pending"]["kind"] == "isolation" and s["pending"]["target"] == 2
+    assert [a.text for a in supply.actions(R, s)] == [
+        "eliminate ger-5-corps",
+        "eliminate ger-6-corps",
+        "eliminate ger-7-corps",
+    ]
+    supply.perform(R, s, Action("eliminate", ("ger-7-corps",)))
+    assert s["pending"]["target"] == 1
+    supply.perform(R, s, Action("eliminate", ("ger-5-corps",)))
+    assert s["pending"] is None and s["phase"] == "axis_orders"  # the phase went on
+    at = {u: s["units"][u]["at"] for u in corps}
+    assert at == {"ger-5-corps": "dead", "ger-6-corps": KIEV, "ger-7-corps": "dead"}
+
+
+def test_9_5_2_no_siege_factor_doubling_and_nearest_total(R, make_state) -> None:
+    """A Romanian army (2 points) and a German corps (1) isolated in Kiev: 3 points, 2 to go
+    - exactly the army; the corps alone would be too few, both too many."""
+    units = {**_kiev_ring(R), "rom-3-army": KIEV, "ger-5-corps": KIEV}
+    s = make_state(units, phase="axis_disband")
+    assert supply.isolation(R, s) is True
+    assert [a.text for a in supply.actions(R, s)] == ["eliminate rom-3-army"]
+
+
+def test_9_5_2_a_lone_unit_in_a_city_is_eliminated_without_a_choice(R, make_state) -> None:
+    s = make_state({**_kiev_ring(R), "ger-5-corps": KIEV}, phase="axis_disband")
+    assert supply.isolation(R, s) is False
+    assert s["units"]["ger-5-corps"]["at"] == "dead"
+
+
+def test_9_0_1_garrisons_need_supply_and_are_lost_for_good(R, make_state) -> None:
+    ring = {
+        "ger-5-corps": "1917",
+        "ger-6-corps": "1916",
+        "ger-7-corps": "1815",
+        "ger-8-corps": "1716",
+        "ger-9-corps": "1717",
+        "ger-10-corps": "1817",
+    }
+    s = make_state({**ring, "sov-kiev-gar": KIEV}, phase="soviet_disband", control={})
+    assert supply.status(R, s, "soviet") == {"sov-kiev-gar": True}  # siege supply (9.4.2)
+    s2 = make_state(
+        {**ring, "sov-kiev-gar": WARSAW, "ger-11-corps": "1022"}, phase="soviet_disband"
+    )
+    assert supply.status(R, s2, "soviet") == {"sov-kiev-gar": False}
+    assert supply.isolation(R, s2) is False
+    assert s2["units"]["sov-kiev-gar"]["at"] == "lost"  # 10.5.5
