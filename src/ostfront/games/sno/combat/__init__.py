@@ -173,8 +173,8 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
             )
         )
     for u in free:
-        if not units.may_disband(R, u):
-            continue  # SNO 10.5.5
+        if not units.may_disband(R, u) or not plan_mod.obliged(R, state, u):
+            continue  # SNO 10.5.5; a unit not obliged to attack may disband in its phase
         acts.append(
             Action(
                 "disband",

@@ -26,9 +26,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.memo import kept_for_table
 from .. import units, weather
-from ..movement_rules import in_finland
-from ..rules import Rules, State, hex_of, is_fortified, other, phasing_side, units_at
+from ..movement_rules import finland_closed, finnish_area
+from ..rules import (
+    SIDES,
+    Rules,
+    State,
+    hex_of,
+    is_fortified,
+    kept,
+    occupancy,
+    other,
+    phasing_side,
+    units_at,
+)
 from ..zoc import zoc_table
 from . import odds as odds_mod
 
@@ -84,18 +96,25 @@ def may_attack(R: Rules, state: State, uid: str) -> bool:
 
 def enemies_in_zoc(R: Rules, state: State, uid: str) -> list[str]:
     """The enemy units in ``uid``'s ZOC that it may attack (7.1.5, 7.1.7; 5.5.9)."""
-    side = R.unit(uid).side
-    at = hex_of(state, uid)
-    if at is None:
-        return []
-    table = zoc_table(R, state, side)
-    out: list[str] = []
-    for n in R.map.grid.neighbours(at):
-        if uid not in table.get(n, ()):
-            continue
-        if side == "soviet" and in_finland(R, state, n):  # SNO 5.5.9: no Soviet attacks into it
-            continue
-        out += [u for u in units_at(state, n) if R.unit(u).side != side and R.unit(u).is_combat]
+    key = ("combat_reach", state["weather"], state["turn"], bool(state.get("hungary_active")))
+    table: dict[str, list[str]] = kept(R, state, key, lambda: _reach_table(R, state))
+    return table.get(uid, [])
+
+
+def _reach_table(R: Rules, state: State) -> dict[str, list[str]]:
+    """Unit -> the enemy combat units in its ZOC it may attack (kept per arrangement)."""
+    occ = occupancy(state)
+    closed = finland_closed(state)
+    out: dict[str, list[str]] = {}
+    for side in SIDES:
+        for h, sources in sorted(zoc_table(R, state, side).items()):
+            foes = [u for u in occ.get(h, ()) if R.unit(u).side != side and R.unit(u).is_combat]
+            if not foes:
+                continue
+            if side == "soviet" and closed and h in finnish_area(R):
+                continue  # SNO 5.5.9: no Soviet attacks into the Finnish-occupied area
+            for src in sorted(sources):
+                out.setdefault(src, []).extend(foes)
     return out
 
 
@@ -114,6 +133,19 @@ def planned(state: State) -> tuple[set[str], set[str]]:
 def relief(R: Rules, state: State, uid: str) -> str | None:
     """Why a phasing unit is not obliged to attack (7.1.4 a, b, d, e, f and their
     combination; 10.5.3; 7.1.12), or None. 7.1.4c depends on the plan: see :func:`problems`."""
+    key = (
+        "combat_relief",
+        uid,
+        state["weather"],
+        state["turn"],
+        bool(state.get("hungary_active")),
+        tuple(combat_of(state)["disbanding"]),
+    )
+    found: str | None = kept_for_table(R, state, key, lambda: _relief(R, state, uid))
+    return found
+
+
+def _relief(R: Rules, state: State, uid: str) -> str | None:
     unit = R.unit(uid)
     at = hex_of(state, uid)
     if at is None:
