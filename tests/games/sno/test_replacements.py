@@ -417,3 +417,16 @@ def test_a_position_plays_its_rrp_through_legal_actions_and_apply():
     assert state["units"]["sov-10-army"]["at"] == MOSCOW and state["rf"]["soviet"] == 11
     state = GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.text == "end"))
     assert state["phase"] == "soviet_omp" and state["entered_rrp"] == {}
+
+
+def test_11_8_a_city_on_the_supply_edge_is_also_an_edge_hex(R, make_state):
+    """Reading: Gorki (1501), a major city on the Soviet supply map-edge, takes the edge's 6
+    points and needs no control at the start of the turn; Kharkov, a major city inland, 4
+    and control."""
+    assert "1501" in control.supply_edge(R, "soviet") and rp.place_class(R, "1501") == (
+        "major_city"
+    )
+    s = rrp_state(make_state, R, {"sov-10-army": "pool"}, "soviet", "1941-08", control={})
+    s["entered_rrp"] = {"1501": 4}
+    hexes = rp.entry_hexes(R, s, "sov-10-army", False)
+    assert "1501" in hexes and KHARKOV not in hexes
