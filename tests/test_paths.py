@@ -83,6 +83,30 @@ def test_multi_source_distances_with_limit() -> None:
     assert not any(h.startswith("03") or h[:2] > "03" for h in blocked)
 
 
+def test_distances_may_enter_but_not_pass() -> None:
+    """SNO 9.2.1: a route may end in a hex it may not pass through (an enemy unit, say)."""
+    wall = {"0301", "0302", "0303", "0304", "0305", "0306", "0307"}  # column 03 but 0308
+    d = distances(["0101"], G.neighbours, lambda a, b: True, may_leave=lambda h: h not in wall)
+    assert d["0301"] == 2  # entered
+    assert d["0401"] == G.distance("0101", "0308") + G.distance("0308", "0401")  # round the end
+    plain = distances(["0101"], G.neighbours, lambda a, b: True)
+    assert plain["0401"] == 3
+    # a source may always be left, even one the rule would stop in
+    assert distances(["0301"], G.neighbours, lambda a, b: True, may_leave=lambda h: False) == {
+        "0301": 0,
+        **dict.fromkeys(G.neighbours("0301"), 1),
+    }
+
+
+def test_distances_known_lowered_by_new_sources() -> None:
+    """SNO 9.2c: new sources lower the distances already found, and only where nearer."""
+    first = distances(["0101"], G.neighbours, lambda a, b: True)
+    both = distances(["0808"], G.neighbours, lambda a, b: True, known=first)
+    fresh = distances(["0101", "0808"], G.neighbours, lambda a, b: True)
+    assert both == fresh
+    assert first["0808"] == G.distance("0101", "0808")  # the known table is not changed
+
+
 def test_connected() -> None:
     rail = {"0101", "0201", "0301", "0302"}
     c = connected(["0101"], G.neighbours, lambda a, b: b in rail)

@@ -136,7 +136,7 @@ def _baltic_coast(R, make_state, **extra):
     """Two armies on 0412 (a Baltic coast hex, no port), German corps around: isolated."""
     corps = [f"ger-{n}-corps" for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 17)]
     ring = ["0213", "0314", "0414", "0514", "0613", "0612", "0611", "0511", "0410", "0311"]
-    units = dict(zip(corps, ring))
+    units = dict(zip(corps, ring, strict=True))
     units.update({"sov-8-army": "0412", "sov-11-army": "0412"})
     return make_state(units, control={}, phase="soviet_disband", **extra)
 

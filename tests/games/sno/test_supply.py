@@ -173,6 +173,7 @@ def test_9_4_2_3_no_siege_supply_on_the_enemy_side_of_the_1941_border(R, make_st
         zip(
             ("sov-3-army", "sov-4-army", "sov-5-army", "sov-6-army"),
             ("0408", "0407", "0307", "0207"),
+            strict=True,
         )
     )
     ring.update({"sov-9-army": "0208", "sov-10-army": "0309"})
@@ -184,7 +185,7 @@ def test_9_4_2_3_no_siege_supply_on_the_enemy_side_of_the_1941_border(R, make_st
 # ------------------------------------------------------------------ 9.5 isolation
 def _kiev_ring(R) -> dict[str, str]:
     armies = ("sov-3-army", "sov-4-army", "sov-5-army", "sov-6-army", "sov-8-army", "sov-9-army")
-    return dict(zip(armies, R.map.grid.neighbours(KIEV)))
+    return dict(zip(armies, R.map.grid.neighbours(KIEV), strict=True))
 
 
 def test_9_5_1_isolated_units_outside_cities_are_eliminated(R, make_state) -> None:
