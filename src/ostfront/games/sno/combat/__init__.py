@@ -32,6 +32,7 @@ from .plan import combat_of, ensure
 PENDING_KINDS = ("losses", "retreat", "advance")
 
 
+# SNO 7.0: the Combat Phase
 def begin(R: Rules, state: State) -> None:
     state["combat"] = plan_mod.fresh()
 
@@ -228,6 +229,7 @@ def perform_plan(R: Rules, state: State, action: Action) -> None:
         commit(R, state)
 
 
+# SNO 7.4.7: unavoidable attacks below 1:6 are AEs first
 def commit(R: Rules, state: State) -> None:
     """SNO 7.1.11: the plan is final. SNO 7.4.7: unavoidable attacks below 1:6 are AEs at
     once, before any other attack."""

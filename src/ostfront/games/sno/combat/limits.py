@@ -52,6 +52,8 @@ def exempt_attack(R: Rules, state: State, attack: dict[str, Any]) -> bool:
     return bool(attack["attackers"]) and all(exempt_unit(R, state, u) for u in attack["attackers"])
 
 
+# SNO 7.4.1
+# SNO 10.5.4
 def garrison_problems(R: Rules, state: State, defenders: list[str]) -> list[str]:
     """SNO 7.4.1, 10.5.4: a garrison stacked with fortified units is attacked only together
     with the largest of them."""
@@ -74,6 +76,7 @@ def garrison_problems(R: Rules, state: State, defenders: list[str]) -> list[str]
     return out
 
 
+# SNO 7.4.7
 def unavoidable(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> bool:
     """SNO 7.4.7: an attack below 1:6 is unavoidable when every attacker is obliged to attack
     (7.1.4, 7.1.10) and the group reaches no single enemy unit in its ZOC at 1:6 or more."""
@@ -127,8 +130,7 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
         assert v is not None
         if exempt_attack(R, state, a):
             continue  # SNO 7.4.5
-        for h in sorted({hex_of(state, d) for d in a["defenders"]} - {None}):
-            assert h is not None
+        for h in sorted({h for d in a["defenders"] if (h := hex_of(state, d))}):
             by_hex.setdefault(h, []).append((a, o, v))
     for h, attacks in sorted(by_hex.items()):
         if len(attacks) < 2:
@@ -141,8 +143,8 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
                 f"separate attacks on {h}: odds {_fmt(hi)} are more than double {_fmt(lo)} "
                 "(SNO 7.4.3)"
             )
-        # SNO 7.4.2: fortified groups at higher odds and against more defence than any attack
-        # on unfortified units only in the same hex
+        # SNO 10.7.7 / SNO 7.4.2: fortified groups at higher odds and against more defence
+        # than any attack on unfortified units only in the same hex
         for a, o, v in attacks:
             here = [d for d in a["defenders"] if hex_of(state, d) == h]
             if not any(is_fortified(state, d) for d in here):

@@ -15,6 +15,7 @@ in part 1.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -36,7 +37,7 @@ def eliminate(R: Rules, state: State, uids: list[str]) -> None:
         set_unit(state, u, at=box, dispersed=False, fortified=False)
 
 
-def nearest_sets(factors: dict[str, int], limit: float) -> list[list[str]]:
+def nearest_sets(factors: dict[str, int], limit: Fraction | int) -> list[list[str]]:
     """SNO 7.3.1 HX/DX, 7.3.2: the sets with the greatest total not above ``limit``
     (an empty list if not even one unit fits)."""
     uids = sorted(factors)
@@ -53,7 +54,7 @@ def nearest_sets(factors: dict[str, int], limit: float) -> list[list[str]]:
     return found if best > 0 else []
 
 
-def at_least_sets(factors: dict[str, int], need: float) -> list[list[str]]:
+def at_least_sets(factors: dict[str, int], need: Fraction | int) -> list[list[str]]:
     """SNO 7.3.1 EX-4X and AL: the sets reaching ``need`` with no unit to spare; every unit if
     even all of them fall short."""
     uids = sorted(factors)
@@ -72,6 +73,7 @@ def at_least_sets(factors: dict[str, int], need: float) -> list[list[str]]:
     return found
 
 
+# SNO 7.3.5: where there is a choice, the owner of the units chooses
 def choose(R: Rules, state: State, owner: str, sets: list[list[str]], rule: str, why: str) -> bool:
     """Eliminate the only legal set at once, or ask the owner (7.3.5). True if a decision is
     now pending."""

@@ -71,10 +71,11 @@ def mountain(R: Rules, state: State, hex_id: str) -> bool:
     return weather.terrain(R, state, hex_id) == "mountain"
 
 
+# SNO 5.6.1: terrain changes combat factors (5.6.2, 5.6.3, 5.6.5) and columns (5.6.4)
 def river_effect(R: Rules, state: State, a: str, b: str) -> bool:
     """An unfrozen river side between ``a`` and ``b`` that counts in combat: SNO 5.6.4, 5.6.8;
     SNO 5.6.6 - not the river running through a Major or Victory city on either side."""
-    if not weather.river(R, state, a, b):
+    if not weather.river(R, state, a, b):  # SNO 5.6.8: a frozen river is clear
         return False
     name = R.map.side_kinds(a, b).get("river") or R.map.side_kinds(a, b).get("canal")
     for h in (a, b):
@@ -132,6 +133,7 @@ def pairs(R: Rules, state: State, uid: str, def_hexes: list[str]) -> list[tuple[
     a = hex_of(state, uid)
     if a is None:
         return []
+    # SNO 5.6.7: never across a sea or unfrozen lake side
     return [
         (a, d)
         for d in def_hexes
@@ -165,7 +167,8 @@ def assess(R: Rules, state: State, attackers: list[str], defenders: list[str]) -
                 if hex_of(state, d) in strait_hexes:
                     factors[d] *= 2
             defence = sum(factors[d] for d in defenders)
-    # SNO 7.2.1 step four; SNO 7.4.8: above the highest odds reduced to it before step five
+    # SNO 7.2.1 step four, rounding in the defender's favour (crt.odds_column)
+    # SNO 7.4.8: odds above the CRT's highest are reduced to it before step five
     raw = odds_column(attack, defence, table.columns)
     shifts: list[str] = []
     # SNO 5.6.4: attacked across an unfrozen river, one column left - unless attackers of at
@@ -178,9 +181,10 @@ def assess(R: Rules, state: State, attackers: list[str], defenders: list[str]) -
         )
         if other < defence:
             shifts.append("SNO 5.6.4")
-    if state.get("weather") == "mud":
+    # SNO 6.4: weather shifts, cumulative with the others (7.2.1 step five)
+    if state.get("weather") == "mud":  # SNO 6.4.1
         shifts.append("SNO 6.4.1")  # every Assault attack (overrun and blitz are part 2)
-    elif state.get("weather") == "snow" and side == "axis":
+    elif state.get("weather") == "snow" and side == "axis":  # SNO 6.4.2
         shifts.append("SNO 6.4.2")
     column = shift_column(raw, -len(shifts), table.columns)
     return Odds(table.id, attack, defence, factors, raw, column, tuple(shifts))

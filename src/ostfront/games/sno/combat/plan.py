@@ -81,6 +81,10 @@ def hungary_inactive_block(R: Rules, state: State, uid: str) -> bool:
     return h is not None and in_hungary(R, h)
 
 
+# SNO 7.1.1: combat only in the Combat Phase, between opposing combat units next to each
+# other; the phasing player attacks.
+# SNO 7.1.3: whether he must attack is 7.1.4-7.1.10's question (:func:`problems`).
+# SNO 7.1.2: overrun (5.4) is part 2 of the engine.
 def may_attack(R: Rules, state: State, uid: str) -> bool:
     """A phasing unit able to attack at all: a combat unit on the map that is not a garrison
     (10.5.3), not fortified (10.7.4), not marked to disband (7.1.12)."""
@@ -96,6 +100,7 @@ def may_attack(R: Rules, state: State, uid: str) -> bool:
 
 def enemies_in_zoc(R: Rules, state: State, uid: str) -> list[str]:
     """The enemy units in ``uid``'s ZOC that it may attack (7.1.5, 7.1.7; 5.5.9)."""
+    # SNO 7.1.5: the ZOC does not reach across sea or unfrozen lake sides (zoc.py, 3.1.2)
     key = ("combat_reach", state["weather"], state["turn"], bool(state.get("hungary_active")))
     table: dict[str, list[str]] = kept(R, state, key, lambda: _reach_table(R, state))
     return table.get(uid, [])
@@ -118,6 +123,9 @@ def _reach_table(R: Rules, state: State) -> dict[str, list[str]]:
     return out
 
 
+# SNO 7.1.8: a defending unit may be in several attacks
+# SNO 7.1.9: an attack's units may stand in several hexes and attack units in several hexes
+# (the draft, combat/__init__.py)
 def planned(state: State) -> tuple[set[str], set[str]]:
     """Units attacking and units attacked in the plan (and the draft)."""
     c = combat_of(state)
@@ -156,7 +164,7 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
         return "disbands or breaks out instead (SNO 7.1.12)"
     if odds_mod.major_or_victory(R, at):
         return "in a Major or Victory city (SNO 7.1.4a)"
-    if is_fortified(state, uid):
+    if is_fortified(state, uid):  # SNO 10.7.4: a fortified unit never attacks
         return "fortified (SNO 7.1.4d)"
     side = unit.side
     forts = {
@@ -164,7 +172,7 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
         for u in units_at(state, at)
         if u != uid and R.unit(u).side == side and R.unit(u).is_combat and is_fortified(state, u)
     }
-    if forts:
+    if forts:  # SNO 10.7.4a
         return "stacked with a fortified unit (SNO 7.1.4e)"
     if hungary_inactive_block(R, state, uid):
         return "Hungary is not active (SNO 5.5.11)"
@@ -177,8 +185,7 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
     }
     grid = R.map.grid
     reasons: set[str] = set()
-    for h in sorted({hex_of(state, e) for e in enemies_in_zoc(R, state, uid)} - {None}):
-        assert h is not None
+    for h in sorted({h for e in enemies_in_zoc(R, state, uid) if (h := hex_of(state, e))}):
         if odds_mod.river_effect(R, state, at, h) or weather.strait(R, at, h):
             reasons.add("b")
             continue

@@ -43,6 +43,7 @@ def exchange_mandatory(R: Rules, state: State, attackers: list[str], defenders: 
     return ""
 
 
+# SNO 7.5.2
 def has_no_retreat(R: Rules, state: State, uid: str) -> bool:
     """SNO 7.5.2: the unit is under a No Retreat order this player-turn - all Soviet units
     when the Soviets declared it (b), the units of a declared Axis hex (c)."""
@@ -53,6 +54,7 @@ def has_no_retreat(R: Rules, state: State, uid: str) -> bool:
     return hex_of(state, uid) in (orders.get("axis") or ())
 
 
+# SNO 7.6.2
 def no_retreat(R: Rules, state: State, defenders: list[str]) -> bool:
     """SNO 7.6.2: a defending group with any unit under No Retreat is wholly under it."""
     return any(has_no_retreat(R, state, d) for d in defenders)
@@ -85,6 +87,7 @@ def resolve(R: Rules, state: State, attack: dict[str, Any], ec: bool) -> None:
     o = odds_mod.assess(R, state, attackers, defenders)
     mandatory = exchange_mandatory(R, state, attackers, defenders)
     ec = ec or bool(mandatory)  # SNO 7.5.1, 7.5.1a
+    # SNO 7.6.3: both options in force read the third column (Crts.result)
     nr = no_retreat(R, state, defenders)  # SNO 7.5.3, 7.6.2
     die = roll(state, 1, f"attack {attack['id']} at {o.column or 'below 1:6'}")[0]
     # SNO 7.6.1, 7.6.3: looked up with the conversions in Crts.result

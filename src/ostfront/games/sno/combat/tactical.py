@@ -65,6 +65,8 @@ def _pending_attack_hexes(state: State) -> set[str]:
     return out
 
 
+# SNO 7.7.1: only the defender retreats, only the attacker advances, at once, retreat first
+# SNO 7.7.2: tactical movement under 5.1, 5.2, 5.5 (movement_rules, zoc)
 def retreat_destinations(R: Rules, state: State, uid: str) -> dict[str, list[str]]:
     """SNO 7.7.1a: final hex -> a legal retreat path to it (start hex first)."""
     start = hex_of(state, uid)
@@ -137,7 +139,8 @@ def _refresh_retreat(R: Rules, state: State) -> None:
     if p["obliged"] and stuck:
         from .. import disband
 
-        disband.involuntary(R, state, stuck)  # SNO 7.7.1a d, 7.3.4: the DR becomes a DD
+        # SNO 7.3.4, 7.7.1a d: the DR becomes a DD for those that cannot retreat
+        disband.involuntary(R, state, stuck)
 
 
 def retreat_actions(R: Rules, state: State) -> list[Action]:
