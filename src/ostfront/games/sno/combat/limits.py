@@ -143,8 +143,9 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
                 f"separate attacks on {h}: odds {_fmt(hi)} are more than double {_fmt(lo)} "
                 "(SNO 7.4.3)"
             )
-        # SNO 10.7.7 / SNO 7.4.2: fortified groups at higher odds and against more defence
-        # than any attack on unfortified units only in the same hex
+        # SNO 7.4.2: fortified groups at higher odds and against more defence than any
+        # attack on unfortified units only in the same hex (SNO 10.7.7 points here)
+        # SNO 10.7.7
         for a, o, v in attacks:
             here = [d for d in a["defenders"] if hex_of(state, d) == h]
             if not any(is_fortified(state, d) for d in here):

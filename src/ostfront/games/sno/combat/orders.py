@@ -38,6 +38,8 @@ def take_effect(state: State) -> None:
     state["orders"] = None
 
 
+# SNO 12.10: this handler serves the non-phasing player's orders before a scenario's first
+# player-turn too, once the sequence gives him such a phase
 def begin(R: Rules, state: State) -> None:
     state["orders"] = none()
 
