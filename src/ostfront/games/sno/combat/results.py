@@ -184,20 +184,15 @@ def settle(R: Rules, state: State) -> None:
                 set_unit(state, d, dispersed=True)
         elif kind == "retreat":
             tactical.open_retreat(R, state, dfd, step[1], cur["hexes"])
-        elif kind == "nearest":  # SNO 7.3.1 HX, DX
-            limit = Fraction(cur["defence"] * step[2], step[3])
-            sets = losses.nearest_sets({u: f[u] for u in att}, limit)
-            losses.choose(
-                R, state, a_side, sets, "SNO 7.3.1",
-                f"{cur['result']}: as near as possible to {_num(limit)} without exceeding it",
-            )  # fmt: skip
-        elif kind == "at_least":  # SNO 7.3.1 EX-4X, AL
-            need = Fraction(cur["defence"] * step[2], step[3])
-            sets = losses.at_least_sets({u: f[u] for u in att}, need)
-            losses.choose(
-                R, state, a_side, sets, "SNO 7.3.1",
-                f"{cur['result']}: at least {_num(need)} combat factors",
-            )  # fmt: skip
+        elif kind in ("nearest", "at_least"):  # SNO 7.3.1: HX, DX; EX-4X, AL
+            amount = Fraction(cur["defence"] * step[2], step[3])
+            if kind == "nearest":
+                sets = losses.nearest_sets({u: f[u] for u in att}, amount)
+                what = f"as near as possible to {_num(amount)} without exceeding it"
+            else:
+                sets = losses.at_least_sets({u: f[u] for u in att}, amount)
+                what = f"at least {_num(amount)} combat factors"
+            losses.choose(R, state, a_side, sets, "SNO 7.3.1", f"{cur['result']}: {what}")
         elif kind == "reverse":  # SNO 7.3.2
             sets = losses.nearest_sets({d: f[d] for d in dfd}, cur["attack"])
             losses.choose(

@@ -174,6 +174,11 @@ def perform_retreat(R: Rules, state: State, action: Action) -> None:
             state["hungary_active"] = True  # SNO 5.5.11, 11.19: a Soviet retreat into Hungary
     p["units"] = [u for u in p["units"] if u != uid]
     _refresh_retreat(R, state)
+    _go_on(R, state)
+
+
+def _go_on(R: Rules, state: State) -> None:
+    """The decision is closed: the attack's next steps (results.settle)."""
     if not state.get("pending"):
         from .results import settle
 
@@ -252,10 +257,7 @@ def perform_advance(R: Rules, state: State, action: Action) -> None:
         set_unit(state, uid, at=to)
         p["units"] = [u for u in p["units"] if u != uid]  # SNO 7.7.3a: one hex
         _refresh_advance(R, state)
-    if not state.get("pending"):
-        from .results import settle
-
-        settle(R, state)
+    _go_on(R, state)
 
 
 def prompt(R: Rules, state: State) -> Prompt:
