@@ -401,3 +401,53 @@ def test_7_1_11a_skip_and_advance_into_a_hex_already_cleared(R, make_state) -> N
     assert s["pending"]["kind"] == "advance" and s["pending"]["units"] == ["ger-6-corps"]
     _play(R, s, "advance ger-6-corps 1903")
     assert _at(s, "ger-6-corps") == "1903" and s["combat"]["plan"][0]["done"]
+
+
+def test_7_7_3a_advance_obeys_5_2_3_from_zoc_to_zoc(R, make_state) -> None:
+    # the 5th Corps at 1902 is in the ZOC of the 4th Army (2001); 1802 is in the ZOC of the
+    # 5th Army (1703) only: a different unit, one movement point (5.2.3a). 2002 is in the 4th
+    # Army's ZOC too: refused, unless a friendly unit holds it (5.2.3b)
+    s = make_state(
+        {"ger-5-corps": "1902", "sov-4-army": "2001", "sov-5-army": "1703"}, phase="axis_combat"
+    )
+    assert tactical.advance_destinations(R, s, "ger-5-corps", ["1903"]) == ["1802", "1903"]
+    s = make_state(
+        {
+            "ger-5-corps": "1902",
+            "ger-6-corps": "2002",
+            "sov-4-army": "2001",
+            "sov-5-army": "1703",
+        },
+        phase="axis_combat",
+    )
+    assert tactical.advance_destinations(R, s, "ger-5-corps", ["1903"]) == [
+        "2002",
+        "1802",
+        "1903",
+    ]
+
+
+def test_the_game_door_offers_the_roll_and_its_exact_distribution(R, make_state) -> None:
+    from ostfront.games import get
+
+    game = get("sno")
+    s = make_state(
+        {"ger-5-corps": "1902", "ger-6-corps": "2002", "sov-3-army": "1903"},
+        phase="axis_combat",
+        seed=19,
+    )
+    for text in ("attack 1903", "declare", "commit"):
+        s = game.apply(s, Action.parse(text))
+    roll = next(a for a in game.legal_actions(s) if a.text == "roll 1")
+    assert game.roll_distribution(s, roll) == {
+        "DR": Fraction(1, 6),
+        "TX": Fraction(1, 6),
+        "(DR)": Fraction(1, 6),
+        "-": Fraction(1, 6),
+        "AL": Fraction(1, 3),
+    }
+    s = game.apply(s, roll)  # die 1: DR
+    assert game.active_side(s) == "soviet" and s["pending"]["kind"] == "retreat"
+    s = game.apply(s, Action.parse("retreat sov-3-army 1704"))
+    assert s["units"]["sov-3-army"]["at"] == "1704"
+    assert game.active_side(s) == "axis" and s["pending"]["kind"] == "advance"
