@@ -127,15 +127,17 @@ def path_to(found: dict[str, Step], goal: str) -> list[str]:
 def distances(
     sources: Iterable[str],
     neighbours: Neighbours,
-    passable: Callable[[str, str], bool],
+    passable: Callable[[str, str], bool] | None,
     limit: int | None = None,
     may_leave: Callable[[str], bool] | None = None,
     known: dict[str, int] | None = None,
+    changed: list[str] | None = None,
 ) -> dict[str, int]:
     """Breadth-first step counts from the nearest of ``sources`` (multi-source BFS).
 
-    ``passable(a, b)`` says whether a path may step from ``a`` into ``b``; ``limit`` caps
-    the number of steps (e.g. DR 5.0's supply path of three hexes).
+    ``passable(a, b)`` says whether a path may step from ``a`` into ``b`` (None: every step
+    ``neighbours`` gives); ``limit`` caps the number of steps (e.g. DR 5.0's supply path of
+    three hexes).
 
     ``may_leave(hex)``: "may enter but not pass" - a path may end in a hex this refuses
     but not go on out of it (SNO 9.2.1: a route may not pass through an enemy unit, yet
@@ -144,6 +146,7 @@ def distances(
     ``known``: step counts already found from other sources (not changed): the answer is
     these counts lowered where the new ``sources`` are nearer, found without searching
     again where they are not (SNO 9.2c: new supply points added one round at a time).
+    ``changed``: a list the hexes whose count was set (or lowered) are appended to.
 
     >>> from ostfront.core.hexgrid import HexGrid
     >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
@@ -159,6 +162,8 @@ def distances(
         if dist.get(s) != 0:
             dist[s] = 0
             queue.append(s)
+    if changed is not None:
+        changed.extend(queue)
     improving = bool(known)
     first = len(queue)
     popped = 0
@@ -173,9 +178,13 @@ def distances(
         step = d + 1
         for nxt in neighbours(here):
             old = dist.get(nxt)
-            if (old is None or (improving and old > step)) and passable(here, nxt):
+            if (old is None or (improving and old > step)) and (
+                passable is None or passable(here, nxt)
+            ):
                 dist[nxt] = step
                 queue.append(nxt)
+                if changed is not None:
+                    changed.append(nxt)
     return dist
 
 

@@ -160,15 +160,14 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     threat = distances(
         sorted(set(threats)),
         steps.__getitem__,
-        lambda a, b: b not in enemy_closed,
+        (lambda a, b: b not in enemy_closed) if enemy_closed else None,
         may_leave=lambda h: h not in friendly and h not in own_zoc,
     )
 
     def route_may_leave(h: str) -> bool:  # SNO 9.2.1
         return h not in hostile and (h in friendly or h not in enemy_zoc)
 
-    def route_step(a: str, b: str) -> bool:
-        return b not in closed
+    route_step = (lambda a, b: b not in closed) if closed else None
 
     # SNO 9.2b, 9.0.2: friendly Major/Victory cities; 9.4.1.1: ports on a friendly sea
     common = {
@@ -186,52 +185,79 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                 port_units.update(u for u in occ.get(h, ()) if u in units)
 
     supplied: set[str] = set(port_units)
-    dist: dict[str, dict[str, int]] = {}
-    areas: dict[str, set[str]] = {}
-    new_points = set(common)
-    own_sources = {
-        nat: {h for h in sources(R, nat, side) if h not in hostile and h not in enemy_zoc}
-        for nat in by_nat
-    }
-    first = True
-    while first or new_points:
-        added: set[str] = set()
-        for nat, members in by_nat.items():  # SNO 9.1a-d: each nationality's sources
-            starts = new_points | own_sources[nat] if first else new_points
-            if not starts:
-                continue
-            d = dist[nat] = distances(
-                sorted(starts),
-                steps.__getitem__,
-                route_step,
-                may_leave=route_may_leave,
-                known=dist.get(nat),
-            )
-            area = areas.setdefault(nat, set())
+    # SNO 9.1a-d: nationalities sharing their sources (German and Italian) trace together
+    groups: dict[frozenset[str], list[str]] = {}
+    for nat, members in by_nat.items():
+        groups.setdefault(sources(R, nat, side), []).extend(members)
+    dist: dict[frozenset[str], dict[str, int]] = {}
+    areas: dict[frozenset[str], set[str]] = {}
+    points = set(common)  # every supply point found so far
+    base: dict[str, int] | None = None  # supply distances from them (9.2.1)
+    base_points: set[str] = set()
 
-            def carries(h: str, d: dict[str, int] = d) -> bool:  # SNO 9.1.2
-                if h in closed:
-                    return False
-                return h in friendly or d.get(h, FAR) < threat.get(h, FAR)
+    def route(
+        srcs: set[str], known: dict[str, int] | None, changed: list[str] | None = None
+    ) -> dict[str, int]:  # SNO 9.2.1
+        return distances(srcs, steps.__getitem__, route_step, None, route_may_leave, known, changed)
 
-            _flood(steps, sorted(starts) + sorted(area), carries, area)
-            for u in members:
-                if u not in supplied and units[u] in area:
-                    supplied.add(u)
-                    added.add(u)
-        first = False
-        # SNO 9.2c: units established in supply become supply points (not in enemy ZOC, 9.0.2)
-        new_points = {units[u] for u in added if units[u] not in enemy_zoc}
+    fresh: dict[frozenset[str], set[str]] = {g: set() for g in groups}  # points not yet used
+    changed = True
+    while changed:  # SNO 9.2c: until nothing changes
+        changed = False
+        for group, members in groups.items():  # each group to its own fixed point
+            while True:
+                old = dist.get(group)
+                fell: list[str] | None = None
+                if old is None:  # SNO 9.2a: sources neither enemy-occupied nor in enemy ZOC
+                    own = {h for h in group if h not in hostile and h not in enemy_zoc}
+                    starts = points | own
+                    if not starts:
+                        break
+                    if base is None or base_points != points:
+                        base = route(points - base_points, known=base)
+                        base_points = set(points)
+                    d = route(own, known=base)  # the points' distances, lowered near its own
+                else:
+                    starts = fresh[group]
+                    if not starts:
+                        break
+                    fell = []
+                    d = route(starts, known=old, changed=fell)
+                fresh[group] = set()
+                dist[group] = d
+                area = areas.setdefault(group, set())
 
-    besieged = _siege(R, state, side, units, supplied, areas, steps, threat, route_may_leave)
+                def carries(h: str, d: dict[str, int] = d) -> bool:  # SNO 9.1.2
+                    if h in closed:
+                        return False
+                    return h in friendly or d.get(h, FAR) < threat.get(h, FAR)
+
+                seeds = list(starts)
+                if fell is not None:  # only where a supply distance fell can the area grow
+                    seeds += [h for h in fell if any(n in area for n in steps[h])]
+                _flood(steps, seeds, carries, area)
+                added = [u for u in members if u not in supplied and units[u] in area]
+                supplied.update(added)
+                # SNO 9.2c: supplied units become supply points (not in enemy ZOC, 9.0.2)
+                new = {units[u] for u in added if units[u] not in enemy_zoc} - points
+                if not new:
+                    break
+                points |= new
+                changed = True
+                for g in groups:
+                    fresh[g] |= new
+
+    reached = set().union(*areas.values()) if areas else set()
+    besieged = _siege(R, state, side, units, supplied, reached, steps, threat, route_may_leave)
     for city, chosen in besieged.items():
         supplied.update(siege_supplied(R, state, city, chosen))
+    frozen = {g: frozenset(a) for g, a in areas.items()}
     return SupplyFacts(
         {u: u in supplied for u in sorted(units)},
-        {n: frozenset(a) for n, a in areas.items()},
+        {n: frozen.get(sources(R, n, side), frozenset()) for n in by_nat},
         besieged,
         threat,
-        dist,
+        {n: dist.get(sources(R, n, side), {}) for n in by_nat},
     )
 
 
@@ -244,7 +270,6 @@ def _flood(
     """Grow ``area`` from ``starts`` over hexes that are ``ok`` (in place)."""
     queue = [h for h in starts if h not in area and ok(h)]
     area.update(queue)
-    queue += [h for h in starts if h in area]
     seen = set(queue)
     while queue:
         here = queue.pop()
@@ -314,7 +339,7 @@ def _siege(
     side: str,
     units: dict[str, str],
     supplied: set[str],
-    areas: dict[str, set[str]],
+    reached: set[str],
     steps: dict[str, tuple[str, ...]],
     threat: dict[str, int],
     route_may_leave: Callable[[str], bool],
@@ -326,8 +351,9 @@ def _siege(
     hostile = side_hexes(R, state, other(side))
     friendly = side_hexes(R, state, side)
     control = state.get("control", {})
-    reached = set().union(*areas.values()) if areas else set()
     out: dict[str, tuple[str, ...]] = {}
+    if len(supplied) == len(units):
+        return out  # nobody isolated: no city need supply anyone
     taken: set[str] = set()
     for city in controlled_cities(R):
         place = R.map.places[city]
@@ -338,7 +364,7 @@ def _siege(
         if city in enemy_zoc:  # SNO 9.4.2.1: even so, the units in it and next to it
             hexes = {city, *steps[city]}
         else:
-            d = distances([city], steps.__getitem__, lambda a, b: True, may_leave=route_may_leave)
+            d = distances([city], steps.__getitem__, None, may_leave=route_may_leave)
             hexes = set()
             _flood(
                 steps,

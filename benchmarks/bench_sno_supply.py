@@ -1,0 +1,99 @@
+"""Sturm Nach Osten supply speed: the supply status of every unit of a side (SNO 9.1-9.4,
+repeated until stable), worked out from nothing, in positions met in random games from the
+shipped custom positions.
+
+    uv run python benchmarks/bench_sno_supply.py [--games 4] [--every 10] [--seed 1]
+
+Target (issue 23): the supply status of every unit of a side <= 5 ms. Reports the median and
+the worst over the positions measured, and the ratio to the target; asserts nothing.
+Each measurement starts cold: the facts kept per arrangement of units (core.memo) are cleared
+first, so the zones of control and rail lines it needs are worked out inside the timing too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from ostfront.ai.random_player import RandomPlayer
+from ostfront.core import memo
+from ostfront.core.position import load_position
+from ostfront.core.rng import new_rng
+from ostfront.games import get
+from ostfront.games.sno import supply
+from ostfront.games.sno.rules import rules_with_map, standard_rules
+
+TARGET = 0.005
+POSITIONS = Path(__file__).resolve().parent.parent / "src/ostfront/games/sno/data/positions"
+
+
+def cold_status(R, state, side: str) -> tuple[float, float]:
+    """(supply alone, everything from nothing): the first with the zones of control and the
+    map's tables already worked out, as the engine finds them after any move; the second
+    clearing every fact kept for the arrangement of units."""
+    memo._BY_POSITIONS.clear()
+    memo._BY_TABLE.clear()
+    t = time.perf_counter()
+    supply.status(R, state, side)
+    everything = time.perf_counter() - t
+    facts = memo.by_positions(state)
+    for key in [k for k in facts if isinstance(k, tuple) and k[:1] == ("supply",)]:
+        del facts[key]
+    t = time.perf_counter()
+    supply.status(R, state, side)
+    return time.perf_counter() - t, everything
+
+
+def measure(position: dict, seed: int, every: int) -> list[tuple[float, float]]:
+    game = get("sno")
+    state = game.setup(None, {}, seed, position=position)
+    R = standard_rules()
+    if state.get("map") is not None:
+        from ostfront.core.mapmodel import map_from_dict
+
+        R = rules_with_map(map_from_dict(state["map"]))
+    player = RandomPlayer(new_rng(seed))
+    out: list[tuple[float, float]] = []
+    step = 0
+    while game.active_side(state) is not None:
+        if step % every == 0:
+            out += [cold_status(R, state, side) for side in ("axis", "soviet")]
+        state = game.apply(state, player.choose_from(game.legal_actions(state)))
+        step += 1
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=4, help="games per position")
+    ap.add_argument("--every", type=int, default=10, help="measure every n-th step")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    alone: list[float] = []
+    cold: list[float] = []
+    for path in sorted(POSITIONS.glob("*.toml")):
+        position = load_position(path)
+        times: list[tuple[float, float]] = []
+        for g in range(args.games):
+            times += measure(position, args.seed + g, args.every)
+        a = [t[0] * 1e3 for t in times]
+        c = [t[1] * 1e3 for t in times]
+        alone += a
+        cold += c
+        print(
+            f"{path.stem:22s} {len(times):4d} measured: supply alone median "
+            f"{statistics.median(a):5.2f} worst {max(a):5.2f} ms; from nothing median "
+            f"{statistics.median(c):5.2f} worst {max(c):5.2f} ms"
+        )
+    for name, ms in (("supply alone", alone), ("from nothing", cold)):
+        med, worst = statistics.median(ms), max(ms)
+        print(
+            f"{name}: median {med:.2f} ms, worst {worst:.2f} ms "
+            f"(target {TARGET * 1e3:.0f} ms: the worst is {worst / (TARGET * 1e3):.2f} of it)"
+        )
+
+
+if __name__ == "__main__":
+    main()
