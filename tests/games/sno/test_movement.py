@@ -394,3 +394,14 @@ def test_5_2_3b_is_not_used_where_5_2_2_reaches_the_hex(R, make_state):
     mv.perform(R, s, Action("select", (GER,)))
     mv.perform(R, s, Action("to", ("1905",), payload=move))
     assert mv.held(R, s, GER2) is None
+
+
+def test_5_1_6_unfrozen_lake_sides_are_impassable_frozen_ones_clear(R, make_state):
+    july = make_state({SOV: "0411"}, turn="1941-07", phase="soviet_omp")
+    assert step_cost(R, july, SOV, "0411", "0412") is None  # Lake Peipus, 0411/0412
+    assert all(m.path[:2] != ("0411", "0412") for m in mv.moves(R, july, SOV).values())
+    january = make_state({SOV: "0411"}, turn="1942-01", weather="snow", phase="soviet_omp")
+    assert step_cost(R, january, SOV, "0411", "0412") == 1.0  # frozen: clear (6.2.3)
+    assert mv.moves(R, january, SOV)["0412"].path == ("0411", "0412")
+    assert step_cost(R, january, SOV, "0406", "0407") == 1.0  # a frozen swamp is clear
+    assert step_cost(R, july, SOV, "0406", "0407") == 2.0
