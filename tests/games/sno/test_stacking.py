@@ -86,3 +86,18 @@ def test_garrisons_eliminated_for_stacking_are_lost_for_good(R, make_state, ende
     assert stacking.check(R, s)
     stacking.perform(R, s, stacking.actions(R, s)[-1])
     assert s["units"]["sov-moscow-gar"]["at"] == "lost"  # SNO 10.5.5
+
+
+def test_4_3_at_the_end_of_the_omp_through_the_sequence(R, make_state):
+    from ostfront.core.protocol import Action
+    from ostfront.games.sno import sequence
+
+    s = make_state({**dict.fromkeys(CORPS[:7], "1904"), "sov-5-army": "2904"})
+    sequence.perform(R, s, Action("end"))
+    assert s["phase"] == "axis_omp"  # waiting for the owner's choice
+    assert s["pending"] == {"kind": "overstack", "side": "axis", "hex": "1904"}
+    acts = sequence.actions(R, s)
+    assert len(acts) == 7 and acts[0].text == "eliminate ger-1-corps"
+    sequence.perform(R, s, acts[0])
+    assert s["units"]["ger-1-corps"]["at"] == "dead"
+    assert s["pending"] is None and s["phase"] == "axis_combat"  # recovery, then combat
