@@ -138,7 +138,7 @@ def movable(R: Rules, state: State) -> list[str]:
     side = phasing_side(state)
     return [
         u
-        for u in counter_ids(R, side, lambda unit: unit.side == side)
+        for u in counter_ids(R, f"side-{side}", lambda unit: unit.side == side)
         if u in state["units"] and on_map(state, u) and held(R, state, u) is None
     ]
 
@@ -287,7 +287,7 @@ def finish(R: Rules, state: State) -> bool:
     from .combat.losses import eliminate
 
     if phasing_side(state) == "soviet":
-        for u in counter_ids(R, "soviet", lambda unit: unit.side == "soviet"):
+        for u in counter_ids(R, "side-soviet", lambda unit: unit.side == "soviet"):
             if u in state["units"] and in_finland(R, state, hex_of(state, u) or ""):
                 eliminate(R, state, [u])  # SNO 5.5.9 'if unable to do so is eliminated'
     state["omp"] = None
@@ -299,7 +299,7 @@ def thaw_losses(R: Rules, state: State, side: str) -> None:
     player-turn is eliminated."""
     from .combat.losses import eliminate
 
-    for u in counter_ids(R, side, lambda unit: unit.side == side):
+    for u in counter_ids(R, f"side-{side}", lambda unit: unit.side == side):
         h = hex_of(state, u) if u in state["units"] else None
         if h is not None and thawing_lake(R, state, h):
             eliminate(R, state, [u])
