@@ -188,6 +188,33 @@ def distances(
     return dist
 
 
+def grow(
+    area: set[str], seeds: Iterable[str], neighbours: Neighbours, ok: Callable[[str], bool]
+) -> None:
+    """Grow ``area`` in place: every hex ``ok`` accepts that is joined, through such hexes,
+    to one of ``seeds`` (itself accepted) or to a hex already in the area that a seed
+    touches. Only the new part is searched (SNO 9.1.2: a supply line's reach, grown as
+    supply points are added, 9.2c).
+
+    >>> from ostfront.core.hexgrid import HexGrid
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
+    >>> area = {"0101"}
+    >>> grow(area, ["0201"], g.neighbours, lambda h: h != "0401")
+    >>> sorted(area)
+    ['0101', '0201', '0301']
+    """
+    queue = [h for h in seeds if h not in area and ok(h)]
+    area.update(queue)
+    seen = set(queue)
+    while queue:
+        here = queue.pop()
+        for n in neighbours(here):
+            if n not in area and n not in seen and ok(n):
+                area.add(n)
+                queue.append(n)
+            seen.add(n)
+
+
 def connected(
     sources: Iterable[str], neighbours: Neighbours, passable: Callable[[str, str], bool]
 ) -> set[str]:

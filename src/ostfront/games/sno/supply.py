@@ -28,27 +28,24 @@ the end of his Combat Phase, before isolation is applied (9.5).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from ...core.paths import distances
+from ...core.paths import distances, grow
 from ...core.protocol import Action, Prompt
+from . import siege
 from .control import (
     controlled_cities,
     finnish_area,
     friendly_seas,
-    own_side_of_1941,
     supply_edge,
 )
 from .rules import BOX_SET, Rules, State, kept, occupancy, other, phasing_side, side_hexes
+from .siege import FAR, SIEGE_CAPACITY, siege_cost
 from .weather import blocked
 from .zoc import zoc_table
 
 PENDING_KINDS = ("siege", "isolation")
-SIEGE_CAPACITY = 6  # SNO 9.4.2.1: six stacking factors
-SIEGE_IN_CITY = 2  # SNO 9.4.2.2: units in the city count double
-FAR = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -126,10 +123,6 @@ def facts(R: Rules, state: State, side: str) -> SupplyFacts:
         tuple(sorted((c, tuple(u)) for c, u in (state.get("siege") or {}).items())),
     )
     return kept(R, state, key, lambda: _determine(R, state, side))  # type: ignore[no-any-return]
-
-
-def source_group(nationality: str) -> str:
-    return nationality
 
 
 # ------------------------------------------------------------------ the determination
@@ -235,7 +228,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                 seeds = list(starts)
                 if fell is not None:  # only where a supply distance fell can the area grow
                     seeds += [h for h in fell if any(n in area for n in steps[h])]
-                _flood(steps, seeds, carries, area)
+                grow(area, seeds, steps.__getitem__, carries)
                 added = [u for u in members if u not in supplied and units[u] in area]
                 supplied.update(added)
                 # SNO 9.2c: supplied units become supply points (not in enemy ZOC, 9.0.2)
@@ -248,9 +241,11 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                     fresh[g] |= new
 
     reached = set().union(*areas.values()) if areas else set()
-    besieged = _siege(R, state, side, units, supplied, reached, steps, threat, route_may_leave)
+    besieged = siege.besieged(
+        R, state, side, units, supplied, reached, steps, threat, route_may_leave
+    )
     for city, chosen in besieged.items():
-        supplied.update(siege_supplied(R, state, city, chosen))
+        supplied.update(siege.supplied(R, state, city, chosen))
     frozen = {g: frozenset(a) for g, a in areas.items()}
     return SupplyFacts(
         {u: u in supplied for u in sorted(units)},
@@ -259,25 +254,6 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
         threat,
         {n: dist.get(sources(R, n, side), {}) for n in by_nat},
     )
-
-
-def _flood(
-    steps: dict[str, tuple[str, ...]],
-    starts: list[str],
-    ok: Callable[[str], bool],
-    area: set[str],
-) -> None:
-    """Grow ``area`` from ``starts`` over hexes that are ``ok`` (in place)."""
-    queue = [h for h in starts if h not in area and ok(h)]
-    area.update(queue)
-    seen = set(queue)
-    while queue:
-        here = queue.pop()
-        for n in steps[here]:
-            if n not in area and n not in seen and ok(n):
-                area.add(n)
-                queue.append(n)
-            seen.add(n)
 
 
 # ------------------------------------------------------------------ 8.2.1b pockets
@@ -311,7 +287,7 @@ def pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
         if u in placed:
             continue
         area: set[str] = set()
-        _flood(steps, [where[u]], carries, area)
+        grow(area, [where[u]], steps.__getitem__, carries)
         group = tuple(v for v in sorted(isolated) if where[v] in area)
         placed.update(group)
         out.append(group)
@@ -326,86 +302,7 @@ def pocket_of(R: Rules, state: State, uid: str) -> tuple[str, ...]:
     return (uid,)
 
 
-# ------------------------------------------------------------------ 9.4.2 siege supply
-def siege_cost(R: Rules, city: str, uid: str, at: str) -> int:
-    """SNO 9.4.2.2: a unit's stacking factors against the siege capacity (doubled in the city)."""
-    points = R.unit(uid).stacking
-    return points * SIEGE_IN_CITY if at == city else points
-
-
-def _siege(
-    R: Rules,
-    state: State,
-    side: str,
-    units: dict[str, str],
-    supplied: set[str],
-    reached: set[str],
-    steps: dict[str, tuple[str, ...]],
-    threat: dict[str, int],
-    route_may_leave: Callable[[str], bool],
-) -> dict[str, tuple[str, ...]]:
-    """SNO 9.4.2.1, 9.4.2.3: each isolated Victory city on ``side``'s own side of the 1941
-    border -> the isolated units that occupy it or can trace a supply line from it (only
-    those in it or next to it when the city is in enemy ZOC)."""
-    enemy_zoc = zoc_table(R, state, other(side))
-    hostile = side_hexes(R, state, other(side))
-    friendly = side_hexes(R, state, side)
-    control = state.get("control", {})
-    out: dict[str, tuple[str, ...]] = {}
-    if len(supplied) == len(units):
-        return out  # nobody isolated: no city need supply anyone
-    taken: set[str] = set()
-    for city in controlled_cities(R):
-        place = R.map.places[city]
-        if not place.is_("victory_city") or not own_side_of_1941(R, side, city):
-            continue
-        if city in hostile or control.get(city) == other(side) or city in reached:
-            continue
-        if city in enemy_zoc:  # SNO 9.4.2.1: even so, the units in it and next to it
-            hexes = {city, *steps[city]}
-        else:
-            d = distances([city], steps.__getitem__, None, may_leave=route_may_leave)
-            hexes = set()
-            _flood(
-                steps,
-                [city],
-                lambda h, d=d: h in friendly or d.get(h, FAR) < threat.get(h, FAR),  # type: ignore[misc]
-                hexes,
-            )
-        drawing = tuple(
-            u for u in sorted(units) if u not in supplied and u not in taken and units[u] in hexes
-        )
-        if drawing:
-            out[city] = drawing
-            taken.update(drawing)
-    return out
-
-
-def siege_supplied(R: Rules, state: State, city: str, drawing: tuple[str, ...]) -> list[str]:
-    """SNO 9.4.2.2: which of the units drawing on a besieged city are supplied: all of them
-    within six factors; beyond that the owner's choice (``state["siege"][city]``), filled up,
-    while he has not chosen, with the units in the city first and then the others in the
-    order of their ids."""
-    at = {u: state["units"][u]["at"] for u in drawing}
-    if sum(siege_cost(R, city, u, at[u]) for u in drawing) <= SIEGE_CAPACITY:
-        return list(drawing)
-    stored = (state.get("siege") or {}).get(city)
-    if (
-        stored is not None
-        and all(u in at for u in stored)
-        and sum(siege_cost(R, city, u, at[u]) for u in stored) <= SIEGE_CAPACITY
-    ):
-        return list(stored)  # the owner's choice
-    chosen: list[str] = []
-    room = SIEGE_CAPACITY
-    for u in sorted(drawing, key=lambda u: (at[u] != city, u)):
-        cost = siege_cost(R, city, u, at[u])
-        if cost <= room:
-            chosen.append(u)
-            room -= cost
-    return chosen
-
-
+# ------------------------------------------------------------------ 9.4.2.2 the owner's choice
 def siege_choice_needed(R: Rules, state: State, side: str) -> str | None:
     """A besieged city of ``side`` with more units trying to draw on it than it can supply
     whose owner has not chosen among exactly these units yet (9.4.2.2), or None."""
