@@ -301,26 +301,60 @@ def test_7_4_4_three_times_1_2_is_3_2(R, make_state) -> None:
     assert limits.plan_problems(R, s, at_3_2) == []
 
 
-def test_7_4_7_below_1_6_refused_and_unavoidable_ones_are_an_ae(R, make_state) -> None:
+def test_7_4_7_below_1_6_refused_when_another_arrangement_avoids_it(R, make_state) -> None:
     fort = {"at": "1903", "fortified": True}
     s = make_state(
-        {"ger-5-corps": "1902", "sov-3-army": fort, "sov-4-army": fort, "sov-5-army": fort},
+        {
+            "ger-5-corps": "1902",
+            "ger-6-corps": "1904",
+            "sov-3-army": fort,
+            "sov-4-army": fort,
+            "sov-5-army": fort,
+        },
         phase="axis_combat",
         weather="snow",
         turn="1942-01",
     )
     all3 = ["sov-3-army", "sov-4-army", "sov-5-army"]
-    # 2:12 = 1:6, one column left in Snow: below the table
-    assert limits.attack_problems(R, s, ["ger-5-corps"], all3) == [
+    # 2:12 = 1:6, one column left in Snow: below the table; the two corps together make
+    # 4:12 = 1:3 -> 1:4, so the lone corps' attack is not unavoidable
+    assert limits.attack_problems(R, s, ["ger-5-corps"], all3, []) == [
         "odds 2:12 -> below 1:6: below 1:6 are not allowed (SNO 7.4.7)"
     ]
     combat.begin(R, s)
     combat.perform(R, s, Action("attack", ("1903",)))
+    assert "declare" in _texts(R, s)  # both corps: 1:4
+    combat.perform(R, s, Action("without", ("ger-6-corps",)))
     assert "declare" not in _texts(R, s)
-    # an attack below 1:6 in a committed plan is eliminated before any other is resolved
-    s["combat"]["draft"] = None
-    s["combat"]["plan"] = [_attack(1, ["ger-5-corps"], all3, s)]
+
+
+def test_7_4_7_unavoidable_below_1_6_is_an_automatic_ae(R, make_state) -> None:
+    # a lone corps next to three fortified armies must attack (7.1.4) and all three must be
+    # attacked (7.1.6), by it alone: 2:12 in Snow is below 1:6 whatever it does
+    fort = {"at": "1903", "fortified": True}
+    s = make_state(
+        {
+            "ger-5-corps": "1902",
+            "ger-6-corps": "2305",
+            "sov-3-army": fort,
+            "sov-4-army": fort,
+            "sov-5-army": fort,
+            "sov-6-army": "2306",
+        },
+        phase="axis_combat",
+        weather="snow",
+        turn="1942-01",
+        seed=19,
+    )
+    combat.begin(R, s)
+    combat.perform(R, s, Action("attack", ("1903",)))
+    assert "declare" in _texts(R, s)
+    combat.perform(R, s, Action("declare", ()))
+    combat.perform(R, s, Action("attack", ("2306",)))
+    combat.perform(R, s, Action("declare", ()))
     combat.perform(R, s, Action("commit", ()))
+    # eliminated at once, before the other attack is resolved
     assert s["units"]["ger-5-corps"]["at"] == "dead"
     assert s["combat"]["plan"][0]["result"] == "AE" and s["combat"]["plan"][0]["done"]
-    assert _texts(R, s) == ["end"]
+    assert s["units"]["ger-6-corps"]["at"] == "2305" and not s["combat"]["plan"][1]["done"]
+    assert _texts(R, s) == ["roll 2", "roll 2 ec"]

@@ -121,7 +121,7 @@ def prompt(R: Rules, state: State) -> Prompt:
         return Prompt(side, "Every attack is resolved: end the Combat Phase", "SNO 7.0")
     if c["draft"] is not None:
         d = c["draft"]
-        bad = limits.attack_problems(R, state, d["attackers"], d["defenders"])
+        bad = limits.attack_problems(R, state, d["attackers"], d["defenders"], c["plan"])
         text = _describe(R, state, d["attackers"], d["defenders"])
         return Prompt(side, text + ("; " + bad[0] if bad else ""), "SNO 7.1.9")
     bad = plan_problems(R, state)
@@ -289,7 +289,7 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
             acts.append(
                 Action("untarget", (e,), f"Do not attack {R.unit(e).label}", "SNO 7.1.9", side)
             )
-    if not limits.attack_problems(R, state, att, dfd):
+    if not limits.attack_problems(R, state, att, dfd, combat_of(state)["plan"]):
         acts.append(
             Action(
                 "declare",

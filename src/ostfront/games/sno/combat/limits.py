@@ -11,9 +11,8 @@
 - 7.4.5: units attacking from a hex holding a friendly fortified combat unit are exempt from
   7.4.2-7.4.4 (an attack all of whose attackers are so placed is left out of 7.4.2-7.4.3);
 - 7.4.6: odds compared as fractions (1:4 = 0.25, 3:2 = 1.5), :func:`odds_value`;
-- 7.4.7: odds below 1:6 are not allowed; if unavoidable (every attacker obliged to attack and
-  no single enemy unit in reach of the group at 1:6 or more) the attack is an automatic AE at
-  the beginning of resolution.
+- 7.4.7: odds below 1:6 are not allowed; if unavoidable (:func:`unavoidable`) the attack is
+  an automatic AE at the beginning of resolution.
 
 The odds compared are the final columns (after the shifts of step five).
 """
@@ -21,10 +20,11 @@ The odds compared are the final columns (after the shifts of step five).
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 from typing import Any
 
 from ..crt import odds_value
-from ..rules import Rules, State, hex_of, is_fortified, units_at
+from ..rules import Rules, State, hex_of, is_fortified, side_units, units_at
 from . import odds as odds_mod
 from . import plan as plan_mod
 
@@ -77,19 +77,81 @@ def garrison_problems(R: Rules, state: State, defenders: list[str]) -> list[str]
 
 
 # SNO 7.4.7
-def unavoidable(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> bool:
-    """SNO 7.4.7: an attack below 1:6 is unavoidable when every attacker is obliged to attack
-    (7.1.4, 7.1.10) and the group reaches no single enemy unit in its ZOC at 1:6 or more."""
+def unavoidable(R: Rules, state: State, attackers: list[str], others: list[dict[str, Any]]) -> bool:
+    """SNO 7.4.7: an attack below 1:6 is unavoidable when its attackers must attack (7.1.4)
+    and the enemy units they must see attacked (those in their ZOC that no other attack of
+    the plan takes on: 7.1.4c, 7.1.6, 7.1.10) cannot all be attacked at 1:6 or more by the
+    units able to attack them - together, or one enemy hex or one enemy unit per attack.
+    Disbanding (7.1.12) is an option, not an arrangement of attacks: not counted."""
     if not attackers or not all(plan_mod.obliged(R, state, u) for u in attackers):
         return False
-    reach = set.intersection(*(set(plan_mod.enemies_in_zoc(R, state, u)) for u in attackers))
-    return all(odds_mod.assess(R, state, attackers, [e]).column is None for e in reach)
+    taken = {d for a in others for d in a["defenders"]}
+    needed = sorted({e for u in attackers for e in plan_mod.enemies_in_zoc(R, state, u)} - taken)
+    if not needed:
+        return False  # SNO 7.1.4c: they need not attack at all
+    side = R.unit(attackers[0]).side
+    reach = {
+        u: set(plan_mod.enemies_in_zoc(R, state, u))
+        for u in side_units(R, state, side)
+        if plan_mod.may_attack(R, state, u)
+    }
+    helpers = sorted(u for u, r in reach.items() if r & set(needed))
+    every = [u for u in helpers if set(needed) <= reach[u]]
+    if every and odds_mod.assess(R, state, every, needed).column is not None:
+        return False
+    by_unit = {e: [e] for e in needed}
+    by_hex: dict[str, list[str]] = {}
+    for e in needed:
+        by_hex.setdefault(hex_of(state, e) or "", []).append(e)
+    return not (
+        _coverable(R, state, helpers, reach, by_unit)
+        or _coverable(R, state, helpers, reach, by_hex)
+    )
+
+
+#: SNO 7.4.7: the most arrangements looked at; beyond it the attack is taken as avoidable.
+ARRANGEMENTS = 4096
+
+
+def _coverable(
+    R: Rules,
+    state: State,
+    helpers: list[str],
+    reach: dict[str, set[str]],
+    targets: dict[str, list[str]],
+) -> bool:
+    """Can ``helpers`` attack every target (a unit, or a hex's needed units), each helper in
+    one attack at most, every attack at 1:6 or more?"""
+    options = [
+        [None, *(t for t, units in targets.items() if set(units) <= reach[h])] for h in helpers
+    ]
+    total = 1
+    for o in options:
+        total *= len(o)
+    if total > ARRANGEMENTS:
+        return True
+    for choice in product(*options):
+        groups: dict[str, list[str]] = {}
+        for h, t in zip(helpers, choice, strict=True):
+            if t is not None:
+                groups.setdefault(t, []).append(h)
+        if len(groups) == len(targets) and all(
+            odds_mod.assess(R, state, groups[t], units).column is not None
+            for t, units in targets.items()
+        ):
+            return True
+    return False
 
 
 def attack_problems(
-    R: Rules, state: State, attackers: list[str], defenders: list[str]
+    R: Rules,
+    state: State,
+    attackers: list[str],
+    defenders: list[str],
+    others: list[dict[str, Any]] | None = None,
 ) -> list[str]:
-    """What forbids declaring this one attack (empty: it may be declared)."""
+    """What forbids declaring this one attack (empty: it may be declared). ``others``: the
+    rest of the plan (None: a re-targeted attack, 7.1.11b, which is never unavoidable)."""
     out: list[str] = []
     if not attackers:
         out.append("choose at least one attacking unit")
@@ -110,7 +172,7 @@ def attack_problems(
         return out
     out += garrison_problems(R, state, defenders)
     o = odds_mod.assess(R, state, attackers, defenders)
-    if o.column is None and not unavoidable(R, state, attackers, defenders):
+    if o.column is None and (others is None or not unavoidable(R, state, attackers, others)):
         out.append(f"odds {o.text}: below 1:6 are not allowed (SNO 7.4.7)")
     return out
 
@@ -120,9 +182,13 @@ def _value(o: odds_mod.Odds) -> Fraction | None:
 
 
 def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
-    """SNO 7.4.2-7.4.4 over the whole plan (empty: the plan keeps them)."""
+    """SNO 7.4.2-7.4.4 and 7.4.7 over the whole plan (empty: the plan keeps them)."""
     out: list[str] = []
     assessed = [(a, _assess(R, state, a)) for a in plan]
+    for a, o in assessed:  # SNO 7.4.7: still unavoidable, with the plan as it now is
+        others = [b for b in plan if b is not a]
+        if o.column is None and not unavoidable(R, state, a["attackers"], others):
+            out.append(f"attack {a['id']} at {o.text}: below 1:6 is not allowed (SNO 7.4.7)")
     live = [(a, o, _value(o)) for a, o in assessed if _value(o) is not None]
     # by hex: the attacks with defenders there
     by_hex: dict[str, list[tuple[dict[str, Any], odds_mod.Odds, Fraction]]] = {}
