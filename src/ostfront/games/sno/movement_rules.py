@@ -221,7 +221,7 @@ def path_cost(R: Rules, state: State, uid: str, path: Sequence[str]) -> float | 
 #: canal, or a thawing lake's side) and whether it crosses a strait.
 StepInfo = tuple[int, bool, bool]
 Steps = dict[str, dict[str, StepInfo]]
-_STEPS: dict[tuple[str, str, str], tuple[Rules, Steps]] = {}
+_STEPS: dict[tuple[int, str, str, str], tuple[Rules, Steps]] = {}
 
 
 def step_table(R: Rules, state: State, uid: str) -> Steps:
@@ -232,7 +232,7 @@ def step_table(R: Rules, state: State, uid: str) -> Steps:
     cls = R.tables.tec.unit_class.get(R.unit(uid).type)
     if cls is None:
         return {}  # SNO 5.1.9, 10.4.4: garrisons and factories never move
-    key = (cls, state["weather"], month_name(state["turn"]))
+    key = (id(R), cls, state["weather"], month_name(state["turn"]))
     known = _STEPS.get(key)
     if known is not None and known[0] is R:
         return known[1]
