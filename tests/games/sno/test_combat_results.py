@@ -451,3 +451,39 @@ def test_the_game_door_offers_the_roll_and_its_exact_distribution(R, make_state)
     s = game.apply(s, Action.parse("retreat sov-3-army 1704"))
     assert s["units"]["sov-3-army"]["at"] == "1704"
     assert game.active_side(s) == "axis" and s["pending"]["kind"] == "advance"
+
+
+def test_5_5_11_a_soviet_retreat_into_hungary_activates_it(R, make_state) -> None:
+    s = make_state({"sov-3-army": "1523", "ger-5-corps": "1422"}, phase="axis_combat")
+    combat.begin(R, s)
+    s["combat"]["current"] = {
+        "id": 1,
+        "result": "DR",
+        "attackers": ["ger-5-corps"],
+        "defenders": ["sov-3-army"],
+        "hexes": ["1523"],
+        "factors": {},
+        "attack": 2,
+        "defence": 3,
+        "todo": [],
+    }
+    tactical.open_retreat(R, s, ["sov-3-army"], "DR", ["1523"])
+    assert "retreat sov-3-army 1524" in _texts(R, s)  # 1524 is in Hungary
+    _play(R, s, "retreat sov-3-army 1524")
+    assert s["hungary_active"] is True
+
+
+def test_7_3_6_a_unit_not_obliged_may_still_retreat(R, make_state) -> None:
+    s = _begin(
+        R,
+        make_state(
+            {"ger-5-corps": "1909", "ger-6-corps": "1809", "sov-3-army": "1910"},
+            phase="axis_combat",
+            seed=5,
+        ),
+    )
+    _play(R, s, "attack 1910", "declare", "commit", "roll 1")  # (DR) in Kursk
+    assert not s["pending"]["obliged"]
+    _play(R, s, "retreat sov-3-army 2011")
+    assert _at(s, "sov-3-army") == "2011" and s["units"]["sov-3-army"]["dispersed"] is True
+    assert s["pending"]["kind"] == "advance"  # Kursk is vacated by a (DR)
