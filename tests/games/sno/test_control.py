@@ -129,3 +129,17 @@ def test_5_5_9_no_soviet_rail_line_through_the_finnish_area(R, make_state) -> No
     assert inside in rail_line(R, summer, "soviet")
     assert inside not in rail_line(R, autumn, "soviet")
     assert "0308" in rail_line(R, autumn, "soviet")  # Leningrad itself is outside it
+
+
+def test_3_4_6a_rail_line_never_crosses_a_lake_side(R, make_state) -> None:
+    """0411/0412 is a lake hex side. With 0412's other land neighbours shut (as if in enemy
+    ZOC), a rail line reaches 0411 but not 0412 - in Good weather and in a January Snow month
+    when the lake side is frozen (3.4.6a: 'whether frozen or not')."""
+    from ostfront.games.sno import weather
+
+    shut = frozenset({"0513", "0512", "0313", "0413"})
+    for turn, w in (("1941-07", "good"), ("1942-01", "snow")):
+        s = make_state({}, turn=turn, weather=w)
+        line = control._rail_flood(R, s, "soviet", shut)
+        assert "0411" in line and "0412" not in line
+    assert "0411/0412" in weather.frozen_sides(R, make_state({}, turn="1942-01", weather="snow"))

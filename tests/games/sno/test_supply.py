@@ -112,6 +112,24 @@ def test_9_4_1_2_units_in_a_port_in_enemy_zoc_on_a_friendly_sea(R, make_state) -
     assert supply.status(R, s2, "soviet")["sov-5-army"] is False
 
 
+def test_9_4_1_1_a_port_on_a_friendly_sea_is_a_supply_point(R, make_state) -> None:
+    """The 8th Army in Riga (a port on the Baltic; uncontrolled, so no 9.2b point), German
+    corps on every land hex two away: supplied through the port while the Baltic is Soviet."""
+    ring = ["0317", "0417", "0517", "0616", "0615", "0614", "0514", "0413", "0314", "0214"]
+    corps = [f"ger-{n}-corps" for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 17)]
+    units = {**dict(zip(corps, ring, strict=True)), "sov-8-army": "0415"}
+    s = make_state(units, control={}, seas={"Baltic Sea": "soviet"})
+    assert supply.status(R, s, "soviet") == {"sov-8-army": True}
+    s2 = make_state(units, control={}, seas={"Baltic Sea": "axis"})
+    assert supply.status(R, s2, "soviet") == {"sov-8-army": False}
+
+
+def test_9_0_1_factories_need_no_supply(R, make_state) -> None:
+    s = make_state({"sov-moscow-factory": "1306", "ger-5-corps": "1307"}, control={})
+    assert supply.in_supply(R, s, "sov-moscow-factory")
+    assert "sov-moscow-factory" not in supply.status(R, s, "soviet")
+
+
 # ------------------------------------------------------------------ 9.4.2 siege supply
 def test_9_4_2_siege_supply_for_six_factors_doubled_in_the_city(R, make_state) -> None:
     """Leningrad in enemy ZOC, the Baltic the Axis's: the city supplies the units in it and

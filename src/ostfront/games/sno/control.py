@@ -21,7 +21,7 @@ from .rules import SIDES, Rules, State, kept, occupancy, other
 from .weather import blocked
 from .zoc import zoc_table
 
-#: SNO 3.2.1: the cities that can be controlled.
+# SNO 3.2.1: the cities that can be controlled, each by one side or by none.
 CONTROLLED_KINDS = ("major_city", "victory_city")
 SOVIET_UNION = "Soviet Union"  # SNO 3.2.2, 9.4.2.3: the 1941 border is this country's
 
@@ -215,4 +215,5 @@ def sea_controller(R: Rules, state: State, sea: str) -> str | None:
 
 def friendly_seas(R: Rules, state: State, side: str) -> frozenset[str]:
     """The sea areas under ``side``'s control (3.4.1)."""
+    # SNO 3.3.1: read only by sea supply (9.4.1) and evacuation (8.3)
     return frozenset(s for s in sea_areas(R) if sea_controller(R, state, s) == side)

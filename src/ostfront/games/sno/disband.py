@@ -43,7 +43,7 @@ def disband_rf(R: Rules, uid: str) -> int:
     combat strength, any other combat unit its combat factor less one; fortification is
     ignored (the unfortified factor)."""
     unit = R.unit(uid)
-    b = R.tables.spec.breakout
+    b = R.tables.spec.breakout  # SNO 8.1.1: the reductions are chart data
     if unit.front is None:
         return 0
     if unit.juggernaut:
@@ -76,7 +76,7 @@ def _hex_loss(R: Rules, state: State, side: str, hex_id: str, supplied: set[str]
     if in_enemy_zoc(R, state, hex_id, side) and not (supplied & set(_units_at(state, hex_id))):
         loss += b.per_enemy_zoc_hex  # SNO 8.2.2b
     if weather.awl(R, state, hex_id):
-        loss += b.per_awl_hex_in_snow  # SNO 8.2.2c, 6.3.3
+        loss += b.per_awl_hex_in_snow  # SNO 6.3.3 (8.2.2c)
     return loss
 
 
@@ -204,7 +204,7 @@ def _evacuate(R: Rules, state: State, sea: str, rf: int) -> int:
     return got
 
 
-def _coast_sea(R: Rules, state: State, uid: str) -> str | None:
+def _coast_sea(R: Rules, state: State, uid: str) -> str | None:  # SNO 8.3.1
     """SNO 8.3.1a, 8.3.2: the friendly sea a unit on a coast hex could disband through."""
     h = hex_of(state, uid)
     if h is None or COAST not in R.map.hex_tags(h):
@@ -337,6 +337,7 @@ def begin(R: Rules, state: State) -> None:
 
 
 def actions(R: Rules, state: State) -> list[Action]:
+    # SNO 8.0: the phasing player's voluntary disbandments and break-outs
     side = phasing_side(state)
     rec = _record(state)
     status = supply.status(R, state, side)
@@ -344,9 +345,11 @@ def actions(R: Rules, state: State) -> list[Action]:
     out: list[Action] = []
     able: set[str] = set()
     for uid in side_units(R, state, side):
+        # SNO 8.0.1: his own combat units (never garrisons, 10.5.5); 8.2.1c: not attackers
         if uid not in status or uid in attacked or not may_disband(R, uid):
             continue
         unit = R.unit(uid)
+        # SNO 8.0.2: disbandments first - none once a break-out has happened
         if not rec["started"] and (status[uid] or _coast_sea(R, state, uid)):
             how = "" if status[uid] else " by sea (SNO 8.3.1a)"
             out.append(

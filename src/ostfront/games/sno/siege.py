@@ -55,6 +55,7 @@ def besieged(
     taken: set[str] = set()
     for city in controlled_cities(R):
         place = R.map.places[city]
+        # SNO 9.4.2.3: never a city on the opponent's side of the 1941 border
         if not place.is_("victory_city") or not own_side_of_1941(R, side, city):
             continue
         if city in hostile or control.get(city) == other(side) or city in reached:

@@ -95,13 +95,14 @@ def _ports(R: Rules) -> dict[str, str]:
 # ------------------------------------------------------------------ public queries
 def status(R: Rules, state: State, side: str) -> dict[str, bool]:
     """SNO 9.0.1: every combat unit of ``side`` on the map -> True if it is in supply."""
+    # SNO 9.0: the whole determination, kept per arrangement of units (facts)
     return facts(R, state, side).supplied
 
 
 def in_supply(R: Rules, state: State, uid: str) -> bool:
     """SNO 9.0.1: is this unit in supply? (Factories and Zhukov need none: always True.)"""
     unit = R.unit(uid)
-    if not unit.is_combat:
+    if not unit.is_combat:  # SNO 9.0.1: factories and Zhukov need no supply
         return True
     return facts(R, state, unit.side).supplied.get(uid, False)
 
@@ -147,7 +148,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                 units[u] = h
                 by_nat.setdefault(unit.nationality, []).append(u)
 
-    # SNO 9.3a-b, 9.3.1: threat distances
+    # SNO 9.3a-b: the threats; # SNO 9.3.1: their distances (not through our units or ZOC)
     threats = [h for h in hostile if any(R.unit(u).is_combat for u in occ[h])]
     threats += [h for h in controlled_cities(R) if control.get(h) == enemy and h not in friendly]
     threat = distances(
@@ -162,7 +163,8 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
 
     route_step = (lambda a, b: b not in closed) if closed else None
 
-    # SNO 9.2b, 9.0.2: friendly Major/Victory cities; 9.4.1.1: ports on a friendly sea
+    # SNO 9.2b: friendly Major/Victory cities - # SNO 9.0.2: none in enemy ZOC
+    # SNO 9.4.1.1: ports on a friendly sea (# SNO 3.3.1: sea control read here)
     common = {
         h
         for h in controlled_cities(R)
@@ -228,7 +230,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                 seeds = list(starts)
                 if fell is not None:  # only where a supply distance fell can the area grow
                     seeds += [h for h in fell if any(n in area for n in steps[h])]
-                grow(area, seeds, steps.__getitem__, carries)
+                grow(area, seeds, steps.__getitem__, carries)  # SNO 9.1.1: the supply lines
                 added = [u for u in members if u not in supplied and units[u] in area]
                 supplied.update(added)
                 # SNO 9.2c: supplied units become supply points (not in enemy ZOC, 9.0.2)
