@@ -1,0 +1,71 @@
+"""Custom SNO positions: what a position may state, and the clear errors for what it may not."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ostfront.core.errors import DataError
+from ostfront.core.position import position_from_dict
+from ostfront.core.protocol import NotPlayable
+from ostfront.games.sno.game import GAME
+
+
+def pos(**fields):
+    return position_from_dict({"game": "sno", "turn": "1941-07", "phase": "axis_omp", **fields})
+
+
+def refused(**fields) -> str:
+    with pytest.raises(DataError) as info:
+        GAME.setup(seed=1, position=pos(**fields))
+    return str(info.value)
+
+
+def test_part_2_counters_are_refused_naming_their_rules() -> None:
+    for uid, rules in [
+        ("ger-4-army", "juggernauts (SNO 10.1"),  # a German infantry army
+        ("sov-moscow-factory", "factories (SNO 10.4)"),
+        ("sov-zhukov", "Zhukov (SNO 10.6)"),
+    ]:
+        msg = refused(units=[{"id": uid, "hex": "1306"}])
+        assert rules in msg and "part 2" in msg, msg
+    armor = next(
+        u.id for u in GAME.rules_for({"map": None}).counters.units.values() if u.type == "armor"
+    )
+    assert "armor (SNO 10.3" in refused(units=[{"id": armor, "hex": "1014"}])
+    # out of the game, a part 2 counter is no trouble
+    GAME.setup(seed=1, position=pos(units=[{"id": armor, "status": ["out"]}]))
+
+
+def test_a_turn_must_be_a_month() -> None:
+    with pytest.raises(DataError, match="turn"):
+        position_from_dict({"game": "sno", "turn": "1941-13"})
+    with pytest.raises(DataError, match=re.escape('give the month, e.g. turn = "1941-07"')):
+        GAME.setup(seed=1, position=position_from_dict({"game": "sno", "turn": 3}))
+
+
+def test_bad_facts_are_named() -> None:
+    assert "phase: 'axis_move' is not one of" in refused(phase="axis_move")
+    assert "October has no fixed weather (SNO 6.1.2): give it" in refused(
+        turn="1941-10", phase="axis_omp"
+    )
+    assert "extra: unknown stalin" in refused(extra={"stalin": "dead"})
+    assert "extra.control: 1314 is not a Major or Victory city" in refused(
+        extra={"control": {"1314": "axis"}}
+    )
+    assert "extra.seas: 'North Sea' is not one of" in refused(extra={"seas": {"North Sea": "axis"}})
+    assert "is not a Victory Determination Turn" in refused(extra={"last_turn": "1942-06"})
+    msg = refused(units=[{"id": "sov-5-army", "hex": "1321"}, {"id": "ger-5-corps", "hex": "1321"}])
+    assert "units of opposing sides never stack together (SNO 4.4)" in msg
+    msg = refused(units=[{"id": "hun-2-army", "hex": "1623"}, {"id": "rom-3-army", "hex": "1623"}])
+    assert "SNO 4.6" in msg
+    assert "may never fortify (SNO 10.7)" in refused(
+        units=[{"id": "sov-kiev-gar", "hex": "1816", "status": ["fortified"]}]
+    )
+    assert "is sea, not land" in refused(units=[{"id": "sov-5-army", "hex": "2520"}])
+
+
+def test_strategic_options_wait_for_part_3() -> None:
+    with pytest.raises(NotPlayable, match=re.escape("14.x: partisans")):
+        GAME.setup(options=["partisans"], seed=1, position=pos())
