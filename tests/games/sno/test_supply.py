@@ -73,6 +73,17 @@ def test_9_2c_threats_isolate_until_a_second_unit_becomes_a_supply_point(R, make
     assert {h: f2.distance["soviet"][h] for h in ("1805", "1906")} == {"1805": 1, "1906": 1}
 
 
+def test_9_2c_across_nationalities(R, make_state) -> None:
+    """A Romanian army at 0726, a Soviet army at 0724. Its own source, Bucharest, is far: its
+    supply lines do not reach it. A German corps at 0727, supplied from the west edge and not
+    in enemy ZOC, is a supply point (9.2c: 'any friendly combat unit') next to it."""
+    alone = make_state({"rom-3-army": "0726", "sov-5-army": "0724"}, control={})
+    assert "0726" not in supply.supplied_area(R, alone, "axis", "romanian")
+    s = make_state({"rom-3-army": "0726", "sov-5-army": "0724", "ger-5-corps": "0727"}, control={})
+    assert supply.status(R, s, "axis") == {"ger-5-corps": True, "rom-3-army": True}
+    assert "0726" in supply.supplied_area(R, s, "axis", "romanian")
+
+
 def test_9_2a_no_supply_source_in_enemy_zoc(R, make_state) -> None:
     """9.2a, 9.0.2: a Soviet army on the north edge (a supply source, 1901) next to a German
     corps: its own hex is no supply point; with another army at 1801 it is supplied from the

@@ -28,6 +28,7 @@ the end of his Combat Phase, before isolation is applied (9.5).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -57,6 +58,7 @@ class SupplyFacts:
     siege: dict[str, tuple[str, ...]]  # besieged city -> the units trying to draw from it
     threat: dict[str, int]  # hex -> threat distance (9.3.1)
     distance: dict[str, dict[str, int]]  # nationality -> hex -> supply distance (9.2.1)
+    points: frozenset[str] = frozenset()  # every supply point (9.2b-c, 9.4.1.1)
 
 
 # ------------------------------------------------------------------ the map's facts
@@ -108,8 +110,51 @@ def in_supply(R: Rules, state: State, uid: str) -> bool:
 
 
 def supplied_area(R: Rules, state: State, side: str, nationality: str) -> frozenset[str]:
-    """The hexes a supply line of ``nationality`` reaches (9.1.2): a unit there is in supply."""
-    return facts(R, state, side).areas.get(nationality, frozenset())
+    """The hexes a supply line of ``nationality`` reaches (9.1.2): a unit there is in supply.
+    Worked out here for a nationality whose units were all found next to a supply point."""
+    f = facts(R, state, side)
+    if nationality not in f.areas:
+        d, area = _reach(R, state, side, nationality, f)
+        f.areas[nationality] = frozenset(area)
+        f.distance[nationality] = d
+    return f.areas[nationality]
+
+
+def _reach(
+    R: Rules, state: State, side: str, nationality: str, f: SupplyFacts
+) -> tuple[dict[str, int], set[str]]:
+    """SNO 9.1.2, 9.2.1: the supply distances and the reach of a nationality's supply lines
+    from its sources and every supply point found."""
+    enemy_zoc = zoc_table(R, state, other(side))
+    hostile = side_hexes(R, state, other(side))
+    friendly = side_hexes(R, state, side)
+    closed = finnish_area(R, state) if side == "soviet" else frozenset()
+    steps = land_steps(R, state)
+    own = {h for h in sources(R, nationality, side) if h not in hostile and h not in enemy_zoc}
+    starts = set(f.points) | own
+    d = distances(
+        starts,
+        steps.__getitem__,
+        (lambda a, b: b not in closed) if closed else None,
+        may_leave=lambda h: h not in hostile and (h in friendly or h not in enemy_zoc),
+    )
+    area: set[str] = set()
+    grow(area, starts, steps.__getitem__, _carries(friendly, closed, d, f.threat))
+    return d, area
+
+
+def _carries(
+    friendly: frozenset[str], closed: frozenset[str], d: dict[str, int], threat: dict[str, int]
+) -> Callable[[str], bool]:
+    """SNO 9.1.2: a hex may carry a supply line if a friendly unit occupies it or it is closer
+    to a supply point than to a threat (never in 5.5.9's Finnish area for the Soviets)."""
+
+    def carries(h: str) -> bool:
+        if h in closed:
+            return False
+        return h in friendly or d.get(h, FAR) < threat.get(h, FAR)
+
+    return carries
 
 
 def facts(R: Rules, state: State, side: str) -> SupplyFacts:
@@ -196,6 +241,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
         return distances(srcs, steps.__getitem__, route_step, None, route_may_leave, known, changed)
 
     fresh: dict[frozenset[str], set[str]] = {g: set() for g in groups}  # points not yet used
+    short: set[frozenset[str]] = set()  # groups found in supply without tracing
     changed = True
     while changed:  # SNO 9.2c: until nothing changes
         changed = False
@@ -203,6 +249,25 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
             while True:
                 old = dist.get(group)
                 fell: list[str] | None = None
+                if group in short:
+                    break
+                if old is None and points and len(groups) > 1:
+                    # a unit in or next to a supply point is in supply, whatever its sources
+                    near = [
+                        u
+                        for u in members
+                        if units[u] in points or any(n in points for n in steps[units[u]])
+                    ]
+                    if len(near) == len(members):
+                        short.add(group)
+                        supplied.update(near)
+                        new = {units[u] for u in near if units[u] not in enemy_zoc} - points
+                        if new:
+                            points |= new
+                            changed = True
+                            for g in groups:
+                                fresh[g] |= new
+                        break
                 if old is None:  # SNO 9.2a: sources neither enemy-occupied nor in enemy ZOC
                     own = {h for h in group if h not in hostile and h not in enemy_zoc}
                     starts = points | own
@@ -221,12 +286,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                 fresh[group] = set()
                 dist[group] = d
                 area = areas.setdefault(group, set())
-
-                def carries(h: str, d: dict[str, int] = d) -> bool:  # SNO 9.1.2
-                    if h in closed:
-                        return False
-                    return h in friendly or d.get(h, FAR) < threat.get(h, FAR)
-
+                carries = _carries(friendly, closed, d, threat)  # SNO 9.1.2
                 seeds = list(starts)
                 if fell is not None:  # only where a supply distance fell can the area grow
                     seeds += [h for h in fell if any(n in area for n in steps[h])]
@@ -251,10 +311,11 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     frozen = {g: frozenset(a) for g, a in areas.items()}
     return SupplyFacts(
         {u: u in supplied for u in sorted(units)},
-        {n: frozen.get(sources(R, n, side), frozenset()) for n in by_nat},
+        {n: frozen[g] for n in by_nat if (g := sources(R, n, side)) in frozen},
         besieged,
         threat,
-        {n: dist.get(sources(R, n, side), {}) for n in by_nat},
+        {n: dist[g] for n in by_nat if (g := sources(R, n, side)) in dist},
+        frozenset(points),
     )
 
 
@@ -280,9 +341,7 @@ def pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
         may_leave=lambda h: h not in hostile and (h in friendly or h not in enemy_zoc),
     )
 
-    def carries(h: str) -> bool:
-        return h not in closed and (h in friendly or d.get(h, FAR) < f.threat.get(h, FAR))
-
+    carries = _carries(friendly, closed, d, f.threat)
     out: list[tuple[str, ...]] = []
     placed: set[str] = set()
     for u in sorted(isolated):
