@@ -7,9 +7,10 @@ sea, 8.3.1a), ``breakout UNIT`` (an isolated unit, 8.2; the cheaper of the break
 and evacuation, 8.3.1b), ``end``. Units the combat plan marked to disband instead of
 attacking (``state["combat"]["disbanding"]``, 7.1.12) must disband or break out first.
 
-The phase's record, ``state["breakout"]``: ``{"turn", "phase", "started": bool (a break-out
-has happened: no more disbandments, 8.0.2), "pockets": [[unit ids, RFs still owed]]}`` - the
-loss of 8.2.2 is taken once from a pocket's total, whichever of its units break out.
+The phase's record, ``state["breakout"]``: ``{"turn", "phase", "started", "pockets"}`` -
+"started": a break-out has happened, so no more disbandments (8.0.2); "pockets": [[unit ids,
+RFs still owed, the sea of an evacuation or ""]] - the loss of 8.2.2 is taken once from a
+pocket's total, whichever of its units break out.
 Evacuations this month: ``state["evacuated"] = {"turn", sea: RFs}`` (8.3.3).
 
 Readings (docs/rules/sturm-nach-osten.md): a break-out path runs from a unit of the pocket to
@@ -28,8 +29,8 @@ from ...core.protocol import Action, Prompt
 from . import supply, weather
 from .combat.losses import eliminate
 from .control import friendly_seas, seas_of
-from .movement_rules import step_cost
-from .rules import Rules, State, hex_of, on_map, phasing_side, set_unit, side_units
+from .movement_rules import allowance, may_enter, terrain_cost
+from .rules import Rules, State, hex_of, kept, on_map, phasing_side, set_unit, side_units
 from .units import may_disband
 from .zoc import in_enemy_zoc
 
@@ -86,6 +87,30 @@ def _units_at(state: State, hex_id: str) -> list[str]:
     return units_at(state, hex_id)
 
 
+class _Steps:
+    """The movement points of the steps of a break-out path for one unit (8.2.2a): what
+    movement_rules.step_cost says of a move not ending in enemy ZOC (no river point, 5.5.4),
+    each hex's entry and terrain asked once (a search asks of each hex many times)."""
+
+    def __init__(self, R: Rules, state: State, uid: str) -> None:
+        self.R, self.state, self.uid = R, state, uid
+        self.land = supply.land_steps(R, state)
+        self.entry: dict[str, int | None] = {}
+        self.strait = float(allowance(R, state, uid))  # SNO 5.5.5: the whole allowance
+
+    def __call__(self, a: str, b: str) -> float | None:
+        if b not in self.land[a]:  # a sea or unfrozen lake side (5.1.6)
+            return None
+        cost = self.entry.get(b, -1)
+        if cost == -1:
+            R, state, uid = self.R, self.state, self.uid
+            enter = may_enter(R, state, uid, b)
+            cost = self.entry[b] = terrain_cost(R, state, uid, b) if enter else None
+        if cost is None:
+            return None
+        return self.strait if weather.strait(self.R, a, b) else float(cost)
+
+
 def breakout_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way | None:
     """SNO 8.2.2: the cheapest break-out path from any unit of the pocket to a hex in supply
     (any length, through enemy ZOCs, never through an enemy-occupied hex): one RF for each
@@ -109,6 +134,8 @@ def breakout_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> W
         heap.append((0, 0, h, 0))
     heapq.heapify(heap)
     neighbours = R.map.grid.neighbours
+    step = _Steps(R, state, uid)
+    losses: dict[str, int] = {}
     while heap:
         loss, _, here, spent = heapq.heappop(heap)
         if best.get((here, spent), -1) < loss:
@@ -121,13 +148,15 @@ def breakout_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> W
                 node = prev[node]
             return Way(loss, tuple(reversed(path)))
         for nxt in neighbours(here):
-            cost = step_cost(R, state, uid, here, nxt, ends_in_zoc=False)
+            cost = step(here, nxt)
             if cost is None:
                 continue
             total = spent + int(cost)
             extra = max(0, total - free)  # SNO 8.2.2a
             key = (nxt, min(total, free))
-            new = loss + extra + _hex_loss(R, state, side, nxt, supplied)
+            if nxt not in losses:
+                losses[nxt] = _hex_loss(R, state, side, nxt, supplied)
+            new = loss + extra + losses[nxt]
             if new < best.get(key, 1 << 30):
                 best[key] = new
                 prev[key] = (here, spent)
@@ -147,6 +176,7 @@ def evacuation_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) ->
         return None
     supplied = {u for u, ok in supply.status(R, state, side).items() if ok}
     best: Way | None = None
+    step = _Steps(R, state, uid)
 
     def consider(path: tuple[str, ...], spent: int, loss: int) -> None:
         nonlocal best
@@ -168,7 +198,7 @@ def evacuation_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) ->
         for nxt in R.map.grid.neighbours(here):
             if nxt in path:
                 continue
-            cost = step_cost(R, state, uid, here, nxt, ends_in_zoc=False)
+            cost = step(here, nxt)
             if cost is None:
                 continue
             total = spent + int(cost)
@@ -239,8 +269,42 @@ def disband(R: Rules, state: State, uid: str) -> int:
     return rf
 
 
+def can_break_out(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> bool:
+    """Whether the pocket has any way out for this unit (8.2.2, 8.3.1b): a hex in supply it
+    can reach at all, whatever the loss, or an evacuation. Kept per arrangement of units;
+    cheaper than finding the cheapest way, which waits until a unit breaks out."""
+    unit = R.unit(uid)
+    key = ("can_break_out", *supply.facts_key(state, unit.side), pocket, unit.type)
+    return kept(R, state, key, lambda: _can_break_out(R, state, uid, pocket))  # type: ignore[no-any-return]
+
+
+def _can_break_out(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> bool:
+    unit = R.unit(uid)
+    targets = supply.supplied_area(R, state, unit.side, unit.nationality)
+    starts = {h for u in pocket if (h := hex_of(state, u)) is not None}
+    step = _Steps(R, state, uid)
+    seen = set(starts)
+    queue = list(starts)
+    while queue:
+        here = queue.pop()
+        if here in targets:
+            return True
+        for nxt in R.map.grid.neighbours(here):
+            if nxt not in seen and step(here, nxt) is not None:
+                seen.add(nxt)
+                queue.append(nxt)
+    return evacuation_way(R, state, uid, pocket) is not None
+
+
 def best_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way | None:
-    """The cheaper of the break-out path and an evacuation (the path if they cost the same)."""
+    """The cheaper of the break-out path and an evacuation (the path if they cost the same).
+    Kept per arrangement of units, pocket and unit type (the costs are the type's)."""
+    unit = R.unit(uid)
+    key = ("breakout_way", *supply.facts_key(state, unit.side), pocket, unit.type)
+    return kept(R, state, key, lambda: _best_way(R, state, uid, pocket))  # type: ignore[no-any-return]
+
+
+def _best_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way | None:
     path = breakout_way(R, state, uid, pocket)
     evac = evacuation_way(R, state, uid, pocket)
     if evac is not None and (path is None or evac.loss < path.loss):
@@ -249,45 +313,47 @@ def best_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way |
 
 
 def breakout(
-    R: Rules, state: State, uid: str, owed: dict[tuple[str, ...], int] | None = None
+    R: Rules, state: State, uid: str, owed: dict[tuple[str, ...], tuple[int, str]] | None = None
 ) -> int:
     """SNO 8.2: break an isolated unit out; the pocket's loss (8.2.2) is taken from the RFs
     of its units in turn until paid. A juggernaut (and the Polish 1st Army) may not break
-    out and is eliminated for good (8.2.1a, 10.1.2). Returns the RFs gained."""
+    out and is eliminated for good (8.2.1a, 10.1.2). Returns the RFs gained.
+
+    ``owed``: the pockets already charged in this DD (pocket -> RFs still owed, the sea of
+    an evacuation or ""); without it, the phase's record (``state["breakout"]``)."""
     unit = R.unit(uid)
     side = unit.side
     if unit.juggernaut or unit.replacement_cost is None:
         eliminate(R, state, [uid])  # SNO 8.2.1a
         return 0
     rec = _record(state)
-    pockets = (
-        [(tuple(p), int(d)) for p, d in rec["pockets"]] if owed is None else list(owed.items())
-    )
-    pocket = next((p for p, _ in pockets if uid in p), None)
-    way: Way | None = None
-    if pocket is None:
+    if owed is None:
+        pockets = [(tuple(p), int(d), str(sea)) for p, d, sea in rec["pockets"]]
+    else:
+        pockets = [(p, d, sea) for p, (d, sea) in owed.items()]
+    found = next((entry for entry in pockets if uid in entry[0]), None)
+    if found is None:
         pocket = supply.pocket_of(R, state, uid)
         way = best_way(R, state, uid, pocket)
         if way is None:
             raise ValueError(f"{uid} has no break-out path (SNO 8.2.2)")
-        pockets.append((pocket, way.loss))
-    else:
-        way = best_way(R, state, uid, pocket)
-    debt = next(d for p, d in pockets if p == pocket)
+        found = (pocket, way.loss, way.sea or "")
+        pockets.append(found)
+    pocket, debt, sea = found
     rf = disband_rf(R, uid)
-    got = max(0, rf - debt)
-    pockets = [(p, max(0, d - rf) if p == pocket else d) for p, d in pockets]
-    if way is not None and way.sea is not None:
-        got = _evacuate(R, state, way.sea, got)  # SNO 8.3.3
+    got = max(0, rf - debt)  # SNO 8.2.2: the loss is the pocket's as a whole
+    pockets = [(p, max(0, d - rf) if p == pocket else d, s) for p, d, s in pockets]
+    if sea:
+        got = _evacuate(R, state, sea, got)  # SNO 8.3.3
     set_unit(state, uid, at="dead", dispersed=False, fortified=False)
     add_rf(state, side, got)
     if owed is None:
-        rec["pockets"] = [[list(p), d] for p, d in pockets]
+        rec["pockets"] = [[list(p), d, s] for p, d, s in pockets]
         rec["started"] = True
         state["breakout"] = rec
     else:
         owed.clear()
-        owed.update(dict(pockets))
+        owed.update({p: (d, s) for p, d, s in pockets})
     return got
 
 
@@ -297,7 +363,7 @@ def involuntary(R: Rules, state: State, uids: list[str]) -> dict[str, Any]:
     disband, 10.5.5, is eliminated). Returns ``{"removed": [...], "rf": RFs gained}``."""
     alive = [u for u in uids if on_map(state, u)]
     supplied = {u: supply.in_supply(R, state, u) for u in alive}  # all at one instant
-    owed: dict[tuple[str, ...], int] = {}
+    owed: dict[tuple[str, ...], tuple[int, str]] = {}
     pockets = {}
     for u in alive:
         if not supplied[u]:
@@ -315,7 +381,7 @@ def involuntary(R: Rules, state: State, uids: list[str]) -> dict[str, Any]:
                 if way is None:
                     eliminate(R, state, [u])
                     continue
-                owed[pocket] = way.loss
+                owed[pocket] = (way.loss, way.sea or "")
             gained += breakout(R, state, u, owed)
     return {"removed": alive, "rf": gained}
 
@@ -363,22 +429,21 @@ def actions(R: Rules, state: State) -> list[Action]:
             )
             able.add(uid)
         if not status[uid]:
-            pocket = next((tuple(p) for p, _ in rec["pockets"] if uid in p), None)
-            way = best_way(R, state, uid, pocket or supply.pocket_of(R, state, uid))
-            if way is None and not unit.juggernaut:
-                continue
-            if unit.juggernaut or way is None:
+            charged = next((p for p in rec["pockets"] if uid in p[0]), None)
+            if charged is not None:
+                what = f"{disband_rf(R, uid)} RF less the {charged[1]} its pocket still owes"
+            elif unit.juggernaut:
                 what = "eliminated for good (SNO 8.2.1a)"
-            elif way.sea is not None:
-                what = f"{disband_rf(R, uid)} RF, the pocket losing {way.loss}, by the {way.sea}"
+            elif can_break_out(R, state, uid, supply.pocket_of(R, state, uid)):
+                what = f"{disband_rf(R, uid)} RF less its pocket's break-out loss (SNO 8.2.2)"
             else:
-                what = f"{disband_rf(R, uid)} RF, the pocket losing {way.loss}"
+                continue
             out.append(
                 Action(
                     "breakout",
                     (uid,),
                     label=f"Break out {unit.label}: {what}",
-                    rule="SNO 8.2.2" if way is None or way.sea is None else "SNO 8.3.1",
+                    rule="SNO 8.2",
                     side=side,
                 )
             )

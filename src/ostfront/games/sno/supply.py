@@ -31,6 +31,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ...core.paths import distances, grow
 from ...core.protocol import Action, Prompt
@@ -157,9 +158,10 @@ def _carries(
     return carries
 
 
-def facts(R: Rules, state: State, side: str) -> SupplyFacts:
-    key = (
-        "supply",
+def facts_key(state: State, side: str) -> tuple[Any, ...]:
+    """Everything besides where the units stand that supply depends on: facts worked out
+    from a side's supply are kept (core.memo.kept) under this key and a name of their own."""
+    return (
         side,
         state["weather"],
         state["turn"],
@@ -168,6 +170,10 @@ def facts(R: Rules, state: State, side: str) -> SupplyFacts:
         tuple(sorted((k, v or "") for k, v in state.get("seas", {}).items())),
         tuple(sorted((c, tuple(u)) for c, u in (state.get("siege") or {}).items())),
     )
+
+
+def facts(R: Rules, state: State, side: str) -> SupplyFacts:
+    key = ("supply", *facts_key(state, side))
     return kept(R, state, key, lambda: _determine(R, state, side))  # type: ignore[no-any-return]
 
 
@@ -324,6 +330,11 @@ def pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
     """SNO 8.2.1b: the isolated units of ``side`` in groups that can trace a supply line to
     each other (all would be in supply if any one was): the hexes that could carry a supply
     line were the isolated units all supply points (9.1.2, 9.2.1), joined into groups."""
+    key = ("pockets", *facts_key(state, side))
+    return kept(R, state, key, lambda: _pockets(R, state, side))  # type: ignore[no-any-return]
+
+
+def _pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
     f = facts(R, state, side)
     isolated = [u for u, ok in f.supplied.items() if not ok]
     if not isolated:
