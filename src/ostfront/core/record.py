@@ -197,6 +197,8 @@ def new_record(game: Game, state: State, position: dict[str, Any] | None = None)
 def initial_state(game: Game, record: Record) -> State:
     """Set the game up again exactly as the record's header says."""
     h = record.header
+    if h.get("seed") is None and not h.get("sealed_seed"):
+        raise RecordError("header.seed: the record has no seed")
     if h.get("seed") is None:
         raise RecordError(
             "the record's seed is sealed: it was exported from the web app during play, so "

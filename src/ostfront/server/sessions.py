@@ -501,7 +501,8 @@ class Manager:
         who = self.check_players(game, players)
         if mode not in seats.MODES:
             raise BadRequest(f"seats must be {' or '.join(seats.MODES)}, not {mode!r}")
-        header = check_header(game, record.header)
+        with self.engine:
+            header = check_header(game, record.header)
         sealed = header.pop("sealed_seed", None)
         if header.get("seed") is None:
             if sealed is None:
@@ -549,7 +550,9 @@ class Manager:
         """Drop games idle too long, and the least recently used beyond the limit."""
         now = time.monotonic()
         idle = [
-            s for s in self._sessions.values() if not s.thinking and not self._listeners.get(s.id)
+            s
+            for s in list(self._sessions.values())
+            if not s.thinking and not self._listeners.get(s.id)
         ]
         idle.sort(key=lambda s: s.last_used)
         excess = len(self._sessions) - self.max_sessions
@@ -728,7 +731,7 @@ class Manager:
             raise BadRequest(f"step {step} is not in this game (0 to {session.seq})")
         if step == session.seq:
             return session.state
-        base = max((k for k in session.checkpoints if k <= step), default=None)
+        base = max((k for k in list(session.checkpoints) if k <= step), default=None)
         snap = self.store.snapshot(gid, step)
         if snap is not None and (base is None or snap[0] > base):
             base = snap[0]
