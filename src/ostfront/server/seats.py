@@ -74,11 +74,16 @@ def fresh_seed() -> int:
 
 
 # ------------------------------------------------------------------ sealed seeds
+def _mask(key: bytes, nonce: bytes) -> bytes:
+    return hmac.new(key, b"mask" + nonce, hashlib.sha256).digest()[:16]
+
+
 def seal(seed: int, key: bytes) -> str:
-    """The seed, encrypted and authenticated under ``key``: nonce, masked seed, tag (hex)."""
+    """The seed (any integer of at most 127 bits and a sign, as an older record may carry),
+    encrypted and authenticated under ``key``: nonce, masked seed, tag (hex)."""
     nonce = secrets.token_bytes(16)
-    mask = int.from_bytes(hmac.new(key, b"mask" + nonce, hashlib.sha256).digest()[:8], "big")
-    body = nonce + (seed ^ mask).to_bytes(8, "big")
+    plain = seed.to_bytes(16, "big", signed=True)
+    body = nonce + bytes(a ^ b for a, b in zip(plain, _mask(key, nonce), strict=True))
     tag = hmac.new(key, b"tag" + body, hashlib.sha256).digest()[:16]
     return (body + tag).hex()
 
@@ -89,9 +94,9 @@ def unseal(sealed: str, key: bytes) -> int:
         raw = bytes.fromhex(sealed)
     except (ValueError, TypeError):
         raw = b""
-    if len(raw) != 40:
+    if len(raw) != 48:
         raise RecordError("header.sealed_seed: not a sealed seed")
-    body, tag = raw[:24], raw[24:]
+    body, tag = raw[:32], raw[32:]
     good = hmac.new(key, b"tag" + body, hashlib.sha256).digest()[:16]
     if not hmac.compare_digest(tag, good):
         raise RecordError(
@@ -99,6 +104,6 @@ def unseal(sealed: str, key: bytes) -> int:
             "exported with its seed sealed, so no one can foresee its dice): import it where "
             "it was exported, or export the game once it is finished"
         )
-    nonce, masked = body[:16], int.from_bytes(body[16:], "big")
-    mask = int.from_bytes(hmac.new(key, b"mask" + nonce, hashlib.sha256).digest()[:8], "big")
-    return masked ^ mask
+    nonce, masked = body[:16], body[16:]
+    plain = bytes(a ^ b for a, b in zip(masked, _mask(key, nonce), strict=True))
+    return int.from_bytes(plain, "big", signed=True)
