@@ -539,3 +539,24 @@ def test_the_view_of_an_imported_game_works_after_restart(client: TestClient) ->
     assert view(client, gid)["seq"] == 3
     assert TOKENS[gid]
     assert wait_for(client, gid, lambda v: v["seq"] == 3)["seats"] == ["axis", "soviet"]
+
+
+def test_a_worker_pool_that_overruns_is_killed_and_replaced(tmp_path: Path) -> None:
+    mgr = _manager(tmp_path, ai_timeout=0.05)  # less than a worker takes to start
+    try:
+        session, tokens = mgr.create("dr", None, {}, 5, {"soviet": "random"})
+        for _ in range(300):
+            if not session.thinking:
+                break
+            threading.Event().wait(0.1)
+        assert session.seq == 0 and "longer than 0.05 s" in (session.ai_error or "")
+        assert mgr._executor is None  # the stuck pool was killed, not kept
+        mgr.ai_timeout = 120
+        mgr.set_players(session.id, {"soviet": "random"}, tokens["soviet"])  # think again
+        for _ in range(600):
+            if session.seq > 0 and not session.thinking:
+                break
+            threading.Event().wait(0.2)
+        assert session.ai_error is None and session.seq > 0
+    finally:
+        mgr.close()
