@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +81,7 @@ def test_new_act_actions_show_replay(tmp_path: Path) -> None:
         "ok": True,
         "steps": 4,
         "total": 4,
+        "hashes_checked": 4,
         "final_hash": shown["hash"],
         "divergence": None,
     }
@@ -250,3 +252,64 @@ def test_records_carry_a_snapshot_of_the_current_state(tmp_path: Path) -> None:
     rec.write_text(json.dumps(data))
     shown = run_json("show", str(rec))
     assert {c["id"]: c["hex"] for c in shown["counters"]}["r1"] == "0303"
+
+
+def test_act_refuses_a_record_whose_steps_no_longer_replay(tmp_path: Path) -> None:
+    rec = tmp_path / "g.json"
+    run("new", "toy", "--seed", "5", "--out", str(rec))
+    run("act", str(rec), "select r1", "move 0303", "select r2")
+    data = json.loads(rec.read_text())
+    assert data["snapshot_stamp"]  # the snapshot says which engine and steps it was made from
+    # a step changed under a snapshot that still matches the last hash: before, act went on
+    # from the snapshot; now the stamp no longer fits, the record is replayed and refused
+    data["steps"][1]["action"] = "move 0808"
+    rec.write_text(json.dumps(data))
+    err = run_json("act", str(rec), "stay", code=2)["error"]
+    assert "diverges at step 2 ('move 0808')" in err
+    assert json.loads(rec.read_text()) == data  # the record is left as it was
+    # a record from before stamps (a snapshot, no stamp) is replayed once, then stamped
+    data["steps"][1]["action"] = "move 0303"
+    del data["snapshot_stamp"]
+    rec.write_text(json.dumps(data))
+    run("act", str(rec), "stay")
+    assert json.loads(rec.read_text())["snapshot_stamp"]
+
+
+def test_replay_says_when_no_hash_was_checked(tmp_path: Path) -> None:
+    rec = tmp_path / "g.json"
+    run("new", "toy", "--seed", "5", "--out", str(rec))
+    run("act", str(rec), "select r1", "move 0303")
+    assert run_json("replay", str(rec), "--verify")["hashes_checked"] == 2
+    data = json.loads(rec.read_text())
+    for step in data["steps"]:
+        step["hash"] = None
+    rec.write_text(json.dumps(data))
+    assert run_json("replay", str(rec), "--verify")["hashes_checked"] == 0
+    assert "2 of 2 steps carry no hash" in run("replay", str(rec), "--verify")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["new", "toy", "--out", "/nonexistent/dir/g.json"], "cannot write"),
+        (["serve", "--port", "99999"], "--port must be between 1 and 65535, not 99999"),
+        (["serve", "--port", "0"], "--port must be between 1 and 65535"),
+    ],
+)
+def test_bad_paths_and_ports_are_one_line_exit_2(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr + result.output
+
+
+def test_serve_on_a_damaged_database_is_one_line_exit_2(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    db.write_bytes(b"SQLite format 3\x00" + b"\x07" * 600)  # a truncated header
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--db", str(db)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: the game database {db} cannot be used (")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

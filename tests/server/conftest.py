@@ -20,5 +20,5 @@ def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def client(db_path: Path) -> Iterator[TestClient]:
     app = create_app(db_path, move_delay=0)
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import TO_AXIS_COMBAT, act, new_game, view, wait_for
+from web_helpers import TO_AXIS_COMBAT, act, keep, new_game, seat, view, wait_for
 
 from ostfront.core.errors import OstfrontError
 from ostfront.server import serve
 from ostfront.server.app import create_app
 from ostfront.server.store import default_db_path
+
+JSON = {"Content-Type": "application/json"}
 
 
 # ------------------------------------------------------------------ reference
@@ -82,11 +84,15 @@ def test_actions_checked_against_sequence_and_legality(client: TestClient) -> No
     v = act(client, gid, "historical")
     assert v["seq"] == 1
     # a stale client: refused, nothing changes
-    r = client.post(f"/api/games/{gid}/actions", json={"action": "done", "seq": 0})
+    r = client.post(
+        f"/api/games/{gid}/actions", json={"action": "done", "seq": 0}, headers=seat(gid)
+    )
     assert r.status_code == 409 and r.json()["seq"] == 1
     # not legal now / tampered: refused with the reason, nothing changes
     for text in ("move ger-xlvi-pz 9999", "done; drop table games", "place 0101"):
-        r = client.post(f"/api/games/{gid}/actions", json={"action": text, "seq": 1})
+        r = client.post(
+            f"/api/games/{gid}/actions", json={"action": text, "seq": 1}, headers=seat(gid)
+        )
         assert r.status_code == 422 and "not a legal action" in r.json()["error"], text
     for bad in (
         {"action": "", "seq": 1},
@@ -94,7 +100,9 @@ def test_actions_checked_against_sequence_and_legality(client: TestClient) -> No
         {"action": "done"},
         {"action": "done", "seq": "x"},
     ):
-        assert client.post(f"/api/games/{gid}/actions", json=bad).status_code == 422
+        assert (
+            client.post(f"/api/games/{gid}/actions", json=bad, headers=seat(gid)).status_code == 422
+        )
     assert (
         client.post("/api/games/nope/actions", json={"action": "done", "seq": 0}).status_code == 404
     )
@@ -206,15 +214,15 @@ def test_export_import_round_trip(client: TestClient) -> None:
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     record = r.json()
     assert record["format"] == "ostfront-record" and len(record["steps"]) == len(TO_AXIS_COMBAT)
-    r = client.post("/api/import", content=json.dumps(record))
+    r = client.post("/api/import", content=json.dumps(record), headers=JSON)
     assert r.status_code == 201, r.text
-    copy = r.json()["id"]
+    copy = keep(r.json())
     a, b = view(client, gid), view(client, copy)
     assert a["counters"] == b["counters"] and a["info"] == b["info"]
     wrapped = {"record": record, "players": {"soviet": "random"}}
     r = client.post("/api/import", json=wrapped)
     assert r.status_code == 201
-    assert view(client, r.json()["id"])["players"] == {"axis": "human", "soviet": "random"}
+    assert view(client, keep(r.json()))["players"] == {"axis": "human", "soviet": "random"}
 
 
 def test_import_refuses_records_that_do_not_replay(client: TestClient) -> None:
@@ -249,7 +257,7 @@ def test_import_refuses_records_that_do_not_replay(client: TestClient) -> None:
         b'{"format": "chess-pgn"}',
         json.dumps({**record, "format_version": 9}).encode(),
     ):
-        r = client.post("/api/import", content=bad)
+        r = client.post("/api/import", content=bad, headers=JSON)
         assert r.status_code == 422, bad
     r = client.post("/api/import", json={"record": record, "players": {"axis": "deep-blue"}})
     assert r.status_code == 400
@@ -259,7 +267,7 @@ def test_import_refuses_records_that_do_not_replay(client: TestClient) -> None:
 def test_restart_loses_nothing(db_path: Path, client: TestClient) -> None:
     gid = new_game(client)
     v = act(client, gid, *TO_AXIS_COMBAT)
-    with TestClient(create_app(db_path, move_delay=0)) as fresh:
+    with TestClient(create_app(db_path, move_delay=0), base_url="http://127.0.0.1") as fresh:
         again = view(fresh, gid)
         assert again["seq"] == v["seq"] and again["counters"] == v["counters"]
         assert again["prompt"] == v["prompt"] and [a["text"] for a in again["actions"]] == [
@@ -271,14 +279,18 @@ def test_restart_loses_nothing(db_path: Path, client: TestClient) -> None:
 def test_players_and_delete(client: TestClient) -> None:
     gid = new_game(client)
     r = client.put(
-        f"/api/games/{gid}/players", json={"players": {"axis": "human", "soviet": "human"}}
+        f"/api/games/{gid}/players",
+        json={"players": {"axis": "human", "soviet": "human"}},
+        headers=seat(gid),
     )
     assert r.status_code == 200
-    r = client.put(f"/api/games/{gid}/players", json={"players": {"axis": "oracle"}})
+    r = client.put(
+        f"/api/games/{gid}/players", json={"players": {"axis": "oracle"}}, headers=seat(gid)
+    )
     assert r.status_code == 400
-    assert client.delete(f"/api/games/{gid}").status_code == 200
+    assert client.delete(f"/api/games/{gid}", headers=seat(gid)).status_code == 200
     assert client.get(f"/api/games/{gid}").status_code == 404
-    assert client.delete(f"/api/games/{gid}").status_code == 404
+    assert client.delete(f"/api/games/{gid}", headers=seat(gid)).status_code == 404
 
 
 # ------------------------------------------------------------------ the computer
@@ -292,7 +304,9 @@ def test_computer_plays_its_side(client: TestClient) -> None:
 def test_taking_over_from_the_computer(client: TestClient) -> None:
     gid = new_game(client, players={"axis": "random", "soviet": "random"})
     r = client.put(
-        f"/api/games/{gid}/players", json={"players": {"axis": "human", "soviet": "human"}}
+        f"/api/games/{gid}/players",
+        json={"players": {"axis": "human", "soviet": "human"}},
+        headers=seat(gid),
     )
     assert r.status_code == 200
     v = wait_for(client, gid, lambda v: not v["thinking"])
@@ -305,21 +319,28 @@ def test_humans_cannot_move_for_the_computer(client: TestClient) -> None:
     gid = new_game(client, players={"axis": "random", "soviet": "random"})
     v = view(client, gid)
     assert v["actions"] == []  # nothing to offer a human
-    r = client.post(f"/api/games/{gid}/actions", json={"action": "historical", "seq": v["seq"]})
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"action": "historical", "seq": v["seq"]},
+        headers=seat(gid),
+    )
     assert r.status_code == 409
     assert "computer" in r.json()["error"] or "moved on" in r.json()["error"]
-    client.delete(f"/api/games/{gid}")  # and its runner stops
+    client.delete(f"/api/games/{gid}", headers=seat(gid))  # and its runner stops
 
 
 def test_websocket_announces_moves(client: TestClient) -> None:
     gid = new_game(client)
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    token = seat(gid)["X-Ostfront-Seat"]
+    with client.websocket_connect(
+        f"ws://127.0.0.1/ws/games/{gid}", subprotocols=["ostfront", "seat." + token]
+    ) as ws:
         hello = ws.receive_json()
-        assert hello["seq"] == 0
+        assert hello["seq"] == 0 and hello["seats"] == ["axis", "soviet"]
         act(client, gid, "historical")
         msg = ws.receive_json()
         assert msg["seq"] == 1 and msg["active"] == "soviet"
-    with client.websocket_connect("/ws/games/nothing") as ws:
+    with client.websocket_connect("ws://127.0.0.1/ws/games/0123456789ab") as ws:
         assert "no game" in ws.receive_json()["error"]
 
 
@@ -364,13 +385,15 @@ def test_a_finished_game_imported_shows_its_result(client: TestClient) -> None:
         state = append(record, game, state, player.choose(game, state))
     r = client.post("/api/import", json=record.to_json())
     assert r.status_code == 201, r.text
-    gid = r.json()["id"]
+    gid = keep(r.json())
     v = view(client, gid)
     assert v["result"] and v["active"] is None and v["actions"] == []
     assert v["prompt"]["text"].startswith("The game is over")
     listed = next(g for g in client.get("/api/games").json() if g["id"] == gid)
     assert listed["status"] == "finished" and listed["summary"]["result"] == v["result"]
-    r = client.post(f"/api/games/{gid}/actions", json={"action": "done", "seq": v["seq"]})
+    r = client.post(
+        f"/api/games/{gid}/actions", json={"action": "done", "seq": v["seq"]}, headers=seat(gid)
+    )
     assert r.status_code == 422 and "the game is over" in r.json()["error"]
 
 

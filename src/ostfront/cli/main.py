@@ -76,10 +76,11 @@ def load_game(name: str) -> Game:
 
 def current(path: str) -> tuple[rec.Record, Game, State]:
     """Read a record and its current state: the snapshot it carries when that matches the
-    record's last hash, else a replay verifying every step."""
+    record's last hash and was written by this engine for these steps, else a replay
+    verifying every step (a record that no longer replays is refused)."""
     record = rec.load(path)
     game = load_game(record.header["game"])
-    snap = record.current_state()
+    snap = record.current_state(rec.engine_stamp(game, record))
     if snap is not None:
         return record, game, {**snap, "undo": []}
     report = rec.replay(game, record, verify=True)
@@ -200,6 +201,7 @@ def new_cmd(
     state = g.setup(scenario, chosen, seed, position=pos)
     record = rec.new_record(g, state, position=pos)
     record.snapshot = state
+    record.snapshot_stamp = rec.engine_stamp(g, record)
     rec.save(record, out_path)
     if as_json:
         emit(
@@ -286,6 +288,7 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
             ) from None
         applied.append(text)
     record.snapshot = {k: v for k, v in state.items() if k != "undo"}
+    record.snapshot_stamp = rec.engine_stamp(game, record)
     rec.save(record, record_path)
     if as_json:
         res = game.result(state)
@@ -371,6 +374,7 @@ def replay_cmd(record_path: str, verify: bool, as_json: bool) -> None:
                 "ok": report.ok,
                 "steps": report.steps,
                 "total": len(record.steps),
+                "hashes_checked": report.checked,
                 "final_hash": final_hash,
                 "divergence": None if d is None else d.__dict__ | {"message": d.describe()},
             }
@@ -378,6 +382,11 @@ def replay_cmd(record_path: str, verify: bool, as_json: bool) -> None:
     elif report.ok:
         what = "verified" if verify else "replayed"
         out.print(f"{escape(record_path)}: {what} {report.steps} steps, final hash {final_hash}")
+        if verify and report.checked < report.steps:
+            out.print(
+                f"  {report.steps - report.checked} of {report.steps} steps carry no hash: "
+                "only their legality was checked"
+            )
     else:
         assert report.divergence is not None
         click.echo(f"{record_path}: {report.divergence.describe()}", err=True)
@@ -611,14 +620,22 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
     "$OSTFRONT_DB, else $XDG_DATA_HOME/ostfront/games.sqlite, i.e. "
     "~/.local/share/ostfront/games.sqlite).",
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    help="A host name the server answers to besides its addresses, localhost and this "
+    "machine's name (others are refused: DNS rebinding). Repeatable.",
+)
 @handled
-def serve_cmd(host: str, port: int, db: str | None) -> None:
+def serve_cmd(host: str, port: int, db: str | None, allow_hosts: tuple[str, ...]) -> None:
     """Start the local web app and print its address: new games, play against the computer
     or hotseat, undo, overlays, replay, export and import. Every game is kept in an SQLite
-    database as its record (set-up and actions); stopping the server loses nothing."""
+    database as its record (set-up and actions); stopping the server loses nothing. Each
+    side has a secret seat (its invite link); a --host other than loopback is warned about."""
     from ..server import serve
 
-    serve(host, port, db)
+    serve(host, port, db, allow_hosts)
 
 
 def main() -> None:

@@ -15,9 +15,11 @@ A record file is JSON::
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,9 +50,12 @@ class _Header(BaseModel):
     ostfront_version: str
     scenario: str | None
     options: dict[str, Any]
-    seed: int
+    seed: int | None
     position: dict[str, Any] | None = None
     initial_hash: str | None = None
+    #: A game in progress exported by the web app carries its seed sealed (seed null), so
+    #: no player can foresee the dice; only the server that sealed it can read it.
+    sealed_seed: str | None = None
 
 
 class _Step(BaseModel):
@@ -67,6 +72,9 @@ class _RecordFile(BaseModel):
     steps: list[_Step]
     #: The state after the last step, so tools need not replay the whole game to continue it.
     snapshot: dict[str, Any] | None = None
+    #: :func:`engine_stamp` when the snapshot was written: the snapshot is trusted only while
+    #: the engine's code and data and the steps are the same.
+    snapshot_stamp: str | None = None
 
 
 @dataclass
@@ -76,6 +84,7 @@ class Record:
     header: dict[str, Any]
     steps: list[dict[str, Any]] = field(default_factory=list)
     snapshot: dict[str, Any] | None = None
+    snapshot_stamp: str | None = None
 
     @property
     def actions(self) -> list[str]:
@@ -90,6 +99,8 @@ class Record:
         }
         if self.snapshot is not None:
             out["snapshot"] = self.snapshot
+            if self.snapshot_stamp is not None:
+                out["snapshot_stamp"] = self.snapshot_stamp
         return out
 
     def last_hash(self) -> str | None:
@@ -99,10 +110,13 @@ class Record:
             return h
         return self.header.get("initial_hash")
 
-    def current_state(self) -> State | None:
-        """The snapshot, if it matches the recorded hash of the last step (else None)."""
+    def current_state(self, stamp: str | None = None) -> State | None:
+        """The snapshot, if it matches the recorded hash of the last step (else None); with
+        ``stamp``, only if the snapshot was written under that :func:`engine_stamp`."""
         snap = self.snapshot
         if snap is None or snap.get("step") != len(self.steps):
+            return None
+        if stamp is not None and self.snapshot_stamp != stamp:
             return None
         return snap if state_hash(snap) == self.last_hash() else None
 
@@ -125,11 +139,42 @@ class Record:
             first = exc.errors()[0]
             where = ".".join(str(p + 1) if isinstance(p, int) else p for p in first["loc"])
             raise RecordError(f"{source}: {where}: {first['msg']}") from None
+        header = parsed.header.model_dump()
+        if header.get("sealed_seed") is None:
+            header.pop("sealed_seed", None)  # records without one read back as they were
         return cls(
-            header=parsed.header.model_dump(),
+            header=header,
             steps=[s.model_dump() for s in parsed.steps],
             snapshot=parsed.snapshot,
+            snapshot_stamp=parsed.snapshot_stamp,
         )
+
+
+@functools.cache
+def _package_digest(directory: str) -> str:
+    h = hashlib.sha256()
+    for f in sorted(Path(directory).rglob("*")):
+        if f.suffix in (".py", ".toml", ".json") and "__pycache__" not in f.parts:
+            h.update(str(f.relative_to(directory)).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def engine_stamp(game: Game, record: Record) -> str:
+    """A digest of the engine (the core's and the game's code and data files) and of the
+    record's steps: a snapshot written under another stamp is replayed, not trusted, so a
+    record whose steps no longer replay is caught even when it carries a snapshot."""
+    from .. import __version__
+
+    core_dir = Path(__file__).resolve().parent
+    module = sys.modules.get(type(game).__module__)
+    game_file = getattr(module, "__file__", None)
+    game_dir = Path(game_file).resolve().parent if game_file else core_dir
+    h = hashlib.sha256(__version__.encode())
+    h.update(_package_digest(str(core_dir)).encode())
+    h.update(_package_digest(str(game_dir)).encode())
+    h.update(canonical_json([record.header, record.steps]).encode())
+    return h.hexdigest()[:16]
 
 
 def new_record(game: Game, state: State, position: dict[str, Any] | None = None) -> Record:
@@ -152,6 +197,13 @@ def new_record(game: Game, state: State, position: dict[str, Any] | None = None)
 def initial_state(game: Game, record: Record) -> State:
     """Set the game up again exactly as the record's header says."""
     h = record.header
+    if h.get("seed") is None and not h.get("sealed_seed"):
+        raise RecordError("header.seed: the record has no seed")
+    if h.get("seed") is None:
+        raise RecordError(
+            "the record's seed is sealed: it was exported from the web app during play, so "
+            "only that server can replay it (a finished game's record carries its seed)"
+        )
     return game.setup(h["scenario"], h["options"], h["seed"], position=h.get("position"))
 
 
@@ -185,6 +237,9 @@ class ReplayReport:
     final: State | None
     divergence: Divergence | None = None
     hashes: list[str] = field(default_factory=list)
+    #: How many steps' recorded hashes were compared (steps without a hash are only
+    #: checked for legality).
+    checked: int = 0
 
 
 def replay(
@@ -211,6 +266,7 @@ def replay(
             Divergence(0, None, expected0, got0, f"set-up hash {got0} != recorded {expected0}"),
         )
     hashes: list[str] = []
+    checked = 0
     for i, step in enumerate(record.steps, start=1):
         try:
             state = game.apply(state, step["action"])
@@ -235,8 +291,10 @@ def replay(
                     i, step["action"], step["hash"], h, f"state hash {h} != recorded {step['hash']}"
                 ),
                 hashes,
+                checked,
             )
-    return ReplayReport(True, len(record.steps), state, None, hashes)
+        checked += bool(verify and step.get("hash"))
+    return ReplayReport(True, len(record.steps), state, None, hashes, checked)
 
 
 # ------------------------------------------------------------------ files
@@ -263,14 +321,19 @@ def save(record: Record, path: str | Path) -> None:
     p = Path(path)
     text = json.dumps(record.to_json(), indent=1, ensure_ascii=False) + "\n"
     directory = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise RecordError(f"{p}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise RecordError(f"{p}: cannot write: {exc.strerror or exc}") from None
         raise

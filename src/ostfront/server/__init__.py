@@ -9,30 +9,59 @@ database (:mod:`ostfront.server.store`) and are replayed into live sessions
 from __future__ import annotations
 
 import socket
+import sys
+from collections.abc import Iterable
 
 
-def serve(host: str = "127.0.0.1", port: int = 8141, db: str | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8141,
+    db: str | None = None,
+    allow_hosts: Iterable[str] = (),
+) -> None:
     """Serve until interrupted, printing the URL. ``db``: the game database's path (default:
-    ``$XDG_DATA_HOME/ostfront/games.sqlite``, i.e. ``~/.local/share/ostfront/games.sqlite``)."""
+    ``$XDG_DATA_HOME/ostfront/games.sqlite``, i.e. ``~/.local/share/ostfront/games.sqlite``).
+    ``allow_hosts``: host names to answer to besides addresses, localhost and this machine's
+    name. Ctrl-C stops the server, its computer players and their worker processes."""
     import uvicorn
 
     from ..core.errors import OstfrontError
     from ..core.heap import settle
     from ..games import names
     from .app import create_app
+    from .guard import is_loopback
     from .store import default_db_path
 
+    if not 1 <= port <= 65535:
+        raise OstfrontError(f"--port must be between 1 and 65535, not {port}")
     path = db if db is not None else str(default_db_path())
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
-    except OSError as exc:
-        raise OstfrontError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    app = create_app(path)
+    except (OSError, OverflowError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise OstfrontError(f"cannot listen on {host}:{port}: {reason}") from None
+    app = create_app(path, allowed_hosts=tuple(allow_hosts), exclusive=True)
+    manager = app.app.state.manager
     settle(names())  # the components loaded once, kept out of the collector's way
     shown = f"[{host}]" if ":" in host else host
+    if not is_loopback(host):
+        print(
+            f"WARNING: listening on {host}, not on this machine only: anyone who can reach "
+            f"port {port} can open the games, watch them and start new ones. Players act only "
+            "through their seat tokens (invite links), but this is plain HTTP: on an untrusted "
+            "network the links can be read off the wire. See docs/security.md.",
+            file=sys.stderr,
+            flush=True,
+        )
     print(
         f"Ostfront web app at http://{shown}:{port}/  (games in {path}; Ctrl-C to stop)", flush=True
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    except KeyboardInterrupt:  # uvicorn has shut down cleanly and passes the signal on
+        pass
+    finally:
+        manager.close()  # no worker process outlives the server
+        manager.store.close()

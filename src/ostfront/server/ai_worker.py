@@ -29,3 +29,11 @@ def choose(
         player = _PLAYERS[key] = make_player(level, seed=seed, budget=budget)
     action: Any = player.choose(game, state)
     return str(action.text)
+
+
+def quiet() -> None:
+    """Worker start-up: Ctrl-C in the terminal is the server's to handle (it stops the
+    workers itself), so a worker ignores SIGINT rather than print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -17,7 +17,8 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     POST   /api/games                   start a game
     GET    /api/games/<id>              the position, prompt, legal actions, counters, log
     DELETE /api/games/<id>              forget a game
-    PUT    /api/games/<id>/players      change who plays each side
+    PUT    /api/games/<id>/players      change who plays each side (the sides you hold)
+    POST   /api/games/<id>/claim        seats for a game stored before seats (local only)
     POST   /api/games/<id>/actions      {"action": text, "seq": n} -> the new position
     GET    /api/games/<id>/odds         ?action=roll: the exact outcome distribution
     GET    /api/games/<id>/overlay/<k>  supply | zoc | control (?side=, ?step=)
@@ -26,13 +27,20 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/games/<id>/record       the game record file (export)
     POST   /api/import                  a record file (or {"record", "players"}) -> a game
     WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
+
+Who may do what is in docs/security.md: every request passes :class:`~.guard.Guard` (host,
+origin, content type, size, security headers); acting, changing players, deleting and the
+live socket need a seat token (:mod:`.seats`); watching a game needs only its id.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
+import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -50,7 +58,9 @@ from ..ai.players import levels
 from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
 from ..core.hexgrid import HexIdError
 from ..core.protocol import NotPlayable, State
-from . import describe, rulespage
+from . import describe, rulespage, seats
+from .guard import Guard, is_loopback
+from .seats import Forbidden
 from .sessions import (
     BadRequest,
     Manager,
@@ -60,9 +70,12 @@ from .sessions import (
     Stale,
     loop_notifier,
 )
-from .store import Store
+from .store import DatabaseError, Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+
+#: What a game id looks like (anything else is refused before it reaches a page or query).
+GAME_ID = re.compile(r"[0-9a-f]{6,32}")
 
 
 class NewGame(BaseModel):
@@ -72,6 +85,7 @@ class NewGame(BaseModel):
     weather: str | None = Field(default=None, description="historical | random")
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     players: dict[str, str] = Field(default_factory=dict)
+    seats: str = Field(default=seats.HOTSEAT, description="hotseat | invite")
 
 
 class ActionIn(BaseModel):
@@ -83,6 +97,21 @@ class PlayersIn(BaseModel):
     players: dict[str, str]
 
 
+def seat_token(request: Request) -> str | None:
+    return request.headers.get(seats.HEADER)
+
+
+def seat_links(gid: str, tokens: dict[str, str]) -> dict[str, str]:
+    """Each side's invite link (the token rides in the fragment, never sent to a server)."""
+    return {side: f"/game/{gid}#seat={t}" for side, t in tokens.items()}
+
+
+def seat_answer(session: Session, tokens: dict[str, str]) -> dict[str, Any]:
+    links = seat_links(session.id, tokens)
+    mine = next(iter(links.values()))
+    return {"id": session.id, "url": mine, "seats": tokens, "links": links}
+
+
 # ------------------------------------------------------------------ views
 def game_view(
     manager: Manager,
@@ -92,12 +121,17 @@ def game_view(
     live: bool = True,
     log_from: int = 0,
     log_step: int | None = None,
+    mine: set[str] | None = None,
 ) -> dict[str, Any]:
-    """Everything the game page draws for one position (callers hold no lock)."""
+    """Everything the game page draws for one position (callers hold no lock). Legal
+    actions are listed only to the holder of the seat to move (``mine``)."""
+    held = mine or set()
     with manager.engine:
         game = session.game
         active = game.active_side(state)
-        human_to_move = live and active is not None and session.computer_to_move() is None
+        human_to_move = (
+            live and active is not None and session.computer_to_move() is None and active in held
+        )
         legal = game.legal_actions(state) if human_to_move else []
         actions = describe.annotate(game, state, legal)
         odds = None
@@ -114,9 +148,12 @@ def game_view(
             "game_title": game.title,
             "scenario": session.header.get("scenario"),
             "options": session.header.get("options", {}),
-            "seed": session.header.get("seed"),
+            # the seed decides every die: secret until the game is over (docs/security.md)
+            "seed": session.header.get("seed") if session.finished else "secret until the end",
             "sides": list(game.sides),
             "players": session.players,
+            "seats": sorted(held),
+            "claimable": session.seats is None,
             "levels": levels(),
             "seq": session.seq,
             "step": state.get("step", 0),
@@ -164,6 +201,17 @@ def timeline(session: Session) -> list[dict[str, Any]]:
     return marks
 
 
+def export_record(manager: Manager, session: Session) -> dict[str, Any]:
+    """The record file of a game; in play, its seed sealed (only this server reads it)."""
+    data = session.record.to_json()
+    if not session.finished:
+        header = dict(data["header"])
+        header["sealed_seed"] = seats.seal(int(header["seed"]), manager.key())
+        header["seed"] = None
+        data["header"] = header
+    return data
+
+
 # ------------------------------------------------------------------ the app
 def create_app(
     db: str | Path | None = None,
@@ -171,12 +219,17 @@ def create_app(
     move_delay: float = 0.06,
     ai_budget: float | None = None,
     manager: Manager | None = None,
-) -> FastAPI:
-    """The web app over the database at ``db`` (default: the user's data directory)."""
+    allowed_hosts: tuple[str, ...] = (),
+    exclusive: bool = False,
+) -> Any:
+    """The web app over the database at ``db`` (default: the user's data directory),
+    behind the request checks of :class:`~.guard.Guard`. ``allowed_hosts``: host names
+    to answer besides addresses, localhost and this machine's name; ``exclusive``: hold
+    the database's lock file (one server a database)."""
     from .store import default_db_path
 
     if manager is None:
-        store = Store(db if db is not None else default_db_path())
+        store = Store(db if db is not None else default_db_path(), exclusive=exclusive)
         manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)
     mgr = manager
 
@@ -200,11 +253,19 @@ def create_app(
             return error(409, str(exc), seq=exc.seq)
         if isinstance(exc, NotYourTurn):
             return error(409, str(exc))
+        if isinstance(exc, Forbidden):
+            return error(403, str(exc))
         if isinstance(exc, NotFound | UnknownGame):
             return error(404, str(exc))
         if isinstance(exc, IllegalAction | RecordError):
             return error(422, str(exc))
+        if isinstance(exc, DatabaseError):
+            return error(503, str(exc))
         return error(400, str(exc))
+
+    @app.exception_handler(sqlite3.Error)
+    async def database_error(request: Request, exc: sqlite3.Error) -> JSONResponse:
+        return error(503, f"the game database failed: {exc}")
 
     @app.exception_handler(HexIdError)
     async def hex_error(request: Request, exc: HexIdError) -> JSONResponse:
@@ -228,9 +289,10 @@ def create_app(
 
     @app.get("/game/{gid}", include_in_schema=False)
     def game_page(gid: str) -> Response:
-        if mgr.store.get(gid) is None:
+        if not GAME_ID.fullmatch(gid) or mgr.store.get(gid) is None:
+            shown = html.escape(gid[:40] + ("…" if len(gid) > 40 else ""), quote=True)
             return HTMLResponse(
-                f"<!doctype html><title>No such game</title><p>No game {gid!r}. "
+                f"<!doctype html><title>No such game</title><p>No game “{shown}”. "
                 "<a href='/'>Back to the games</a></p>",
                 status_code=404,
             )
@@ -261,11 +323,17 @@ def create_app(
         return out
 
     # -- games ---------------------------------------------------------------------
+    def session_for(gid: str) -> Session:
+        if not GAME_ID.fullmatch(gid):
+            raise NotFound(f"no game {gid[:40]!r}")
+        return mgr.get(gid)
+
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
         out = []
         for g in mgr.store.all():
             d = g.to_json()
+            d["claimable"] = g.seats is None
             with contextlib.suppress(UnknownGame):
                 d["game_title"] = games.get(g.game).title
             out.append(d)
@@ -290,32 +358,64 @@ def create_app(
                 raise BadRequest(f"{game.title} has no random weather option")
         if not game.playable:
             raise NotPlayable(f"{game.title}: the rules engine is not written yet")
-        session = mgr.create(game.name, body.scenario, options, body.seed, body.players)
-        return {"id": session.id, "url": f"/game/{session.id}"}
+        session, tokens = mgr.create(
+            game.name, body.scenario, options, body.seed, body.players, body.seats
+        )
+        return seat_answer(session, tokens)
 
     @app.get("/api/games/{gid}")
-    def get_game(gid: str, log_from: int = 0, log_step: int | None = None) -> dict[str, Any]:
-        session = mgr.get(gid)
-        return game_view(mgr, session, session.state, log_from=log_from, log_step=log_step)
+    def get_game(
+        gid: str, request: Request, log_from: int = 0, log_step: int | None = None
+    ) -> dict[str, Any]:
+        session = session_for(gid)
+        mine = session.held(seat_token(request))
+        return game_view(
+            mgr, session, session.state, log_from=log_from, log_step=log_step, mine=mine
+        )
 
     @app.delete("/api/games/{gid}")
-    def delete_game(gid: str) -> dict[str, Any]:
-        mgr.delete(gid)
+    def delete_game(gid: str, request: Request) -> dict[str, Any]:
+        session_for(gid)
+        mgr.delete(gid, seat_token(request))
         return {"deleted": gid}
 
+    @app.post("/api/games/{gid}/claim")
+    def claim(gid: str, request: Request) -> dict[str, Any]:
+        session = session_for(gid)
+        client = request.client.host if request.client else ""
+        if not is_loopback(client):
+            raise Forbidden("a game from before seats may only be claimed on this machine")
+        return seat_answer(session, mgr.claim(gid))
+
     @app.put("/api/games/{gid}/players")
-    def put_players(gid: str, body: PlayersIn) -> dict[str, Any]:
-        session = mgr.set_players(gid, body.players)
+    def put_players(gid: str, body: PlayersIn, request: Request) -> dict[str, Any]:
+        session_for(gid)
+        session = mgr.set_players(gid, body.players, seat_token(request))
         return {"players": session.players}
 
     @app.post("/api/games/{gid}/actions")
-    def act(gid: str, body: ActionIn, log_from: int = 0, log_step: int | None = None) -> Any:
-        session = mgr.act(gid, body.action, body.seq)
-        return game_view(mgr, session, session.state, log_from=log_from, log_step=log_step)
+    def act(
+        gid: str,
+        body: ActionIn,
+        request: Request,
+        log_from: int = 0,
+        log_step: int | None = None,
+    ) -> Any:
+        session_for(gid)
+        token = seat_token(request)
+        session = mgr.act(gid, body.action, body.seq, token=token)
+        return game_view(
+            mgr,
+            session,
+            session.state,
+            log_from=log_from,
+            log_step=log_step,
+            mine=session.held(token),
+        )
 
     @app.get("/api/games/{gid}/odds")
     def odds(gid: str, action: str) -> dict[str, Any]:
-        session = mgr.get(gid)
+        session = session_for(gid)
         with mgr.engine:
             act = session.game.find_action(session.state, action)
             out = describe.odds(session.game, session.state, act)
@@ -325,7 +425,7 @@ def create_app(
 
     @app.get("/api/games/{gid}/overlay/{kind}")
     def overlay(gid: str, kind: str, side: str | None = None, step: int | None = None) -> Any:
-        session = mgr.get(gid)
+        session = session_for(gid)
         state = session.state if step is None else mgr.state_at(gid, step)
         try:
             with mgr.engine:
@@ -335,19 +435,19 @@ def create_app(
 
     @app.get("/api/games/{gid}/timeline")
     def get_timeline(gid: str) -> dict[str, Any]:
-        session = mgr.get(gid)
+        session = session_for(gid)
         return {"seq": session.seq, "marks": timeline(session)}
 
     @app.get("/api/games/{gid}/at/{step}")
     def at(gid: str, step: int) -> dict[str, Any]:
-        session = mgr.get(gid)
+        session = session_for(gid)
         state = mgr.state_at(gid, step)
         return game_view(mgr, session, state, live=False)
 
     @app.get("/api/games/{gid}/record")
     def record(gid: str) -> Response:
-        session = mgr.get(gid)
-        data = session.record.to_json()
+        session = session_for(gid)
+        data = export_record(mgr, session)
         name = f"ostfront-{session.game.name}-{gid}.json"
         return Response(
             json.dumps(data, indent=1, ensure_ascii=False) + "\n",
@@ -362,25 +462,52 @@ def create_app(
             data = json.loads(raw or b"null")
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             return error(422, f"the imported file is not JSON: {exc}")
+        except RecursionError:
+            return error(422, "the imported file nests too deeply to be a game record")
         players: dict[str, Any] = {}
+        mode = seats.HOTSEAT
         if isinstance(data, dict) and "record" in data and "format" not in data:
             players = data.get("players") or {}
             if not isinstance(players, dict):
                 return error(422, "players must be an object: side -> human | level")
+            mode = data.get("seats") or seats.HOTSEAT
+            if not isinstance(mode, str):
+                return error(422, "seats must be hotseat or invite")
             data = data["record"]
-        session = await run_in_threadpool(mgr.import_record, data, players)
-        return {"id": session.id, "url": f"/game/{session.id}", "steps": session.seq}
+        session, tokens, checked = await run_in_threadpool(mgr.import_record, data, players, mode)
+        unchecked = session.seq - checked
+        note = (
+            f"{checked} of {session.seq} steps matched their recorded hashes"
+            if not unchecked
+            else f"{unchecked} of {session.seq} steps carried no hash: they were checked "
+            "for legality only"
+        )
+        return {
+            **seat_answer(session, tokens),
+            "steps": session.seq,
+            "hashes_checked": checked,
+            "verified": unchecked == 0,
+            "note": note,
+        }
 
     # -- live updates ----------------------------------------------------------------
     @app.websocket("/ws/games/{gid}")
     async def live(websocket: WebSocket, gid: str) -> None:
-        await websocket.accept()
+        offered = [p for p in websocket.scope.get("subprotocols", []) if p]
+        prefix = seats.PROTOCOL_PREFIX
+        token = next((p[len(prefix) :] for p in offered if p.startswith(prefix)), None)
         try:
-            session = await run_in_threadpool(mgr.get, gid)
+            session = await run_in_threadpool(session_for, gid)
         except OstfrontError as exc:
+            await websocket.accept(subprotocol="ostfront" if "ostfront" in offered else None)
             await websocket.send_json({"error": str(exc)})
             await websocket.close(code=4404)
             return
+        mine = session.held(token)
+        if token is not None and not mine:
+            await websocket.close(code=4403, reason="not a seat of this game")
+            return
+        await websocket.accept(subprotocol="ostfront" if "ostfront" in offered else None)
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         callback = loop_notifier(asyncio.get_running_loop(), queue)
         mgr.subscribe(gid, callback)
@@ -391,6 +518,7 @@ def create_app(
                     "thinking": session.thinking,
                     "active": None,
                     "ai_error": session.ai_error,
+                    "seats": sorted(mine),
                 }
             )
             reader = asyncio.create_task(websocket.receive_text())
@@ -411,4 +539,4 @@ def create_app(
         finally:
             mgr.unsubscribe(gid, callback)
 
-    return app
+    return Guard(app, allowed_hosts)

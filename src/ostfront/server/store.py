@@ -7,25 +7,47 @@ hold what the engine accepted, and a restart loses nothing that was committed.
 
 Tables::
 
-    games   id, game, header (JSON), players (JSON: side -> "human" | AI level), created,
-            updated, steps (how many actions), status ("playing" | "finished"),
-            summary (JSON: turn, phase title, result — for the home page without a replay)
-    steps   game_id, n (1-based), action (text), hash
+    games     id, game, header (JSON), players (JSON: side -> "human" | AI level), created,
+              updated, steps (how many actions), status ("playing" | "finished"),
+              summary (JSON: turn, phase title, result — for the home page without a replay),
+              seats (JSON: side -> SHA-256 of the seat's secret token; NULL for games from
+              before seats, which the first local client may claim)
+    steps     game_id, n (1-based), action (text), hash, meta (JSON: the log's notes on it)
+    snapshots game_id, n, state (JSON): the state after step n, every SNAPSHOT_EVERY steps,
+              so loading a long game replays at most that many steps
+    settings  key, value: the server's own secrets (the key that seals exported seeds)
+
+The state is still defined by the record: a snapshot is a cache this server wrote, checked
+against the step's hash when it is read. :class:`Store` with ``exclusive=True`` (what
+``ostfront serve`` uses) holds a lock file beside the database, so a second server on the
+same file refuses to start instead of serving stale games.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ..core.errors import OstfrontError
+
+
+class DatabaseError(OstfrontError):
+    """The game database cannot be used: damaged, not SQLite, or held by another server."""
+
+
+class Conflict(OstfrontError):
+    """The stored game changed under this server (another process wrote to it)."""
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -37,16 +59,28 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     steps INTEGER NOT NULL DEFAULT 0,
     status TEXT NOT NULL DEFAULT 'playing',
-    summary TEXT NOT NULL DEFAULT '{}'
+    summary TEXT NOT NULL DEFAULT '{}',
+    seats TEXT
 );
 CREATE TABLE IF NOT EXISTS steps (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     n INTEGER NOT NULL,
     action TEXT NOT NULL,
     hash TEXT,
+    meta TEXT,
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+#: Columns added since the first schema: (table, column, type), added to older databases.
+_ADDED = (("games", "seats", "TEXT"), ("steps", "meta", "TEXT"))
 
 
 def default_db_path() -> Path:
@@ -70,6 +104,7 @@ class StoredGame:
     steps: int
     status: str
     summary: dict[str, Any]
+    seats: dict[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,7 +112,7 @@ class StoredGame:
             "game": self.game,
             "scenario": self.header.get("scenario"),
             "options": self.header.get("options", {}),
-            "seed": self.header.get("seed"),
+            "seed": self.header.get("seed") if self.status == "finished" else None,
             "players": self.players,
             "created": self.created,
             "updated": self.updated,
@@ -88,24 +123,83 @@ class StoredGame:
 
 
 class Store:
-    """The database. Safe to share between threads (one connection behind a lock)."""
+    """The database. Safe to share between threads (one connection behind a lock).
 
-    def __init__(self, path: str | Path) -> None:
+    Any problem opening it (not SQLite, damaged, unwritable, or ``exclusive`` and held by
+    another server) is a :class:`DatabaseError` naming the file."""
+
+    def __init__(self, path: str | Path, *, exclusive: bool = False) -> None:
         self.path = Path(path)
-        if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        with self._lock:
-            self._db.execute("PRAGMA foreign_keys = ON")
-            if str(self.path) != ":memory:":
-                self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.executescript(SCHEMA)
+        self._lockfile: Any = None
+        memory = str(self.path) == ":memory:"
+        try:
+            if not memory:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                if exclusive:
+                    self._hold_lock_file()
+            self._db = sqlite3.connect(
+                str(self.path), check_same_thread=False, isolation_level=None
+            )
+            self._db.row_factory = sqlite3.Row
+            with self._lock:
+                self._db.execute("PRAGMA foreign_keys = ON")
+                if not memory:
+                    self._db.execute("PRAGMA journal_mode = WAL")
+                self._db.executescript(SCHEMA)
+                for table, column, kind in _ADDED:
+                    have = {r["name"] for r in self._db.execute(f"PRAGMA table_info({table})")}
+                    if column not in have:
+                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+                self._db.execute("SELECT count(*) FROM games").fetchone()
+                self._db.execute("SELECT count(*) FROM steps").fetchone()
+        except sqlite3.Error as exc:
+            self._release_lock_file()
+            raise DatabaseError(
+                f"the game database {self.path} cannot be used ({exc}); it may be damaged or "
+                "not an Ostfront database: move it away or give another with --db"
+            ) from None
+        except OSError as exc:
+            self._release_lock_file()
+            raise DatabaseError(
+                f"the game database {self.path} cannot be opened: {exc.strerror or exc}"
+            ) from None
+
+    def _hold_lock_file(self) -> None:
+        """Take ``<db>.lock`` for as long as this store is open (one server a database)."""
+        lock_path = self.path.with_name(self.path.name + ".lock")
+        fh = open(lock_path, "a+")  # noqa: SIM115 - held open while the store lives
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no lock, as before
+            fh.close()
+            return
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.seek(0)
+            holder = fh.read().strip() or "unknown"
+            fh.close()
+            raise DatabaseError(
+                f"another Ostfront server (pid {holder}) is using the game database "
+                f"{self.path}; stop it, or give this one another database with --db"
+            ) from None
+        fh.seek(0)
+        fh.truncate()
+        fh.write(str(os.getpid()))
+        fh.flush()
+        self._lockfile = fh
+
+    def _release_lock_file(self) -> None:
+        if self._lockfile is not None:
+            with contextlib.suppress(OSError):
+                self._lockfile.close()
+            self._lockfile = None
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._release_lock_file()
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -118,6 +212,18 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
+    # -- the server's secret -------------------------------------------------
+    def secret(self) -> bytes:
+        """This database's 32-byte key (made on first use): it seals exported seeds."""
+        with self._tx() as db:
+            row = db.execute("SELECT value FROM settings WHERE key = 'seal-key'").fetchone()
+            if row is None:
+                value = secrets.token_hex(32)
+                db.execute("INSERT INTO settings (key, value) VALUES ('seal-key', ?)", (value,))
+            else:
+                value = row["value"]
+        return bytes.fromhex(value)
+
     # -- games ---------------------------------------------------------------
     def create(
         self,
@@ -127,15 +233,21 @@ class Store:
         steps: list[dict[str, Any]] | None = None,
         summary: dict[str, Any] | None = None,
         status: str = "playing",
+        *,
+        seats: dict[str, str] | None = None,
+        meta: list[dict[str, Any]] | None = None,
+        snapshots: dict[int, Any] | None = None,
     ) -> str:
-        """A new game (with the steps of an imported record, if any); returns its id."""
-        gid = uuid.uuid4().hex[:12]
+        """A new game (with the steps of an imported record, their log notes and state
+        snapshots, if any); returns its id (96 random bits)."""
+        gid = secrets.token_hex(12)
         now = time.time()
         steps = steps or []
+        notes = meta or []
         with self._tx() as db:
             db.execute(
                 "INSERT INTO games (id, game, header, players, created, updated, steps, status,"
-                " summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " summary, seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     gid,
                     game,
@@ -146,11 +258,25 @@ class Store:
                     len(steps),
                     status,
                     json.dumps(summary or {}),
+                    None if seats is None else json.dumps(seats),
                 ),
             )
             db.executemany(
-                "INSERT INTO steps (game_id, n, action, hash) VALUES (?, ?, ?, ?)",
-                [(gid, i, s["action"], s.get("hash")) for i, s in enumerate(steps, start=1)],
+                "INSERT INTO steps (game_id, n, action, hash, meta) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (
+                        gid,
+                        i,
+                        s["action"],
+                        s.get("hash"),
+                        json.dumps(notes[i - 1]) if i <= len(notes) else None,
+                    )
+                    for i, s in enumerate(steps, start=1)
+                ],
+            )
+            db.executemany(
+                "INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
+                [(gid, n, json.dumps(st)) for n, st in sorted((snapshots or {}).items())],
             )
         return gid
 
@@ -165,11 +291,49 @@ class Store:
         return [_stored(r) for r in rows]
 
     def steps(self, gid: str) -> list[dict[str, Any]]:
+        return [{"action": s["action"], "hash": s["hash"]} for s in self.steps_with_meta(gid)]
+
+    def steps_with_meta(self, gid: str) -> list[dict[str, Any]]:
+        """The steps with their log notes (``meta`` None where none were stored)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT action, hash FROM steps WHERE game_id = ? ORDER BY n", (gid,)
+                "SELECT action, hash, meta FROM steps WHERE game_id = ? ORDER BY n", (gid,)
             ).fetchall()
-        return [{"action": r["action"], "hash": r["hash"]} for r in rows]
+        return [
+            {
+                "action": r["action"],
+                "hash": r["hash"],
+                "meta": None if r["meta"] is None else json.loads(r["meta"]),
+            }
+            for r in rows
+        ]
+
+    def snapshot(self, gid: str, at_most: int) -> tuple[int, Any] | None:
+        """The latest stored state at or before step ``at_most``: (step, state)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT n, state FROM snapshots WHERE game_id = ? AND n <= ? ORDER BY n DESC"
+                " LIMIT 1",
+                (gid, at_most),
+            ).fetchone()
+        if row is None:
+            return None
+        return int(row["n"]), json.loads(row["state"])
+
+    def add_snapshots(
+        self, gid: str, snapshots: dict[int, Any], meta: list[dict[str, Any]] | None = None
+    ) -> None:
+        """Store snapshots (and the steps' log notes) worked out by a replay."""
+        with self._tx() as db:
+            db.executemany(
+                "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
+                [(gid, n, json.dumps(st)) for n, st in sorted(snapshots.items())],
+            )
+            if meta is not None:
+                db.executemany(
+                    "UPDATE steps SET meta = ? WHERE game_id = ? AND n = ?",
+                    [(json.dumps(m), gid, i) for i, m in enumerate(meta, start=1)],
+                )
 
     def append(
         self,
@@ -179,16 +343,29 @@ class Store:
         digest: str,
         summary: dict[str, Any],
         status: str,
+        *,
+        meta: dict[str, Any] | None = None,
+        snapshot: Any = None,
     ) -> None:
-        """Add step ``n``; fails (and changes nothing) unless the game has exactly n-1 steps."""
+        """Add step ``n``; raises :class:`Conflict` (and changes nothing) unless the game
+        has exactly n-1 steps."""
         with self._tx() as db:
             row = db.execute("SELECT steps FROM games WHERE id = ?", (gid,)).fetchone()
             if row is None or row["steps"] != n - 1:
-                raise RuntimeError(f"game {gid}: step {n} does not follow the stored record")
+                have = None if row is None else row["steps"]
+                raise Conflict(
+                    f"game {gid}: step {n} does not follow the stored record "
+                    f"({'deleted' if have is None else f'{have} steps stored'})"
+                )
             db.execute(
-                "INSERT INTO steps (game_id, n, action, hash) VALUES (?, ?, ?, ?)",
-                (gid, n, action, digest),
+                "INSERT INTO steps (game_id, n, action, hash, meta) VALUES (?, ?, ?, ?, ?)",
+                (gid, n, action, digest, None if meta is None else json.dumps(meta)),
             )
+            if snapshot is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
+                    (gid, n, json.dumps(snapshot)),
+                )
             db.execute(
                 "UPDATE games SET steps = ?, updated = ?, status = ?, summary = ? WHERE id = ?",
                 (n, time.time(), status, json.dumps(summary), gid),
@@ -197,6 +374,16 @@ class Store:
     def set_players(self, gid: str, players: dict[str, str]) -> None:
         with self._tx() as db:
             db.execute("UPDATE games SET players = ? WHERE id = ?", (json.dumps(players), gid))
+
+    def set_seats(self, gid: str, seats: dict[str, str], *, only_if_unset: bool = False) -> bool:
+        """Store the seats' token hashes; with ``only_if_unset``, only for a game that has
+        none yet (returns whether it stored them)."""
+        with self._tx() as db:
+            sql = "UPDATE games SET seats = ? WHERE id = ?"
+            if only_if_unset:
+                sql += " AND seats IS NULL"
+            cur = db.execute(sql, (json.dumps(seats), gid))
+            return cur.rowcount > 0
 
     def set_summary(self, gid: str, summary: dict[str, Any], status: str) -> None:
         with self._tx() as db:
@@ -212,6 +399,7 @@ class Store:
 
 
 def _stored(row: sqlite3.Row) -> StoredGame:
+    seats = row["seats"]
     return StoredGame(
         id=row["id"],
         game=row["game"],
@@ -222,4 +410,5 @@ def _stored(row: sqlite3.Row) -> StoredGame:
         steps=row["steps"],
         status=row["status"],
         summary=json.loads(row["summary"]),
+        seats=None if seats is None else json.loads(seats),
     )

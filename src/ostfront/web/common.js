@@ -1,8 +1,58 @@
-// Shared helpers for the Ostfront pages: JSON requests with readable errors, escaping.
+// Shared helpers for the Ostfront pages: JSON requests with readable errors, escaping,
+// and seats: each game's secret seat token (docs/security.md), kept in this browser and
+// sent with every request about that game and on its live socket.
 "use strict";
+
+const SEATS_KEY = "ostfront.seats";
+
+function seatTokens() {
+  try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}") || {}; } catch (e) { return {}; }
+}
+
+function seatFor(gid) { return seatTokens()[gid] || null; }
+
+function keepSeat(gid, token) {
+  if (!gid || !token) return;
+  const all = seatTokens();
+  all[gid] = token;
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch (e) { /* private mode */ }
+}
+
+function forgetSeat(gid) {
+  const all = seatTokens();
+  delete all[gid];
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch (e) { /* private mode */ }
+}
+
+// The game an API or socket URL is about, if any.
+function gameOf(url) {
+  const m = /\/(?:api|ws)\/games\/([0-9a-f]+)/.exec(url);
+  return m ? m[1] : null;
+}
+
+// An invite link (/game/<id>#seat=<token>): keep the seat, then take it out of the address
+// bar so it is neither bookmarked nor shown on screen.
+(function takeSeatFromLink() {
+  const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
+  const t = /(?:^#|&)seat=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (m && t) {
+    keepSeat(m[1], t[1]);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+})();
+
+// The live socket of a game, with this browser's seat (sent as a sub-protocol: a socket
+// cannot carry headers).
+function openSocket(path) {
+  const token = seatFor(gameOf(path));
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+  return token ? new WebSocket(url, ["ostfront", "seat." + token]) : new WebSocket(url);
+}
 
 async function api(method, url, body) {
   const opts = { method, headers: {} };
+  const token = seatFor(gameOf(url));
+  if (token) opts.headers["X-Ostfront-Seat"] = token;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = typeof body === "string" ? body : JSON.stringify(body);

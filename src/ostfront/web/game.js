@@ -99,8 +99,7 @@ function group(cls) {
 function connect() {
   let ws;
   try {
-    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-      "/ws/games/" + encodeURIComponent(GID));
+    ws = openSocket("/ws/games/" + encodeURIComponent(GID));  // with this browser's seat
   } catch (e) { setTimeout(connect, 3000); return; }
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);

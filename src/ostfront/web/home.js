@@ -14,12 +14,17 @@ function gameRow(g) {
     where += ` — <span class="badge ${esc(s.active)}">${esc(cap(s.active))} to move</span>`;
   }
   const when = new Date(g.updated * 1000).toLocaleString();
-  return `<tr data-game="${esc(g.id)}"><td><a href="/game/${esc(g.id)}">${esc(g.game_title || g.game)}</a><br>` +
-    `<small class="muted">${esc(g.scenario || "")} · seed ${esc(g.seed)}</small></td>` +
+  const mine = !!seatFor(g.id);
+  // a game from before seats: the first local browser to open it claims its seats
+  const open = g.claimable ? ` class="claim" data-id="${esc(g.id)}"` : "";
+  const verb = g.status === "finished" ? "View" : (mine || g.claimable ? "Play" : "Watch");
+  const seed = g.seed == null ? "seed secret until the end" : `seed ${esc(g.seed)}`;
+  return `<tr data-game="${esc(g.id)}"><td><a href="/game/${esc(g.id)}"${open}>${esc(g.game_title || g.game)}</a><br>` +
+    `<small class="muted">${esc(g.scenario || "")} · ${seed}</small></td>` +
     `<td>${players}</td><td>${where}</td><td>${esc(g.steps)}</td><td><small>${esc(when)}</small></td>` +
-    `<td><a href="/game/${esc(g.id)}"><button>${g.status === "finished" ? "View" : "Play"}</button></a> ` +
+    `<td><a href="/game/${esc(g.id)}"${open}><button>${verb}</button></a> ` +
     `<a href="/api/games/${esc(g.id)}/record" download><button>Export</button></a> ` +
-    `<button class="del" data-id="${esc(g.id)}">Delete</button></td></tr>`;
+    (mine ? `<button class="del" data-id="${esc(g.id)}">Delete</button>` : "") + `</td></tr>`;
 }
 
 function table(rows) {
@@ -34,8 +39,22 @@ async function load() {
   document.getElementById("finished").innerHTML = table(list.filter(g => g.status === "finished"));
   document.querySelectorAll("button.del").forEach(b => b.addEventListener("click", async () => {
     if (!confirm("Delete this game for good?")) return;
-    await api("DELETE", "/api/games/" + b.dataset.id);
+    try {
+      await api("DELETE", "/api/games/" + b.dataset.id);
+      forgetSeat(b.dataset.id);
+    } catch (err) {
+      document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`;
+    }
     load();
+  }));
+  document.querySelectorAll("a.claim").forEach(a => a.addEventListener("click", async (e) => {
+    e.preventDefault();
+    try {
+      const r = await api("POST", `/api/games/${a.dataset.id}/claim`);
+      location.href = r.url;
+    } catch (err) {
+      location.href = "/game/" + a.dataset.id;  // taken already: watch it
+    }
   }));
 }
 

@@ -55,18 +55,39 @@ document.getElementById("form").addEventListener("submit", async (e) => {
   if (g.options.some(o => o.id === "random-weather")) {
     body.weather = document.querySelector("input[name=weather]:checked").value;
   }
+  body.seats = document.querySelector("input[name=seats]:checked").value;
   const seed = document.getElementById("seed").value.trim();
-  if (seed) body.seed = parseInt(seed, 10);
+  if (seed && body.seats !== "invite") body.seed = parseInt(seed, 10);
   g.sides.forEach(side => { body.players[side] = document.getElementById("side-" + side).value; });
   const btn = document.getElementById("start");
   btn.disabled = true;
   try {
     const r = await api("POST", "/api/games", body);
-    location.href = r.url;
+    if (body.seats === "invite") showInvites(r); else location.href = r.url;
   } catch (err) {
     document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`;
     btn.disabled = false;
   }
 });
+
+// An invite game: one link a side, to open here or to send.
+function showInvites(r) {
+  document.getElementById("form").hidden = true;
+  document.getElementById("invites").hidden = false;
+  document.getElementById("invite-links").innerHTML = Object.entries(r.links).map(([side, link]) => {
+    const full = location.origin + link;
+    return `<p><span class="badge ${esc(side)}">${esc(cap(side))}</span> ` +
+      `<input type="text" readonly class="invite" id="invite-${esc(side)}" value="${esc(full)}" size="70"> ` +
+      `<a href="${esc(link)}"><button type="button">Play as ${esc(cap(side))}</button></a></p>`;
+  }).join("");
+  document.querySelectorAll("input.invite").forEach(i => i.addEventListener("focus", () => i.select()));
+}
+
+document.querySelectorAll("input[name=seats]").forEach(r => r.addEventListener("change", () => {
+  const invite = document.querySelector("input[name=seats]:checked").value === "invite";
+  const seed = document.getElementById("seed");
+  seed.disabled = invite;
+  if (invite) seed.value = "";
+}));
 
 init().catch(err => { document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`; });

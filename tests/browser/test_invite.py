@@ -1,0 +1,50 @@
+"""Two players, two browsers (issue 24): the New game page's invite links give each side
+its own seat; each browser is offered only its own side's decisions, and a browser with no
+link only watches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_play_in_browser import base_url, page  # noqa: F401 - the shared fixtures
+
+
+def offered(pg: Any) -> list[str]:
+    pg.wait_for_function("() => typeof V !== 'undefined' && V !== null")
+    texts: list[str] = pg.evaluate("() => V.actions.map(a => a.text)")
+    return texts
+
+
+def test_invite_links_seat_each_player(page: Any, base_url: str) -> None:  # noqa: F811
+    page.goto(base_url + "/new")
+    page.select_option("#side-axis", "human")
+    page.select_option("#side-soviet", "human")
+    page.check("input[name=seats][value=invite]")
+    assert page.is_disabled("#seed")  # an invite game's seed is drawn by the server
+    page.click("#start")
+    page.wait_for_selector("#invites:not([hidden])")
+    links = {side: page.input_value(f"#invite-{side}") for side in ("axis", "soviet")}
+    assert links["axis"] != links["soviet"] and all("#seat=" in u for u in links.values())
+    gid = links["axis"].split("/game/")[1].split("#")[0]
+
+    browser = page.context.browser
+    seats = {side: browser.new_context() for side in ("axis", "soviet", "watcher")}
+    try:
+        pages = {side: ctx.new_page() for side, ctx in seats.items()}
+        pages["axis"].goto(links["axis"])
+        pages["soviet"].goto(links["soviet"])
+        pages["watcher"].goto(f"{base_url}/game/{gid}")
+        for pg in pages.values():
+            pg.wait_for_selector("#board svg .hexes")
+        # the Soviets set up first: only the Soviet browser may decide
+        assert "historical" in offered(pages["soviet"])
+        assert offered(pages["axis"]) == [] and offered(pages["watcher"]) == []
+        assert "#seat=" not in pages["soviet"].url
+        assert pages["watcher"].evaluate("() => V.seats") == []
+        assert pages["axis"].evaluate("() => V.seed") == "secret until the end"
+        pages["soviet"].locator('#actions .action[data-text="historical"]').click()
+        # the Axis browser hears of the move over its socket (sent with its seat)
+        pages["axis"].wait_for_function("() => V.seq === 1", timeout=20000)
+    finally:
+        for ctx in seats.values():
+            ctx.close()
