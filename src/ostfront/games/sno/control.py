@@ -104,14 +104,25 @@ def _rail_lines(R: Rules, state: State) -> dict[str, frozenset[str]]:
 
 
 def _rail_flood(R: Rules, state: State, side: str, shut: frozenset[str]) -> frozenset[str]:
-    def open_hex(h: str) -> bool:
-        return h not in shut and R.map.terrain.get(h) not in ("sea", "lake")
+    steps = _rail_steps(R, state["weather"], state["turn"])
+    sources = [h for h in sorted(supply_edge(R, side)) if h in steps and h not in shut]
+    return frozenset(connected(sources, steps.__getitem__, lambda a, b: b not in shut))
 
-    def step(a: str, b: str) -> bool:  # SNO 3.4.6a: no lake side, frozen or not
-        return open_hex(b) and "lake" not in R.map.side_kinds(a, b) and not blocked(R, state, a, b)
 
-    sources = [h for h in sorted(supply_edge(R, side)) if open_hex(h)]
-    return frozenset(connected(sources, R.map.grid.neighbours, step))
+@cache
+def _rail_steps(R: Rules, weather: str, turn: str) -> dict[str, tuple[str, ...]]:
+    """Land hex -> the neighbours a rail line may step to this month: no sea or lake hex, no
+    sea side, no lake side frozen or not (SNO 3.4.6a), nothing weather blocks."""
+    state = {"weather": weather, "turn": turn}
+    land = {h for h in R.map.grid.hexes() if R.map.terrain.get(h) not in ("sea", "lake")}
+    return {
+        h: tuple(
+            n
+            for n in R.map.grid.neighbours(h)
+            if n in land and "lake" not in R.map.side_kinds(h, n) and not blocked(R, state, h, n)
+        )
+        for h in sorted(land)
+    }
 
 
 def can_trace_rail_line(R: Rules, state: State, side: str, hex_id: str) -> bool:
