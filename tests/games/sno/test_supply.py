@@ -171,6 +171,12 @@ def test_9_4_2_2_owner_chooses_when_over_six(R, make_state) -> None:
     assert [a.text for a in supply.actions(R, s)] == ["done"]  # 4 of 6 used: no room for 4
     assert s["siege"] == {LENINGRAD: ["sov-8-army"]}
     assert supply.status(R, s, "soviet") == {"sov-11-army": False, "sov-8-army": True}
+    # done: isolation goes on - the 11th, isolated in a Victory city alone, loses half its
+    # 2 points rounded up: all of it (9.5.2); the phase ends
+    supply.perform(R, s, Action("done"))
+    assert s["pending"] is None and s["phase"] == "soviet_orders"
+    assert s["units"]["sov-11-army"]["at"] == "dead"
+    assert s["units"]["sov-8-army"]["at"] == LENINGRAD
 
 
 def test_9_4_2_2_garrison_counts_double_in_the_city(R, make_state) -> None:
