@@ -191,10 +191,10 @@ def distances(
 def grow(
     area: set[str], seeds: Iterable[str], neighbours: Neighbours, ok: Callable[[str], bool]
 ) -> None:
-    """Grow ``area`` in place: every hex ``ok`` accepts that is joined, through such hexes,
-    to one of ``seeds`` (itself accepted) or to a hex already in the area that a seed
-    touches. Only the new part is searched (SNO 9.1.2: a supply line's reach, grown as
-    supply points are added, 9.2c).
+    """Grow ``area`` in place: each of ``seeds`` not in it yet that ``ok`` accepts joins it,
+    with every hex ``ok`` accepts joined to such a seed through accepted hexes. Seeds already
+    in the area are not searched from again: the caller names as seeds the hexes that may
+    have become acceptable (SNO 9.1.2: a supply line's reach, grown as 9.2c adds points).
 
     >>> from ostfront.core.hexgrid import HexGrid
     >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
