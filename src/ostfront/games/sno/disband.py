@@ -188,7 +188,7 @@ def evacuation_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) ->
             return
         total = loss + (b.evacuation_enemy_zoc if in_enemy_zoc(R, state, end, side) else 0)
         if best is None or total < best.loss:
-            best = Way(total, path, on[0])
+            best = Way(total, path, _roomiest(R, state, on))
 
     def walk(path: tuple[str, ...], spent: int, loss: int) -> None:
         consider(path, spent, loss)
@@ -234,13 +234,20 @@ def _evacuate(R: Rules, state: State, sea: str, rf: int) -> int:
     return got
 
 
+def _roomiest(R: Rules, state: State, seas: list[str]) -> str:
+    """Of the friendly seas a coast hex is on (3.3.6a: 3115 is on two), the one through which
+    most RFs may still go this month (8.3.3; a sea without a limit first)."""
+    big = 1 << 30
+    return max(seas, key=lambda sea: big if (r := evacuation_room(R, state, sea)) is None else r)
+
+
 def _coast_sea(R: Rules, state: State, uid: str) -> str | None:  # SNO 8.3.1
     """SNO 8.3.1a, 8.3.2: the friendly sea a unit on a coast hex could disband through."""
     h = hex_of(state, uid)
     if h is None or COAST not in R.map.hex_tags(h):
         return None
     on = sorted(seas_of(R, h) & friendly_seas(R, state, R.unit(uid).side))
-    return on[0] if on else None
+    return _roomiest(R, state, on) if on else None
 
 
 # ------------------------------------------------------------------ carrying them out
