@@ -13,7 +13,7 @@ def _attack(n, attackers, defenders, state, done=False):
         "id": n,
         "attackers": attackers,
         "defenders": defenders,
-        "at": {d: state["units"][d]["at"] for d in defenders},
+        "where": {d: state["units"][d]["at"] for d in defenders},
         "done": done,
         "result": None,
     }

@@ -311,7 +311,7 @@ def test_7_7_1a_b_one_hex_into_a_friendly_hex_in_enemy_zoc(R, make_state) -> Non
             "id": 2,
             "attackers": ["ger-5-corps"],
             "defenders": ["sov-4-army"],
-            "at": {"sov-4-army": "1802"},
+            "where": {"sov-4-army": "1802"},
             "done": False,
             "result": None,
         }
@@ -389,7 +389,7 @@ def test_7_1_11a_skip_and_advance_into_a_hex_already_cleared(R, make_state) -> N
             "id": 2,
             "attackers": ["ger-6-corps"],
             "defenders": ["sov-3-army"],
-            "at": {"sov-3-army": "1903"},
+            "where": {"sov-3-army": "1903"},
             "done": False,
             "result": None,
         }

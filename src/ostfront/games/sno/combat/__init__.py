@@ -326,7 +326,7 @@ def perform_draft(R: Rules, state: State, action: Action) -> None:
                 "id": n,
                 "attackers": sorted(d["attackers"]),
                 "defenders": sorted(d["defenders"]),
-                "at": {u: hex_of(state, u) for u in d["defenders"]},
+                "where": {u: hex_of(state, u) for u in d["defenders"]},
                 "done": False,
                 "result": None,
             }
@@ -372,7 +372,7 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
             continue
         # SNO 7.1.11: the defenders are already gone
         acts.append(Action("skip", (n,), f"Attack {n} is not made", "SNO 7.1.11a", side))
-        for h in sorted(set(a["at"].values())):
+        for h in sorted(set(a["where"].values())):
             others = [
                 u for u in units_at(state, h) if R.unit(u).side != side and R.unit(u).is_combat
             ]
@@ -403,9 +403,9 @@ def perform_resolution(R: Rules, state: State, action: Action) -> None:
         side = phasing_side(state)
         others = [u for u in units_at(state, h) if R.unit(u).side != side and R.unit(u).is_combat]
         attack["defenders"] = others
-        attack["at"] = {u: h for u in others}
+        attack["where"] = {u: h for u in others}
     elif action.verb == "skip":  # SNO 7.1.11a; 7.7.3a b: it may advance into a cleared hex
-        hexes = sorted(set(attack["at"].values()))
+        hexes = sorted(set(attack["where"].values()))
         side = phasing_side(state)
         vacated = [h for h in results.vacated_hexes(R, state, hexes, side) if c["cleared"].get(h)]
         attack["result"] = "not made"

@@ -4,7 +4,7 @@
 
 The plan lives in ``state["combat"]``::
 
-    plan        [{"id", "attackers", "defenders", "at": {defender: hex}, "done", "result",
+    plan        [{"id", "attackers", "defenders", "where": {defender: hex}, "done", "result",
                   "odds", "die"}]  - every attack, in the order declared
     draft       the attack being put together (attackers, defenders), or None
     disbanding  phasing units marked to disband or break out instead of attacking (7.1.12);

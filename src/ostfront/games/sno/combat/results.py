@@ -77,7 +77,7 @@ def distribution(
 # ------------------------------------------------------------------ resolving
 def remaining(state: State, attack: dict[str, Any]) -> list[str]:
     """The declared defenders still in the hex they were attacked in (7.1.11)."""
-    return [d for d in attack["defenders"] if hex_of(state, d) == attack["at"].get(d)]
+    return [d for d in attack["defenders"] if hex_of(state, d) == attack["where"].get(d)]
 
 
 def resolve(R: Rules, state: State, attack: dict[str, Any], ec: bool) -> None:
@@ -111,7 +111,7 @@ def automatic_ae(R: Rules, state: State, attack: dict[str, Any]) -> None:
 
 def start(R: Rules, state: State, attack: dict[str, Any], result: str, o: odds_mod.Odds) -> None:
     c = state["combat"]
-    hexes = sorted({attack["at"][d] for d in attack["defenders"]})
+    hexes = sorted({attack["where"][d] for d in attack["defenders"]})
     c["current"] = {
         "id": attack["id"],
         "result": result,

@@ -61,7 +61,7 @@ def _pending_attack_hexes(state: State) -> set[str]:
     out: set[str] = set()
     for a in c.get("plan", ()):
         if not a.get("done") and a["id"] != cur.get("id"):
-            out.update(a["at"].values())
+            out.update(a["where"].values())
     return out
 
 
