@@ -43,7 +43,6 @@ from .datafile import read_data_file, validate
 from .errors import DataError
 from .mapmodel import load_map_text, map_from_dict
 
-
 #: A month as a position's turn: "YYYY-MM" (a game whose turns are months).
 MONTH = r"^[0-9]{4}-(0[1-9]|1[0-2])$"
 

@@ -45,15 +45,13 @@ from functools import cache
 from typing import Any
 
 from ...core.mapmodel import GameMap
-from ...core.memo import (  # noqa: F401 - the memos are core's, used through here
-    as_set,
-    by_positions,
-    kept,
-    kept_for_table,
-    reading,
-    remember,
-    remembered,
-)
+from ...core.memo import as_set as as_set  # the memos are core's, used through here
+from ...core.memo import by_positions as by_positions
+from ...core.memo import kept as kept
+from ...core.memo import kept_for_table as kept_for_table
+from ...core.memo import reading as reading
+from ...core.memo import remember as remember
+from ...core.memo import remembered as remembered
 from .chart_tables import Charts
 from .charts import load_charts
 from .counters import CounterMix, Unit, load_counters
