@@ -38,6 +38,7 @@ from .movement_rules import (
     WHOLE,
     allowance,
     armor_zoc_to_zoc,
+    stops_in_zoc,
     control_at_start,
     country_of,
     entry_rule,
@@ -127,8 +128,10 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
             cost += 1  # DR 6.3.2C
         return cost
 
-    def stops(h: str) -> bool:  # DR 6.3.1A, 6.3.2A
-        return not armor and h in zoc and not friendly(h)
+    stopped_by_zoc = stops_in_zoc(R, state, uid)  # DR 6.3.1A, 6.3.2A, 8.3.3
+
+    def stops(h: str) -> bool:  # DR 6.3.1A, 6.3.2A; # DR 8.3.3: Armor too in Mud
+        return stopped_by_zoc and h in zoc and not friendly(h)
 
     # DR 6.1.4 (and # DR 6.6.4 in exploitation): one hex always, but not ZOC to ZOC
     def one_hex(a: str, b: str) -> bool:
