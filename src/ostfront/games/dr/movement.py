@@ -293,10 +293,10 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
         if stranded_marshals(R, state):  # DR 11.6.4D, 12.7C: not before he rejoins a unit
             return acts
         return [*acts, Action("done", (), "End the phase", rule, side)]
-    name = R.unit(sel).name
+    name = R.unit(sel).title
     escort = carried(R, state, sel)
     if escort:
-        name += " with " + " and ".join(R.unit(lid).name for lid in escort)
+        name += " with " + " and ".join(R.unit(lid).title for lid in escort)
     acts = [
         Action("drop", (h,), f"{name} drops into {h} (die roll)", airborne.rule(R, sel), side)
         for h in airborne.drop_hexes(R, state, sel)
@@ -316,7 +316,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
     leave = record(state)["leave"]
     for lid in optional:
         verb, what = ("take", "with") if lid in leave else ("leave", "without")
-        label = f"Move {R.unit(sel).name} {what} {R.unit(lid).name}"
+        label = f"Move {R.unit(sel).title} {what} {R.unit(lid).title}"
         acts.append(Action(verb, (lid,), label, "DR 11.6", side))
     acts.append(Action("deselect", (), f"Choose another unit than {name}", rule, side))
     return acts
@@ -329,7 +329,7 @@ def select_action(R: Rules, uid: str, rule: str, side: str) -> Action:
     """``select UNIT``: the same action every time it is offered, so made once."""
     known = _SELECT.get((uid, rule, side))
     if known is None or known[0] is not R:
-        act = Action("select", (uid,), f"Move {R.unit(uid).name}", rule, side)
+        act = Action("select", (uid,), f"Move {R.unit(uid).title}", rule, side)
         known = _SELECT[(uid, rule, side)] = (R, act)
     return known[1]
 
@@ -380,7 +380,7 @@ def prompt(R: Rules, state: State) -> Prompt:
     sel = record(state)["selected"]
     phase = "exploitation movement" if kind(state) == "exploit" else "movement"
     if sel is not None:
-        return Prompt(side, f"Choose where {R.unit(sel).name} moves", "DR 6.1")
+        return Prompt(side, f"Choose where {R.unit(sel).title} moves", "DR 6.1")
     if stranded_marshals(R, state):
         return Prompt(
             side,
