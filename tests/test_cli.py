@@ -35,6 +35,18 @@ def test_games_lists_both_games_with_scenarios_and_options() -> None:
     assert "Sturm Nach Osten" in run("games")
 
 
+def test_games_offers_each_option_only_under_its_scenarios() -> None:
+    # issue 25: "slovakia" was listed as if the 1941 game offered it, then refused there
+    listing = run("games").split("sno  Sturm Nach Osten")[0]
+    campaign, poland = listing.split("scenario defiant-poland")
+    assert "option random-weather" in campaign and "slovakia" not in campaign
+    assert "option slovakia" in poland and "random-weather" not in poland
+    dr = {g["name"]: g for g in run_json("games")}["dr"]
+    assert {o["id"]: o["scenarios"] for o in dr["options"]}["slovakia"] == ["defiant-poland"]
+    refused = run_json("new", "dr", "--option", "slovakia", "--out", "x.json", code=2)
+    assert "not used in the '1941' scenario" in refused["error"]
+
+
 def test_hex_sno_0224_lists_the_strait_neighbours() -> None:
     info = run_json("hex", "sno", "0224")
     neighbours = {n["hex"] for n in info["neighbours"]}

@@ -106,10 +106,13 @@ def games_cmd(as_json: bool) -> None:
     for g in described:
         status = "playable" if g["playable"] else "map and data only; rules engine to come"
         out.print(f"[bold]{g['name']}[/bold]  {escape(g['title'])}  ({status})")
-        for s in g["scenarios"]:
+        for s in g["scenarios"]:  # each scenario with the options it offers, and only those
             out.print(f"  scenario [cyan]{s['id']}[/cyan]: {escape(s['title'])}")
-        for o in g["options"]:
-            out.print(f"  option   [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}")
+            for o in g["options"]:
+                if not o["scenarios"] or s["id"] in o["scenarios"]:
+                    out.print(
+                        f"    option [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}"
+                    )
 
 
 # ------------------------------------------------------------------ hex
