@@ -262,3 +262,28 @@ def test_records_carry_a_snapshot_of_the_current_state(tmp_path: Path) -> None:
     rec.write_text(json.dumps(data))
     shown = run_json("show", str(rec))
     assert {c["id"]: c["hex"] for c in shown["counters"]}["r1"] == "0303"
+
+
+def readme_command_lines() -> list[str]:
+    """The command lines of the README's first command-line example, exactly as printed."""
+    text = (TESTS.parent / "README.md").read_text(encoding="utf-8")
+    block = text.split("## The command line", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip()]
+
+
+def test_the_readme_command_lines_work_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 25: the README's 'act game.json "select u1" "#2"' failed on the game it had started
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    lines = readme_command_lines()
+    assert any(" act game.json " in line for line in lines)
+    for line in lines:
+        words = shlex.split(line, comments=True)
+        assert words[:3] == ["uv", "run", "ostfront"], line
+        result = CliRunner().invoke(cli, words[3:], catch_exceptions=False)
+        assert result.exit_code == 0, (line, result.output, result.stderr)
+    shown = json.loads(CliRunner().invoke(cli, ["show", "game.json", "--json"]).output)
+    assert shown["step"] == 2 and (tmp_path / "now.svg").exists()
