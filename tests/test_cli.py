@@ -287,3 +287,20 @@ def test_the_readme_command_lines_work_as_written(
         assert result.exit_code == 0, (line, result.output, result.stderr)
     shown = json.loads(CliRunner().invoke(cli, ["show", "game.json", "--json"]).output)
     assert shown["step"] == 2 and (tmp_path / "now.svg").exists()
+
+
+def test_act_refuses_a_record_whose_steps_no_longer_replay(tmp_path: Path) -> None:
+    # the record carries a snapshot of its last state, but it speaks only for the steps and
+    # the engine it was taken with: edited steps are replayed, verified and refused
+    rec = tmp_path / "g.json"
+    run("new", "toy", "--seed", "5", "--out", str(rec))
+    run("act", str(rec), "select r1")
+    run("act", str(rec), "move 0303")
+    run("act", str(rec), "select r2")
+    text = rec.read_text()
+    assert '"snapshot": ' in text
+    moved = json.loads(text)["steps"][1]["hash"]
+    rec.write_text(text.replace(moved, "ffffffffffffffff"))
+    out = run_json("act", str(rec), "stay", code=2)
+    assert "record diverges at step 2 ('move 0303')" in out["error"]
+    assert rec.read_text() == text.replace(moved, "ffffffffffffffff")  # left as it was

@@ -74,19 +74,12 @@ def load_game(name: str) -> Game:
     return games.get(name)
 
 
-def current(path: str) -> tuple[rec.Record, Game, State]:
-    """Read a record and its current state: the snapshot it carries when that matches the
-    record's last hash, else a replay verifying every step."""
-    record = rec.load(path)
-    game = load_game(record.header["game"])
-    snap = record.current_state()
-    if snap is not None:
-        return record, game, {**snap, "undo": []}
-    report = rec.replay(game, record, verify=True)
-    if not report.ok or report.final is None:
-        assert report.divergence is not None
-        raise UserError(f"{path}: record {report.divergence.describe()}")
-    return record, game, report.final
+def current(path: str) -> tuple[rec.OpenRecord, Game, State]:
+    """Open a record to go on with: from its snapshot while that still holds (the same
+    engine, the same steps), else by a replay verifying every step (``rec.open_record``);
+    either way without encoding the steps already there again."""
+    opened = rec.open_record(path, load_game)
+    return opened, opened.game, opened.state
 
 
 def actions_json(game: Game, state: State) -> list[dict[str, Any]]:
@@ -200,7 +193,7 @@ def new_cmd(
         raise UserError(f"{position}: the position is for game {pos['game']!r}, not {g.name!r}")
     state = g.setup(scenario, chosen, seed, position=pos)
     record = rec.new_record(g, state, position=pos)
-    record.snapshot = state
+    record.keep_snapshot(g, state)
     rec.save(record, out_path)
     if as_json:
         emit(
@@ -270,7 +263,7 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
     """Apply actions in order (each one argument, e.g. "move u1 0203", or #N from the
     'actions' list). All or nothing: if one is illegal the record is left as it was.
     Undo reaches back within one call only (the record keeps no undo history)."""
-    record, game, state = current(record_path)
+    opened, game, state = current(record_path)
     applied = []
     for i, text in enumerate(actions, start=1):
         if text.startswith("#") and text[1:].isdigit():
@@ -280,14 +273,13 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
                 raise UserError(f"action {i} ({text}): there are {len(legal)} legal actions")
             text = legal[k - 1].text
         try:
-            state = rec.append(record, game, state, text)
+            state = opened.apply(text)
         except OstfrontError as exc:
             raise UserError(
                 f"action {i} of {len(actions)} ({text}): {exc}; record unchanged"
             ) from None
         applied.append(text)
-    record.snapshot = {k: v for k, v in state.items() if k != "undo"}
-    rec.save(record, record_path)
+    opened.save()  # the steps already there are written again as they were, not encoded
     if as_json:
         res = game.result(state)
         emit(
