@@ -209,3 +209,11 @@ def test_a_position_stating_nothing_of_history_is_a_fresh_game() -> None:
     s = dr({})
     assert s["fortress_lost"] == [] and s["stalin"] == "alive" and s["snow_turns"] == 0
     assert "turkey_at_war" not in s and s["done"] == [] and "movement" not in s
+
+
+def test_replacement_points_left_in_an_organization_phase() -> None:  # DR 10.1
+    s = dr({}, phase="axis_org", pools={"axis": {"replacements": 2, "air": 1}})
+    assert s["org"]["points"] == 2 and s["org"]["step"] == "replacements"
+    assert "pools.axis.replacements: replacement points are spent in the axis Organization" in (
+        problems({}, pools={"axis": {"replacements": 2}})
+    )
