@@ -33,3 +33,4 @@ def test_attacks_name_the_place_and_the_defenders() -> None:
     s = play(s, "also 1911")
     assert labels(s)["drop 1911"] == "Do not attack 1911 in this battle"
     assert labels(s)["roll"] == "Roll the attack on Brest (1810), 1911"
+    assert GAME.prompt(s).text.startswith("Attack on Brest (1810), 1911: 1 unit(s)")

@@ -103,7 +103,8 @@ def prompt(R: Rules, state: State) -> Prompt:
     if p["kind"] == "attack":
         blocked = attack.stranded(R, state, _ground(R, p["attackers"]), p["targets"])
         text = (
-            f"Attack on {', '.join(p['targets'])}: {len(p['attackers'])} unit(s), "
+            f"Attack on {', '.join(hex_title(R, t) for t in p['targets'])}: "
+            f"{len(p['attackers'])} unit(s), "
             f"{p['air']} Air Point(s)"
         )
         if not _ground(R, p["attackers"]):
