@@ -203,6 +203,9 @@ def test_the_record_is_replayed_and_verified_when_the_check_fails(
     else:
         opened = rec.open_record(p, lambda name: GAME)
         assert opened.state["step"] == 4 and opened.state["units"]["r1"]["hex"] == "0303"
+        # replayed once: the file now carries a snapshot checked for this engine
+        assert rec.load(p).actions == MOVES[:4]
+        assert rec.open_record(p, lambda name: GAME).state == opened.state
     assert replayed == [1]
 
 

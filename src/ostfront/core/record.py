@@ -368,7 +368,10 @@ class OpenRecord:
 def open_record(path: str | Path, game_of: Callable[[str], Game]) -> OpenRecord:
     """Open a record file to go on with the game: from its snapshot while the snapshot's
     check holds, else by replaying and verifying every step (a record that no longer replays
-    is refused, with a :class:`RecordError` naming the first step that differs)."""
+    is refused, with a :class:`RecordError` naming the first step that differs). A record
+    that replays is then written again with its steps as they were and a snapshot checked
+    for this engine, so that after a change to the engine each record is replayed once, not
+    at every call that reads it."""
     p = Path(path)
     text = _read(p)
     found = _from_snapshot(p, text, game_of)
@@ -381,7 +384,11 @@ def open_record(path: str | Path, game_of: Callable[[str], Game]) -> OpenRecord:
         assert report.divergence is not None
         raise RecordError(f"{p}: record {report.divergence.describe()}")
     prefix = _prefix(record.header, record.steps)
-    return OpenRecord(p, game, record.header, report.final, prefix, len(record.steps))
+    state = {**report.final, "undo": []}  # as from a snapshot: undo stays within one call
+    opened = OpenRecord(p, game, record.header, state, prefix, len(record.steps))
+    with contextlib.suppress(OSError):  # a read-only file is replayed again next time
+        opened.save()  # the same steps, a snapshot checked for this engine: replayed once
+    return opened
 
 
 def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRecord | None:
