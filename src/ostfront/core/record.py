@@ -342,14 +342,15 @@ class OpenRecord:
     state: State
     prefix: str
     count: int  # steps in ``prefix``
+    hash: str  # the current state's hash
     added: list[dict[str, Any]] = field(default_factory=list)
 
     def apply(self, action: Action | str) -> State:
         """Apply ``action`` to the current state and add it to the steps to be saved."""
         new = self.game.apply(self.state, action)
         text = action.text if isinstance(action, Action) else " ".join(str(action).split())
-        self.added.append({"action": text, "hash": state_hash(new)})
-        self.state = new
+        self.state, self.hash = new, state_hash(new)
+        self.added.append({"action": text, "hash": self.hash})
         return new
 
     def save(self) -> None:
@@ -360,7 +361,7 @@ class OpenRecord:
         )
         prefix = self.prefix + lines
         count = self.count + len(self.added)
-        check = {"engine": engine_fingerprint(self.game), "hash": state_hash(self.state)}
+        check = {"engine": engine_fingerprint(self.game), "hash": self.hash}
         _write(self.path, prefix + _suffix(snapshot_of(self.state), check, prefix, count))
         self.prefix, self.count, self.added = prefix, count, []
 
@@ -385,7 +386,8 @@ def open_record(path: str | Path, game_of: Callable[[str], Game]) -> OpenRecord:
         raise RecordError(f"{p}: record {report.divergence.describe()}")
     prefix = _prefix(record.header, record.steps)
     state = {**report.final, "undo": []}  # as from a snapshot: undo stays within one call
-    opened = OpenRecord(p, game, record.header, state, prefix, len(record.steps))
+    count = len(record.steps)
+    opened = OpenRecord(p, game, record.header, state, prefix, count, state_hash(state))
     with contextlib.suppress(OSError):  # a read-only file is replayed again next time
         opened.save()  # the same steps, a snapshot checked for this engine: replayed once
     return opened
@@ -415,7 +417,8 @@ def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRe
             return None
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # not as Ostfront writes it: read and replay the whole record
-    return OpenRecord(p, game, header, {**snap, "undo": []}, prefix, int(check["steps"]))
+    state = {**snap, "undo": []}
+    return OpenRecord(p, game, header, state, prefix, int(check["steps"]), str(check["hash"]))
 
 
 #: How every record file written by Ostfront begins (the header follows on the same line).
