@@ -12,7 +12,7 @@ import pytest
 from ostfront.core.errors import DataError
 from ostfront.core.position import load_position
 from ostfront.games import get
-from ostfront.games.dr import dice, rail, retreat, victory
+from ostfront.games.dr import dice, organization, rail, retreat, victory
 from ostfront.games.dr.rules import standard_rules
 from ostfront.games.dr.weather import first_snow_turn
 
@@ -216,4 +216,28 @@ def test_replacement_points_left_in_an_organization_phase() -> None:  # DR 10.1
     assert s["org"]["points"] == 2 and s["org"]["step"] == "replacements"
     assert "pools.axis.replacements: replacement points are spent in the axis Organization" in (
         problems({}, pools={"axis": {"replacements": 2}})
+    )
+
+
+def test_what_an_organization_phase_has_done_so_far() -> None:  # DR 10.1.3C, 10.1.1C, 10.2D
+    moscow = R.map.place_named("Moscow").hex
+    units = [
+        {"id": "sov-1-tank", "hex": moscow, "status": ["reduced"]},
+        {"id": "ger-i-inf", "hex": "1709"},
+        {"id": "sov-24-army", "status": ["reserve"]},
+    ]
+    kw: dict[str, Any] = {"units": units, "phase": "soviet_org", "turn": 3}
+    fresh = dr({}, **kw)
+    done = dr({"armor_replaced": 2, "entered_at": [moscow]}, **kw)
+    assert "restore sov-1-tank" in {a.text for a in GAME.legal_actions(fresh)}
+    assert "restore sov-1-tank" not in {a.text for a in GAME.legal_actions(done)}  # two a turn
+    assert moscow in organization.entry_hexes(R, fresh, "sov-24-army")
+    assert moscow not in organization.entry_hexes(R, done, "sov-24-army")  # one per city
+    restored = dr({"rebuilt": ["sov-1-tank"]}, **kw)
+    assert "restore sov-1-tank" not in {a.text for a in GAME.legal_actions(restored)}
+    assert "extra.armor_replaced: 3 is not a number from 0 to the soviet limit of 2" in problems(
+        {"armor_replaced": 3}, **kw
+    )
+    assert "extra.rebuilt: only in an Organization Phase, not axis_move" in problems(
+        {"rebuilt": ["ger-i-inf"]}
     )

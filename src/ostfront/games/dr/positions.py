@@ -28,6 +28,10 @@ not happened)::
                                      # 11.3.1F, 11.3.2F: drops made (once a game)
     airborne_moved = {"sov-airborne" = 7}  # 11.3.1E: the turn it last moved otherwise
     weakened = ["sov-4-tank"]        # 12.3B: units flipped at an Early Start set-up
+    armor_replaced = 1               # 10.1.3C, 10.1.4E-F: Armor units given replacements
+                                     #   in this Organization Phase
+    rebuilt = ["sov-10-army"]        # 10.1.1C: units rebuilt or restored in this phase
+    entered_at = ["3111"]            # 10.2D: hexes Soviet reinforcements entered at
 
 Every fact is checked against the rest of the position, and each problem is reported with the
 field it is in (``extra.fortresses_lost: 1234 is not a fortress hex ...``).
@@ -39,7 +43,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.errors import DataError
-from .charts import rail_capacity, weather_for
+from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
 from .rules import BOXES, Rules, State
 from .sequence import PHASES, phase_side
@@ -61,6 +65,9 @@ EXTRA_KEYS = (
     "airborne_drops",
     "airborne_moved",
     "weakened",
+    "armor_replaced",
+    "rebuilt",
+    "entered_at",
 )
 WEATHERS = ("clear", "light_mud", "mud", "snow")
 POOL_KEYS = ("air", "replacements")
@@ -148,6 +155,48 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
         if side is not None and (position.get("pools") or {}).get(side, {}).get("replacements"):
             state["org"]["points"] = pools[side]["replacements"]
             state["org"]["step"] = "replacements"
+    problems += organization_history(R, state, extra)
+    if problems:
+        raise DataError("position", problems)
+
+
+def organization_history(R: Rules, state: State, extra: Mapping[str, Any]) -> list[str]:
+    """What has happened so far in the Organization Phase the position is in (10.1, 10.2)."""
+    keys = [k for k in ("armor_replaced", "rebuilt", "entered_at") if extra.get(k)]
+    phase = state["phase"]
+    side = phase_side(phase)
+    if not keys:
+        return []
+    if not phase.endswith("_org") or side is None:
+        return [f"extra.{k}: only in an Organization Phase, not {phase}" for k in keys]
+    problems: list[str] = []
+    org = state["org"]
+    # DR 10.1.3C, 10.1.4E-F: a turn's limit of Armor units receiving replacements
+    n = extra.get("armor_replaced", 0)
+    limit = armor_replacement_limit(R.charts, side, state["turn"])
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= limit:
+        problems.append(
+            f"extra.armor_replaced: {n!r} is not a number from 0 to the {side} limit of "
+            f"{limit} on turn {state['turn']}"
+        )
+    else:
+        org["armor"] = n
+    rebuilt = extra.get("rebuilt", [])
+    for uid in rebuilt:
+        if uid not in R.counters.units or R.unit(uid).side != side:
+            problems.append(f"extra.rebuilt: {uid!r} is not a {side} unit")
+    if not problems:
+        org["rebuilt"] = list(rebuilt)  # DR 10.1.1C
+    for h in extra.get("entered_at", []):
+        if side != "soviet":
+            problems.append("extra.entered_at: only Soviet reinforcements enter by cities (10.2D)")
+            break
+        place = R.map.place(h) if isinstance(h, str) else None
+        if place is None:
+            problems.append(f"extra.entered_at: {h!r} is not a city hex")
+        else:
+            org.setdefault("entered_at", []).append(h)  # DR 10.2D: one per major city
+    return problems
 
 
 # ------------------------------------------------------------------ the facts of history
