@@ -241,3 +241,15 @@ def test_what_an_organization_phase_has_done_so_far() -> None:  # DR 10.1.3C, 10
     assert "extra.rebuilt: only in an Organization Phase, not axis_move" in problems(
         {"rebuilt": ["ger-i-inf"]}
     )
+
+
+def test_a_defiant_poland_position_plays_by_its_card() -> None:  # DR 2.0 (the scenario card)
+    units = [{"id": "ger-i-inf", "hex": "1709"}, {"id": "pol-cav-south", "hex": "2107"}]
+    pos = {"game": "dr", "scenario": "defiant-poland", "turn": 1, "phase": "soviet_move"}
+    s = GAME.setup(seed=1, position={**pos, "units": units})
+    campaign = dr({}, units=units[:1], phase="soviet_move")
+    assert s["card"]["name"] == "defiant-poland" and "card" not in campaign
+    assert rail.capacity_left(R, s, "soviet") == 0  # the card's rail limit, not the 1941 six
+    assert rail.capacity_left(R, campaign, "soviet") == 6
+    card = GAME.apply(GAME.setup("defiant-poland", seed=1), "historical")
+    assert s["control"] == card["control"]  # the card's control, not the 1941 map's

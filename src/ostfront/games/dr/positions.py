@@ -6,7 +6,9 @@ Fields used from the position file (see ``ostfront.core.position``): ``turn`` (d
 ``units`` (``id``, ``hex``, ``status``: any of ``reduced``, ``oos``, or a box — ``reserve``,
 ``dead``, ``lost``, ``removed`` — instead of a hex), ``pools`` (per side: ``air``, the Air
 Points left this turn, 11.7B; ``replacements``, the replacement points left, in an
-Organization Phase only, 10.1). Units the file does not list are out of play.
+Organization Phase only, 10.1). Units the file does not list are out of play. A position in
+a scenario with its own card (``scenario = "defiant-poland"``) starts from the card's control
+and plays by the card's rules.
 
 The game's history, in ``[extra]`` (each optional; the default is a game in which it has
 not happened)::
@@ -46,8 +48,9 @@ from ...core.errors import DataError
 from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
 from .rules import BOXES, Rules, State
+from .scenario import SCENARIOS, load_scenario
 from .sequence import PHASES, phase_side
-from .setting_up import play_state
+from .setting_up import play_state, scenario_card
 
 #: The ``[extra]`` keys a position may state (anything else is a mistake, named as such).
 EXTRA_KEYS = (
@@ -113,7 +116,11 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
         problems.append(
             f"extra.{key}: not a Defiant Russia position field ({', '.join(EXTRA_KEYS)})"
         )
-    control = initial_control(R)
+    scenario = state["scenario"]
+    if scenario in SCENARIOS:  # a scenario with its own card (Defiant Poland): its control
+        control = dict(sorted(load_scenario(scenario).control.items()))
+    else:
+        control = initial_control(R)  # DR 6.4A-B
     for h, side in (extra.get("control") or {}).items():
         if side not in ("axis", "soviet") or not R.map.grid.contains(h):
             problems.append(f"extra.control: {h} = {side!r} is not a hex and a side")
@@ -144,6 +151,8 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     if problems:
         raise DataError("position", problems)
     state.update(play_state(units, control, turn=turn, phase=phase, weather=weather, pools=pools))
+    if scenario in SCENARIOS:
+        state["card"] = scenario_card(scenario)
     problems += history(R, state, extra)
     if problems:
         raise DataError("position", problems)

@@ -103,17 +103,25 @@ def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     }
     state.update(
         play_state(units, dict(sorted(sc.control.items())), turn=1, phase="soviet_setup"),
-        # the scenario card's rules (each marked reconstructed in its file)
-        card={
-            "name": name,
-            "last_turn": sc.turns,
-            "closed_hexes": sorted(sc.neutral),
-            "supply_sources": {"axis": ["Berlin", "Vienna", "Konigsberg"], "soviet": ["Warsaw"]},
-            "rail_limits": {"soviet": 0},
-            "turn_one_border_rule": False,
-            "victory": "survival",
-        },
+        card=scenario_card(name),
     )
+
+
+def scenario_card(name: str) -> dict[str, Any]:
+    """The scenario card's rules (each marked reconstructed in its file), as the state keeps
+    them: a game set up from the card, or from a custom position in its scenario."""
+    from .scenario import load_scenario
+
+    sc = load_scenario(name)
+    return {
+        "name": name,
+        "last_turn": sc.turns,
+        "closed_hexes": sorted(sc.neutral),
+        "supply_sources": {"axis": ["Berlin", "Vienna", "Konigsberg"], "soviet": ["Warsaw"]},
+        "rail_limits": {"soviet": 0},
+        "turn_one_border_rule": False,
+        "victory": "survival",
+    }
 
 
 def enter(R: Rules, state: State) -> None:
