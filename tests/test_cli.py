@@ -36,6 +36,18 @@ def test_games_lists_both_games_with_scenarios_and_options() -> None:
     assert "Sturm Nach Osten" in run("games")
 
 
+def test_games_offers_each_option_only_under_its_scenarios() -> None:
+    # issue 25: "slovakia" was listed as if the 1941 game offered it, then refused there
+    listing = run("games").split("sno  Sturm Nach Osten")[0]
+    campaign, poland = listing.split("scenario defiant-poland")
+    assert "option random-weather" in campaign and "slovakia" not in campaign
+    assert "option slovakia" in poland and "random-weather" not in poland
+    dr = {g["name"]: g for g in run_json("games")}["dr"]
+    assert {o["id"]: o["scenarios"] for o in dr["options"]}["slovakia"] == ["defiant-poland"]
+    refused = run_json("new", "dr", "--option", "slovakia", "--out", "x.json", code=2)
+    assert "not used in the '1941' scenario" in refused["error"]
+
+
 def test_hex_sno_0224_lists_the_strait_neighbours() -> None:
     info = run_json("hex", "sno", "0224")
     neighbours = {n["hex"] for n in info["neighbours"]}
@@ -254,25 +266,60 @@ def test_records_carry_a_snapshot_of_the_current_state(tmp_path: Path) -> None:
     assert {c["id"]: c["hex"] for c in shown["counters"]}["r1"] == "0303"
 
 
+def readme_command_lines() -> list[str]:
+    """The command lines of the README's first command-line example, exactly as printed."""
+    text = (TESTS.parent / "README.md").read_text(encoding="utf-8")
+    block = text.split("## The command line", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip()]
+
+
+def test_the_readme_command_lines_work_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 25: the README's 'act game.json "select u1" "#2"' failed on the game it had started
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    lines = readme_command_lines()
+    assert any(" act game.json " in line for line in lines)
+    for line in lines:
+        words = shlex.split(line, comments=True)
+        assert words[:3] == ["uv", "run", "ostfront"], line
+        result = CliRunner().invoke(cli, words[3:], catch_exceptions=False)
+        assert result.exit_code == 0, (line, result.output, result.stderr)
+    shown = json.loads(CliRunner().invoke(cli, ["show", "game.json", "--json"]).output)
+    assert shown["step"] == 2 and (tmp_path / "now.svg").exists()
+
+
 def test_act_refuses_a_record_whose_steps_no_longer_replay(tmp_path: Path) -> None:
+    # the record carries a snapshot of its last state, but it speaks only for the steps and
+    # the engine it was taken with: edited steps are replayed, verified and refused
+    rec = tmp_path / "g.json"
+    run("new", "toy", "--seed", "5", "--out", str(rec))
+    run("act", str(rec), "select r1")
+    run("act", str(rec), "move 0303")
+    run("act", str(rec), "select r2")
+    text = rec.read_text()
+    assert '"snapshot": ' in text
+    moved = json.loads(text)["steps"][1]["hash"]
+    rec.write_text(text.replace(moved, "ffffffffffffffff"))
+    out = run_json("act", str(rec), "stay", code=2)
+    assert "record diverges at step 2 ('move 0303')" in out["error"]
+    assert rec.read_text() == text.replace(moved, "ffffffffffffffff")  # left as it was
+
+
+def test_act_refuses_a_record_whose_action_was_edited_under_its_snapshot(tmp_path: Path) -> None:
+    # a step changed under a snapshot that still matches the last hash: the snapshot no
+    # longer speaks for the file's steps, so the record is replayed and refused
     rec = tmp_path / "g.json"
     run("new", "toy", "--seed", "5", "--out", str(rec))
     run("act", str(rec), "select r1", "move 0303", "select r2")
     data = json.loads(rec.read_text())
-    assert data["snapshot_stamp"]  # the snapshot says which engine and steps it was made from
-    # a step changed under a snapshot that still matches the last hash: before, act went on
-    # from the snapshot; now the stamp no longer fits, the record is replayed and refused
     data["steps"][1]["action"] = "move 0808"
     rec.write_text(json.dumps(data))
     err = run_json("act", str(rec), "stay", code=2)["error"]
     assert "diverges at step 2 ('move 0808')" in err
     assert json.loads(rec.read_text()) == data  # the record is left as it was
-    # a record from before stamps (a snapshot, no stamp) is replayed once, then stamped
-    data["steps"][1]["action"] = "move 0303"
-    del data["snapshot_stamp"]
-    rec.write_text(json.dumps(data))
-    run("act", str(rec), "stay")
-    assert json.loads(rec.read_text())["snapshot_stamp"]
 
 
 def test_replay_says_when_no_hash_was_checked(tmp_path: Path) -> None:

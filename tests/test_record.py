@@ -119,3 +119,107 @@ def test_missing_and_binary_files(tmp_path: Path) -> None:
     p.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(RecordError, match="not a text file"):
         rec.load(p)
+
+
+# ------------------------------------------------------------------ going on with a game
+def started(tmp_path: Path, moves: list[str] = MOVES[:4]) -> Path:
+    """A record file as 'ostfront new' then 'ostfront act' leave it, one step a call."""
+    state = GAME.setup("basic", seed=9)
+    record = rec.new_record(GAME, state)
+    record.keep_snapshot(GAME, state)
+    p = tmp_path / "game.json"
+    rec.save(record, p)
+    for m in moves:
+        opened = rec.open_record(p, lambda name: GAME)
+        opened.apply(m)
+        opened.save()
+    return p
+
+
+def no_replay(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the record was replayed")
+
+
+def test_steps_are_appended_as_a_whole_save_would_write_them(tmp_path: Path) -> None:
+    p = started(tmp_path)
+    text = p.read_text()
+    record, _ = make()
+    assert rec.load(p).steps == record.steps[:4]
+    assert rec.dumps(rec.load(p)) == text  # appending wrote what a full save writes
+    assert text.count('\n{"action": ') == 4  # one step a line
+    opened = rec.open_record(p, lambda name: GAME)
+    assert opened.count == 4 and opened.state["step"] == 4
+    assert rec.state_hash(opened.state) == record.steps[3]["hash"]
+
+
+def test_a_checked_snapshot_is_used_without_replaying(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p = started(tmp_path)
+    monkeypatch.setattr(rec, "replay", no_replay)
+    opened = rec.open_record(p, lambda name: GAME)
+    opened.apply(MOVES[4])
+    opened.save()
+    assert rec.load(p).actions == MOVES[:5]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "a step's hash",  # edited steps: the snapshot no longer speaks for them
+        "the engine",  # a changed rule or data file: the steps must replay again
+        "the snapshot",  # a snapshot that is not the last step's state
+        "the layout",  # a file rewritten by another tool (or an older Ostfront)
+    ],
+)
+def test_the_record_is_replayed_and_verified_when_the_check_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    p = started(tmp_path)
+    text = p.read_text()
+    data = json.loads(text)
+    if change == "a step's hash":
+        p.write_text(text.replace(data["steps"][1]["hash"], "f" * 16))
+    elif change == "the engine":
+        monkeypatch.setattr(rec, "engine_fingerprint", lambda game: "0" * 16)
+    elif change == "the snapshot":
+        data["snapshot"]["units"]["r1"]["hex"] = "0808"  # the check itself left as it was
+        head = text[: text.rindex('\n],\n"snapshot": ')]
+        snap, check = json.dumps(data["snapshot"]), json.dumps(data["snapshot_check"])
+        p.write_text(f'{head}\n],\n"snapshot": {snap},\n"snapshot_check": {check}}}\n')
+    else:
+        p.write_text(json.dumps(data, indent=2))
+    replayed: list[int] = []
+    real = rec.replay
+
+    def spy(*args: object, **kwargs: object) -> rec.ReplayReport:
+        replayed.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rec, "replay", spy)
+    if change == "a step's hash":
+        with pytest.raises(RecordError, match=r"record diverges at step 2 \('move 0303'\)"):
+            rec.open_record(p, lambda name: GAME)
+    else:
+        opened = rec.open_record(p, lambda name: GAME)
+        assert opened.state["step"] == 4 and opened.state["units"]["r1"]["hex"] == "0303"
+        # replayed once: the file now carries a snapshot checked for this engine
+        assert rec.load(p).actions == MOVES[:4]
+        assert rec.open_record(p, lambda name: GAME).state == opened.state
+    assert replayed == [1]
+
+
+def test_records_written_before_the_check_still_load_and_go_on(tmp_path: Path) -> None:
+    # the layout of earlier versions: indented JSON, a snapshot with the whole log, no check
+    record, state = make()
+    old = {**record.to_json(), "snapshot": {k: v for k, v in state.items() if k != "undo"}}
+    p = tmp_path / "old.json"
+    p.write_text(json.dumps(old, indent=1, ensure_ascii=False) + "\n")
+    assert rec.load(p).steps == record.steps and rec.replay(GAME, rec.load(p)).ok
+    opened = rec.open_record(p, lambda name: GAME)
+    assert opened.state["step"] == len(MOVES)
+    opened.apply("end")
+    opened.save()
+    again = rec.load(p)
+    assert again.actions == [*MOVES, "end"] and again.snapshot_check is not None
+    assert len(again.snapshot["log"]) <= rec.LOG_TAIL

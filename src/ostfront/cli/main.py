@@ -74,20 +74,12 @@ def load_game(name: str) -> Game:
     return games.get(name)
 
 
-def current(path: str) -> tuple[rec.Record, Game, State]:
-    """Read a record and its current state: the snapshot it carries when that matches the
-    record's last hash and was written by this engine for these steps, else a replay
-    verifying every step (a record that no longer replays is refused)."""
-    record = rec.load(path)
-    game = load_game(record.header["game"])
-    snap = record.current_state(rec.engine_stamp(game, record))
-    if snap is not None:
-        return record, game, {**snap, "undo": []}
-    report = rec.replay(game, record, verify=True)
-    if not report.ok or report.final is None:
-        assert report.divergence is not None
-        raise UserError(f"{path}: record {report.divergence.describe()}")
-    return record, game, report.final
+def current(path: str) -> tuple[rec.OpenRecord, Game, State]:
+    """Open a record to go on with: from its snapshot while that still holds (the same
+    engine, the same steps), else by a replay verifying every step (``rec.open_record``);
+    either way without encoding the steps already there again."""
+    opened = rec.open_record(path, load_game)
+    return opened, opened.game, opened.state
 
 
 def actions_json(game: Game, state: State) -> list[dict[str, Any]]:
@@ -109,10 +101,13 @@ def games_cmd(as_json: bool) -> None:
         if g.get("playable_note"):
             status += f": {g['playable_note']}"
         out.print(f"[bold]{g['name']}[/bold]  {escape(g['title'])}  ({status})")
-        for s in g["scenarios"]:
+        for s in g["scenarios"]:  # each scenario with the options it offers, and only those
             out.print(f"  scenario [cyan]{s['id']}[/cyan]: {escape(s['title'])}")
-        for o in g["options"]:
-            out.print(f"  option   [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}")
+            for o in g["options"]:
+                if not o["scenarios"] or s["id"] in o["scenarios"]:
+                    out.print(
+                        f"    option [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}"
+                    )
 
 
 # ------------------------------------------------------------------ hex
@@ -200,8 +195,7 @@ def new_cmd(
         raise UserError(f"{position}: the position is for game {pos['game']!r}, not {g.name!r}")
     state = g.setup(scenario, chosen, seed, position=pos)
     record = rec.new_record(g, state, position=pos)
-    record.snapshot = state
-    record.snapshot_stamp = rec.engine_stamp(g, record)
+    record.keep_snapshot(g, state)
     rec.save(record, out_path)
     if as_json:
         emit(
@@ -271,7 +265,7 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
     """Apply actions in order (each one argument, e.g. "move u1 0203", or #N from the
     'actions' list). All or nothing: if one is illegal the record is left as it was.
     Undo reaches back within one call only (the record keeps no undo history)."""
-    record, game, state = current(record_path)
+    opened, game, state = current(record_path)
     applied = []
     for i, text in enumerate(actions, start=1):
         if text.startswith("#") and text[1:].isdigit():
@@ -281,15 +275,13 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
                 raise UserError(f"action {i} ({text}): there are {len(legal)} legal actions")
             text = legal[k - 1].text
         try:
-            state = rec.append(record, game, state, text)
+            state = opened.apply(text)
         except OstfrontError as exc:
             raise UserError(
                 f"action {i} of {len(actions)} ({text}): {exc}; record unchanged"
             ) from None
         applied.append(text)
-    record.snapshot = {k: v for k, v in state.items() if k != "undo"}
-    record.snapshot_stamp = rec.engine_stamp(game, record)
-    rec.save(record, record_path)
+    opened.save()  # the steps already there are written again as they were, not encoded
     if as_json:
         res = game.result(state)
         emit(

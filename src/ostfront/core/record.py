@@ -9,13 +9,27 @@ A record file is JSON::
     {"format": "ostfront-record", "format_version": 1,
      "header": {"game": "dr", "ostfront_version": "0.1.0", "scenario": "...",
                 "options": {...}, "seed": 42, "position": null, "initial_hash": "..."},
-     "steps": [{"action": "move u1 0203", "hash": "3f2a..."}, ...]}
+     "steps": [{"action": "move u1 0203", "hash": "3f2a..."}, ...],
+     "snapshot": {...}, "snapshot_check": {"engine": "...", "steps": "...", "hash": "..."}}
+
+The optional ``snapshot`` is the state after the last step (its undo stack left out, its log
+cut to the last :data:`LOG_TAIL` entries), so that the command line goes on from it without
+replaying the game (:func:`open_record`). It is trusted only while ``snapshot_check`` holds:
+the same engine (:func:`engine_fingerprint`: the code and data of the core and of the game),
+the same header and steps, byte for byte (``bytes``: a hash of the file's text up to the end
+of the last step), and the snapshot's own hash equal to the last step's. Otherwise the record
+is replayed and verified, as one without a snapshot is; records written before the check
+existed are read that way, and written anew with it.
+
+Files are written one step a line, by the C JSON encoder, header and steps first: a step is
+added by writing the text already there again as it is, the new step lines, then the new
+snapshot. Nothing already written is parsed or encoded again, so playing a game one
+``ostfront act`` at a time costs a game's work, not a game's work for every step.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import os
@@ -23,6 +37,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +51,8 @@ FORMAT_VERSION = 1
 
 #: State keys left out of the per-step hash: derived history, not position.
 _UNHASHED = ("undo", "log")
+#: Log entries a snapshot keeps (the log is history, not position; a replay rebuilds it all).
+LOG_TAIL = 50
 
 
 def state_hash(state: State) -> str:
@@ -72,9 +89,8 @@ class _RecordFile(BaseModel):
     steps: list[_Step]
     #: The state after the last step, so tools need not replay the whole game to continue it.
     snapshot: dict[str, Any] | None = None
-    #: :func:`engine_stamp` when the snapshot was written: the snapshot is trusted only while
-    #: the engine's code and data and the steps are the same.
-    snapshot_stamp: str | None = None
+    #: What the snapshot is good for: engine, hash, steps and bytes (see the module notes).
+    snapshot_check: dict[str, Any] | None = None
 
 
 @dataclass
@@ -84,7 +100,7 @@ class Record:
     header: dict[str, Any]
     steps: list[dict[str, Any]] = field(default_factory=list)
     snapshot: dict[str, Any] | None = None
-    snapshot_stamp: str | None = None
+    snapshot_check: dict[str, Any] | None = None
 
     @property
     def actions(self) -> list[str]:
@@ -99,8 +115,8 @@ class Record:
         }
         if self.snapshot is not None:
             out["snapshot"] = self.snapshot
-            if self.snapshot_stamp is not None:
-                out["snapshot_stamp"] = self.snapshot_stamp
+            if self.snapshot_check is not None:
+                out["snapshot_check"] = self.snapshot_check
         return out
 
     def last_hash(self) -> str | None:
@@ -110,15 +126,11 @@ class Record:
             return h
         return self.header.get("initial_hash")
 
-    def current_state(self, stamp: str | None = None) -> State | None:
-        """The snapshot, if it matches the recorded hash of the last step (else None); with
-        ``stamp``, only if the snapshot was written under that :func:`engine_stamp`."""
-        snap = self.snapshot
-        if snap is None or snap.get("step") != len(self.steps):
-            return None
-        if stamp is not None and self.snapshot_stamp != stamp:
-            return None
-        return snap if state_hash(snap) == self.last_hash() else None
+    def keep_snapshot(self, game: Game, state: State) -> None:
+        """Keep ``state`` (the state after the last step) as the record's snapshot; the check
+        that says what it is good for is completed when the record is written."""
+        self.snapshot = snapshot_of(state)
+        self.snapshot_check = {"engine": engine_fingerprint(game), "hash": state_hash(state)}
 
     @classmethod
     def from_json(cls, data: Any, source: str = "<record>") -> Record:
@@ -146,35 +158,48 @@ class Record:
             header=header,
             steps=[s.model_dump() for s in parsed.steps],
             snapshot=parsed.snapshot,
-            snapshot_stamp=parsed.snapshot_stamp,
+            snapshot_check=parsed.snapshot_check,
         )
 
 
-@functools.cache
-def _package_digest(directory: str) -> str:
-    h = hashlib.sha256()
-    for f in sorted(Path(directory).rglob("*")):
-        if f.suffix in (".py", ".toml", ".json") and "__pycache__" not in f.parts:
-            h.update(str(f.relative_to(directory)).encode())
-            h.update(f.read_bytes())
-    return h.hexdigest()
+def snapshot_of(state: State) -> State:
+    """What a record keeps of the current state: all but the undo stack, and the log's tail."""
+    snap = {k: v for k, v in state.items() if k != "undo"}
+    snap["log"] = list(state.get("log", [])[-LOG_TAIL:])
+    return snap
 
 
-def engine_stamp(game: Game, record: Record) -> str:
-    """A digest of the engine (the core's and the game's code and data files) and of the
-    record's steps: a snapshot written under another stamp is replayed, not trusted, so a
-    record whose steps no longer replay is caught even when it carries a snapshot."""
+def engine_fingerprint(game: Game) -> str:
+    """16 hex digits naming the engine that plays ``game``: Ostfront's version and every
+    code and data file of the core and of the game's package. A record's steps that replayed
+    on one engine replay alike on the same engine (the engine is deterministic), so a
+    snapshot taken by it stands in for the replay; any change to a rule or a data file
+    makes the record replay again."""
+    return _fingerprint(type(game).__module__)
+
+
+@cache
+def _fingerprint(module_name: str) -> str:
     from .. import __version__
 
-    core_dir = Path(__file__).resolve().parent
-    module = sys.modules.get(type(game).__module__)
-    game_file = getattr(module, "__file__", None)
-    game_dir = Path(game_file).resolve().parent if game_file else core_dir
-    h = hashlib.sha256(__version__.encode())
-    h.update(_package_digest(str(core_dir)).encode())
-    h.update(_package_digest(str(game_dir)).encode())
-    h.update(canonical_json([record.header, record.steps]).encode())
-    return h.hexdigest()[:16]
+    module = sys.modules[module_name]
+    where = Path(module.__file__ or "")
+    package = module.__package__ or ""
+    files: list[Path] = sorted(p for p in Path(__file__).parent.glob("*.py"))  # the core
+    if package and (where.parent / "__init__.py").exists():
+        files += sorted(  # the game's package: its code and its data
+            p
+            for p in where.parent.rglob("*")
+            if p.is_file()
+            and p.suffix in (".py", ".toml", ".json")
+            and "__pycache__" not in p.parts
+        )
+    else:
+        files.append(where)  # a game that is one module
+    digest = hashlib.sha256(__version__.encode("utf-8"))
+    for p in files:
+        digest.update(p.name.encode("utf-8") + b"\0" + p.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
 
 
 def new_record(game: Game, state: State, position: dict[str, Any] | None = None) -> Record:
@@ -301,14 +326,21 @@ def replay(
 def load(path: str | Path) -> Record:
     """Read a record file; any problem is a :class:`RecordError` naming the file."""
     p = Path(path)
+    return _parse(p, _read(p))
+
+
+def _read(p: Path) -> str:
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(f"{p}: no such record file") from None
     except OSError as exc:
         raise RecordError(f"{p}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{p}: not a text file") from None
+
+
+def _parse(p: Path, text: str) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -316,10 +348,146 @@ def load(path: str | Path) -> Record:
     return Record.from_json(data, source=str(p))
 
 
+# ------------------------------------------------------------------ going on with a game
+@dataclass
+class OpenRecord:
+    """A record file opened to go on with (``ostfront actions``, ``act``, ``show``): its
+    game, header and current state, and the file's text up to its last step, so that new
+    steps are appended without the old ones being parsed, replayed or encoded again."""
+
+    path: Path
+    game: Game
+    header: dict[str, Any]
+    state: State
+    prefix: str
+    count: int  # steps in ``prefix``
+    hash: str  # the current state's hash
+    added: list[dict[str, Any]] = field(default_factory=list)
+
+    def apply(self, action: Action | str) -> State:
+        """Apply ``action`` to the current state and add it to the steps to be saved."""
+        new = self.game.apply(self.state, action)
+        text = action.text if isinstance(action, Action) else " ".join(str(action).split())
+        self.state, self.hash = new, state_hash(new)
+        self.added.append({"action": text, "hash": self.hash})
+        return new
+
+    def save(self) -> None:
+        """Write the file again: the text that was there, the new steps, the new snapshot."""
+        lines = "".join(
+            ("\n" if self.count + i == 0 else ",\n") + _enc_step(s)
+            for i, s in enumerate(self.added)
+        )
+        prefix = self.prefix + lines
+        count = self.count + len(self.added)
+        check = {"engine": engine_fingerprint(self.game), "hash": self.hash}
+        _write(self.path, prefix + _suffix(snapshot_of(self.state), check, prefix, count))
+        self.prefix, self.count, self.added = prefix, count, []
+
+
+def open_record(path: str | Path, game_of: Callable[[str], Game]) -> OpenRecord:
+    """Open a record file to go on with the game: from its snapshot while the snapshot's
+    check holds, else by replaying and verifying every step (a record that no longer replays
+    is refused, with a :class:`RecordError` naming the first step that differs). A record
+    that replays is then written again with its steps as they were and a snapshot checked
+    for this engine, so that after a change to the engine each record is replayed once, not
+    at every call that reads it."""
+    p = Path(path)
+    text = _read(p)
+    found = _from_snapshot(p, text, game_of)
+    if found is not None:
+        return found
+    record = _parse(p, text)
+    game = game_of(record.header["game"])
+    report = replay(game, record, verify=True)
+    if not report.ok or report.final is None:
+        assert report.divergence is not None
+        raise RecordError(f"{p}: record {report.divergence.describe()}")
+    prefix = _prefix(record.header, record.steps)
+    state = {**report.final, "undo": []}  # as from a snapshot: undo stays within one call
+    count = len(record.steps)
+    opened = OpenRecord(p, game, record.header, state, prefix, count, state_hash(state))
+    with contextlib.suppress(OSError):  # a read-only file is replayed again next time
+        opened.save()  # the same steps, a snapshot checked for this engine: replayed once
+    return opened
+
+
+def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRecord | None:
+    """The record from its snapshot, reading only the header line and the snapshot; None
+    unless the file is laid out as Ostfront writes it and the snapshot's check holds."""
+    end = text.rfind(_SNAPSHOT)
+    if not text.startswith(_HEAD) or end < 0:
+        return None
+    header_line = text[len(_HEAD) : text.find("\n", len(_HEAD))]
+    try:
+        header = _Header.model_validate_json(header_line.removesuffix(",")).model_dump()
+        tail = json.loads("{" + text[end + len(_SNAPSHOT) - len('"snapshot": ') :])
+        snap, check = tail["snapshot"], tail["snapshot_check"]
+        if set(tail) != {"snapshot", "snapshot_check"} or not isinstance(snap, dict):
+            return None
+        prefix = text[:end]
+        game = game_of(header["game"])
+        if (
+            check["engine"] != engine_fingerprint(game)
+            or check["bytes"] != _text_hash(prefix)
+            or snap.get("step") != check["steps"]
+            or state_hash(snap) != check["hash"]
+        ):
+            return None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None  # not as Ostfront writes it: read and replay the whole record
+    state = {**snap, "undo": []}
+    return OpenRecord(p, game, header, state, prefix, int(check["steps"]), str(check["hash"]))
+
+
+#: How every record file written by Ostfront begins (the header follows on the same line).
+_HEAD = '{"format": "ostfront-record", "format_version": 1,\n"header": '
+#: Where the steps end and the snapshot begins.
+_SNAPSHOT = '\n],\n"snapshot": '
+_STRING = json.encoder.encode_basestring
+
+
+def _enc(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _enc_step(step: dict[str, Any]) -> str:
+    h = step.get("hash")
+    return f'{{"action": {_STRING(step["action"])}, "hash": {"null" if h is None else _STRING(h)}}}'
+
+
+def _prefix(header: dict[str, Any], steps: list[dict[str, Any]]) -> str:
+    """A record file's text up to the end of its last step."""
+    text = f'{_HEAD}{_enc(header)},\n"steps": ['
+    if steps:
+        text += "\n" + ",\n".join(_enc_step(s) for s in steps)
+    return text
+
+
+def _text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _suffix(snapshot: State | None, check: dict[str, Any] | None, prefix: str, count: int) -> str:
+    """The rest of the file: the steps' end, and the snapshot with its completed check."""
+    if snapshot is None or check is None:
+        return "\n]}\n"
+    full = {**check, "steps": count, "bytes": _text_hash(prefix)}
+    return f'{_SNAPSHOT}{_enc(snapshot)},\n"snapshot_check": {_enc(full)}}}\n'
+
+
+def dumps(record: Record) -> str:
+    """A record's file text (see the module notes for its layout)."""
+    prefix = _prefix(record.header, record.steps)
+    return prefix + _suffix(record.snapshot, record.snapshot_check, prefix, len(record.steps))
+
+
 def save(record: Record, path: str | Path) -> None:
     """Write a record atomically: a crash mid-write leaves the old file intact."""
-    p = Path(path)
-    text = json.dumps(record.to_json(), indent=1, ensure_ascii=False) + "\n"
+    _write(Path(path), dumps(record))
+
+
+def _write(p: Path, text: str) -> None:
     directory = p.parent if str(p.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)

@@ -282,12 +282,26 @@ def test_armor_does_not_stop_in_zoc() -> None:  # DR 6.3.2A, 6.3.2C
     s = start([("sov-10-tank", CLEAN, ["oos"]), ("ger-i-inf", enemy)], phase="soviet_move")
     want = reference(CLEAN, 2, zoc_around([enemy]), set(), {enemy}, True)
     assert reach(s, "sov-10-tank") == want
+
+
+def test_armor_stops_in_zoc_in_mud() -> None:  # DR 8.3.3
+    enemy = opposite(G.neighbours(CLEAN)[0], CLEAN)
     mud = start(
         [("sov-10-tank", CLEAN), ("ger-i-inf", enemy)], phase="soviet_move", weather="mud", turn=5
     )
-    assert reach(mud, "sov-10-tank") == reference(
-        CLEAN, 2, zoc_around([enemy]), set(), {enemy}, False
-    )
+    # "Armor units may not move through ZOCs": like any other unit, it stops on entering one
+    want = reference(CLEAN, 2, zoc_around([enemy]), set(), {enemy}, None)
+    assert reach(mud, "sov-10-tank") == want
+    # the case: the 4th Tank Corps enters 1832, in the ZOC of a German unit in 1831,
+    # and may go no further (in Clear it goes on through 1832 to 1732, out of the ZOC)
+    units = [("sov-4-tank", "1932"), ("ger-i-inf", "1831")]
+    assert "1832" in G.neighbours("1831") and "1732" not in G.neighbours("1831")
+    mud_4 = reach(start(units, phase="soviet_move", weather="mud", turn=5), "sov-4-tank")
+    clear_4 = reach(start(units, phase="soviet_move", turn=2), "sov-4-tank")
+    assert mud_4["1832"] == 1 and "1732" not in mud_4 and clear_4["1732"] == 2
+    # a friendly unit in the ZOC hex lets it pass, as it lets any unit (DR 6.3.1A)
+    helped = start([*units, ("sov-7-army", "1832")], phase="soviet_move", weather="mud", turn=5)
+    assert reach(helped, "sov-4-tank")["1732"] == 2
 
 
 def test_turn_one_soviet_zoc_stops_at_the_border() -> None:  # DR 6.7A (zoc.py)

@@ -112,7 +112,7 @@ def strike_actions(R: Rules, state: State) -> list[Action]:
                 Action(
                     "airstrike",
                     (fleet, n),
-                    f"Air attack on the {R.unit(fleet).name} with {n} Air Point"
+                    f"Air attack on the {R.unit(fleet).title} with {n} Air Point"
                     + ("s" if n > 1 else ""),
                     "DR 11.5.4",
                     "axis",

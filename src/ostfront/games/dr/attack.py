@@ -287,7 +287,7 @@ def stranded(R: Rules, state: State, attackers: list[str], targets: list[str]) -
     out = []
     for uid, hexes in before.items():
         if uid not in attackers and uid not in after and hexes:
-            out.append(f"{R.unit(uid).name} would have no enemy left to attack (DR 7.0B)")
+            out.append(f"{R.unit(uid).title} would have no enemy left to attack (DR 7.0B)")
     need_before = must_be_attacked(before)
     need_after = must_be_attacked(after)
     for h in need_before:

@@ -22,7 +22,17 @@ from typing import Any
 from ...core.protocol import Action, Prompt, roll
 from ...core.rng import Distribution, hits
 from . import air, attack, dice, leaders, militia, results
-from .rules import Rules, State, hex_of, phasing_side, reading, set_unit
+from .rules import (
+    Rules,
+    State,
+    ground_units_at,
+    hex_of,
+    hex_title,
+    other,
+    phasing_side,
+    reading,
+    set_unit,
+)
 
 PENDING_KINDS = ("attack", "losses", "advance", "leader", "displace")
 
@@ -83,7 +93,7 @@ def prompt(R: Rules, state: State) -> Prompt:
     if not p:
         left = attack.obligations(R, state)
         if left:
-            names = ", ".join(sorted(R.unit(u).name for u in left)[:4])
+            names = ", ".join(sorted(R.unit(u).title for u in left)[:4])
             return Prompt(
                 side,
                 f"Attacks still required (DR 7.0B): {names}" + (" …" if len(left) > 4 else ""),
@@ -93,7 +103,8 @@ def prompt(R: Rules, state: State) -> Prompt:
     if p["kind"] == "attack":
         blocked = attack.stranded(R, state, _ground(R, p["attackers"]), p["targets"])
         text = (
-            f"Attack on {', '.join(p['targets'])}: {len(p['attackers'])} unit(s), "
+            f"Attack on {', '.join(hex_title(R, t) for t in p['targets'])}: "
+            f"{len(p['attackers'])} unit(s), "
             f"{p['air']} Air Point(s)"
         )
         if not _ground(R, p["attackers"]):
@@ -110,11 +121,18 @@ def main_actions(R: Rules, state: State) -> list[Action]:
     acts = []
     for h in attack.enemy_hexes(R, state):
         if any(R.unit(u).is_ground for u in attack.attackers_of(R, state, h)):
-            acts.append(Action("attack", (h,), f"Attack the enemy in {h}", "DR 7.1", side))
+            acts.append(Action("attack", (h,), _attack_label(R, state, h), "DR 7.1", side))
     acts += air.strike_actions(R, state)
     if attack.obligations_met(R, state):  # DR 7.0A-B (7.4: nothing is required)
         acts.append(Action("done", (), "End the phase", "DR 7.0", side))
     return acts
+
+
+def _attack_label(R: Rules, state: State, h: str, verb: str = "Attack", then: str = "") -> str:
+    """'Attack Brest (1710): Soviet 4th Army, Soviet 14th Tank Corps' - the place and its
+    defenders, so that a player need not look the hex up."""
+    defenders = ground_units_at(R, state, h, other(phasing_side(state)))
+    return f"{verb} {hex_title(R, h)}{then}: {', '.join(R.unit(u).title for u in defenders)}"
 
 
 def perform_main(R: Rules, state: State, action: Action) -> None:
@@ -159,22 +177,30 @@ def declare_actions(R: Rules, state: State) -> list[Action]:
     chosen, targets = p["attackers"], p["targets"]
     acts = []
     for u in candidates(R, state, targets, p.get("source")):
-        name = R.unit(u).name
+        name = R.unit(u).title
         if u in chosen:
             acts.append(Action("without", (u,), f"Leave {name} out of the attack", "DR 7.1", side))
         elif not air.is_fleet(R, u) or _ground(R, chosen):  # DR 11.5.3: with land units
             acts.append(Action("with", (u,), f"Add {name} to the attack", "DR 7.1", side))
     for h in attack.multi_target_options(R, state, _ground(R, chosen), targets):
-        acts.append(Action("also", (h,), f"Attack {h} in the same battle", "DR 7.1B", side))
+        label = _attack_label(R, state, h, "Also attack", " in the same battle")
+        acts.append(Action("also", (h,), label, "DR 7.1B", side))
     for h in targets[1:]:
-        acts.append(Action("drop", (h,), f"Do not attack {h} in this battle", "DR 7.1B", side))
+        label = f"Do not attack {hex_title(R, h)} in this battle"
+        acts.append(Action("drop", (h,), label, "DR 7.1B", side))
     for n in range(air.max_air(R, state, chosen) + 1):
         if n != p["air"]:
             acts.append(Action("air", (n,), f"Use {n} Air Point(s)", "DR 11.7", side))
     ground = _ground(R, chosen)
     if ground and not attack.stranded(R, state, ground, targets):
         acts.append(
-            Action("roll", (), f"Roll the attack on {', '.join(targets)}", "DR 7.1.1", side)
+            Action(
+                "roll",
+                (),
+                f"Roll the attack on {', '.join(hex_title(R, t) for t in targets)}",
+                "DR 7.1.1",
+                side,
+            )
         )
     acts.append(Action("cancel", (), "Give up this attack", "DR 7.1", side))
     return acts

@@ -210,6 +210,15 @@ class Unit:
         return self.type == "leader"
 
     @property
+    def title(self) -> str:
+        """The name players read in labels and prompts: with the nationality, since names
+        repeat across nationalities ("German I Corps", "Romanian I Corps"); leaders and
+        fleets go by their own names."""
+        if self.type in ("leader", "fleet"):
+            return self.name
+        return f"{self.nationality.capitalize()} {self.name}"
+
+    @property
     def is_ground(self) -> bool:
         """Leaders and fleets are not ground units (DR 6.0)."""
         return self.type not in ("leader", "fleet")

@@ -51,6 +51,7 @@ from .movement_rules import (
     record,
     row_of,
     side_cost,
+    stops_in_zoc,
     take_control,
     terrain_cost,
     turn_one,
@@ -127,8 +128,10 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
             cost += 1  # DR 6.3.2C
         return cost
 
-    def stops(h: str) -> bool:  # DR 6.3.1A, 6.3.2A
-        return not armor and h in zoc and not friendly(h)
+    stopped_by_zoc = stops_in_zoc(R, state, uid)  # DR 6.3.1A, 6.3.2A, 8.3.3
+
+    def stops(h: str) -> bool:  # DR 6.3.1A, 6.3.2A; # DR 8.3.3: Armor too in Mud
+        return stopped_by_zoc and h in zoc and not friendly(h)
 
     # DR 6.1.4 (and # DR 6.6.4 in exploitation): one hex always, but not ZOC to ZOC
     def one_hex(a: str, b: str) -> bool:
@@ -290,10 +293,10 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
         if stranded_marshals(R, state):  # DR 11.6.4D, 12.7C: not before he rejoins a unit
             return acts
         return [*acts, Action("done", (), "End the phase", rule, side)]
-    name = R.unit(sel).name
+    name = R.unit(sel).title
     escort = carried(R, state, sel)
     if escort:
-        name += " with " + " and ".join(R.unit(lid).name for lid in escort)
+        name += " with " + " and ".join(R.unit(lid).title for lid in escort)
     acts = [
         Action("drop", (h,), f"{name} drops into {h} (die roll)", airborne.rule(R, sel), side)
         for h in airborne.drop_hexes(R, state, sel)
@@ -313,7 +316,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
     leave = record(state)["leave"]
     for lid in optional:
         verb, what = ("take", "with") if lid in leave else ("leave", "without")
-        label = f"Move {R.unit(sel).name} {what} {R.unit(lid).name}"
+        label = f"Move {R.unit(sel).title} {what} {R.unit(lid).title}"
         acts.append(Action(verb, (lid,), label, "DR 11.6", side))
     acts.append(Action("deselect", (), f"Choose another unit than {name}", rule, side))
     return acts
@@ -326,7 +329,7 @@ def select_action(R: Rules, uid: str, rule: str, side: str) -> Action:
     """``select UNIT``: the same action every time it is offered, so made once."""
     known = _SELECT.get((uid, rule, side))
     if known is None or known[0] is not R:
-        act = Action("select", (uid,), f"Move {R.unit(uid).name}", rule, side)
+        act = Action("select", (uid,), f"Move {R.unit(uid).title}", rule, side)
         known = _SELECT[(uid, rule, side)] = (R, act)
     return known[1]
 
@@ -377,7 +380,7 @@ def prompt(R: Rules, state: State) -> Prompt:
     sel = record(state)["selected"]
     phase = "exploitation movement" if kind(state) == "exploit" else "movement"
     if sel is not None:
-        return Prompt(side, f"Choose where {R.unit(sel).name} moves", "DR 6.1")
+        return Prompt(side, f"Choose where {R.unit(sel).title} moves", "DR 6.1")
     if stranded_marshals(R, state):
         return Prompt(
             side,

@@ -283,6 +283,13 @@ def allowance(R: Rules, state: State, uid: str, carrying: Sequence[str] = ()) ->
     return mp
 
 
+def stops_in_zoc(R: Rules, state: State, uid: str) -> bool:
+    """Must this unit stop on entering an enemy ZOC (a hex no other friendly unit occupies)?
+    Every unit but Armor (DR 6.3.1A, 6.3.2A); in Mud, Armor too: it may not move through
+    ZOCs (DR 8.3.3)."""
+    return R.unit(uid).type != "armor" or state["weather"] == "mud"
+
+
 def armor_zoc_to_zoc(R: Rules, state: State, uid: str, carrying: Sequence[str]) -> bool:
     """May this Armor unit move ZOC to ZOC at +1 MP in this weather? DR 6.3.2C-E, 8.3.3"""
     weather = state["weather"]

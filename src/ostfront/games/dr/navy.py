@@ -211,7 +211,7 @@ def displacement_prompt(R: Rules, state: State) -> Prompt:
     p = state["pending"]
     return Prompt(
         "soviet",
-        f"An Axis unit entered {p['hex']}: move the {R.unit(p['unit']).name} to an adjacent hex",
+        f"An Axis unit entered {p['hex']}: move the {R.unit(p['unit']).title} to an adjacent hex",
         "DR 11.5.2",
     )
 

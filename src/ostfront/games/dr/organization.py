@@ -278,7 +278,7 @@ def actions(R: Rules, state: State) -> list[Action]:
     pending = state.get("pending")
     if pending and pending["kind"] == "partisans":
         return [
-            Action("reduce", (u,), f"Partisans: reduce {R.unit(u).name}", "DR 11.2", "axis")
+            Action("reduce", (u,), f"Partisans: reduce {R.unit(u).title}", "DR 11.2", "axis")
             for u in partisan_targets(R, state)
         ]
     side = side_of(state)
@@ -288,7 +288,7 @@ def actions(R: Rules, state: State) -> list[Action]:
             Action(
                 "restore",
                 (u,),
-                f"Restore {R.unit(u).name} to full strength (1 point)",
+                f"Restore {R.unit(u).title} to full strength (1 point)",
                 "DR 10.1.1A",
                 side,
             )
@@ -296,7 +296,11 @@ def actions(R: Rules, state: State) -> list[Action]:
         ]
         acts += [
             Action(
-                "rebuild", (u, h), f"Rebuild {R.unit(u).name} in {h} (2 points)", "DR 10.1.1B", side
+                "rebuild",
+                (u, h),
+                f"Rebuild {R.unit(u).title} in {h} (2 points)",
+                "DR 10.1.1B",
+                side,
             )
             for u, h in rebuildable(R, state, side)
         ]
@@ -305,7 +309,7 @@ def actions(R: Rules, state: State) -> list[Action]:
         )
         return [*acts, Action("next", (), label, "DR 10.1.2A", side)]
     acts = [
-        Action("enter", (u, h), f"{R.unit(u).name} enters at {h}", "DR 10.2", side)
+        Action("enter", (u, h), f"{R.unit(u).title} enters at {h}", "DR 10.2", side)
         for u in arriving(R, state, side)
         for h in entry_hexes(R, state, u)
     ]

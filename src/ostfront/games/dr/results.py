@@ -188,7 +188,9 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
         )
     for u in loss_takers(R, state, battle, role):
         what = "eliminate" if steps_left(R, state, u) == 1 else "reduce"
-        acts.append(Action("reduce", (u,), f"{what.capitalize()} {R.unit(u).name}", "DR 7.2", side))
+        acts.append(
+            Action("reduce", (u,), f"{what.capitalize()} {R.unit(u).title}", "DR 7.2", side)
+        )
     if role == "defender":
         for origin, st in battle["stacks"].items():
             alive = _alive(state, st["units"])
@@ -245,7 +247,7 @@ def _split_actions(
                     Action(
                         "split",
                         (origin, uid, h),
-                        f"Retreat {R.unit(uid).name} alone from {cur} to {h} (one hit; the "
+                        f"Retreat {R.unit(uid).title} alone from {cur} to {h} (one hit; the "
                         "other hits are losses)",
                         "DR 7.2.3B",
                         side,
@@ -282,7 +284,7 @@ def _retreat_actions(
             if tier:
                 options = tier
                 break
-    names = ", ".join(R.unit(u).name for u in moving)
+    names = ", ".join(R.unit(u).title for u in moving)
     return [
         Action(
             "retreat",
@@ -374,7 +376,7 @@ def advance_actions(R: Rules, state: State, battle: Battle | None = None) -> lis
                 Action(
                     "advance",
                     (u, t) if len(hexes) > 1 else (u,),
-                    f"Advance {R.unit(u).name} into {t}",
+                    f"Advance {R.unit(u).title} into {t}",
                     "DR 7.3",
                     side,
                 )

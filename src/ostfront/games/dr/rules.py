@@ -115,6 +115,12 @@ def set_unit(state: State, uid: str, **changes: Any) -> None:
     state["units"] = {**units, uid: {**units[uid], **changes}}
 
 
+def hex_title(R: Rules, hex_id: str) -> str:
+    """A hex as players read it in labels: the place's name first, if it has one."""
+    place = R.map.place(hex_id)
+    return hex_id if place is None else f"{place.name} ({hex_id})"
+
+
 def on_map(state: State, uid: str) -> bool:
     return state["units"][uid]["at"] not in BOXES
 

@@ -103,17 +103,25 @@ def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     }
     state.update(
         play_state(units, dict(sorted(sc.control.items())), turn=1, phase="soviet_setup"),
-        # the scenario card's rules (each marked reconstructed in its file)
-        card={
-            "name": name,
-            "last_turn": sc.turns,
-            "closed_hexes": sorted(sc.neutral),
-            "supply_sources": {"axis": ["Berlin", "Vienna", "Konigsberg"], "soviet": ["Warsaw"]},
-            "rail_limits": {"soviet": 0},
-            "turn_one_border_rule": False,
-            "victory": "survival",
-        },
+        card=scenario_card(name),
     )
+
+
+def scenario_card(name: str) -> dict[str, Any]:
+    """The scenario card's rules (each marked reconstructed in its file), as the state keeps
+    them: a game set up from the card, or from a custom position in its scenario."""
+    from .scenario import load_scenario
+
+    sc = load_scenario(name)
+    return {
+        "name": name,
+        "last_turn": sc.turns,
+        "closed_hexes": sorted(sc.neutral),
+        "supply_sources": {"axis": ["Berlin", "Vienna", "Konigsberg"], "soviet": ["Warsaw"]},
+        "rail_limits": {"soviet": 0},
+        "turn_one_border_rule": False,
+        "victory": "survival",
+    }
 
 
 def enter(R: Rules, state: State) -> None:
@@ -169,7 +177,7 @@ def actions(R: Rules, state: State) -> list[Action]:
     weaken = early_start_weakening(R, state) if side == "soviet" else []
     if not left and weaken:
         return [
-            Action("weaken", (u,), f"Flip {R.unit(u).name} to its reduced side", "DR 12.3B", side)
+            Action("weaken", (u,), f"Flip {R.unit(u).title} to its reduced side", "DR 12.3B", side)
             for u in weaken
         ]
     if not left:
@@ -179,7 +187,7 @@ def actions(R: Rules, state: State) -> list[Action]:
             "historical", (), "Set up every remaining unit on its historical hex", "DR 3.0", side
         )
     ]
-    acts += [Action("pick", (u,), f"Set up {R.unit(u).name}", "DR 3.0", side) for u in left]
+    acts += [Action("pick", (u,), f"Set up {R.unit(u).title}", "DR 3.0", side) for u in left]
     return acts
 
 
@@ -242,7 +250,7 @@ def prompt(R: Rules, state: State) -> Prompt:
     side = side_of_phase(state)
     pending = state.get("pending")
     if pending and pending["kind"] == "setup_pick":
-        return Prompt(side, f"Choose where {R.unit(pending['unit']).name} sets up", "DR 3.0")
+        return Prompt(side, f"Choose where {R.unit(pending['unit']).title} sets up", "DR 3.0")
     n = len(unplaced(R, state, side))
     if not n and side == "soviet" and early_start_weakening(R, state):
         left = 3 - len(state.get("weakened", []))

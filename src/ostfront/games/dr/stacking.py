@@ -134,7 +134,7 @@ def actions(R: Rules, state: State) -> list[Action]:
         Action(
             "eliminate",
             (u,),
-            f"Eliminate {R.unit(u).name} (over the stacking limit)",
+            f"Eliminate {R.unit(u).title} (over the stacking limit)",
             "DR 6.2",
             p["side"],
         )
