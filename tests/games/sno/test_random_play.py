@@ -16,8 +16,8 @@ import pytest
 from ostfront.ai.random_player import RandomPlayer
 from ostfront.ai.simulate import play_one
 from ostfront.core.position import load_position
-from ostfront.core.protocol import canonical_json
-from ostfront.core.rng import new_rng
+from ostfront.core.protocol import Action, Game, State, canonical_json
+from ostfront.core.rng import choice_index, new_rng
 from ostfront.games import get
 
 POSITIONS = Path(__file__).resolve().parents[3] / "src/ostfront/games/sno/data/positions"
@@ -39,6 +39,33 @@ def test_random_games_play_to_the_end_and_replay(name: str, seed: int) -> None:
     assert report.problem is None, report.problem
     assert report.turns == "1941-12"  # each position ends at the December 1941 VDT (15.7)
     assert report.winner in ("axis", "soviet", None)
+
+
+class FightingPlayer(RandomPlayer):
+    """A random player that seldom fortifies, disbands or breaks out, and seldom ends a
+    phase while it has something else to do: a uniform player takes one of those many
+    actions nearly every time, fortifies its whole line (so no one need attack, 7.1.4d) and
+    disbands its army, and the games never reach retreats, losses or advances."""
+
+    RARE = frozenset({"fortify", "disband", "breakout", "end", "cancel", "order"})
+
+    def choose(self, game: Game, state: State) -> Action:
+        legal = game.legal_actions(state)
+        common = [a for a in legal if a.verb not in self.RARE and a.verb != "undo"]
+        if common and choice_index(self.rng, 10) < 9:
+            return super().choose_from(common)
+        return super().choose_from(legal)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("seed", [5, 6])
+def test_fighting_games_play_to_the_end_and_replay(name: str, seed: int) -> None:
+    players = {
+        side: FightingPlayer(new_rng(seed * 2 + i)) for i, side in enumerate(("axis", "soviet"))
+    }
+    report = play_one(get("sno"), seed, None, {}, True, players, position(name))
+    assert report.problem is None, report.problem
+    assert report.turns == "1941-12"
 
 
 @pytest.mark.parametrize("name", ["smolensk-1941-07", "kiev-1941-08"])
