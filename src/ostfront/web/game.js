@@ -173,7 +173,7 @@ function show(v, first) {
   pathKey = null;
   drawMovePath(null);
   refreshOverlays();
-  if (first) fit();
+  if (first && !restoreView()) frontView();
   const battle = v.pending && v.pending.targets && v.pending.targets[0];
   if (battle && battle !== lastBattle) ensureVisible(battle);
   lastBattle = battle || null;
@@ -616,9 +616,76 @@ function closeMenu() {
 }
 
 // ------------------------------------------------------------------ pan and zoom
-function putVb() { svg.setAttribute("viewBox", vb.map(n => n.toFixed(1)).join(" ")); }
+function putVb() {
+  svg.setAttribute("viewBox", vb.map(n => n.toFixed(1)).join(" "));
+  clearTimeout(putVb.timer);
+  putVb.timer = setTimeout(saveView, 250);
+}
 
 function fit() { vb = fullVb.slice(); putVb(); }
+
+// The view is remembered per game in the browser (localStorage), so a reload shows the same
+// part of the map.
+const VIEW_KEY = "ostfront:view:" + GID;
+
+function saveView() {
+  try { localStorage.setItem(VIEW_KEY, JSON.stringify(vb.map(n => Math.round(n * 10) / 10))); } catch (e) { /* private mode */ }
+}
+
+function restoreView() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(VIEW_KEY) || "null"); } catch (e) { saved = null; }
+  if (!Array.isArray(saved) || saved.length !== 4 || !saved.every(Number.isFinite) || saved[2] <= 0 || saved[3] <= 0) return false;
+  vb = saved;
+  putVb();
+  return true;
+}
+
+// Screen pixels a counter should at least get when the game opens (it is 0.9 hex sizes wide).
+const OPEN_COUNTER_PX = 34;
+
+// The hexes the game opens on: where the two sides' units touch (adjacent hexes), else the
+// side to move's units, else every unit.
+function frontHexes() {
+  const st = Object.entries(stacks()).filter(([h]) => BOARD.centres[h]);
+  const near = BOARD.size * 1.9;  // neighbouring centres are sqrt(3) sizes apart
+  const front = new Set();
+  for (const [h, list] of st) {
+    const [x, y] = BOARD.centres[h];
+    for (const [g, other] of st) {
+      if (g === h || front.has(h) && front.has(g)) continue;
+      const [u, w] = BOARD.centres[g];
+      if (Math.hypot(u - x, w - y) > near) continue;
+      if (list.some(a => other.some(b => b.side !== a.side))) { front.add(h); front.add(g); }
+    }
+  }
+  if (front.size) return [...front];
+  const mine = st.filter(([, list]) => list.some(c => c.side === V.active)).map(([h]) => h);
+  return mine.length ? mine : st.map(([h]) => h);
+}
+
+// Open on the front: the box around those hexes, shaped like the board's box, no larger than
+// keeps counters OPEN_COUNTER_PX wide (centred on the front's middle when it is longer).
+function frontView() {
+  const hexes = frontHexes();
+  const box = document.getElementById("board");
+  const W = box.clientWidth || 800, H = box.clientHeight || 600;
+  if (!hexes.length) return fit();
+  const xs = hexes.map(h => BOARD.centres[h][0]), ys = hexes.map(h => BOARD.centres[h][1]);
+  const m = BOARD.size * 1.6;
+  let x0 = Math.min(...xs) - m, x1 = Math.max(...xs) + m, y0 = Math.min(...ys) - m, y1 = Math.max(...ys) + m;
+  const counter = BOARD.size * 0.9;
+  // counters between OPEN_COUNTER_PX and twice that wide on the screen
+  const scale = Math.min(Math.max(Math.min(W / (x1 - x0), H / (y1 - y0)), OPEN_COUNTER_PX / counter),
+    2 * OPEN_COUNTER_PX / counter);
+  const w = W / scale, h = H / scale;
+  const cx = xs.reduce((a, b) => a + b, 0) / xs.length, cy = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+  // the whole front when it fits, else its middle (where most of its hexes are)
+  const px = w >= x1 - x0 ? mx : cx, py = h >= y1 - y0 ? my : cy;
+  vb = [px - w / 2, py - h / 2, w, h];
+  putVb();
+}
 
 function zoom(k, px = 0.5, py = 0.5) {
   const w = Math.min(Math.max(vb[2] * k, 80), fullVb[2] * 2), h = vb[3] * (w / vb[2]);

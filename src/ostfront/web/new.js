@@ -13,11 +13,14 @@ function drawGame() {
     `<label class="choice"><input type="radio" name="scenario" value="${esc(s.id)}" ${i ? "" : "checked"}>` +
     `<span><b>${esc(s.title)}</b> ${ruleLink(g.name, s.rule)}<br><small>${esc(s.summary)}</small></span></label>`
   ).join("");
+  document.querySelectorAll("input[name=scenario]").forEach(r => r.addEventListener("change", drawOptions));
   const levels = ["human", ...META.levels];
+  // the computer plays the second side at a sensible strength, not the weakest
+  const DEFAULT_LEVEL = META.levels.includes("normal") ? "normal" : META.levels[0];
   document.getElementById("sides").innerHTML = g.sides.map((side, i) =>
     `<label><span class="badge ${esc(side)}">${esc(cap(side))}</span> played by<br>` +
     `<select name="side-${esc(side)}" id="side-${esc(side)}">` +
-    levels.map(l => `<option value="${esc(l)}" ${(i === 1 && l === META.levels[0]) ? "selected" : ""}>` +
+    levels.map(l => `<option value="${esc(l)}" ${(i === 1 && l === DEFAULT_LEVEL) ? "selected" : ""}>` +
       `${esc(playerName(l))}</option>`).join("") + `</select></label>`
   ).join("");
   const weather = g.options.find(o => o.id === "random-weather");
@@ -25,10 +28,19 @@ function drawGame() {
   if (weather) {
     document.getElementById("weather-rule").innerHTML = "— " + esc(weather.summary) + " " + ruleLink(g.name, weather.rule);
   }
-  document.getElementById("options").innerHTML = g.options.filter(o => o.id !== "random-weather").map(o =>
-    `<label class="choice"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
-    `<span>${ruleLink(g.name, o.rule)} <b>${esc(o.id)}</b> — ${esc(o.summary)}</span></label>`
-  ).join("") || '<p class="muted">None.</p>';
+  drawOptions();
+}
+
+// The optional rules of the chosen scenario, each by its rule number and what it does.
+function drawOptions() {
+  const g = current();
+  const sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
+  const shown = g.options.filter(o => o.id !== "random-weather" &&
+    (!o.scenarios || !o.scenarios.length || o.scenarios.includes(sc)));
+  document.getElementById("options").innerHTML = shown.map(o =>
+    `<label class="choice" title="${esc(o.id)}"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
+    `<span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>`
+  ).join("") || '<p class="muted">None for this scenario.</p>';
 }
 
 async function init() {
