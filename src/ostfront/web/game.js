@@ -55,7 +55,7 @@ function mountBoard() {
   defs.innerHTML = '<pattern id="zoc-hatch" width="5" height="5" patternUnits="userSpaceOnUse" ' +
     'patternTransform="rotate(45)"><rect width="5" height="5" fill="#000" fill-opacity=".06"/>' +
     '<line x1="0" y1="0" x2="0" y2="5" stroke="#000" stroke-width="1.4" stroke-opacity=".55"/></pattern>' +
-    ["move:#003e63", "rail:#7a2e5c", "supply:#005a41"].map(m => {
+    ["move:#003e63", "rail:#7a2e5c", "supply:#005a41", "recent:#000"].map(m => {
       const [id, colour] = m.split(":");
       return `<marker id="arrow-${id}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" ` +
         `orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${colour}"/></marker>`;
@@ -65,6 +65,8 @@ function mountBoard() {
   L.overlay = group("overlay-layer");
   hexes.after(L.overlay);
   L.hl = svg.querySelector("g.highlights");
+  L.recent = group("recent-layer");    // what the other side just did
+  L.hl.before(L.recent);
   L.counters = svg.querySelector("g.counters");
   L.labels = svg.querySelector("g.highlight-labels");
   L.path = group("path-layer");        // the way a pointed-at move will go
@@ -169,6 +171,7 @@ function show(v, first) {
   drawActions();
   drawBoxes();
   drawLog();
+  drawRecent();
   if (focusHex) showHex(focusHex, false);
   pathKey = null;
   drawMovePath(null);
@@ -508,6 +511,163 @@ function drawLog() {
         `${esc(e.text)} ${ruleLink(V.game, e.rule)}${dice}</li>`;
     }).join("") + "</ol>").join("") + "</details>"
   ).reverse().join("");
+}
+
+// ------------------------------------------------------------------ what just happened
+// Read from the log (each entry has its action's label and any dice rolled) and from the
+// positions before and after (the replay endpoint, /at/<step>): the hits and results of the
+// last battle, and what the other side did since this side's own last step, marked on the map.
+const atCache = new Map();
+let recentKey = "";
+
+function countersAt(step) {
+  if (V.live && step === V.seq) return Promise.resolve(V.counters);
+  if (atCache.size > 40) atCache.clear();
+  if (!atCache.has(step)) {
+    const p = api("GET", `/api/games/${encodeURIComponent(GID)}/at/${step}`).then(v => v.counters);
+    p.catch(() => atCache.delete(step));
+    atCache.set(step, p);
+  }
+  return atCache.get(step);
+}
+
+// Units gone from the map, reduced, moved and newly on it between two lists of counters.
+function unitChanges(before, after) {
+  const was = new Map(before.map(c => [c.id, c])), now = new Map(after.map(c => [c.id, c]));
+  const out = { gone: [], reduced: [], moved: [], arrived: [] };
+  for (const [id, b] of was) {
+    const a = now.get(id);
+    if (!a) { out.gone.push(b); continue; }
+    if (a.reduced && !b.reduced) out.reduced.push(a);
+    if (a.hex !== b.hex) out.moved.push({ unit: a, from: b.hex, to: a.hex });
+  }
+  for (const [id, a] of now) if (!was.has(id)) out.arrived.push(a);
+  return out;
+}
+
+// The hits a roll scored, read from its dice: Defiant Russia logs each group of dice as
+// "attacker: 5 dice hitting on 5-6" (DR 7.1.1). null when the rolls are not a battle's.
+function rollHits(e) {
+  const hits = { defender: 0, attacker: 0 };
+  let battle = false;
+  for (const r of e.rolls || []) {
+    const m = /^(attacker|defender):.*hitting on (\d)/.exec(r.why || "");
+    if (!m) continue;
+    battle = true;
+    const scored = r.dice.filter(d => d >= Number(m[2])).length;
+    hits[m[1] === "attacker" ? "defender" : "attacker"] += scored;
+  }
+  return battle ? hits : null;
+}
+
+// Each battle in LOG from index i0 on: the roll, its hits, and the decisions that settled it
+// (up to the next attack or roll, or the end of the phase).
+function battlesFrom(i0) {
+  const out = [];
+  for (let i = Math.max(i0, 0); i < LOG.length; i++) {
+    const e = LOG[i];
+    const hits = e.action === "roll" || /^roll\b/.test(e.action || "") ? rollHits(e) : null;
+    if (!hits) continue;
+    const after = [];
+    let j = i + 1;
+    for (; j < LOG.length; j++) {
+      const f = LOG[j];
+      if (/^(attack|roll)\b/.test(f.action || "") || f.title !== e.title || f.turn !== e.turn) break;
+      after.push(f);
+    }
+    out.push({ roll: e, hits, after, end: after.length ? after[after.length - 1].step : e.step });
+  }
+  return out;
+}
+
+function unitList(list) { return list.map(c => esc(c.label)).join(", "); }
+
+function changesHtml(ch) {
+  const rows = [];
+  if (ch.gone.length) rows.push(`<li class="gone">Eliminated: ${unitList(ch.gone)}</li>`);
+  if (ch.reduced.length) rows.push(`<li>Reduced: ${unitList(ch.reduced)}</li>`);
+  if (ch.moved.length) rows.push(`<li>Moved: ${ch.moved.map(m => `${esc(m.unit.label)} ${esc(m.from)} → ${esc(m.to)}`).join(", ")}</li>`);
+  return rows.join("");
+}
+
+async function battleHtml(b) {
+  const target = ((b.roll.text || "").match(/\d{4}/g) || []).join(", ");
+  const att = b.roll.side, def = V.sides.find(x => x !== att) || "";
+  let html = `<div class="battle" data-step="${esc(b.roll.step)}"><div><span class="badge ${esc(att)}">${esc(cap(att))}</span> ` +
+    `attack${target ? " on " + esc(target) : ""} <span class="muted">(step ${esc(b.roll.step)})</span> ${ruleLink(V.game, b.roll.rule)}</div>` +
+    `<div class="hits"><b class="hits-def">${b.hits.defender}</b> hit${b.hits.defender === 1 ? "" : "s"} on the defender (${esc(cap(def))}), ` +
+    `<b class="hits-att">${b.hits.attacker}</b> on the attacker</div>` +
+    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc(r.why.replace(/\s*\(DR [^)]*\)$/, ""))}: ${r.dice.join(" ")}`).join("<br>")}</div>`;
+  try {
+    const [before, after] = await Promise.all([countersAt(b.roll.step - 1), countersAt(b.end)]);
+    const ch = changesHtml(unitChanges(before, after));
+    const open = V.pending && V.pending.kind !== "attack" && b.end === LOG[LOG.length - 1].step;
+    const rest = open ? `<li class="muted">Still to settle: ${esc(V.prompt.text)}</li>` : "";
+    html += `<ul class="outcome">${ch + rest || "<li>No unit lost or moved.</li>"}</ul>`;
+  } catch (e) { /* the log alone then */ }
+  if (b.after.length) {
+    html += `<details><summary>How it was settled (${b.after.length})</summary><ol>` +
+      b.after.map(f => `<li><span class="badge ${esc(f.side)}">${esc(cap(f.side || ""))}</span> ${esc(f.text)}</li>`).join("") + "</ol></details>";
+  }
+  return html + "</div>";
+}
+
+// Whose "last own step" the highlights count from: the human side to move (hot seat: the
+// side to move), else the only human side; none when the computer plays both.
+function ownSide() {
+  const humans = V.sides.filter(s => V.players[s] === "human");
+  if (V.active && humans.includes(V.active)) return V.active;
+  return humans.length === 1 ? humans[0] : null;
+}
+
+async function drawRecent() {
+  const el = document.getElementById("recent");
+  const me = V.live ? ownSide() : null;
+  if (!me || !LOG.length) { recentKey = ""; el.hidden = true; L.recent.innerHTML = ""; return; }
+  let lastOwn = -1;
+  for (let i = LOG.length - 1; i >= 0; i--) if (LOG[i].side === me) { lastOwn = i; break; }
+  const theirs = LOG.slice(lastOwn + 1);
+  const last = LOG[LOG.length - 1];
+  const key = `${me}:${lastOwn}:${last.step}:${V.seq}`;
+  if (key === recentKey) return;
+  recentKey = key;
+  let html = "", marks = "";
+  if (theirs.length && theirs.some(e => e.turn != null)) {
+    const other = theirs[theirs.length - 1].side;
+    const since = lastOwn >= 0 ? LOG[lastOwn].step : theirs[0].step - 1;
+    html += `<h3>Since your last step</h3><div><span class="badge ${esc(other)}">${esc(cap(other))}</span> ` +
+      `${esc(playerName(V.players[other]))}: ${theirs.length} step${theirs.length === 1 ? "" : "s"}</div>`;
+    try {
+      const ch = unitChanges(await countersAt(since), V.counters);
+      if (key !== recentKey) return;
+      const moved = ch.moved.filter(m => BOARD.centres[m.from] && BOARD.centres[m.to]);
+      html += `<ul class="outcome">${changesHtml(ch) || "<li>No unit lost or moved.</li>"}</ul>`;
+      if (moved.length) html += `<div class="muted">Moves are drawn on the map: <span class="recent-key"></span> from where each unit was.</div>`;
+      marks = moved.map(m => {
+        const [x0, y0] = BOARD.centres[m.from], [x1, y1] = BOARD.centres[m.to];
+        return `<g class="recent-move" data-uid="${esc(m.unit.id)}" data-from="${esc(m.from)}" data-to="${esc(m.to)}">` +
+          `<polygon class="recent-from" points="${hexPoints(m.from)}"/><polygon class="recent-to" points="${hexPoints(m.to)}"/>` +
+          `<line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}" marker-end="url(#arrow-recent)"/></g>`;
+      }).join("") + ch.gone.filter(c => BOARD.centres[c.hex]).map(c => {
+        const [x, y] = BOARD.centres[c.hex], r = BOARD.size * 0.45;
+        return `<g class="recent-gone" data-uid="${esc(c.id)}" data-hex="${esc(c.hex)}"><polygon points="${hexPoints(c.hex)}"/>` +
+          `<path d="M${x - r},${y - r} L${x + r},${y + r} M${x + r},${y - r} L${x - r},${y + r}"/></g>`;
+      }).join("");
+    } catch (e) { /* the log alone then */ }
+    // the battles they fought, and any of ours they settled (losses, retreats)
+    const ownStep = lastOwn >= 0 ? LOG[lastOwn].step : -1;
+    const battles = battlesFrom(lastOwn - 40).filter(b => b.end > ownStep).slice(-5).reverse();
+    for (const b of battles) html += await battleHtml(b);
+  } else {
+    // the latest battle of this phase, whoever fought it
+    const phase = LOG.filter(e => e.turn === last.turn && e.title === last.title);
+    const b = battlesFrom(LOG.length - phase.length).pop();
+    if (b) html += `<h3>Last battle</h3>` + await battleHtml(b);
+  }
+  if (key !== recentKey) return;
+  L.recent.innerHTML = marks;
+  el.innerHTML = html;
+  el.hidden = !html;
 }
 
 // ------------------------------------------------------------------ clicking the map
