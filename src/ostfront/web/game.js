@@ -1171,6 +1171,26 @@ function exitReplay() {
   refresh();
 }
 
+// ------------------------------------------------------------------ the chart
+// The game's charts (terrain effects on movement and combat), as the game words its data.
+async function toggleChart(show) {
+  const el = document.getElementById("chart");
+  const on = show === undefined ? !el.classList.contains("shown") : show;
+  el.classList.toggle("shown", on);
+  document.getElementById("btn-chart").setAttribute("aria-pressed", String(on));
+  if (!on || el.dataset.loaded) return;
+  try {
+    const c = await api("GET", "/api/chart/" + encodeURIComponent(V.game));
+    document.getElementById("chart-body").innerHTML = `<h2>${esc(c.title)}: charts</h2>` + (c.tables.length ? c.tables.map(t =>
+      `<h3>${esc(t.title)} ${ruleLink(V.game, t.rule)}</h3>${t.note ? `<p class="muted">${esc(t.note)}</p>` : ""}` +
+      `<table class="list chart-table" data-table="${esc(t.id)}"><tr>${t.columns.map(h => `<th>${esc(h)}</th>`).join("")}<th>Rule</th></tr>` +
+      t.rows.map(r => `<tr${r.reconstructed ? ' class="reconstructed"' : ""}>${r.cells.map(x => `<td>${esc(x)}</td>`).join("")}` +
+        `<td>${ruleLink(V.game, String(r.rule).split(",")[0])}${r.reconstructed ? ` <abbr title="${esc(r.reconstructed)}">reconstructed</abbr>` : ""}</td></tr>`).join("") +
+      "</table>").join("") : '<p class="muted">This game has no charts to show yet.</p>');
+    el.dataset.loaded = "1";
+  } catch (e) { toast(e.message); }
+}
+
 // ------------------------------------------------------------------ keys and buttons
 function toast(msg) {
   const t = document.getElementById("toast");
@@ -1191,6 +1211,7 @@ document.addEventListener("keydown", (e) => {
     if (typing) e.target.blur();
     closeMenu();
     document.getElementById("help").classList.remove("shown");
+    toggleChart(false);
     if (replay && !typing) exitReplay();
     if (fanHex) { fanHex = null; drawFan(); }
     return;
@@ -1228,6 +1249,7 @@ document.addEventListener("keydown", (e) => {
   if (k === "z") return toggleOverlay("zoc");
   if (k === "c") return toggleOverlay("control");
   if (k === "r") return replay ? exitReplay() : enterReplay();
+  if (k === "t") return toggleChart();
   if (k === "m") return document.getElementById("board").focus();
   if (k === "?" || k === "h") return document.getElementById("help").classList.toggle("shown");
   if (k === "/") { e.preventDefault(); const f = document.querySelector("#actions .filter"); if (f) f.focus(); return; }
@@ -1245,6 +1267,8 @@ for (const kind of ["supply", "zoc", "control"]) {
   document.getElementById("ov-" + kind).addEventListener("click", () => toggleOverlay(kind));
 }
 document.getElementById("btn-replay").addEventListener("click", () => replay ? exitReplay() : enterReplay());
+document.getElementById("btn-chart").addEventListener("click", () => toggleChart());
+document.getElementById("chart-close").addEventListener("click", () => toggleChart(false));
 document.getElementById("btn-help").addEventListener("click", () => document.getElementById("help").classList.toggle("shown"));
 document.getElementById("help-close").addEventListener("click", () => document.getElementById("help").classList.remove("shown"));
 document.getElementById("rp-slider").addEventListener("input", (e) => replayTo(Number(e.target.value)));
