@@ -176,13 +176,16 @@ function show(v, first) {
   pathKey = null;
   drawMovePath(null);
   refreshOverlays();
-  if (first && !restoreView()) frontView();
+  // open on the front; a game opened before its set-up moves there once units are placed
+  if ((first && !restoreView()) || (v.live && !chosenView && !hadUnits && v.counters.length)) frontView();
+  if (v.live) hadUnits = v.counters.length > 0;
   const battle = v.pending && v.pending.targets && v.pending.targets[0];
   if (battle && battle !== lastBattle) ensureVisible(battle);
   lastBattle = battle || null;
 }
 
 let lastBattle = null;
+let hadUnits = false;
 function ensureVisible(hex) {
   const c = BOARD.centres[hex];
   if (!c) return;
@@ -632,11 +635,15 @@ async function drawRecent() {
   if (key === recentKey) return;
   recentKey = key;
   let html = "", marks = "";
-  if (theirs.length && theirs.some(e => e.turn != null)) {
+  if (theirs.some(e => !/set-?up/i.test(`${e.phase || ""} ${e.title || ""}`))) {
     const other = theirs[theirs.length - 1].side;
-    const since = lastOwn >= 0 ? LOG[lastOwn].step : theirs[0].step - 1;
+    // from their last step before it, or from the end of the set-up (placing is no move)
+    const setUp = e => /set-?up/i.test(`${e.phase || ""} ${e.title || ""}`);
+    const firstPlayed = theirs.find(e => !setUp(e));
+    const since = Math.max(lastOwn >= 0 ? LOG[lastOwn].step : 0, firstPlayed.step - 1);
+    const n = theirs.filter(e => e.step > since).length;
     html += `<h3>Since your last step</h3><div><span class="badge ${esc(other)}">${esc(cap(other))}</span> ` +
-      `${esc(playerName(V.players[other]))}: ${theirs.length} step${theirs.length === 1 ? "" : "s"}</div>`;
+      `${esc(playerName(V.players[other]))}: ${n} step${n === 1 ? "" : "s"}</div>`;
     try {
       const ch = unitChanges(await countersAt(since), V.counters);
       if (key !== recentKey) return;
@@ -776,13 +783,17 @@ function closeMenu() {
 }
 
 // ------------------------------------------------------------------ pan and zoom
-function putVb() {
-  svg.setAttribute("viewBox", vb.map(n => n.toFixed(1)).join(" "));
-  clearTimeout(putVb.timer);
-  putVb.timer = setTimeout(saveView, 250);
+function putVb() { svg.setAttribute("viewBox", vb.map(n => n.toFixed(1)).join(" ")); }
+
+// A view the player chose (zoom, pan, whole map) is remembered; one the page chose is not.
+let chosenView = false;
+function chosen() {
+  chosenView = true;
+  clearTimeout(chosen.timer);
+  chosen.timer = setTimeout(saveView, 250);
 }
 
-function fit() { vb = fullVb.slice(); putVb(); }
+function fit() { vb = fullVb.slice(); putVb(); chosen(); }
 
 // The view is remembered per game in the browser (localStorage), so a reload shows the same
 // part of the map.
@@ -798,6 +809,7 @@ function restoreView() {
   if (!Array.isArray(saved) || saved.length !== 4 || !saved.every(Number.isFinite) || saved[2] <= 0 || saved[3] <= 0) return false;
   vb = saved;
   putVb();
+  chosenView = true;
   return true;
 }
 
@@ -830,7 +842,7 @@ function frontView() {
   const hexes = frontHexes();
   const box = document.getElementById("board");
   const W = box.clientWidth || 800, H = box.clientHeight || 600;
-  if (!hexes.length) return fit();
+  if (!hexes.length) { vb = fullVb.slice(); putVb(); return; }
   const xs = hexes.map(h => BOARD.centres[h][0]), ys = hexes.map(h => BOARD.centres[h][1]);
   const m = BOARD.size * 1.6;
   let x0 = Math.min(...xs) - m, x1 = Math.max(...xs) + m, y0 = Math.min(...ys) - m, y1 = Math.max(...ys) + m;
@@ -851,9 +863,10 @@ function zoom(k, px = 0.5, py = 0.5) {
   const w = Math.min(Math.max(vb[2] * k, 80), fullVb[2] * 2), h = vb[3] * (w / vb[2]);
   vb = [vb[0] + (vb[2] - w) * px, vb[1] + (vb[3] - h) * py, w, h];
   putVb();
+  chosen();
 }
 
-function pan(dx, dy) { vb[0] += dx * vb[2]; vb[1] += dy * vb[3]; putVb(); }
+function pan(dx, dy) { vb[0] += dx * vb[2]; vb[1] += dy * vb[3]; putVb(); chosen(); }
 
 function setupPanZoom(box) {
   let drag = null;
@@ -876,6 +889,7 @@ function setupPanZoom(box) {
         vb[0] = drag.vb[0] - dx * s;
         vb[1] = drag.vb[1] - dy * s;
         putVb();
+        chosen();
       }
     }
     hover(e.target);
