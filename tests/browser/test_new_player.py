@@ -86,7 +86,9 @@ def test_new_game_form_and_the_view_the_game_opens_on(page: Any, base_url: str) 
     page.check("input[name=scenario][value=defiant-poland]")
     assert "Slovak field army" in page.inner_text("#options")
     assert "DR 12.1" not in page.inner_text("#options")
+    assert not page.is_visible("#weather-set")  # random weather is the 1941 game's option
     page.check("input[name=scenario][value='1941']")
+    assert page.is_visible("#weather-set")
 
     page.fill("#seed", "1")  # seed 1: the first attack's defender settles its hits first
     page.select_option("#side-soviet", "human")

@@ -1199,7 +1199,7 @@ async function toggleChart(show) {
       `<h3>${esc(t.title)} ${ruleLink(V.game, t.rule)}</h3>${t.note ? `<p class="muted">${esc(t.note)}</p>` : ""}` +
       `<table class="list chart-table" data-table="${esc(t.id)}"><tr>${t.columns.map(h => `<th>${esc(h)}</th>`).join("")}<th>Rule</th></tr>` +
       t.rows.map(r => `<tr${r.reconstructed ? ' class="reconstructed"' : ""}>${r.cells.map(x => `<td>${esc(x)}</td>`).join("")}` +
-        `<td>${ruleLink(V.game, String(r.rule).split(",")[0])}${r.reconstructed ? ` <abbr title="${esc(r.reconstructed)}">reconstructed</abbr>` : ""}</td></tr>`).join("") +
+        `<td>${ruleLink(V.game, String(r.rule).split(",")[0])}${esc(String(r.rule).split(",").slice(1).map(x => "," + x).join(""))}${r.reconstructed ? ` <abbr title="${esc(r.reconstructed)}">reconstructed</abbr>` : ""}</td></tr>`).join("") +
       "</table>").join("") : '<p class="muted">This game has no charts to show yet.</p>');
     el.dataset.loaded = "1";
   } catch (e) { toast(e.message); }

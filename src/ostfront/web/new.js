@@ -24,19 +24,24 @@ function drawGame() {
       `${esc(playerName(l))}</option>`).join("") + `</select></label>`
   ).join("");
   const weather = g.options.find(o => o.id === "random-weather");
-  document.getElementById("weather-set").style.display = weather ? "" : "none";
   if (weather) {
     document.getElementById("weather-rule").innerHTML = "— " + esc(weather.summary) + " " + ruleLink(g.name, weather.rule);
   }
   drawOptions();
 }
 
+// Whether an option belongs to a scenario (none listed: to every scenario).
+function appliesTo(o, sc) { return !o.scenarios || !o.scenarios.length || o.scenarios.includes(sc); }
+
+// The random weather option, if the chosen scenario has it.
+function weatherOption(g, sc) { return g.options.find(o => o.id === "random-weather" && appliesTo(o, sc)); }
+
 // The optional rules of the chosen scenario, each by its rule number and what it does.
 function drawOptions() {
   const g = current();
   const sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
-  const shown = g.options.filter(o => o.id !== "random-weather" &&
-    (!o.scenarios || !o.scenarios.length || o.scenarios.includes(sc)));
+  const shown = g.options.filter(o => o.id !== "random-weather" && appliesTo(o, sc));
+  document.getElementById("weather-set").style.display = weatherOption(g, sc) ? "" : "none";
   document.getElementById("options").innerHTML = shown.map(o =>
     `<label class="choice" title="${esc(o.id)}"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
     `<span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>`
@@ -64,7 +69,7 @@ document.getElementById("form").addEventListener("submit", async (e) => {
     players: {},
   };
   document.querySelectorAll("input[name=option]").forEach(c => { if (c.checked) body.options[c.value] = true; });
-  if (g.options.some(o => o.id === "random-weather")) {
+  if (weatherOption(g, body.scenario)) {
     body.weather = document.querySelector("input[name=weather]:checked").value;
   }
   const seed = document.getElementById("seed").value.trim();
