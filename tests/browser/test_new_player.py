@@ -10,12 +10,11 @@ requests go), and the page is looked at after each step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_play_in_browser import CHROMIUM, artifacts, base_url, view, wait_until  # noqa: F401
+from test_play_in_browser import CHROMIUM, view, wait_until
 
 from ostfront import games
 
@@ -24,18 +23,6 @@ pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
     reason="no system Chromium (apt-get install chromium); browser tests need it",
 )
-
-
-@pytest.fixture(scope="module")
-def page(base_url: str) -> Iterator[Any]:  # noqa: F811
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        pg = browser.new_page(viewport={"width": 1440, "height": 900})
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.errors = errors
-        yield pg
-        browser.close()
 
 
 def call(page: Any, method: str, url: str, body: Any = None) -> Any:
@@ -75,7 +62,7 @@ def engine_state(page: Any) -> dict[str, Any]:
     return state
 
 
-def test_new_game_form_and_the_view_the_game_opens_on(page: Any, base_url: str) -> None:  # noqa: F811
+def test_new_game_form_and_the_view_the_game_opens_on(page: Any, base_url: str) -> None:
     page.goto(base_url + "/new")
     page.wait_for_selector("#options .choice")
     options = page.inner_text("#options")
@@ -170,7 +157,7 @@ def test_rail_targets_are_clickable_on_the_rail_line(page: Any) -> None:
     assert page.errors == []
 
 
-def test_battle_result_and_the_other_sides_moves(page: Any, artifacts: Path) -> None:  # noqa: F811
+def test_battle_result_and_the_other_sides_moves(page: Any, artifacts: Path) -> None:
     uid, origin, target = page.evaluate("window.__railed")
     act(page, "done")  # end the movement phase
     gid = page.evaluate("GID")
