@@ -65,13 +65,14 @@ function mountBoard() {
   L.overlay = group("overlay-layer");
   hexes.after(L.overlay);
   L.hl = svg.querySelector("g.highlights");
-  L.recent = group("recent-layer");    // what the other side just did
+  L.recent = group("recent-layer");    // what the other side just did: hexes under the counters,
   L.hl.before(L.recent);
+  L.recentArrows = group("recent-layer arrows");  // the arrows over them
   L.counters = svg.querySelector("g.counters");
   L.labels = svg.querySelector("g.highlight-labels");
   L.path = group("path-layer");        // the way a pointed-at move will go
   L.supply = group("supply-layer");    // the supply line of a pointed-at unit
-  L.counters.after(L.path, L.supply);
+  L.counters.after(L.recentArrows, L.path, L.supply);
   L.fan = group("fan-layer");
   svg.append(L.fan);
   L.focus = group("focus-layer");
@@ -626,7 +627,12 @@ function ownSide() {
 async function drawRecent() {
   const el = document.getElementById("recent");
   const me = V.live ? ownSide() : null;
-  if (!me || !LOG.length) { recentKey = ""; el.hidden = true; L.recent.innerHTML = ""; return; }
+  if (!me || !LOG.length) {
+    recentKey = "";
+    el.hidden = true;
+    L.recent.innerHTML = L.recentArrows.innerHTML = "";
+    return;
+  }
   let lastOwn = -1;
   for (let i = LOG.length - 1; i >= 0; i--) if (LOG[i].side === me) { lastOwn = i; break; }
   const theirs = LOG.slice(lastOwn + 1);
@@ -634,7 +640,7 @@ async function drawRecent() {
   const key = `${me}:${lastOwn}:${last.step}:${V.seq}`;
   if (key === recentKey) return;
   recentKey = key;
-  let html = "", marks = "";
+  let html = "", marks = "", arrows = "";
   if (theirs.some(e => !/set-?up/i.test(`${e.phase || ""} ${e.title || ""}`))) {
     const other = theirs[theirs.length - 1].side;
     // from their last step before it, or from the end of the set-up (placing is no move)
@@ -650,12 +656,16 @@ async function drawRecent() {
       const moved = ch.moved.filter(m => BOARD.centres[m.from] && BOARD.centres[m.to]);
       html += `<ul class="outcome">${changesHtml(ch) || "<li>No unit lost or moved.</li>"}</ul>`;
       if (moved.length) html += `<div class="muted">Moves are drawn on the map: <span class="recent-key"></span> from where each unit was.</div>`;
-      marks = moved.map(m => {
+      arrows = moved.map(m => {
         const [x0, y0] = BOARD.centres[m.from], [x1, y1] = BOARD.centres[m.to];
-        return `<g class="recent-move" data-uid="${esc(m.unit.id)}" data-from="${esc(m.from)}" data-to="${esc(m.to)}">` +
-          `<polygon class="recent-from" points="${hexPoints(m.from)}"/><polygon class="recent-to" points="${hexPoints(m.to)}"/>` +
-          `<line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}" marker-end="url(#arrow-recent)"/></g>`;
-      }).join("") + ch.gone.filter(c => BOARD.centres[c.hex]).map(c => {
+        const pts = `x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}"`;
+        return `<g class="recent-arrow" data-uid="${esc(m.unit.id)}"><line class="casing" ${pts}/>` +
+          `<line class="line" ${pts} marker-end="url(#arrow-recent)"/></g>`;
+      }).join("");
+      marks = moved.map(m =>
+        `<g class="recent-move" data-uid="${esc(m.unit.id)}" data-from="${esc(m.from)}" data-to="${esc(m.to)}">` +
+        `<polygon class="recent-from" points="${hexPoints(m.from)}"/><polygon class="recent-to" points="${hexPoints(m.to)}"/></g>`
+      ).join("") + ch.gone.filter(c => BOARD.centres[c.hex]).map(c => {
         const [x, y] = BOARD.centres[c.hex], r = BOARD.size * 0.45;
         return `<g class="recent-gone" data-uid="${esc(c.id)}" data-hex="${esc(c.hex)}"><polygon points="${hexPoints(c.hex)}"/>` +
           `<path d="M${x - r},${y - r} L${x + r},${y + r} M${x + r},${y - r} L${x - r},${y + r}"/></g>`;
@@ -673,6 +683,7 @@ async function drawRecent() {
   }
   if (key !== recentKey) return;
   L.recent.innerHTML = marks;
+  L.recentArrows.innerHTML = arrows;
   el.innerHTML = html;
   el.hidden = !html;
 }
