@@ -590,7 +590,10 @@ function changesHtml(ch) {
   const rows = [];
   if (ch.gone.length) rows.push(`<li class="gone">Eliminated: ${unitList(ch.gone)}</li>`);
   if (ch.reduced.length) rows.push(`<li>Reduced: ${unitList(ch.reduced)}</li>`);
-  if (ch.moved.length) rows.push(`<li>Moved: ${ch.moved.map(m => `${esc(m.unit.label)} ${esc(m.from)} → ${esc(m.to)}`).join(", ")}</li>`);
+  if (ch.moved.length) {
+    const more = ch.moved.length > 8 ? `, and ${ch.moved.length - 8} more (all on the map)` : "";
+    rows.push(`<li>Moved: ${ch.moved.slice(0, 8).map(m => `${esc(m.unit.label)} ${esc(m.from)} → ${esc(m.to)}`).join(", ")}${more}</li>`);
+  }
   return rows.join("");
 }
 
@@ -626,6 +629,7 @@ function ownSide() {
 
 async function drawRecent() {
   const el = document.getElementById("recent");
+  if (V.live && V.thinking) return;  // worked out when the computer has done, not each step
   const me = V.live ? ownSide() : null;
   if (!me || !LOG.length) {
     recentKey = "";
