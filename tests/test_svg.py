@@ -360,6 +360,38 @@ def test_rails_run_through_hex_centres(sno: GameMap) -> None:
     assert len(ties) == 1 and ties[0].get("stroke-dasharray")
 
 
+def test_a_click_inside_a_hex_reaches_the_hex(sno: GameMap) -> None:
+    """Every shape drawn over the hexes either lets the pointer through (pointer-events
+    none, on it or a group around it) or names the hex it stands in (data-hex), so a click on
+    a rail line, river or border inside a lit hex still reaches that hex."""
+    inf = CounterView("s1", "0303", "soviet", "ussr", "infantry", "3-4", "10A")
+    root = parse(render_map(sno, [inf], highlight={"0303": "2"}, size=SIZE))
+    for cls in ("region-borders", "hexsides", "rails", "hex-ids"):
+        assert layer(root, cls).get("pointer-events") == "none", cls
+    hexes = layer(root, "hexes")
+    shapes = {"line", "polyline", "polygon", "path", "rect", "circle", "ellipse", "text"}
+    checked = 0
+
+    def walk(el: ET.Element, through: bool, named: bool) -> None:
+        nonlocal checked
+        through = through or el.get("pointer-events") == "none"
+        named = named or el.get("data-hex") is not None
+        if el.tag.removeprefix(NS) in shapes:
+            # text of counters, ids, places and highlight labels is let through by the CSS
+            by_css = el.tag == f"{NS}text"
+            assert through or named or by_css, (el.tag, el.attrib)
+            checked += 1
+        for child in el:
+            walk(child, through, named)
+
+    after = list(root)[list(root).index(hexes) + 1 :]
+    for el in after:
+        walk(el, False, False)
+    assert checked > 30
+    rails = layer(root, "rails")
+    assert [el.get("class") for el in rails.iter(f"{NS}polyline")] == ["rail-ties", "rail-line"]
+
+
 # ------------------------------------------------------------------ places
 def test_place_label_is_escaped(sno: GameMap) -> None:
     svg = render_map(sno, size=SIZE)

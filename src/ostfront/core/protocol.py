@@ -328,6 +328,12 @@ class Game(ABC):
 
         return [("map", lambda: map_notes(self.board()))]
 
+    def chart(self, state: State | None = None) -> list[dict[str, Any]]:
+        """*Game hook*: the game's charts (terrain effects, combat modifiers) as tables for
+        people, read from its data: each ``{"id", "title", "rule", "columns", "note",
+        "rows": [{"cells", "rule", "reconstructed"}]}``. Default: none."""
+        return []
+
     def hex_extras(self, hex_id: str) -> dict[str, Any]:
         """*Game hook*: what the game's own data says of a hex beyond the map (e.g. the
         units set up there), merged into ``ostfront hex``'s description."""

@@ -27,6 +27,10 @@ hide it later:
 ``counters``
     one ``<g class="stack" data-hex=...>`` per hex, each counter a ``<g data-counter=...>``.
 
+The decorative lines (``region-borders``, ``hexsides``, ``rails``, ``hex-ids``) carry
+``pointer-events="none"``: a click anywhere inside a hex lands on the hex (or on its place or
+counters, which name the hex too), never on a line drawn over it.
+
 The colour tables (:data:`TERRAIN_COLOURS`, :data:`NATION_COLOURS`, :data:`HEXSIDE_STYLES`,
 :data:`SYMBOL_PARTS`) are plain data, easy to edit.
 
@@ -149,6 +153,10 @@ SYMBOL_PARTS: dict[str, tuple[str, ...]] = {
 }
 
 _HEX_STROKE = "#8c8672"
+#: The lines drawn over the hexes (region borders, hexsides, rails, hex ids) let the pointer
+#: through to the hex beneath, so a click anywhere inside a hex reaches the hex (a click on
+#: a rail line used to be lost). Hovering the hex shows what its sides carry instead.
+_DECOR = ' pointer-events="none"'
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 _CSS = (
     ".hex:hover{stroke:#000;stroke-width:2}"
@@ -474,7 +482,7 @@ def _region_layer(game_map: GameMap, drawn: Sequence[str], size: float) -> list[
             continue
         for h in region.hexes:
             countries[h] = countries.get(h, frozenset()) | {region.name}
-    out = ['<g class="region-borders" fill="none">']
+    out = [f'<g class="region-borders" fill="none"{_DECOR}>']
     if not countries:
         out.append("</g>")
         return out
@@ -549,7 +557,7 @@ def _hexside_layer(game_map: GameMap, drawn: Sequence[str], size: float) -> list
         for kind, name in kinds.items():
             items.append((_side_rank(kind), side, kind, name))
     items.sort()
-    out = ['<g class="hexsides" fill="none">']
+    out = [f'<g class="hexsides" fill="none"{_DECOR}>']
     for _rank, side, kind, name in items:
         a, b = split_hexside(side)
         p, q = grid.edge(a, b, size)
@@ -588,7 +596,7 @@ def _hexside_layer(game_map: GameMap, drawn: Sequence[str], size: float) -> list
 def _rail_layer(game_map: GameMap, drawn: Sequence[str], size: float) -> list[str]:
     grid = game_map.grid
     drawn_set = set(drawn)
-    out = ['<g class="rails" fill="none" stroke-linejoin="round">']
+    out = [f'<g class="rails" fill="none" stroke-linejoin="round"{_DECOR}>']
     for index, rail in enumerate(game_map.rails):
         # runs of consecutive drawn hexes; a link to a hex that is not drawn ends at the side
         runs: list[list[Point]] = []
@@ -706,7 +714,10 @@ def _place_layer(game_map: GameMap, drawn: Sequence[str], size: float) -> list[s
 
 
 def _id_layer(grid: HexGrid, drawn: Sequence[str], size: float) -> list[str]:
-    out = [f'<g class="hex-ids" fill="#5a5546" font-size="{_n(size * 0.2)}" text-anchor="middle">']
+    out = [
+        f'<g class="hex-ids" fill="#5a5546" font-size="{_n(size * 0.2)}" text-anchor="middle"'
+        f"{_DECOR}>"
+    ]
     for hid in drawn:
         cx, cy = grid.center(hid, size)
         out.append(

@@ -13,6 +13,7 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/meta                    games, scenarios, options, AI levels
     GET    /api/board/<game>            the board SVG and each hex's centre
     GET    /api/hex/<game>/<hex>        one hex described (terrain, hexsides, place)
+    GET    /api/chart/<game>            the game's charts (terrain effects, combat) as tables
     GET    /api/games                   every stored game
     POST   /api/games                   start a game
     GET    /api/games/<id>              the position, prompt, legal actions, counters, log
@@ -314,6 +315,11 @@ def create_app(
     @app.get("/api/board/{game}")
     def board(game: str) -> dict[str, Any]:
         return describe.board_payload(games.get(game).name)
+
+    @app.get("/api/chart/{game}")
+    def chart(game: str) -> dict[str, Any]:
+        g = games.get(game)
+        return {"game": g.name, "title": g.title, "tables": g.chart()}
 
     @app.get("/api/hex/{game}/{hex_id}")
     def hex_info(game: str, hex_id: str) -> dict[str, Any]:

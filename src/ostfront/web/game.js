@@ -55,7 +55,7 @@ function mountBoard() {
   defs.innerHTML = '<pattern id="zoc-hatch" width="5" height="5" patternUnits="userSpaceOnUse" ' +
     'patternTransform="rotate(45)"><rect width="5" height="5" fill="#000" fill-opacity=".06"/>' +
     '<line x1="0" y1="0" x2="0" y2="5" stroke="#000" stroke-width="1.4" stroke-opacity=".55"/></pattern>' +
-    ["move:#003e63", "rail:#7a2e5c", "supply:#005a41"].map(m => {
+    ["move:#003e63", "rail:#7a2e5c", "supply:#005a41", "recent:#000"].map(m => {
       const [id, colour] = m.split(":");
       return `<marker id="arrow-${id}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" ` +
         `orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${colour}"/></marker>`;
@@ -65,11 +65,14 @@ function mountBoard() {
   L.overlay = group("overlay-layer");
   hexes.after(L.overlay);
   L.hl = svg.querySelector("g.highlights");
+  L.recent = group("recent-layer");    // what the other side just did: hexes under the counters,
+  L.hl.before(L.recent);
+  L.recentArrows = group("recent-layer arrows");  // the arrows over them
   L.counters = svg.querySelector("g.counters");
   L.labels = svg.querySelector("g.highlight-labels");
   L.path = group("path-layer");        // the way a pointed-at move will go
   L.supply = group("supply-layer");    // the supply line of a pointed-at unit
-  L.counters.after(L.path, L.supply);
+  L.counters.after(L.recentArrows, L.path, L.supply);
   L.fan = group("fan-layer");
   svg.append(L.fan);
   L.focus = group("focus-layer");
@@ -168,17 +171,21 @@ function show(v, first) {
   drawActions();
   drawBoxes();
   drawLog();
+  drawRecent();
   if (focusHex) showHex(focusHex, false);
   pathKey = null;
   drawMovePath(null);
   refreshOverlays();
-  if (first) fit();
+  // open on the front; a game opened before its set-up moves there once units are placed
+  if ((first && !restoreView()) || (v.live && !chosenView && !hadUnits && v.counters.length)) frontView();
+  if (v.live) hadUnits = v.counters.length > 0;
   const battle = v.pending && v.pending.targets && v.pending.targets[0];
   if (battle && battle !== lastBattle) ensureVisible(battle);
   lastBattle = battle || null;
 }
 
 let lastBattle = null;
+let hadUnits = false;
 function ensureVisible(hex) {
   const c = BOARD.centres[hex];
   if (!c) return;
@@ -509,6 +516,181 @@ function drawLog() {
   ).reverse().join("");
 }
 
+// ------------------------------------------------------------------ what just happened
+// Read from the log (each entry has its action's label and any dice rolled) and from the
+// positions before and after (the replay endpoint, /at/<step>): the hits and results of the
+// last battle, and what the other side did since this side's own last step, marked on the map.
+const atCache = new Map();
+let recentKey = "";
+
+function countersAt(step) {
+  if (V.live && step === V.seq) return Promise.resolve(V.counters);
+  if (atCache.size > 40) atCache.clear();
+  if (!atCache.has(step)) {
+    const p = api("GET", `/api/games/${encodeURIComponent(GID)}/at/${step}`).then(v => v.counters);
+    p.catch(() => atCache.delete(step));
+    atCache.set(step, p);
+  }
+  return atCache.get(step);
+}
+
+// Units gone from the map, reduced, moved and newly on it between two lists of counters.
+function unitChanges(before, after) {
+  const was = new Map(before.map(c => [c.id, c])), now = new Map(after.map(c => [c.id, c]));
+  const out = { gone: [], reduced: [], moved: [], arrived: [] };
+  for (const [id, b] of was) {
+    const a = now.get(id);
+    if (!a) { out.gone.push(b); continue; }
+    if (a.reduced && !b.reduced) out.reduced.push(a);
+    if (a.hex !== b.hex) out.moved.push({ unit: a, from: b.hex, to: a.hex });
+  }
+  for (const [id, a] of now) if (!was.has(id)) out.arrived.push(a);
+  return out;
+}
+
+// The hits a roll scored, read from its dice: Defiant Russia logs each group of dice as
+// "attacker: 5 dice hitting on 5-6" (DR 7.1.1). null when the rolls are not a battle's.
+function rollHits(e) {
+  const hits = { defender: 0, attacker: 0 };
+  let battle = false;
+  for (const r of e.rolls || []) {
+    const m = /^(attacker|defender):.*hitting on (\d)/.exec(r.why || "");
+    if (!m) continue;
+    battle = true;
+    const scored = r.dice.filter(d => d >= Number(m[2])).length;
+    hits[m[1] === "attacker" ? "defender" : "attacker"] += scored;
+  }
+  return battle ? hits : null;
+}
+
+// Each battle in LOG from index i0 on: the roll, its hits, and the decisions that settled it
+// (up to the next attack or roll, or the end of the phase).
+function battlesFrom(i0) {
+  const out = [];
+  for (let i = Math.max(i0, 0); i < LOG.length; i++) {
+    const e = LOG[i];
+    const hits = e.action === "roll" || /^roll\b/.test(e.action || "") ? rollHits(e) : null;
+    if (!hits) continue;
+    const after = [];
+    let j = i + 1;
+    for (; j < LOG.length; j++) {
+      const f = LOG[j];
+      if (/^(attack|roll)\b/.test(f.action || "") || f.title !== e.title || f.turn !== e.turn) break;
+      after.push(f);
+    }
+    out.push({ roll: e, hits, after, end: after.length ? after[after.length - 1].step : e.step });
+  }
+  return out;
+}
+
+function unitList(list) { return list.map(c => esc(c.label)).join(", "); }
+
+function changesHtml(ch) {
+  const rows = [];
+  if (ch.gone.length) rows.push(`<li class="gone">Eliminated: ${unitList(ch.gone)}</li>`);
+  if (ch.reduced.length) rows.push(`<li>Reduced: ${unitList(ch.reduced)}</li>`);
+  if (ch.moved.length) {
+    const more = ch.moved.length > 8 ? `, and ${ch.moved.length - 8} more (all on the map)` : "";
+    rows.push(`<li>Moved: ${ch.moved.slice(0, 8).map(m => `${esc(m.unit.label)} ${esc(m.from)} → ${esc(m.to)}`).join(", ")}${more}</li>`);
+  }
+  return rows.join("");
+}
+
+async function battleHtml(b) {
+  const target = ((b.roll.text || "").match(/\d{4}/g) || []).join(", ");
+  const att = b.roll.side, def = V.sides.find(x => x !== att) || "";
+  let html = `<div class="battle" data-step="${esc(b.roll.step)}"><div><span class="badge ${esc(att)}">${esc(cap(att))}</span> ` +
+    `attack${target ? " on " + esc(target) : ""} <span class="muted">(step ${esc(b.roll.step)})</span> ${ruleLink(V.game, b.roll.rule)}</div>` +
+    `<div class="hits"><b class="hits-def">${b.hits.defender}</b> hit${b.hits.defender === 1 ? "" : "s"} on the defender (${esc(cap(def))}), ` +
+    `<b class="hits-att">${b.hits.attacker}</b> on the attacker</div>` +
+    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc(r.why.replace(/\s*\(DR [^)]*\)$/, ""))}: ${r.dice.join(" ")}`).join("<br>")}</div>`;
+  try {
+    const [before, after] = await Promise.all([countersAt(b.roll.step - 1), countersAt(b.end)]);
+    const ch = changesHtml(unitChanges(before, after));
+    const open = V.pending && V.pending.kind !== "attack" && b.end === LOG[LOG.length - 1].step;
+    const rest = open ? `<li class="muted">Still to settle: ${esc(V.prompt.text)}</li>` : "";
+    html += `<ul class="outcome">${ch + rest || "<li>No unit lost or moved.</li>"}</ul>`;
+  } catch (e) { /* the log alone then */ }
+  if (b.after.length) {
+    html += `<details><summary>How it was settled (${b.after.length})</summary><ol>` +
+      b.after.map(f => `<li><span class="badge ${esc(f.side)}">${esc(cap(f.side || ""))}</span> ${esc(f.text)}</li>`).join("") + "</ol></details>";
+  }
+  return html + "</div>";
+}
+
+// Whose "last own step" the highlights count from: the human side to move (hot seat: the
+// side to move), else the only human side; none when the computer plays both.
+function ownSide() {
+  const humans = V.sides.filter(s => V.players[s] === "human");
+  if (V.active && humans.includes(V.active)) return V.active;
+  return humans.length === 1 ? humans[0] : null;
+}
+
+async function drawRecent() {
+  const el = document.getElementById("recent");
+  if (V.live && V.thinking) return;  // worked out when the computer has done, not each step
+  const me = V.live ? ownSide() : null;
+  if (!me || !LOG.length) {
+    recentKey = "";
+    el.hidden = true;
+    L.recent.innerHTML = L.recentArrows.innerHTML = "";
+    return;
+  }
+  let lastOwn = -1;
+  for (let i = LOG.length - 1; i >= 0; i--) if (LOG[i].side === me) { lastOwn = i; break; }
+  const theirs = LOG.slice(lastOwn + 1);
+  const last = LOG[LOG.length - 1];
+  const key = `${me}:${lastOwn}:${last.step}:${V.seq}`;
+  if (key === recentKey) return;
+  recentKey = key;
+  let html = "", marks = "", arrows = "";
+  if (theirs.some(e => !/set-?up/i.test(`${e.phase || ""} ${e.title || ""}`))) {
+    const other = theirs[theirs.length - 1].side;
+    // from their last step before it, or from the end of the set-up (placing is no move)
+    const setUp = e => /set-?up/i.test(`${e.phase || ""} ${e.title || ""}`);
+    const firstPlayed = theirs.find(e => !setUp(e));
+    const since = Math.max(lastOwn >= 0 ? LOG[lastOwn].step : 0, firstPlayed.step - 1);
+    const n = theirs.filter(e => e.step > since).length;
+    html += `<h3>Since your last step</h3><div><span class="badge ${esc(other)}">${esc(cap(other))}</span> ` +
+      `${esc(playerName(V.players[other]))}: ${n} step${n === 1 ? "" : "s"}</div>`;
+    try {
+      const ch = unitChanges(await countersAt(since), V.counters);
+      if (key !== recentKey) return;
+      const moved = ch.moved.filter(m => BOARD.centres[m.from] && BOARD.centres[m.to]);
+      html += `<ul class="outcome">${changesHtml(ch) || "<li>No unit lost or moved.</li>"}</ul>`;
+      if (moved.length) html += `<div class="muted">Moves are drawn on the map: <span class="recent-key"></span> from where each unit was.</div>`;
+      arrows = moved.map(m => {
+        const [x0, y0] = BOARD.centres[m.from], [x1, y1] = BOARD.centres[m.to];
+        const pts = `x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}"`;
+        return `<g class="recent-arrow" data-uid="${esc(m.unit.id)}"><line class="casing" ${pts}/>` +
+          `<line class="line" ${pts} marker-end="url(#arrow-recent)"/></g>`;
+      }).join("");
+      marks = moved.map(m =>
+        `<g class="recent-move" data-uid="${esc(m.unit.id)}" data-from="${esc(m.from)}" data-to="${esc(m.to)}">` +
+        `<polygon class="recent-from" points="${hexPoints(m.from)}"/><polygon class="recent-to" points="${hexPoints(m.to)}"/></g>`
+      ).join("") + ch.gone.filter(c => BOARD.centres[c.hex]).map(c => {
+        const [x, y] = BOARD.centres[c.hex], r = BOARD.size * 0.45;
+        return `<g class="recent-gone" data-uid="${esc(c.id)}" data-hex="${esc(c.hex)}"><polygon points="${hexPoints(c.hex)}"/>` +
+          `<path d="M${x - r},${y - r} L${x + r},${y + r} M${x + r},${y - r} L${x - r},${y + r}"/></g>`;
+      }).join("");
+    } catch (e) { /* the log alone then */ }
+    // the battles they fought, and any of ours they settled (losses, retreats)
+    const ownStep = lastOwn >= 0 ? LOG[lastOwn].step : -1;
+    const battles = battlesFrom(lastOwn - 40).filter(b => b.end > ownStep).slice(-5).reverse();
+    for (const b of battles) html += await battleHtml(b);
+  } else {
+    // the latest battle of this phase, whoever fought it
+    const phase = LOG.filter(e => e.turn === last.turn && e.title === last.title);
+    const b = battlesFrom(LOG.length - phase.length).pop();
+    if (b) html += `<h3>Last battle</h3>` + await battleHtml(b);
+  }
+  if (key !== recentKey) return;
+  L.recent.innerHTML = marks;
+  L.recentArrows.innerHTML = arrows;
+  el.innerHTML = html;
+  el.hidden = !html;
+}
+
 // ------------------------------------------------------------------ clicking the map
 function clickAt(target, ev) {
   const slot = target.closest(".counter-slot");
@@ -617,15 +799,88 @@ function closeMenu() {
 // ------------------------------------------------------------------ pan and zoom
 function putVb() { svg.setAttribute("viewBox", vb.map(n => n.toFixed(1)).join(" ")); }
 
-function fit() { vb = fullVb.slice(); putVb(); }
+// A view the player chose (zoom, pan, whole map) is remembered; one the page chose is not.
+let chosenView = false;
+function chosen() {
+  chosenView = true;
+  clearTimeout(chosen.timer);
+  chosen.timer = setTimeout(saveView, 250);
+}
+
+function fit() { vb = fullVb.slice(); putVb(); chosen(); }
+
+// The view is remembered per game in the browser (localStorage), so a reload shows the same
+// part of the map.
+const VIEW_KEY = "ostfront:view:" + GID;
+
+function saveView() {
+  try { localStorage.setItem(VIEW_KEY, JSON.stringify(vb.map(n => Math.round(n * 10) / 10))); } catch (e) { /* private mode */ }
+}
+
+function restoreView() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(VIEW_KEY) || "null"); } catch (e) { saved = null; }
+  if (!Array.isArray(saved) || saved.length !== 4 || !saved.every(Number.isFinite) || saved[2] <= 0 || saved[3] <= 0) return false;
+  vb = saved;
+  putVb();
+  chosenView = true;
+  return true;
+}
+
+// Screen pixels a counter should at least get when the game opens (it is 0.9 hex sizes wide).
+const OPEN_COUNTER_PX = 34;
+
+// The hexes the game opens on: where the two sides' units touch (adjacent hexes), else the
+// side to move's units, else every unit.
+function frontHexes() {
+  const st = Object.entries(stacks()).filter(([h]) => BOARD.centres[h]);
+  const near = BOARD.size * 1.9;  // neighbouring centres are sqrt(3) sizes apart
+  const front = new Set();
+  for (const [h, list] of st) {
+    const [x, y] = BOARD.centres[h];
+    for (const [g, other] of st) {
+      if (g === h || front.has(h) && front.has(g)) continue;
+      const [u, w] = BOARD.centres[g];
+      if (Math.hypot(u - x, w - y) > near) continue;
+      if (list.some(a => other.some(b => b.side !== a.side))) { front.add(h); front.add(g); }
+    }
+  }
+  if (front.size) return [...front];
+  const mine = st.filter(([, list]) => list.some(c => c.side === V.active)).map(([h]) => h);
+  return mine.length ? mine : st.map(([h]) => h);
+}
+
+// Open on the front: the box around those hexes, shaped like the board's box, no larger than
+// keeps counters OPEN_COUNTER_PX wide (centred on the front's middle when it is longer).
+function frontView() {
+  const hexes = frontHexes();
+  const box = document.getElementById("board");
+  const W = box.clientWidth || 800, H = box.clientHeight || 600;
+  if (!hexes.length) { vb = fullVb.slice(); putVb(); return; }
+  const xs = hexes.map(h => BOARD.centres[h][0]), ys = hexes.map(h => BOARD.centres[h][1]);
+  const m = BOARD.size * 1.6;
+  let x0 = Math.min(...xs) - m, x1 = Math.max(...xs) + m, y0 = Math.min(...ys) - m, y1 = Math.max(...ys) + m;
+  const counter = BOARD.size * 0.9;
+  // counters between OPEN_COUNTER_PX and twice that wide on the screen
+  const scale = Math.min(Math.max(Math.min(W / (x1 - x0), H / (y1 - y0)), OPEN_COUNTER_PX / counter),
+    2 * OPEN_COUNTER_PX / counter);
+  const w = W / scale, h = H / scale;
+  const cx = xs.reduce((a, b) => a + b, 0) / xs.length, cy = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+  // the whole front when it fits, else its middle (where most of its hexes are)
+  const px = w >= x1 - x0 ? mx : cx, py = h >= y1 - y0 ? my : cy;
+  vb = [px - w / 2, py - h / 2, w, h];
+  putVb();
+}
 
 function zoom(k, px = 0.5, py = 0.5) {
   const w = Math.min(Math.max(vb[2] * k, 80), fullVb[2] * 2), h = vb[3] * (w / vb[2]);
   vb = [vb[0] + (vb[2] - w) * px, vb[1] + (vb[3] - h) * py, w, h];
   putVb();
+  chosen();
 }
 
-function pan(dx, dy) { vb[0] += dx * vb[2]; vb[1] += dy * vb[3]; putVb(); }
+function pan(dx, dy) { vb[0] += dx * vb[2]; vb[1] += dy * vb[3]; putVb(); chosen(); }
 
 function setupPanZoom(box) {
   let drag = null;
@@ -648,6 +903,7 @@ function setupPanZoom(box) {
         vb[0] = drag.vb[0] - dx * s;
         vb[1] = drag.vb[1] - dy * s;
         putVb();
+        chosen();
       }
     }
     hover(e.target);
@@ -943,6 +1199,26 @@ function exitReplay() {
   refresh();
 }
 
+// ------------------------------------------------------------------ the chart
+// The game's charts (terrain effects on movement and combat), as the game words its data.
+async function toggleChart(show) {
+  const el = document.getElementById("chart");
+  const on = show === undefined ? !el.classList.contains("shown") : show;
+  el.classList.toggle("shown", on);
+  document.getElementById("btn-chart").setAttribute("aria-pressed", String(on));
+  if (!on || el.dataset.loaded) return;
+  try {
+    const c = await api("GET", "/api/chart/" + encodeURIComponent(V.game));
+    document.getElementById("chart-body").innerHTML = `<h2>${esc(c.title)}: charts</h2>` + (c.tables.length ? c.tables.map(t =>
+      `<h3>${esc(t.title)} ${ruleLink(V.game, t.rule)}</h3>${t.note ? `<p class="muted">${esc(t.note)}</p>` : ""}` +
+      `<table class="list chart-table" data-table="${esc(t.id)}"><tr>${t.columns.map(h => `<th>${esc(h)}</th>`).join("")}<th>Rule</th></tr>` +
+      t.rows.map(r => `<tr${r.reconstructed ? ' class="reconstructed"' : ""}>${r.cells.map(x => `<td>${esc(x)}</td>`).join("")}` +
+        `<td>${ruleLink(V.game, String(r.rule).split(",")[0])}${esc(String(r.rule).split(",").slice(1).map(x => "," + x).join(""))}${r.reconstructed ? ` <abbr title="${esc(r.reconstructed)}">reconstructed</abbr>` : ""}</td></tr>`).join("") +
+      "</table>").join("") : '<p class="muted">This game has no charts to show yet.</p>');
+    el.dataset.loaded = "1";
+  } catch (e) { toast(e.message); }
+}
+
 // ------------------------------------------------------------------ keys and buttons
 function toast(msg) {
   const t = document.getElementById("toast");
@@ -963,6 +1239,7 @@ document.addEventListener("keydown", (e) => {
     if (typing) e.target.blur();
     closeMenu();
     document.getElementById("help").classList.remove("shown");
+    toggleChart(false);
     if (replay && !typing) exitReplay();
     if (fanHex) { fanHex = null; drawFan(); }
     return;
@@ -1000,6 +1277,7 @@ document.addEventListener("keydown", (e) => {
   if (k === "z") return toggleOverlay("zoc");
   if (k === "c") return toggleOverlay("control");
   if (k === "r") return replay ? exitReplay() : enterReplay();
+  if (k === "t") return toggleChart();
   if (k === "m") return document.getElementById("board").focus();
   if (k === "?" || k === "h") return document.getElementById("help").classList.toggle("shown");
   if (k === "/") { e.preventDefault(); const f = document.querySelector("#actions .filter"); if (f) f.focus(); return; }
@@ -1017,6 +1295,8 @@ for (const kind of ["supply", "zoc", "control"]) {
   document.getElementById("ov-" + kind).addEventListener("click", () => toggleOverlay(kind));
 }
 document.getElementById("btn-replay").addEventListener("click", () => replay ? exitReplay() : enterReplay());
+document.getElementById("btn-chart").addEventListener("click", () => toggleChart());
+document.getElementById("chart-close").addEventListener("click", () => toggleChart(false));
 document.getElementById("btn-help").addEventListener("click", () => document.getElementById("help").classList.toggle("shown"));
 document.getElementById("help-close").addEventListener("click", () => document.getElementById("help").classList.remove("shown"));
 document.getElementById("rp-slider").addEventListener("input", (e) => replayTo(Number(e.target.value)));

@@ -13,22 +13,39 @@ function drawGame() {
     `<label class="choice"><input type="radio" name="scenario" value="${esc(s.id)}" ${i ? "" : "checked"}>` +
     `<span><b>${esc(s.title)}</b> ${ruleLink(g.name, s.rule)}<br><small>${esc(s.summary)}</small></span></label>`
   ).join("");
+  document.querySelectorAll("input[name=scenario]").forEach(r => r.addEventListener("change", drawOptions));
   const levels = ["human", ...META.levels];
+  // the computer plays the second side at a sensible strength, not the weakest
+  const DEFAULT_LEVEL = META.levels.includes("normal") ? "normal" : META.levels[0];
   document.getElementById("sides").innerHTML = g.sides.map((side, i) =>
     `<label><span class="badge ${esc(side)}">${esc(cap(side))}</span> played by<br>` +
     `<select name="side-${esc(side)}" id="side-${esc(side)}">` +
-    levels.map(l => `<option value="${esc(l)}" ${(i === 1 && l === META.levels[0]) ? "selected" : ""}>` +
+    levels.map(l => `<option value="${esc(l)}" ${(i === 1 && l === DEFAULT_LEVEL) ? "selected" : ""}>` +
       `${esc(playerName(l))}</option>`).join("") + `</select></label>`
   ).join("");
   const weather = g.options.find(o => o.id === "random-weather");
-  document.getElementById("weather-set").style.display = weather ? "" : "none";
   if (weather) {
     document.getElementById("weather-rule").innerHTML = "— " + esc(weather.summary) + " " + ruleLink(g.name, weather.rule);
   }
-  document.getElementById("options").innerHTML = g.options.filter(o => o.id !== "random-weather").map(o =>
-    `<label class="choice"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
-    `<span>${ruleLink(g.name, o.rule)} <b>${esc(o.id)}</b> — ${esc(o.summary)}</span></label>`
-  ).join("") || '<p class="muted">None.</p>';
+  drawOptions();
+}
+
+// Whether an option belongs to a scenario (none listed: to every scenario).
+function appliesTo(o, sc) { return !o.scenarios || !o.scenarios.length || o.scenarios.includes(sc); }
+
+// The random weather option, if the chosen scenario has it.
+function weatherOption(g, sc) { return g.options.find(o => o.id === "random-weather" && appliesTo(o, sc)); }
+
+// The optional rules of the chosen scenario, each by its rule number and what it does.
+function drawOptions() {
+  const g = current();
+  const sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
+  const shown = g.options.filter(o => o.id !== "random-weather" && appliesTo(o, sc));
+  document.getElementById("weather-set").style.display = weatherOption(g, sc) ? "" : "none";
+  document.getElementById("options").innerHTML = shown.map(o =>
+    `<label class="choice" title="${esc(o.id)}"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
+    `<span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>`
+  ).join("") || '<p class="muted">None for this scenario.</p>';
 }
 
 async function init() {
@@ -52,7 +69,7 @@ document.getElementById("form").addEventListener("submit", async (e) => {
     players: {},
   };
   document.querySelectorAll("input[name=option]").forEach(c => { if (c.checked) body.options[c.value] = true; });
-  if (g.options.some(o => o.id === "random-weather")) {
+  if (weatherOption(g, body.scenario)) {
     body.weather = document.querySelector("input[name=weather]:checked").value;
   }
   body.seats = document.querySelector("input[name=seats]:checked").value;

@@ -134,6 +134,11 @@ class DefiantRussia(Game):
             ("defiant-poland", check_defiant_poland),
         ]
 
+    def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
+        from .chart_view import chart_tables  # the charts card's tables, worded for people
+
+        return chart_tables(self.rules_for(state).charts if state is not None else None)
+
     # -- the rules -----------------------------------------------------------
     def rules_for(self, state: ProtocolState) -> Any:
         if state.get("scenario") == "defiant-poland":
