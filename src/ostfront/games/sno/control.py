@@ -18,7 +18,6 @@ from functools import cache
 from ...core.paths import connected
 from . import movement_rules
 from .rules import SIDES, Rules, State, kept, occupancy, other
-from .weather import blocked
 from .zoc import zoc_table
 
 # SNO 3.2.1: the cities that can be controlled, each by one side or by none.
@@ -104,22 +103,21 @@ def _rail_lines(R: Rules, state: State) -> dict[str, frozenset[str]]:
 
 
 def _rail_flood(R: Rules, state: State, side: str, shut: frozenset[str]) -> frozenset[str]:
-    steps = _rail_steps(R, state["weather"], state["turn"])
+    steps = _rail_steps(R)
     sources = [h for h in sorted(supply_edge(R, side)) if h in steps and h not in shut]
     return frozenset(connected(sources, steps.__getitem__, lambda a, b: b not in shut))
 
 
 @cache
-def _rail_steps(R: Rules, weather: str, turn: str) -> dict[str, tuple[str, ...]]:
-    """Land hex -> the neighbours a rail line may step to this month: no sea or lake hex, no
-    sea side, no lake side frozen or not (SNO 3.4.6a), nothing weather blocks."""
-    state = {"weather": weather, "turn": turn}
+def _rail_steps(R: Rules) -> dict[str, tuple[str, ...]]:
+    """Land hex -> the neighbours a rail line may step to: no sea or lake hex, no sea side, no
+    lake side frozen or not (SNO 3.4.6a) - the same in every month, whatever freezes."""
     land = {h for h in R.map.grid.hexes() if R.map.terrain.get(h) not in ("sea", "lake")}
     return {
         h: tuple(
             n
             for n in R.map.grid.neighbours(h)
-            if n in land and "lake" not in R.map.side_kinds(h, n) and not blocked(R, state, h, n)
+            if n in land and not {"lake", "sea"} & R.map.side_kinds(h, n).keys()
         )
         for h in sorted(land)
     }

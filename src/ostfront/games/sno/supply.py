@@ -44,7 +44,7 @@ from .control import (
 )
 from .rules import BOX_SET, Rules, State, kept, occupancy, other, phasing_side, side_hexes
 from .siege import FAR, SIEGE_CAPACITY, siege_cost
-from .weather import blocked
+from .weather import blocked, frozen_hexes, frozen_sides
 from .zoc import zoc_table
 
 PENDING_KINDS = ("siege", "isolation")
@@ -63,16 +63,23 @@ class SupplyFacts:
 
 
 # ------------------------------------------------------------------ the map's facts
-@cache
-def _land_steps(R: Rules, weather: str, turn: str) -> dict[str, tuple[str, ...]]:
-    """Hex -> neighbours not across a sea or unfrozen lake side (9.1.2), this month."""
-    state = {"weather": weather, "turn": turn}
-    nb = R.map.grid.neighbours
-    return {h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) for h in R.map.grid.hexes()}
+_LAND: dict[tuple[Rules, frozenset[str], frozenset[str]], dict[str, tuple[str, ...]]] = {}
 
 
 def land_steps(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
-    return _land_steps(R, state["weather"], state["turn"])
+    """Hex -> neighbours not across a sea or unfrozen lake side (9.1.2), this month: worked
+    out once for each set of frozen hexes and sides (every non-Snow month shares one)."""
+    key = (R, frozen_sides(R, state), frozen_hexes(R, state))
+    table = _LAND.get(key)
+    if table is None:
+        nb = R.map.grid.neighbours
+        table = {
+            h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) for h in R.map.grid.hexes()
+        }
+        if len(_LAND) >= 8:
+            _LAND.clear()
+        _LAND[key] = table
+    return table
 
 
 @cache
