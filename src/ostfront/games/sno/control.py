@@ -86,6 +86,7 @@ def rail_line(R: Rules, state: State, side: str) -> frozenset[str]:
     source map edges: a path of hexes (a) not crossing a lake hex side, frozen or not, and
     (b) not through any hex in enemy ZOC, occupied by a friendly unit or not; nor, for the
     Soviets, through the Finnish area in 5.5.9's months. Kept per arrangement of units."""
+    # SNO 3.4.6: kept per arrangement of units (the ZOC it avoids depends on the month)
     key = ("rail_line", state["weather"], state["turn"], bool(state.get("hungary_active")))
     return kept(R, state, key, lambda: _rail_lines(R, state))[side]  # type: ignore[no-any-return]
 
@@ -96,6 +97,7 @@ def _rail_lines(R: Rules, state: State) -> dict[str, frozenset[str]]:
     for side in SIDES:
         enemy_hexes = {h for h, uids in occ.items() if R.unit(uids[0]).side != side}
         shut = enemy_hexes | set(zoc_table(R, state, other(side)))
+        # SNO 3.4.6b: not through any hex in enemy ZOC, occupied by a friendly unit or not
         if side == "soviet":
             shut |= finnish_area(R, state)  # SNO 5.5.9
         out[side] = _rail_flood(R, state, side, frozenset(shut))
@@ -117,6 +119,7 @@ def _rail_steps(R: Rules) -> dict[str, tuple[str, ...]]:
         h: tuple(
             n
             for n in R.map.grid.neighbours(h)
+            # SNO 3.4.6a: never across a lake side, frozen or not (nor a sea side)
             if n in land and not {"lake", "sea"} & R.map.side_kinds(h, n).keys()
         )
         for h in sorted(land)
