@@ -172,3 +172,12 @@ def test_7_3_1_dd_disbands_supplied_and_breaks_out_isolated(R, make_state) -> No
     assert out == {"removed": ["sov-9-army", *POCKET, "sov-kiev-gar"], "rf": 4}
     assert s["rf"]["soviet"] == 4
     assert s["units"]["sov-kiev-gar"]["at"] == "lost"
+
+
+def test_8_3_2_one_rf_more_from_a_coast_hex_in_enemy_zoc(R, make_state) -> None:
+    """The same coast hex with a German corps next to it (0413): each army evacuated gives
+    one RF less - 1, not 2."""
+    s = _baltic_coast(R, make_state, seas={"Baltic Sea": "soviet"})
+    s["units"] = {**s["units"], "ger-20-corps": {**s["units"]["ger-20-corps"], "at": "0413"}}
+    assert disband.disband(R, s, "sov-8-army") == 1
+    assert s["evacuated"] == {"turn": "1941-07", "Baltic Sea": 1}
