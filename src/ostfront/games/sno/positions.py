@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import DataError
+from . import control
 from .rules import BOXES, SIDES, Rules, State, month_name, not_yet_playable
 from .sequence import PHASES, begin_month, enter_phase
 from .stacking import stacking_problems
@@ -50,7 +51,6 @@ EXTRA_KEYS = (
     "entered", "factories_lost",
 )  # fmt: skip
 WEATHERS = ("good", "mud", "snow")
-SOVIET_UNION = "Soviet Union"  # SNO 3.2.2, 5.5.10: the 1941 border is the map's
 
 
 def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
@@ -88,9 +88,9 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
         )
     elif isinstance(turn, str) and last_turn < turn:
         problems.append(f"extra.last_turn: {last_turn} is before the position's turn {turn}")
-    control = _control(R, extra.get("control") or {}, problems)
-    seas = _sides_of(extra.get("seas") or {}, "extra.seas", set(_sea_areas(R)), problems)
-    entered = _sides_of(extra.get("entered") or {}, "extra.entered", set(control), problems)
+    held = _control(R, extra.get("control") or {}, problems)
+    seas = _sides_of(extra.get("seas") or {}, "extra.seas", set(control.sea_areas(R)), problems)
+    entered = _sides_of(extra.get("entered") or {}, "extra.entered", set(held), problems)
     no_retreat = _no_retreat(R, extra.get("no_retreat"), problems)
     _stacks(R, units, problems)
     if problems:
@@ -106,7 +106,7 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
             "weather": weather,
             "weather_plan": plan,
             "units": units,
-            "control": {h: s for h, s in control.items() if s != "none"},
+            "control": {h: s for h, s in held.items() if s != "none"},
             "entered": entered,
             "seas": seas,
             "rf": {s: int((pools.get(s) or {}).get("rf", 0)) for s in SIDES},
@@ -122,6 +122,7 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
             "winner": None,
         }
     )
+    control.update(R, state)  # SNO 3.2.3-3.2.4, 3.3: what the position's units imply
     if phase == "weather":
         begin_month(R, state, turn)
         return
@@ -187,19 +188,13 @@ def _weather_plan(raw: Mapping[str, Any], problems: list[str]) -> dict[str, str]
     return out
 
 
-def cities(R: Rules) -> list[str]:
-    """The Major and Victory cities: the cities control means anything for (3.2)."""
-    return sorted(
-        h for h, p in R.map.places.items() if p.is_("major_city") or p.is_("victory_city")
-    )
-
-
 def initial_control(R: Rules) -> dict[str, str]:
     """SNO 3.2.2: each player controls the Major and Victory cities on his own side of the
-    1941 border (the Soviet Union's are Soviet, all others Axis)."""
-    soviet = R.map.regions.get(SOVIET_UNION)
-    inside = soviet.hexes if soviet else frozenset()
-    return {h: ("soviet" if h in inside else "axis") for h in cities(R)}
+    1941 border (a position states any other control in ``extra.control``)."""
+    return {
+        h: ("soviet" if control.soviet_side_of_1941(R, h) else "axis")
+        for h in control.controlled_cities(R)
+    }
 
 
 def _control(R: Rules, raw: Mapping[str, Any], problems: list[str]) -> dict[str, str]:
@@ -212,10 +207,6 @@ def _control(R: Rules, raw: Mapping[str, Any], problems: list[str]) -> dict[str,
         else:
             control[h] = side
     return control
-
-
-def _sea_areas(R: Rules) -> list[str]:
-    return [name for name, r in R.map.regions.items() if r.kind == "sea_area"]
 
 
 def _sides_of(
