@@ -17,6 +17,7 @@ import pytest
 from test_play_in_browser import CHROMIUM, view, wait_until
 
 from ostfront import games
+from ostfront.core.record import state_hash
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -50,15 +51,25 @@ def screen_point(page: Any, hex_id: str) -> tuple[float, float]:
     return float(x), float(y)
 
 
+#: The seed the game is started with (the first attack's defender settles its hits first).
+SEED = 1
+
+
 def engine_state(page: Any) -> dict[str, Any]:
-    """The game's state worked out again from its record, by the engine itself."""
+    """The game's state worked out again from its record, by the engine itself. A game in
+    play is exported with its seed sealed (no player may foresee the dice), so the replay
+    starts from the seed this test chose, and each step's state must hash as the server's
+    record says: the replay is the server's game, dice and all."""
     gid = page.evaluate("GID")
     record = call(page, "GET", f"/api/games/{gid}/record")
     h = record["header"]
+    assert h["seed"] is None and h["sealed_seed"]
     g = games.get(h["game"])
-    state = g.setup(h["scenario"], h.get("options") or {}, h["seed"])
-    for step in record["steps"]:
+    state = g.setup(h["scenario"], h["options"], SEED, position=h.get("position"))
+    assert state_hash(state) == h["initial_hash"]
+    for n, step in enumerate(record["steps"], 1):
         state = g.apply(state, step["action"])
+        assert state_hash(state) == step["hash"], f"step {n}: {step['action']}"
     return state
 
 
@@ -77,7 +88,7 @@ def test_new_game_form_and_the_view_the_game_opens_on(page: Any, base_url: str) 
     page.check("input[name=scenario][value='1941']")
     assert page.is_visible("#weather-set")
 
-    page.fill("#seed", "1")  # seed 1: the first attack's defender settles its hits first
+    page.fill("#seed", str(SEED))
     page.select_option("#side-soviet", "human")
     page.click("#start")
     page.wait_for_url("**/game/*")
