@@ -156,8 +156,8 @@ class Unit:
 
     @property
     def is_combat(self) -> bool:
-        """SNO 3.4.2: any unit with a combat factor, i.e. not a factory or Zhukov."""
-        return self.type not in ("factory", "zhukov")
+        """Any unit with a combat factor, i.e. not a factory or Zhukov."""
+        return self.type not in ("factory", "zhukov")  # SNO 3.4.2
 
     @property
     def is_armor_type(self) -> bool:

@@ -76,7 +76,7 @@ NOT_YET: dict[str, str] = {
 }
 
 
-def other(side: str) -> str:
+def other(side: str) -> str:  # SNO 3.4.1: friendly and enemy are by side, not nationality
     return "soviet" if side == "axis" else "axis"
 
 
@@ -253,6 +253,7 @@ def combat_factor(R: Rules, state: State, uid: str, defending: bool = True) -> i
     unit = R.unit(uid)
     if unit.front is None:
         return 0
+    # SNO 10.7.5: the fortified side prints the fortified factor (counters.fortify_bonus)
     if defending and state["units"][uid].get("fortified") and unit.back_is == "fortified":
         return unit.back.cf if unit.back else unit.front.cf
     return unit.front.cf
@@ -272,7 +273,7 @@ def is_dispersed(state: State, uid: str) -> bool:
     return bool(state["units"][uid].get("dispersed"))
 
 
-def phasing_side(state: State) -> str:
+def phasing_side(state: State) -> str:  # SNO 3.4.5
     return "axis" if state["phase"].startswith("axis") else "soviet"
 
 

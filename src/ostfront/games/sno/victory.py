@@ -47,7 +47,10 @@ def points(R: Rules, state: State, side: str) -> float:
     """A side's victory count: its victory cities (Berlin and Moscow two, 15.4; Warsaw by
     15.8) and, for the Axis, half a point per Soviet factory eliminated (SNO 15.5)."""
     total: float = sum(
-        city_value(c) for c in R.tables.spec.victory.cities if counts_for(R, state, c, side)
+        # SNO Appendix I: the fourteen cities are tables.toml's [victory] cities
+        city_value(c)
+        for c in R.tables.spec.victory.cities
+        if counts_for(R, state, c, side)
     )
     if side == "axis":  # SNO 15.5: not those evacuated, which are never eliminated
         total += R.tables.spec.victory.factory_value * int(state.get("factories_lost", 0))

@@ -36,6 +36,8 @@ def determine(R: Rules, state: State) -> None:
     coverage table records for 6.1.3."""
     from ...core.protocol import roll
 
+    # SNO 6.0: one weather for the month
+    # SNO 6.1.1: decided as the game-turn begins, for both player-turns
     turn = state["turn"]
     name = month_name(turn)
     plan = state.setdefault("weather_plan", {})
@@ -77,13 +79,13 @@ def _plan(state: State, turn: str, then: dict[str, str]) -> None:
     state["weather_plan"] = plan
 
 
-def winter_1941(state: State) -> bool:
+def winter_1941(state: State) -> bool:  # SNO 6.5
     """A Snow month of the winter of 1941/42 (6.5)."""
     return state["weather"] == "snow" and "1941-10" <= state["turn"] <= "1942-04"
 
 
 # ------------------------------------------------------------------ 6.2 what freezes
-def awl_region(R: Rules, state: State) -> frozenset[str]:
+def awl_region(R: Rules, state: State) -> frozenset[str]:  # SNO 6.2.1 (SNO 6.2)
     """SNO 6.2.1: the hexes on or north-east of this month's Arctic Weather Line in a Snow
     month (empty when the weather is not Snow: 'the AWL has no significance')."""
     if state["weather"] != "snow":
@@ -136,8 +138,9 @@ def _frozen_sides(R: Rules, line: str) -> frozenset[str]:
         if feature.kind not in ("river", "canal", "lake"):
             continue
         upstream = False
-        # 6.2.2: frozen upstream of the point where the river flows north-east of the AWL
-        # (the sides are listed from source to mouth, so upstream is 'before')
+        # SNO 6.2.2: frozen upstream of the point where the river flows north-east of the AWL
+        # (the freeze lines, # SNO 5.5.7; the sides are listed from source to mouth, so
+        # upstream is 'before')
         if feature.kind == "river" and freeze_at.intersection(feature.sides):
             upstream = True
         for side in feature.sides:
@@ -170,7 +173,7 @@ def blocked(R: Rules, state: State, a: str, b: str) -> bool:
     if memo is not None and key in memo:
         return bool(memo[key])
     kinds = R.map.side_kinds(a, b)
-    out = "sea" in kinds
+    out = "sea" in kinds  # SNO 6.2.4: sea sides and hexes (the Baltic's too) never freeze
     if not out and "lake" in kinds:
         out = hexside_id(a, b) not in frozen_sides(R, state)
     if not out:
@@ -200,7 +203,7 @@ def halved(mf: int, round_up: bool) -> int:
     return (mf + 1) // 2 if round_up else mf // 2
 
 
-def allowance(R: Rules, state: State, side: str, mf: int, bonus: int = 0) -> int:
+def allowance(R: Rules, state: State, side: str, mf: int, bonus: int = 0) -> int:  # SNO 6.3
     """A unit's movement allowance from its printed factor ``mf`` and any strategic bonus.
 
     - SNO 6.3.1 Mud: halved, rounded up for Soviet units and down for Axis ones, and never
@@ -211,10 +214,10 @@ def allowance(R: Rules, state: State, side: str, mf: int, bonus: int = 0) -> int
       in the Snow months of the winter of 1941/42. The bonus is added whole (5.3.2).
     """
     weather = state["weather"]
-    if weather == "mud":
+    if weather == "mud":  # SNO 6.3.1
         cap = R.tables.spec.movement.mud_maximum
         return min(cap, halved(mf, side == "soviet") + bonus)
-    if weather == "snow":
+    if weather == "snow":  # SNO 6.3.2
         round_up = not (side == "axis" and winter_1941(state))  # SNO 6.5.2
         return halved(mf, round_up) + bonus
     return mf + bonus

@@ -17,7 +17,7 @@ from .weather import blocked
 HUNGARY = "Hungary"  # SNO 5.5.11 names the country; its hexes are the map's
 
 
-def zoc(R: Rules, state: State, side: str) -> frozenset[str]:
+def zoc(R: Rules, state: State, side: str) -> frozenset[str]:  # SNO 3.1.1 (SNO 3.1)
     """SNO 3.1.1: every hex in the ZOC of one of ``side``'s combat units."""
     return frozenset(zoc_table(R, state, side))
 

@@ -84,7 +84,7 @@ def resolve(R: Rules, state: State, attack: dict[str, Any], ec: bool) -> None:
     """SNO 7.2.1 step six: roll and carry out the result of one attack."""
     attackers = [u for u in attack["attackers"] if on_map(state, u)]
     defenders = remaining(state, attack)
-    o = odds_mod.assess(R, state, attackers, defenders)
+    o = odds_mod.assess(R, state, attackers, defenders)  # SNO 5.4.9: the Assault CRT
     mandatory = exchange_mandatory(R, state, attackers, defenders)
     ec = ec or bool(mandatory)  # SNO 7.5.1, 7.5.1a
     # SNO 7.6.3: both options in force read the third column (Crts.result)

@@ -188,6 +188,7 @@ def _go_on(R: Rules, state: State) -> None:
 # ------------------------------------------------------------------ advance
 def advance_destinations(R: Rules, state: State, uid: str, vacated: list[str]) -> list[str]:
     """SNO 7.7.3a a: one hex into a vacated hex or one next to it, by 5.1, 5.2, 5.5."""
+    # SNO 6.5.3: one hex only, so no unit (Axis or not) makes a two-hex advance in part 1
     frm = hex_of(state, uid)
     if frm is None or is_dispersed(state, uid):  # SNO 5.1.7
         return []
