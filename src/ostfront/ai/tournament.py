@@ -49,9 +49,7 @@ def play_match_game(match: Match, seed: int) -> GameReport:
         for i, side in enumerate(game.sides)
     }
     position = dict(match.position) if match.position is not None else None
-    return play_one(
-        game, seed, match.scenario, dict(match.options), match.check, players, position
-    )
+    return play_one(game, seed, match.scenario, dict(match.options), match.check, players, position)
 
 
 def _play(args: tuple[Match, int]) -> GameReport:
