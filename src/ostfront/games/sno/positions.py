@@ -37,7 +37,7 @@ it needs (rules.NOT_YET).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import DataError
 from . import control
@@ -173,7 +173,8 @@ def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[s
 def _fixed_weather(R: Rules, turn: Any, plan: Mapping[str, str]) -> str | None:
     if not isinstance(turn, str):
         return "good"
-    fixed = R.tables.spec.weather.fixed.get(month_name(turn))
+    fixed_months = cast(Mapping[str, str], R.tables.spec.weather.fixed)
+    fixed = fixed_months.get(month_name(turn))
     return fixed or plan.get(turn)
 
 

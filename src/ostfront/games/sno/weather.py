@@ -8,7 +8,9 @@ AWL``, lines ``SNO 6.2.2 freeze points, … AWL``, the tag ``gorki_river_system`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any, cast
 
 from ...core.hexgrid import hexside_id, split_hexside
 from ...core.memo import remember, remembered
@@ -66,7 +68,7 @@ def determine(R: Rules, state: State) -> None:
         state["weather"] = state["weather_plan"].get(turn, orow.october)
 
 
-def _plan(state: State, turn: str, then: dict[str, str]) -> None:
+def _plan(state: State, turn: str, then: Mapping[Any, str]) -> None:
     """Write 'the following' months of ``then`` into the plan, the next of each name."""
     plan = dict(state.get("weather_plan") or {})
     for month, weather in then.items():
@@ -81,7 +83,7 @@ def _plan(state: State, turn: str, then: dict[str, str]) -> None:
 
 def winter_1941(state: State) -> bool:  # SNO 6.5
     """A Snow month of the winter of 1941/42 (6.5)."""
-    return state["weather"] == "snow" and "1941-10" <= state["turn"] <= "1942-04"
+    return bool(state["weather"] == "snow" and "1941-10" <= state["turn"] <= "1942-04")
 
 
 # ------------------------------------------------------------------ 6.2 what freezes
@@ -225,7 +227,8 @@ def allowance(R: Rules, state: State, side: str, mf: int, bonus: int = 0) -> int
 
 def bonus(R: Rules, side: str) -> int:
     """SNO 5.3.2: the strategic movement bonus, two for the Axis, three for the Soviets."""
-    return int(R.tables.spec.movement.strategic_bonus[side])
+    by_side = cast(Mapping[str, int], R.tables.spec.movement.strategic_bonus)
+    return int(by_side[side])
 
 
 def year_of(state: State) -> int:
