@@ -157,19 +157,17 @@ def distances(
     {'0101': 0, '0201': 1, '0301': 2, '0501': 0, '0401': 1}
     """
     dist: dict[str, int] = dict(known) if known else {}
-    queue: deque[str] = deque()
+    order: list[str] = []  # first in, first out: read in order while it grows
     for s in sources:
         if dist.get(s) != 0:
             dist[s] = 0
-            queue.append(s)
+            order.append(s)
     if changed is not None:
-        changed.extend(queue)
+        changed.extend(order)
     improving = bool(known)
-    first = len(queue)
-    popped = 0
-    while queue:
-        here = queue.popleft()
-        popped += 1
+    first = len(order)
+    push = order.append
+    for popped, here in enumerate(order, 1):
         d = dist[here]
         if limit is not None and d >= limit:
             continue
@@ -177,12 +175,11 @@ def distances(
             continue
         step = d + 1
         for nxt in neighbours(here):
-            old = dist.get(nxt)
-            if (old is None or (improving and old > step)) and (
-                passable is None or passable(here, nxt)
-            ):
+            if nxt in dist and not (improving and dist[nxt] > step):
+                continue  # reached already, as near (the common case: tested first)
+            if passable is None or passable(here, nxt):
                 dist[nxt] = step
-                queue.append(nxt)
+                push(nxt)
                 if changed is not None:
                     changed.append(nxt)
     return dist

@@ -3,7 +3,8 @@
 Control is kept in the state (``control``: city hex -> side; ``entered``: city hex -> the side
 whose combat unit last entered it; ``seas``: sea area -> the side that last controlled it, or
 None) and brought up to date by :func:`update` after every action (idempotent: a second call
-changes nothing). Rail lines (:func:`rail_line`) are worked out once per arrangement of units.
+changes nothing). Rail lines (:func:`rail_line`) are worked out once for each set of hexes
+they may not enter (the enemy's units and ZOC).
 
 Readings (docs/rules/sturm-nach-osten.md): a Rail Line "must not pass through any hex in enemy
 ZOC", and a path's hexes include both its ends - so a city in enemy ZOC cannot trace one
@@ -13,11 +14,11 @@ never enters a sea or lake hex, nor an enemy-occupied one.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ...core.paths import connected
 from . import movement_rules
-from .rules import SIDES, Rules, State, kept, occupancy, other
+from .rules import Rules, State, kept, occupancy, other
 from .zoc import zoc_table
 
 # SNO 3.2.1: the cities that can be controlled, each by one side or by none.
@@ -85,26 +86,38 @@ def rail_line(R: Rules, state: State, side: str) -> frozenset[str]:
     """SNO 3.4.6: the hexes from which ``side`` can trace a Rail Line to one of its supply
     source map edges: a path of hexes (a) not crossing a lake hex side, frozen or not, and
     (b) not through any hex in enemy ZOC, occupied by a friendly unit or not; nor, for the
-    Soviets, through the Finnish area in 5.5.9's months. Kept per arrangement of units."""
-    # SNO 3.4.6: kept per arrangement of units (the ZOC it avoids depends on the month)
-    key = ("rail_line", state["weather"], state["turn"], bool(state.get("hungary_active")))
-    return kept(R, state, key, lambda: _rail_lines(R, state))[side]  # type: ignore[no-any-return]
+    Soviets, through the Finnish area in 5.5.9's months."""
+    # the set it may not enter, worked out once per arrangement of units (the ZOC it avoids
+    # depends on the month); the flood itself is kept under that set (_rail_flood)
+    key = ("rail_line", side, state["weather"], state["turn"], bool(state.get("hungary_active")))
+    return kept(R, state, key, lambda: _rail_flood(R, state, side, _rail_shut(R, state, side)))  # type: ignore[no-any-return]
 
 
-def _rail_lines(R: Rules, state: State) -> dict[str, frozenset[str]]:
+def _rail_shut(R: Rules, state: State, side: str) -> frozenset[str]:
+    """The hexes a rail line of ``side`` may not enter (SNO 3.4.6b, 5.5.9)."""
     occ = occupancy(state)
-    out: dict[str, frozenset[str]] = {}
-    for side in SIDES:
-        enemy_hexes = {h for h, uids in occ.items() if R.unit(uids[0]).side != side}
-        shut = enemy_hexes | set(zoc_table(R, state, other(side)))
-        # SNO 3.4.6b: not through any hex in enemy ZOC, occupied by a friendly unit or not
-        if side == "soviet":
-            shut |= finnish_area(R, state)  # SNO 5.5.9
-        out[side] = _rail_flood(R, state, side, frozenset(shut))
-    return out
+    enemy = other(side)
+    shut = {h for h, uids in occ.items() if R.unit(uids[0]).side == enemy}
+    # SNO 3.4.6b: not through any hex in enemy ZOC, occupied by a friendly unit or not
+    shut.update(zoc_table(R, state, enemy))
+    if side == "soviet":
+        shut |= finnish_area(R, state)  # SNO 5.5.9
+    return frozenset(shut)
 
 
+# A side's rail lines read only the hexes they may not enter: the enemy's units and their ZOC
+# (and 5.5.9's months): kept under exactly that set, so a move or a placement of the side's
+# own units (the RRP places many one after another) finds its rail lines ready, while the
+# enemy's, which the move may shut, are worked out again. 64 sets: a few arrangements of
+# both sides, in every state the engine is asked about meanwhile.
 def _rail_flood(R: Rules, state: State, side: str, shut: frozenset[str]) -> frozenset[str]:
+    """The hexes joined to ``side``'s supply edges by rail steps outside ``shut``. The month
+    is not read: the steps are the same in every month (3.4.6a, ``_rail_steps``)."""
+    return _rail_reach(R, side, shut)
+
+
+@lru_cache(maxsize=64)
+def _rail_reach(R: Rules, side: str, shut: frozenset[str]) -> frozenset[str]:
     steps = _rail_steps(R)
     sources = [h for h in sorted(supply_edge(R, side)) if h in steps and h not in shut]
     return frozenset(connected(sources, steps.__getitem__, lambda a, b: b not in shut))

@@ -144,7 +144,7 @@ def _reach(
         starts,
         steps.__getitem__,
         (lambda a, b: b not in closed) if closed else None,
-        may_leave=lambda h: h not in hostile and (h in friendly or h not in enemy_zoc),
+        may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
     )
     area: set[str] = set()
     grow(area, starts, steps.__getitem__, _carries(friendly, closed, d, f.threat))
@@ -163,6 +163,32 @@ def _carries(
         return h in friendly or d.get(h, FAR) < threat.get(h, FAR)
 
     return carries
+
+
+def route_leavable(
+    steps: dict[str, tuple[str, ...]],
+    friendly: frozenset[str],
+    hostile: frozenset[str],
+    enemy_zoc: dict[str, Any],
+) -> frozenset[str]:
+    """SNO 9.2.1: the hexes a supply route may pass through (go on out of): not
+    enemy-occupied, and not in enemy ZOC unless a friendly unit is there. As a set, so the
+    searches test it with the set's own method (no Python call for each hex reached)."""
+    return frozenset(steps.keys() - hostile - (enemy_zoc.keys() - friendly))
+
+
+def _spread(
+    area: set[str],
+    starts: set[str],
+    fell: list[str],
+    steps: dict[str, tuple[str, ...]],
+    carries: Callable[[str], bool],
+) -> None:
+    """SNO 9.1.1-9.1.2: grow the reach of supply lines ``area`` from new supply points
+    ``starts`` after the supply distances fell at ``fell``: a hex joins only through a hex
+    whose distance fell next to the area (no other hex carries a line it did not before)."""
+    seeds = [*starts, *(h for h in fell if not area.isdisjoint(steps[h]))] if area else starts
+    grow(area, seeds, steps.__getitem__, carries)
 
 
 def facts_key(state: State, side: str) -> tuple[Any, ...]:
@@ -213,11 +239,10 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
         sorted(set(threats)),
         steps.__getitem__,
         (lambda a, b: b not in enemy_closed) if enemy_closed else None,
-        may_leave=lambda h: h not in friendly and h not in own_zoc,
+        # the hexes a threat's route may go on from: a set's own test, no Python call a hex
+        may_leave=frozenset(steps.keys() - friendly - own_zoc.keys()).__contains__,
     )
-
-    def route_may_leave(h: str) -> bool:  # SNO 9.2.1
-        return h not in hostile and (h in friendly or h not in enemy_zoc)
+    route_may_leave = route_leavable(steps, friendly, hostile, enemy_zoc).__contains__
 
     route_step = (lambda a, b: b not in closed) if closed else None
 
@@ -247,6 +272,10 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     points = set(common)  # every supply point found so far
     base: dict[str, int] | None = None  # supply distances from them (9.2.1)
     base_points: set[str] = set()
+    # the hexes the supply lines from those points alone reach: part of every group's reach
+    # (a group's distances are the points' lowered near its own sources, so every hex that
+    # carries a line from the points carries the group's): each group starts from a copy
+    base_area: set[str] = set()
 
     def route(
         srcs: set[str], known: dict[str, int] | None, changed: list[str] | None = None
@@ -261,7 +290,6 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
         for group, members in groups.items():  # each group to its own fixed point
             while True:
                 old = dist.get(group)
-                fell: list[str] | None = None
                 if group in short:
                     break
                 if old is None and points and len(groups) > 1:
@@ -281,29 +309,31 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                             for g in groups:
                                 fresh[g] |= new
                         break
+                fell: list[str] = []  # where the group's distances fell (or were first found)
                 if old is None:  # SNO 9.2a: sources neither enemy-occupied nor in enemy ZOC
                     own = {h for h in group if h not in hostile and h not in enemy_zoc}
                     starts = points | own
                     if not starts:
                         break
                     if base is None or base_points != points:
-                        base = route(points - base_points, known=base)
+                        new_points = points - base_points
+                        base_fell: list[str] = []
+                        base = route(new_points, known=base, changed=base_fell)
                         base_points = set(points)
-                    d = route(own, known=base)  # the points' distances, lowered near its own
+                        carries = _carries(friendly, closed, base, threat)  # SNO 9.1.2
+                        _spread(base_area, new_points, base_fell, steps, carries)
+                    d = route(own, known=base, changed=fell)  # the points', lowered near its own
+                    area = areas[group] = set(base_area)
                 else:
                     starts = fresh[group]
                     if not starts:
                         break
-                    fell = []
                     d = route(starts, known=old, changed=fell)
+                    area = areas[group]
                 fresh[group] = set()
                 dist[group] = d
-                area = areas.setdefault(group, set())
                 carries = _carries(friendly, closed, d, threat)  # SNO 9.1.2
-                seeds = list(starts)
-                if fell is not None:  # only where a supply distance fell can the area grow
-                    seeds += [h for h in fell if any(n in area for n in steps[h])]
-                grow(area, seeds, steps.__getitem__, carries)  # SNO 9.1.1: the supply lines
+                _spread(area, starts, fell, steps, carries)  # SNO 9.1.1: the supply lines
                 added = [u for u in members if u not in supplied and units[u] in area]
                 supplied.update(added)
                 # SNO 9.2c: supplied units become supply points (not in enemy ZOC, 9.0.2)
@@ -356,7 +386,7 @@ def _pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
         sorted(set(where.values())),
         steps.__getitem__,
         lambda a, b: b not in closed,
-        may_leave=lambda h: h not in hostile and (h in friendly or h not in enemy_zoc),
+        may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
     )
 
     carries = _carries(friendly, closed, d, f.threat)
