@@ -87,3 +87,23 @@ def test_kept_rail_lines_and_supply_equal_fresh_searches(R) -> None:
                 assert area == fresh, (side, nat)
                 nationalities.add(nat)
     assert {"german", "romanian", "hungarian", "soviet"} <= nationalities
+
+
+def test_land_steps_equal_blocked_sides_in_every_weather(R, make_state) -> None:
+    """SNO 9.1.2 (5.1.6, 6.2.1): the steps a supply line may take, worked out from the steps
+    no freeze can change plus the few hexes beside a lake, equal weather.blocked asked of
+    every pair of neighbours - in Good weather and in a Snow month with frozen lakes."""
+    from ostfront.games.sno import weather
+
+    months = [("1941-07", "good"), ("1942-01", "snow"), ("1941-11", "snow"), ("1941-10", "mud")]
+    frozen = set()
+    for turn, w in months:
+        s = make_state({}, turn=turn, weather=w)
+        nb = R.map.grid.neighbours
+        fresh = {
+            h: tuple(n for n in nb(h) if not weather.blocked(R, s, h, n))
+            for h in R.map.grid.hexes()
+        }
+        assert supply.land_steps(R, s) == fresh, (turn, w)
+        frozen |= {h for h in weather.frozen_hexes(R, s) if R.map.terrain.get(h) == "lake"}
+    assert frozen  # a lake froze in one of the months: the changing steps were asked

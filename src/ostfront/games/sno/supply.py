@@ -64,6 +64,7 @@ class SupplyFacts:
 
 # ------------------------------------------------------------------ the map's facts
 _LAND: dict[tuple[Rules, frozenset[str], frozenset[str]], dict[str, tuple[str, ...]]] = {}
+_STEADY: dict[Rules, tuple[frozenset[str], dict[str, tuple[str, ...]]]] = {}
 
 
 def land_steps(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
@@ -73,13 +74,35 @@ def land_steps(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
     table = _LAND.get(key)
     if table is None:
         nb = R.map.grid.neighbours
+        thawing, steady = _steady_steps(R, state)
         table = {
-            h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) for h in R.map.grid.hexes()
+            h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) if h in thawing else ok
+            for h, ok in steady.items()
         }
         if len(_LAND) >= 8:
             _LAND.clear()
         _LAND[key] = table
     return table
+
+
+def _steady_steps(R: Rules, state: State) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """(the hexes whose steps a freeze can change, every hex's steps): only a lake side or a
+    lake hex freezes into a way through (weather.blocked), so the steps of a hex with neither
+    beside it are the same in every month - worked out once, from the first month asked."""
+    found = _STEADY.get(R)
+    if found is None:
+        nb, terrain = R.map.grid.neighbours, R.map.terrain
+        thawing = frozenset(
+            h
+            for h in R.map.grid.hexes()
+            for n in nb(h)
+            if "lake" in R.map.side_kinds(h, n) or "lake" in (terrain.get(h), terrain.get(n))
+        )
+        steps = {
+            h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) for h in R.map.grid.hexes()
+        }
+        found = _STEADY[R] = (thawing, steps)
+    return found
 
 
 @cache
