@@ -293,11 +293,20 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     dist: dict[frozenset[str], dict[str, int]] = {}
     areas: dict[frozenset[str], set[str]] = {}
     points = set(common)  # every supply point found so far
-    base: dict[str, int] | None = None  # supply distances from them (9.2.1)
+    fresh: dict[frozenset[str], set[str]] = {g: set() for g in groups}  # points not yet used
+    short: set[frozenset[str]] = set()  # groups found in supply without tracing
+    # SNO 9.2.1: the supply distances from the points alone, shared by every group: a group's
+    # distances are these lowered near its own sources (a route from a point or a source is
+    # the nearer of the two), so when points are added this is searched once for all groups
+    # and each group takes the hexes whose distance fell (``lowered``, a log read from where
+    # the group last read it: ``synced``)
+    base: dict[str, int] | None = None
     base_points: set[str] = set()
-    # the hexes the supply lines from those points alone reach: part of every group's reach
-    # (a group's distances are the points' lowered near its own sources, so every hex that
-    # carries a line from the points carries the group's): each group starts from a copy
+    lowered: list[str] = []
+    synced: dict[frozenset[str], int] = {}
+    # the hexes the supply lines from the points alone reach: part of every group's reach
+    # (every hex that carries a line from the points carries the group's): each group
+    # starts from a copy
     base_area: set[str] = set()
 
     def route(
@@ -305,8 +314,21 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     ) -> dict[str, int]:  # SNO 9.2.1
         return distances(srcs, steps.__getitem__, route_step, None, route_may_leave, known, changed)
 
-    fresh: dict[frozenset[str], set[str]] = {g: set() for g in groups}  # points not yet used
-    short: set[frozenset[str]] = set()  # groups found in supply without tracing
+    def sync() -> dict[str, int]:
+        """The points' distances, brought up to date with every point found so far."""
+        nonlocal base
+        new_points = points - base_points
+        if base is None or new_points:
+            fell: list[str] = []
+            base = route(new_points, known=base, changed=fell)
+            base_points.update(new_points)
+            lowered.extend(fell)
+            if any(g not in dist and g not in short for g in groups):  # a copy still to take
+                _spread(
+                    base_area, new_points, fell, steps, _carries(friendly, closed, base, threat)
+                )
+        return base
+
     changed = True
     while changed:  # SNO 9.2c: until nothing changes
         changed = False
@@ -320,7 +342,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                     near = [
                         u
                         for u in members
-                        if units[u] in points or any(n in points for n in steps[units[u]])
+                        if units[u] in points or not points.isdisjoint(steps[units[u]])
                     ]
                     if len(near) == len(members):
                         short.add(group)
@@ -338,21 +360,21 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                     starts = points | own
                     if not starts:
                         break
-                    if base is None or base_points != points:
-                        new_points = points - base_points
-                        base_fell: list[str] = []
-                        base = route(new_points, known=base, changed=base_fell)
-                        base_points = set(points)
-                        carries = _carries(friendly, closed, base, threat)  # SNO 9.1.2
-                        _spread(base_area, new_points, base_fell, steps, carries)
-                    d = route(own, known=base, changed=fell)  # the points', lowered near its own
+                    # the points', lowered near its own sources
+                    d = route(own, known=sync(), changed=fell)
                     area = areas[group] = set(base_area)
                 else:
                     starts = fresh[group]
                     if not starts:
                         break
-                    d = route(starts, known=old, changed=fell)
+                    now = sync()
+                    d = old
+                    for h in lowered[synced[group] :]:
+                        if now[h] < d.get(h, FAR):
+                            d[h] = now[h]
+                            fell.append(h)
                     area = areas[group]
+                synced[group] = len(lowered)
                 fresh[group] = set()
                 dist[group] = d
                 carries = _carries(friendly, closed, d, threat)  # SNO 9.1.2
