@@ -40,7 +40,7 @@ def test_4_4_the_owner_chooses_which_units_to_eliminate(R, make_state, ended):
     acts = stacking.actions(R, s)
     assert [a.text for a in acts] == [f"eliminate {u}" for u in sorted(CORPS)]
     assert {a.side for a in acts} == {"axis"} and {a.rule for a in acts} == {"SNO 4.4"}
-    assert acts[0].label == "Eliminate 1st Corps (German) in 1904: over the stacking limit"
+    assert acts[0].label == "Eliminate German 1st Corps in 1904: over the stacking limit"
     assert "8 stacking points" in stacking.prompt(R, s).text
     stacking.perform(R, s, acts[0])  # eight points: one gone, still seven
     assert s["units"]["ger-1-corps"]["at"] == "dead"

@@ -189,6 +189,12 @@ class Unit:
         return self.front.cf if self.front else None
 
     @property
+    def title(self) -> str:
+        """The name with its nationality, as labels and prompts give it: "German 4th Corps",
+        "Soviet 5th Army", "Romanian 3rd Army" (two sides print a 6th Army)."""
+        return f"{self.nationality.title()} {self.name}"
+
+    @property
     def label(self) -> str:
         nat = "" if self.nationality in ("soviet", "german") else f"{self.nationality.title()} "
         return f"{nat}{self.name}"

@@ -38,6 +38,7 @@ from .rules import (
     Rules,
     State,
     counter_ids,
+    hex_title,
     month_name,
     not_yet_playable,
     other,
@@ -47,6 +48,7 @@ from .rules import (
     set_unit,
     side_hexes,
     side_units,
+    unit_title,
     year,
 )
 from .tables import axis_rf, soviet_rf
@@ -427,11 +429,6 @@ def replacements(R: Rules, state: State, side: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ the player's choices
-def _name(R: Rules, uid: str) -> str:
-    unit = R.unit(uid)
-    return f"{unit.label} ({unit.side.title()})"
-
-
 def actions(R: Rules, state: State) -> list[Action]:
     side = side_of(state)
     rrp = state.get("rrp") or {}
@@ -444,7 +441,7 @@ def actions(R: Rules, state: State) -> list[Action]:
                 Action(
                     "reinforce",
                     (uid, h),
-                    f"Reinforcement: {_name(R, uid)} enters at {h}",
+                    f"Reinforcement: {unit_title(R, uid)} enters at {hex_title(R, h)}",
                     "SNO 11.15",
                     side,
                 )
@@ -458,7 +455,7 @@ def actions(R: Rules, state: State) -> list[Action]:
                 Action(
                     "replace",
                     (uid, h),
-                    f"Replace {_name(R, uid)} at {h} ({what}; dispersed)",
+                    f"Replace {unit_title(R, uid)} at {hex_title(R, h)} ({what}; dispersed)",
                     rule,
                     side,
                 )
@@ -468,10 +465,12 @@ def actions(R: Rules, state: State) -> list[Action]:
         if uid in changed:
             continue
         if may_fortify(R, state, uid):
-            acts.append(Action("fortify", (uid,), f"Fortify {_name(R, uid)}", "SNO 10.7.1", side))
+            acts.append(
+                Action("fortify", (uid,), f"Fortify {unit_title(R, uid)}", "SNO 10.7.1", side)
+            )
         elif may_defortify(state, uid):
             acts.append(
-                Action("defortify", (uid,), f"Defortify {_name(R, uid)}", "SNO 10.7.8", side)
+                Action("defortify", (uid,), f"Defortify {unit_title(R, uid)}", "SNO 10.7.8", side)
             )
     if not must_place:  # SNO 11.15-11.16: reinforcements are placed in this RRP
         left = (state.get("rf") or {}).get(side, 0)

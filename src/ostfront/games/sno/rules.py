@@ -273,6 +273,17 @@ def is_dispersed(state: State, uid: str) -> bool:
     return bool(state["units"][uid].get("dispersed"))
 
 
+def hex_title(R: Rules, hex_id: str) -> str:
+    """A hex as labels give it: "Kiev (1816)" where the map names a place, else "1715"."""
+    place = R.map.place(hex_id)
+    return f"{place.name} ({hex_id})" if place is not None else hex_id
+
+
+def unit_title(R: Rules, uid: str) -> str:
+    """A unit as labels give it, with its nationality: "German 4th Corps"."""
+    return R.unit(uid).title
+
+
 def phasing_side(state: State) -> str:  # SNO 3.4.5
     return "axis" if state["phase"].startswith("axis") else "soviet"
 

@@ -12,7 +12,15 @@ from collections.abc import Iterable
 
 from ...core.protocol import Action, Prompt
 from .counters import Unit
-from .rules import Rules, State, phasing_side, side_hexes, units_of_side_at
+from .rules import (
+    Rules,
+    State,
+    hex_title,
+    phasing_side,
+    side_hexes,
+    unit_title,
+    units_of_side_at,
+)
 
 # SNO 4.0 Stacking
 # SNO 4.1: friendly units of any nationality may share a hex, within these limits
@@ -116,8 +124,7 @@ def actions(R: Rules, state: State) -> list[Action]:
         Action(
             "eliminate",
             (u,),
-            f"Eliminate {R.unit(u).name} ({R.unit(u).nationality.title()}) in {h}: over the "
-            "stacking limit",
+            f"Eliminate {unit_title(R, u)} in {hex_title(R, h)}: over the stacking limit",
             "SNO 4.4",
             side,
         )
@@ -142,6 +149,7 @@ def prompt(R: Rules, state: State) -> Prompt:
     problems = "; ".join(hex_problems(R, state, p["hex"], p["side"]))
     return Prompt(
         p["side"],
-        f"Hex {p['hex']} is over the stacking limit ({problems}): choose a unit to eliminate",
+        f"{hex_title(R, p['hex'])} is over the stacking limit ({problems}): choose a unit to "
+        "eliminate",
         "SNO 4.4",
     )

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.protocol import Action, Prompt
-from ..rules import Rules, State, hex_of, phasing_side, side_units
+from ..rules import Rules, State, hex_of, hex_title, phasing_side, side_units
 
 #: SNO 7.5.2c: the nationalities whose presence keeps a hex from a No Retreat order.
 ALLIED = frozenset({"romanian", "hungarian", "italian"})
@@ -81,10 +81,18 @@ def actions(R: Rules, state: State) -> list[Action]:
         for h in axis_hexes(R, state):
             if h in o["axis"]:
                 acts.append(
-                    Action("cancel", (h,), f"No No Retreat order in {h}", "SNO 7.5.2c", side)
+                    Action(
+                        "cancel",
+                        (h,),
+                        f"Cancel the No Retreat order in {hex_title(R, h)}",
+                        "SNO 7.5.2c",
+                        side,
+                    )
                 )
             else:
-                acts.append(Action("order", (h,), f"No Retreat in {h}", "SNO 7.5.2c", side))
+                acts.append(
+                    Action("order", (h,), f"No Retreat in {hex_title(R, h)}", "SNO 7.5.2c", side)
+                )
     acts.append(Action("end", (), "Orders given: end the player-turn", "SNO 7.5.2a", side))
     return acts
 
@@ -113,7 +121,7 @@ def prompt(R: Rules, state: State) -> Prompt:
     if side == "soviet":
         now = "all units" if o["soviet"] else "none"
     else:
-        now = ", ".join(o["axis"]) or "no hex"
+        now = ", ".join(hex_title(R, h) for h in o["axis"]) or "no hex"
     return Prompt(
         side,
         f"No Retreat orders for the next enemy player-turn (now: {now}), then end the turn",
