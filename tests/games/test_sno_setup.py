@@ -208,7 +208,14 @@ def test_data_check_passes() -> None:
 
     report = check_game(GAME)
     assert all(f["ok"] for f in report["files"]), report
-    assert {f["file"] for f in report["files"]} == {"map", "counters", "crt", "tables", "scenarios"}
+    assert {f["file"] for f in report["files"]} == {
+        "map",
+        "counters",
+        "crt",
+        "tables",
+        "scenarios",
+        "markers",
+    }
 
 
 def broken(old: str, new: str) -> str:

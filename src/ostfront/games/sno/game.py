@@ -108,6 +108,7 @@ class SturmNachOsten(Game):
         """Every SNO data file, each loaded, validated and summarised (``ostfront data check``)."""
         from .counters import counter_notes
         from .crt import crt_notes
+        from .markers import marker_notes
         from .setup import scenario_notes
         from .tables import table_notes
 
@@ -117,6 +118,7 @@ class SturmNachOsten(Game):
             ("crt", crt_notes),
             ("tables", table_notes),
             ("scenarios", scenario_notes),
+            ("markers", marker_notes),
         ]
 
     def hex_extras(self, hex_id: str) -> dict[str, Any]:
