@@ -155,6 +155,38 @@ def test_7_1_12_a_unit_marked_to_disband_need_not_attack(R, make_state) -> None:
     assert "attack 1903" not in _texts(R, s)  # it may no longer attack
 
 
+#: 4th Corps in 1515 ringed by six Soviet armies: isolated with no way out (8.2.2, 8.3.1).
+RINGED_1515 = {
+    "ger-4-corps": "1515",
+    "sov-5-army": "1615",
+    "sov-26-army": "1614",
+    "sov-37-army": "1514",
+    "sov-38-army": "1414",
+    "sov-40-army": "1415",
+    "sov-6-army": "1516",
+}
+
+
+def test_7_1_12_no_disbanding_instead_for_a_unit_that_cannot_leave(R, make_state) -> None:
+    """'The conditions of Rule 8.0 must still be met': 4th Corps can neither disband nor break
+    out, so it is not offered to instead of attacking; it must attack."""
+    s = make_state(RINGED_1515, turn="1941-08", phase="axis_combat")
+    combat.begin(R, s)
+    texts = _texts(R, s)
+    assert "disband ger-4-corps" not in texts and "end" not in texts
+    assert plan.problems(R, s, [])[0] == "4th Corps in 1515 must attack (SNO 7.1.4)"
+
+
+def test_7_1_12_the_relief_holds_only_while_the_unit_can_leave(R, make_state) -> None:
+    """Marked all the same (a record from elsewhere): no relief; the player may only unmark it."""
+    s = make_state(RINGED_1515, turn="1941-08", phase="axis_combat")
+    combat.begin(R, s)
+    s["combat"]["disbanding"] = ["ger-4-corps"]
+    assert plan.relief(R, s, "ger-4-corps") is None
+    assert plan.problems(R, s, [])[0] == "4th Corps in 1515 must attack (SNO 7.1.4)"
+    assert "keep ger-4-corps" in _texts(R, s) and "end" not in _texts(R, s)
+
+
 def test_7_1_11_the_whole_plan_is_declared_then_resolved(R, make_state) -> None:
     s = make_state(
         {"ger-5-corps": "1902", "ger-6-corps": "1904", "sov-3-army": "1903"}, phase="axis_combat"

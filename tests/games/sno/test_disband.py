@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ostfront.core.position import position_from_dict
 from ostfront.core.protocol import Action
 from ostfront.games.sno import disband, supply
+from ostfront.games.sno.game import GAME
 
 #: Six German corps on every other hex two away from 1905: the 5th, 6th and 8th Armies
 #: there are isolated, one pocket (8.2.1b).
@@ -120,6 +122,75 @@ def test_7_1_12_marked_units_first(R, make_state) -> None:
     assert texts == ["disband sov-5-army", "disband sov-6-army"]  # no "end" yet
     disband.perform(R, s, Action("disband", ("sov-5-army",)))
     assert [a.text for a in disband.actions(R, s)] == ["disband sov-6-army", "end"]
+
+
+def _game(units: dict[str, str], phase: str = "axis_combat") -> dict:
+    position = {"game": "sno", "turn": "1941-08", "phase": phase}
+    position["units"] = [{"id": u, "hex": h} for u, h in units.items()]
+    return GAME.setup(seed=1, position=position_from_dict(position))
+
+
+def _choices(s) -> list[str]:
+    return [a.text for a in GAME.legal_actions(s) if a.verb != "undo"]
+
+
+def test_7_1_12_a_marked_unit_disbands_before_any_break_out() -> None:
+    """4th Corps (1021, in supply, next to the 5th Army in 1121) is marked to disband instead
+    of attacking; 17th Corps (1516, between the 26th and 37th Armies) is isolated and may
+    break out. A break-out first would end the disbandments (8.0.2) and let 4th Corps off
+    both its attack and its disbandment: until it has disbanded, nothing else is offered."""
+    s = _game(
+        {
+            "ger-4-corps": "1021",
+            "sov-5-army": "1121",
+            "ger-17-corps": "1516",
+            "sov-26-army": "1416",
+            "sov-37-army": "1615",
+        }
+    )
+    s = GAME.apply(s, "disband ger-4-corps")
+    s = GAME.apply(s, "end")  # no attack
+    assert s["phase"] == "axis_disband"
+    assert _choices(s) == ["disband ger-4-corps"]
+    s = GAME.apply(s, "disband ger-4-corps")
+    assert s["units"]["ger-4-corps"]["at"] == "dead"
+    assert _choices(s) == ["breakout ger-17-corps", "end"]
+
+
+def test_7_1_12_a_marked_unit_may_break_out_after_the_disbandments(R, make_state) -> None:
+    """A marked isolated unit (8.2): other units may still disband first (8.0.2), the phase
+    does not end until it has broken out."""
+    units = {**RING_1905, **dict.fromkeys(POCKET, "1905"), "sov-9-army": "2510"}
+    s = make_state(
+        units,
+        phase="soviet_disband",
+        control={},
+        combat={"plan": [], "disbanding": ["sov-5-army"]},
+    )
+    texts = [a.text for a in disband.actions(R, s)]
+    assert texts == [
+        "breakout sov-5-army",
+        "breakout sov-6-army",
+        "breakout sov-8-army",
+        "disband sov-9-army",
+    ]
+    disband.perform(R, s, Action("breakout", ("sov-6-army",)))
+    assert "end" not in [a.text for a in disband.actions(R, s)]
+    disband.perform(R, s, Action("breakout", ("sov-5-army",)))
+    assert [a.text for a in disband.actions(R, s)] == ["breakout sov-8-army", "end"]
+
+
+def test_7_1_12_can_leave_asks_what_the_phase_would_offer(R, make_state) -> None:
+    """4th Corps in 1515 ringed by six Soviet armies: isolated, no break-out path, no coast -
+    it can neither disband nor break out (8.0), so 7.1.12 cannot excuse its attack."""
+    ring = ["sov-5-army", "sov-26-army", "sov-37-army", "sov-38-army", "sov-40-army"]
+    hexes = ["1615", "1614", "1514", "1414", "1415"]
+    units = {"ger-4-corps": "1515", "sov-6-army": "1516", **dict(zip(ring, hexes, strict=True))}
+    s = make_state(units, turn="1941-08", phase="axis_combat")
+    assert disband.can_leave(R, s, "ger-4-corps") is False
+    s2 = make_state({"ger-4-corps": "1021", "sov-5-army": "1121"}, turn="1941-08")
+    assert disband.can_leave(R, s2, "ger-4-corps") is True
+    assert disband.can_leave(R, s2, "sov-5-army") is True  # in supply: may disband
 
 
 def test_8_2_1c_units_that_attacked_may_not_disband(R, make_state) -> None:

@@ -5,7 +5,9 @@ break-outs), involuntary disbandment on a DD result (7.3.1), and evacuation by s
 Actions of the phase: ``disband UNIT`` (a unit in supply, 8.1; or on the coast of a friendly
 sea, 8.3.1a), ``breakout UNIT`` (an isolated unit, 8.2; the cheaper of the break-out path
 and evacuation, 8.3.1b), ``end``. Units the combat plan marked to disband instead of
-attacking (``state["combat"]["disbanding"]``, 7.1.12) must disband or break out first.
+attacking (``state["combat"]["disbanding"]``, 7.1.12) disband before any break-out is made,
+and the phase does not end while one of them can still disband or break out
+(:func:`can_leave`, the same question the combat plan asks before offering the choice).
 
 The phase's record, ``state["breakout"]``: ``{"turn", "phase", "started", "pockets"}`` -
 "started": a break-out has happened, so no more disbandments (8.0.2); "pockets": [[unit ids,
@@ -409,57 +411,80 @@ def begin(R: Rules, state: State) -> None:
     state["breakout"] = _record(state)
 
 
+def _offers(
+    R: Rules, state: State, uid: str, rec: dict[str, Any], status: dict[str, bool]
+) -> list[Action]:
+    """The disbandment and break-out the phase offers one unit of the phasing side."""
+    # SNO 8.0.1: his own combat units (never garrisons, 10.5.5)
+    if uid not in status or not may_disband(R, uid):
+        return []
+    unit = R.unit(uid)
+    side = unit.side
+    out: list[Action] = []
+    # SNO 8.0.2: disbandments first - none once a break-out has happened
+    if not rec["started"] and (status[uid] or _coast_sea(R, state, uid)):
+        how = "" if status[uid] else " by sea (SNO 8.3.1a)"
+        out.append(
+            Action(
+                "disband",
+                (uid,),
+                label=f"Disband {unit.label}{how}: up to {disband_rf(R, uid)} RF",
+                rule="SNO 8.1.1" if status[uid] else "SNO 8.3.1",
+                side=side,
+            )
+        )
+    if not status[uid]:
+        charged = next((p for p in rec["pockets"] if uid in p[0]), None)
+        if charged is not None:
+            what = f"{disband_rf(R, uid)} RF less the {charged[1]} its pocket still owes"
+        elif unit.juggernaut:
+            what = "eliminated for good (SNO 8.2.1a)"
+        elif can_break_out(R, state, uid, supply.pocket_of(R, state, uid)):
+            what = f"{disband_rf(R, uid)} RF less its pocket's break-out loss (SNO 8.2.2)"
+        else:
+            return out
+        out.append(
+            Action(
+                "breakout",
+                (uid,),
+                label=f"Break out {unit.label}: {what}",
+                rule="SNO 8.2",
+                side=side,
+            )
+        )
+    return out
+
+
+def can_leave(R: Rules, state: State, uid: str) -> bool:
+    """SNO 7.1.12: whether the unit can disband or break out "rather than attack" - whether
+    the Disbandment and Break-out Phase would offer it either now (8.0; a break-out already
+    made this phase rules out disbandments, 8.0.2). The combat plan offers the choice and
+    relieves the unit of its attack only while this holds."""
+    side = R.unit(uid).side
+    return bool(_offers(R, state, uid, _record(state), supply.status(R, state, side)))
+
+
 def actions(R: Rules, state: State) -> list[Action]:
     # SNO 8.0: the phasing player's voluntary disbandments and break-outs
     side = phasing_side(state)
     rec = _record(state)
     status = supply.status(R, state, side)
     attacked = _attacked(state)
-    out: list[Action] = []
-    able: set[str] = set()
+    marked = set(_marked(state))
+    offers: list[Action] = []
     for uid in side_units(R, state, side):
-        # SNO 8.0.1: his own combat units (never garrisons, 10.5.5); 8.2.1c: not attackers
-        if uid not in status or uid in attacked or not may_disband(R, uid):
-            continue
-        unit = R.unit(uid)
-        # SNO 8.0.2: disbandments first - none once a break-out has happened
-        if not rec["started"] and (status[uid] or _coast_sea(R, state, uid)):
-            how = "" if status[uid] else " by sea (SNO 8.3.1a)"
-            out.append(
-                Action(
-                    "disband",
-                    (uid,),
-                    label=f"Disband {unit.label}{how}: up to {disband_rf(R, uid)} RF",
-                    rule="SNO 8.1.1" if status[uid] else "SNO 8.3.1",
-                    side=side,
-                )
-            )
-            able.add(uid)
-        if not status[uid]:
-            charged = next((p for p in rec["pockets"] if uid in p[0]), None)
-            if charged is not None:
-                what = f"{disband_rf(R, uid)} RF less the {charged[1]} its pocket still owes"
-            elif unit.juggernaut:
-                what = "eliminated for good (SNO 8.2.1a)"
-            elif can_break_out(R, state, uid, supply.pocket_of(R, state, uid)):
-                what = f"{disband_rf(R, uid)} RF less its pocket's break-out loss (SNO 8.2.2)"
-            else:
-                continue
-            out.append(
-                Action(
-                    "breakout",
-                    (uid,),
-                    label=f"Break out {unit.label}: {what}",
-                    rule="SNO 8.2",
-                    side=side,
-                )
-            )
-            able.add(uid)
-    if not [u for u in _marked(state) if u in able]:  # SNO 7.1.12: the marked units first
-        out.append(
+        if uid not in attacked:  # SNO 8.2.1c: not units that attacked
+            offers.extend(_offers(R, state, uid, rec, status))
+    # SNO 7.1.12, 8.0.2: a unit marked to disband instead of attacking disbands before any
+    # break-out (which would end the disbandments); the phase ends only once no marked unit
+    # can still disband or break out
+    if any(a.verb == "disband" and a.args[0] in marked for a in offers):
+        return [a for a in offers if a.verb == "disband"]
+    if not any(a.args[0] in marked for a in offers):
+        offers.append(
             Action("end", (), label="End disbandment and break-out", rule="SNO 8.0.2", side=side)
         )
-    return out
+    return offers
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
@@ -479,7 +504,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
 
 def prompt(R: Rules, state: State) -> Prompt:
     side = phasing_side(state)
-    marked = _marked(state)
+    marked = [u for u in _marked(state) if can_leave(R, state, u)]
     text = "Disband units in supply, then break out isolated ones (8.0.2); then end the phase"
     if marked:
         names = ", ".join(R.unit(u).label for u in marked)

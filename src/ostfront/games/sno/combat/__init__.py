@@ -22,7 +22,7 @@ from typing import Any
 
 from ....core.protocol import Action, Prompt
 from ....core.rng import Distribution
-from .. import units
+from .. import disband
 from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side, units_at
 from . import limits, losses, results, tactical
 from . import odds as odds_mod
@@ -174,8 +174,9 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
             )
         )
     for u in free:
-        if not units.may_disband(R, u) or not plan_mod.obliged(R, state, u):
-            continue  # SNO 10.5.5; a unit not obliged to attack may disband in its phase
+        if not plan_mod.obliged(R, state, u) or not disband.can_leave(R, state, u):
+            continue  # SNO 7.1.12: 8.0 must be met (never garrisons, 10.5.5); a unit not
+            # obliged to attack may disband in its phase anyway
         acts.append(
             Action(
                 "disband",

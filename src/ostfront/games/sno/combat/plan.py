@@ -141,13 +141,17 @@ def planned(state: State) -> tuple[set[str], set[str]]:
 def relief(R: Rules, state: State, uid: str) -> str | None:
     """Why a phasing unit is not obliged to attack (7.1.4 a, b, d, e, f and their
     combination; 10.5.3; 7.1.12), or None. 7.1.4c depends on the plan: see :func:`problems`."""
+    from ..disband import can_leave
+
+    # SNO 7.1.12: marked to disband or break out instead - while it still can (8.0)
+    if uid in combat_of(state)["disbanding"] and can_leave(R, state, uid):
+        return "disbands or breaks out instead (SNO 7.1.12)"
     key = (
         "combat_relief",
         uid,
         state["weather"],
         state["turn"],
         bool(state.get("hungary_active")),
-        tuple(combat_of(state)["disbanding"]),
     )
     found: str | None = kept_for_table(R, state, key, lambda: _relief(R, state, uid))
     return found
@@ -160,8 +164,6 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
         return "not on the map"
     if unit.type == "factory" or not units.may_attack(R, uid):
         return "garrisons never attack (SNO 10.5.3)"
-    if uid in combat_of(state)["disbanding"]:
-        return "disbands or breaks out instead (SNO 7.1.12)"
     if odds_mod.major_or_victory(R, at):
         return "in a Major or Victory city (SNO 7.1.4a)"
     if is_fortified(state, uid):  # SNO 10.7.4: a fortified unit never attacks
