@@ -24,14 +24,19 @@ class Evaluator(Protocol):
     ) -> dict[str, float]: ...
 
 
+def has_evaluator(game: Game) -> bool:
+    """Whether the players that judge positions (greedy, normal, hard) know this game."""
+    return game.name == "dr"
+
+
 def evaluator_for(game: Game, teamwork: bool = False) -> Evaluator:
     """The evaluator of a game (ValueError if the game has none yet); ``teamwork`` adds the
     normal player's coordination terms."""
-    if game.name == "dr":
-        from .dr_moves import DefiantRussiaEvaluator
+    if not has_evaluator(game):
+        raise ValueError(f"no computer player knows {game.title} yet")
+    from .dr_moves import DefiantRussiaEvaluator
 
-        return DefiantRussiaEvaluator(teamwork)
-    raise ValueError(f"no computer player knows {game.title} yet")
+    return DefiantRussiaEvaluator(teamwork)
 
 
 def rolls_dice(game: Game, state: State, action: Action) -> bool:

@@ -20,6 +20,7 @@ from typing import Protocol
 
 from ..core.protocol import Action, Game, State
 from ..core.rng import new_rng
+from .evaluation import has_evaluator
 from .greedy import GreedyPlayer
 from .hard import HardPlayer
 from .normal import NormalPlayer
@@ -44,9 +45,19 @@ LEVELS: dict[str, Factory] = {
 }
 
 
+#: The levels that play by the random player's rules alone; the others judge positions with
+#: the game's evaluator (:mod:`evaluation`).
+WITHOUT_EVALUATOR = ("random",)
+
+
 def levels() -> list[str]:
     """The player levels, weakest first."""
     return list(LEVELS)
+
+
+def levels_for(game: Game) -> list[str]:
+    """The player levels that know ``game``, weakest first."""
+    return [lvl for lvl in LEVELS if lvl in WITHOUT_EVALUATOR or has_evaluator(game)]
 
 
 def make_player(

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from .. import __version__, games
 from ..ai.players import levels as player_levels
+from ..ai.players import levels_for
 from ..core import record as rec
 from ..core.errors import OstfrontError
 from ..core.hexgrid import HexIdError
@@ -530,6 +531,13 @@ def simulate_cmd(
     from ..ai.tournament import Match, run, summary
 
     g = load_game(game)
+    known = levels_for(g)
+    for side, level in (("axis", axis_level), ("soviet", soviet_level)):
+        if level not in known:
+            raise UserError(
+                f"--{side} {level}: no computer player of that level knows {g.title} yet "
+                f"(levels for it: {', '.join(known)})"
+            )
     chosen = {
         k: (_option_value(v) if eq else True) for k, eq, v in (o.partition("=") for o in options)
     }
