@@ -63,15 +63,24 @@ class SupplyFacts:
 
 
 # ------------------------------------------------------------------ the map's facts
-_LAND: dict[tuple[Rules, frozenset[str], frozenset[str]], dict[str, tuple[str, ...]]] = {}
+_LAND: dict[tuple[Any, ...], dict[str, tuple[str, ...]]] = {}
 _STEADY: dict[Rules, tuple[frozenset[str], dict[str, tuple[str, ...]]]] = {}
 
 
-def land_steps(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
+def land_steps(
+    R: Rules, state: State, avoid: frozenset[str] = frozenset()
+) -> dict[str, tuple[str, ...]]:
     """Hex -> neighbours not across a sea or unfrozen lake side (9.1.2), this month: worked
-    out once for each set of frozen hexes and sides (every non-Snow month shares one)."""
-    key = (R, frozen_sides(R, state), frozen_hexes(R, state))
+    out once for each set of frozen hexes and sides (every non-Snow month shares one).
+    ``avoid``: hexes never stepped into (5.5.9's Finnish area for the Soviets): the searches
+    read them out of the table instead of asking a function of every step."""
+    key = (R, frozen_sides(R, state), frozen_hexes(R, state), avoid)
     table = _LAND.get(key)
+    if table is None and avoid:
+        table = {
+            h: tuple(n for n in ok if n not in avoid) for h, ok in land_steps(R, state).items()
+        }
+        _LAND[key] = table
     if table is None:
         nb = R.map.grid.neighbours
         thawing, steady = _steady_steps(R, state)
@@ -165,8 +174,8 @@ def _reach(
     starts = set(f.points) | own
     d = distances(
         starts,
-        steps.__getitem__,
-        (lambda a, b: b not in closed) if closed else None,
+        land_steps(R, state, closed).__getitem__,  # SNO 5.5.9: never into the Finnish area
+        None,
         may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
     )
     area: set[str] = set()
@@ -260,14 +269,14 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     threats += [h for h in controlled_cities(R) if control.get(h) == enemy and h not in friendly]
     threat = distances(
         sorted(set(threats)),
-        steps.__getitem__,
-        (lambda a, b: b not in enemy_closed) if enemy_closed else None,
+        land_steps(R, state, enemy_closed).__getitem__,  # SNO 5.5.9
+        None,
         # the hexes a threat's route may go on from: a set's own test, no Python call a hex
         may_leave=frozenset(steps.keys() - friendly - own_zoc.keys()).__contains__,
     )
     route_may_leave = route_leavable(steps, friendly, hostile, enemy_zoc).__contains__
 
-    route_step = (lambda a, b: b not in closed) if closed else None
+    route_steps = land_steps(R, state, closed).__getitem__  # SNO 5.5.9
 
     # SNO 9.2b: friendly Major/Victory cities - # SNO 9.0.2: none in enemy ZOC
     # SNO 9.4.1.1: ports on a friendly sea (# SNO 3.3.1: sea control read here)
@@ -312,7 +321,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     def route(
         srcs: set[str], known: dict[str, int] | None, changed: list[str] | None = None
     ) -> dict[str, int]:  # SNO 9.2.1
-        return distances(srcs, steps.__getitem__, route_step, None, route_may_leave, known, changed)
+        return distances(srcs, route_steps, None, None, route_may_leave, known, changed)
 
     def sync() -> dict[str, int]:
         """The points' distances, brought up to date with every point found so far."""
@@ -429,8 +438,8 @@ def _pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
     where = {u: state["units"][u]["at"] for u in isolated}
     d = distances(
         sorted(set(where.values())),
-        steps.__getitem__,
-        lambda a, b: b not in closed,
+        land_steps(R, state, closed).__getitem__,  # SNO 5.5.9
+        None,
         may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
     )
 
