@@ -26,8 +26,8 @@ def _texts(R, s):
 def test_7_1_4_an_adjacent_unit_must_attack_and_be_attacked(R, make_state) -> None:
     s = make_state({"ger-5-corps": "1902", "sov-3-army": "1903"}, phase="axis_combat")
     assert plan.problems(R, s, []) == [
-        "5th Corps in 1902 must attack (SNO 7.1.4)",
-        "3rd Army in 1903 must be attacked: it is next to 5th Corps (SNO 7.1.6)",
+        "German 5th Corps in 1902 must attack (SNO 7.1.4)",
+        "Soviet 3rd Army in 1903 must be attacked: it is next to German 5th Corps (SNO 7.1.6)",
     ]
     assert "commit" not in _texts(R, s) and "end" not in _texts(R, s)
     assert plan.problems(R, s, [_attack(1, ["ger-5-corps"], ["sov-3-army"], s)]) == []
@@ -130,7 +130,7 @@ def test_7_1_10_an_attacking_unit_makes_its_whole_zoc_attacked(R, make_state) ->
     )
     assert plan.problems(R, s, []) == []
     assert plan.problems(R, s, [_attack(1, ["ger-5-corps"], ["sov-3-army"], s)]) == [
-        "4th Army in 2112 must be attacked: 5th Corps attacks (SNO 7.1.10)"
+        "Soviet 4th Army in 2112 must be attacked: German 5th Corps attacks (SNO 7.1.10)"
     ]
     # unless the attacking unit's hex holds another, fortified, unit
     s = make_state(
@@ -174,7 +174,7 @@ def test_7_1_12_no_disbanding_instead_for_a_unit_that_cannot_leave(R, make_state
     combat.begin(R, s)
     texts = _texts(R, s)
     assert "disband ger-4-corps" not in texts and "end" not in texts
-    assert plan.problems(R, s, [])[0] == "4th Corps in 1515 must attack (SNO 7.1.4)"
+    assert plan.problems(R, s, [])[0] == "German 4th Corps in 1515 must attack (SNO 7.1.4)"
 
 
 def test_7_1_12_the_relief_holds_only_while_the_unit_can_leave(R, make_state) -> None:
@@ -183,7 +183,7 @@ def test_7_1_12_the_relief_holds_only_while_the_unit_can_leave(R, make_state) ->
     combat.begin(R, s)
     s["combat"]["disbanding"] = ["ger-4-corps"]
     assert plan.relief(R, s, "ger-4-corps") is None
-    assert plan.problems(R, s, [])[0] == "4th Corps in 1515 must attack (SNO 7.1.4)"
+    assert plan.problems(R, s, [])[0] == "German 4th Corps in 1515 must attack (SNO 7.1.4)"
     assert "keep ger-4-corps" in _texts(R, s) and "end" not in _texts(R, s)
 
 
@@ -245,7 +245,7 @@ def test_7_4_1_garrison_stacked_with_fortified_units(R, make_state) -> None:
     )
     att = ["ger-5-corps", "ger-6-corps"]
     assert limits.attack_problems(R, s, att, ["sov-kiev-gar"]) == [
-        "Kiev Garrison is stacked with fortified units: attack it together with the largest "
+        "Soviet Kiev Garrison is stacked with fortified units: attack it together with the largest "
         "of them (SNO 7.4.1)"
     ]
     assert limits.attack_problems(R, s, att, ["sov-kiev-gar", "sov-3-army"]) == []
@@ -291,11 +291,14 @@ def test_7_4_3_and_7_4_4_odds_in_one_hex(R, make_state) -> None:
     ]
     assert limits.plan_problems(R, s, p) == [
         "separate attacks on 1903: odds 2:1 are more than double 1:2 (SNO 7.4.3)",
-        "5th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "German 5th Corps attacks at 2:1, more than three times the 1:2 of attack 2 "
+        "on Soviet 4th Army "
         "next to it (SNO 7.4.4)",
-        "6th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "German 6th Corps attacks at 2:1, more than three times the 1:2 of attack 2 "
+        "on Soviet 4th Army "
         "next to it (SNO 7.4.4)",
-        "12th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "German 12th Corps attacks at 2:1, more than three times the 1:2 of attack 2 "
+        "on Soviet 4th Army "
         "next to it (SNO 7.4.4)",
     ]
 
@@ -322,7 +325,8 @@ def test_7_4_4_three_times_1_2_is_3_2(R, make_state) -> None:
     s["units"] = {**s["units"], "sov-3-army": {**s["units"]["sov-3-army"], "fortified": False}}
     # now 6:3 = 2:1, more than three times 1:2
     assert limits.plan_problems(R, s, at_3_2) == [
-        "5th Corps attacks at 2:1, more than three times the 1:2 of attack 2 on 4th Army "
+        "German 5th Corps attacks at 2:1, more than three times the 1:2 of attack 2 "
+        "on Soviet 4th Army "
         "next to it (SNO 7.4.4)"
     ]
     # SNO 7.4.5: attacking from a hex with a fortified friendly unit: exempt

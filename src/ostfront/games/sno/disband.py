@@ -32,7 +32,17 @@ from . import supply, weather
 from .combat.losses import eliminate
 from .control import friendly_seas, seas_of
 from .movement_rules import allowance, may_enter, terrain_cost
-from .rules import Rules, State, hex_of, kept, on_map, phasing_side, set_unit, side_units
+from .rules import (
+    Rules,
+    State,
+    hex_of,
+    kept,
+    on_map,
+    phasing_side,
+    set_unit,
+    side_units,
+    unit_title,
+)
 from .units import may_disband
 from .zoc import in_enemy_zoc
 
@@ -428,7 +438,7 @@ def _offers(
             Action(
                 "disband",
                 (uid,),
-                label=f"Disband {unit.label}{how}: up to {disband_rf(R, uid)} RF",
+                label=f"Disband {unit.title}{how}: up to {disband_rf(R, uid)} RF",
                 rule="SNO 8.1.1" if status[uid] else "SNO 8.3.1",
                 side=side,
             )
@@ -447,7 +457,7 @@ def _offers(
             Action(
                 "breakout",
                 (uid,),
-                label=f"Break out {unit.label}: {what}",
+                label=f"Break out {unit.title}: {what}",
                 rule="SNO 8.2",
                 side=side,
             )
@@ -507,6 +517,6 @@ def prompt(R: Rules, state: State) -> Prompt:
     marked = [u for u in _marked(state) if can_leave(R, state, u)]
     text = "Disband units in supply, then break out isolated ones (8.0.2); then end the phase"
     if marked:
-        names = ", ".join(R.unit(u).label for u in marked)
+        names = ", ".join(unit_title(R, u) for u in marked)
         text = f"{names} must disband or break out instead of attacking (7.1.12). " + text
     return Prompt(side, text, "SNO 8.0.2")

@@ -42,7 +42,17 @@ from .control import (
     friendly_seas,
     supply_edge,
 )
-from .rules import BOX_SET, Rules, State, kept, occupancy, other, phasing_side, side_hexes
+from .rules import (
+    BOX_SET,
+    Rules,
+    State,
+    kept,
+    occupancy,
+    other,
+    phasing_side,
+    side_hexes,
+    unit_title,
+)
 from .siege import FAR, SIEGE_CAPACITY, siege_cost
 from .weather import blocked, frozen_hexes, frozen_sides
 from .zoc import zoc_table
@@ -580,7 +590,7 @@ def actions(R: Rules, state: State) -> list[Action]:
             Action(
                 "supply",
                 (u,),
-                label=f"Supply {R.unit(u).label} from {R.map.places[city].name} "
+                label=f"Supply {unit_title(R, u)} from {R.map.places[city].name} "
                 f"({siege_cost(R, city, u, at[u])} of {room} factors left)",
                 rule="SNO 9.4.2.2",
                 side=side,
@@ -597,7 +607,7 @@ def actions(R: Rules, state: State) -> list[Action]:
         Action(
             "eliminate",
             (u,),
-            label=f"Eliminate isolated {R.unit(u).label} ({R.unit(u).stacking} stacking points)",
+            label=f"Eliminate isolated {unit_title(R, u)} ({R.unit(u).stacking} stacking points)",
             rule="SNO 9.5.2",
             side=side,
         )

@@ -23,7 +23,18 @@ from typing import Any
 from ....core.protocol import Action, Prompt
 from ....core.rng import Distribution
 from .. import disband
-from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side, units_at
+from ..rules import (
+    Rules,
+    State,
+    hex_of,
+    hex_title,
+    is_fortified,
+    on_map,
+    other,
+    phasing_side,
+    unit_title,
+    units_at,
+)
 from . import limits, losses, results, tactical
 from . import odds as odds_mod
 from . import plan as plan_mod
@@ -161,8 +172,11 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
     c = combat_of(state)
     acts: list[Action] = []
     free = available(R, state)
+    enemy = other(side)
     for h in _enemy_hexes(R, state, free):
-        acts.append(Action("attack", (h,), f"Declare an attack on {h}", "SNO 7.1.11", side))
+        there = ", ".join(unit_title(R, u) for u in units_at(state, h) if R.unit(u).side == enemy)
+        label = f"Declare an attack on {hex_title(R, h)}: {there}"
+        acts.append(Action("attack", (h,), label, "SNO 7.1.11", side))
     for a in c["plan"]:
         acts.append(
             Action(
@@ -181,13 +195,15 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
             Action(
                 "disband",
                 (u,),
-                f"{R.unit(u).label} disbands or breaks out instead of attacking",
+                f"{unit_title(R, u)} disbands or breaks out instead of attacking",
                 "SNO 7.1.12",
                 side,
             )
         )
     for u in c["disbanding"]:
-        acts.append(Action("keep", (u,), f"{R.unit(u).label} does not disband", "SNO 7.1.12", side))
+        acts.append(
+            Action("keep", (u,), f"{unit_title(R, u)} does not disband", "SNO 7.1.12", side)
+        )
     if not plan_problems(R, state):
         if c["plan"]:
             acts.append(
@@ -248,9 +264,9 @@ def _describe(R: Rules, state: State, attackers: list[str], defenders: list[str]
     o = odds_mod.assess(R, state, attackers, defenders)
     shifts = f" ({', '.join(o.shifts)})" if o.shifts else ""
     return (
-        ", ".join(R.unit(u).label for u in attackers)
+        ", ".join(unit_title(R, u) for u in attackers)
         + " against "
-        + ", ".join(R.unit(u).label for u in defenders)
+        + ", ".join(unit_title(R, u) for u in defenders)
         + f": {o.text}{shifts}"
     )
 
@@ -264,9 +280,9 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
         if u in att:
             continue
         if set(dfd) <= set(plan_mod.enemies_in_zoc(R, state, u)):
-            acts.append(Action("with", (u,), f"Add {R.unit(u).label}", "SNO 7.1.9", side))
+            acts.append(Action("with", (u,), f"Add {unit_title(R, u)}", "SNO 7.1.9", side))
     for u in att:
-        acts.append(Action("without", (u,), f"Leave {R.unit(u).label} out", "SNO 7.1.9", side))
+        acts.append(Action("without", (u,), f"Leave {unit_title(R, u)} out", "SNO 7.1.9", side))
     if att:
         reach = set.intersection(*(set(plan_mod.enemies_in_zoc(R, state, u)) for u in att))
     else:
@@ -280,7 +296,7 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
             Action(
                 "target",
                 (e,),
-                f"Attack {R.unit(e).label} in {hex_of(state, e)} too",
+                f"Attack {unit_title(R, e)} in {hex_title(R, hex_of(state, e) or '')} too",
                 "SNO 7.1.9",
                 side,
             )
@@ -288,7 +304,7 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
     if len(dfd) > 1:
         for e in dfd:
             acts.append(
-                Action("untarget", (e,), f"Do not attack {R.unit(e).label}", "SNO 7.1.9", side)
+                Action("untarget", (e,), f"Do not attack {unit_title(R, e)}", "SNO 7.1.9", side)
             )
     if not limits.attack_problems(R, state, att, dfd, combat_of(state)["plan"]):
         acts.append(

@@ -24,7 +24,7 @@ from itertools import product
 from typing import Any
 
 from ..crt import odds_value
-from ..rules import Rules, State, hex_of, is_fortified, side_units, units_at
+from ..rules import Rules, State, hex_of, is_fortified, side_units, unit_title, units_at
 from . import odds as odds_mod
 from . import plan as plan_mod
 
@@ -70,7 +70,7 @@ def garrison_problems(R: Rules, state: State, defenders: list[str]) -> list[str]
         best = max(odds_mod.defence_factor(R, state, u) for u in forts)
         if not any(u in defenders and odds_mod.defence_factor(R, state, u) == best for u in forts):
             out.append(
-                f"{R.unit(d).label} is stacked with fortified units: attack it together with "
+                f"{unit_title(R, d)} is stacked with fortified units: attack it together with "
                 "the largest of them (SNO 7.4.1)"
             )
     return out
@@ -164,8 +164,8 @@ def attack_problems(
         missing = [d for d in defenders if d not in reach]
         if missing:  # SNO 7.1.7
             out.append(
-                f"{R.unit(u).label} may attack only units in its ZOC, not "
-                + ", ".join(R.unit(d).label for d in missing)
+                f"{unit_title(R, u)} may attack only units in its ZOC, not "
+                + ", ".join(unit_title(R, d) for d in missing)
                 + " (SNO 7.1.7)"
             )
     if out:
@@ -248,8 +248,8 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
                 for bid, vb in odds_of.get(e, ()):
                     if bid != a["id"] and v > 3 * vb:
                         out.append(
-                            f"{R.unit(u).label} attacks at {_fmt(v)}, more than three times "
-                            f"the {_fmt(vb)} of attack {bid} on {R.unit(e).label} next to it "
+                            f"{unit_title(R, u)} attacks at {_fmt(v)}, more than three times "
+                            f"the {_fmt(vb)} of attack {bid} on {unit_title(R, e)} next to it "
                             "(SNO 7.4.4)"
                         )
     return list(dict.fromkeys(out))

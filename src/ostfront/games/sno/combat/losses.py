@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from ....core.protocol import Action, Prompt
-from ..rules import Rules, State, on_map, set_unit
+from ..rules import Rules, State, on_map, set_unit, unit_title
 
 #: Units that never come back once eliminated: SNO 10.1.2, 10.4.5, 10.5.5 (their counters
 #: have no replacement cost).
@@ -94,7 +94,7 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
     p = state["pending"]
     acts = []
     for s in p["sets"]:
-        names = ", ".join(R.unit(u).label for u in s) or "nothing"
+        names = ", ".join(unit_title(R, u) for u in s) or "nothing"
         acts.append(
             Action("lose", (SEP.join(s) or "none",), f"Eliminate {names}", p["rule"], p["side"])
         )

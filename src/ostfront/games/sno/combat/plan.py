@@ -34,11 +34,13 @@ from ..rules import (
     Rules,
     State,
     hex_of,
+    hex_title,
     is_fortified,
     kept,
     occupancy,
     other,
     phasing_side,
+    unit_title,
     units_at,
 )
 from ..zoc import zoc_table
@@ -231,7 +233,7 @@ def problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
         foes = enemies_in_zoc(R, state, uid)
         if not foes:
             continue
-        name = R.unit(uid).label
+        name = unit_title(R, uid)
         if uid in attacking:
             # SNO 7.1.10: an attacking unit's whole ZOC must be attacked, unless its hex holds
             # another fortified combat unit (which does not attack, 10.7.4)
@@ -251,10 +253,12 @@ def problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
             must_be_attacked.setdefault(e, f"it is next to {name} (SNO 7.1.6)")
         # SNO 7.1.4: it attacks, or (c) all enemy units in its ZOC are attacked by others
         if not all(e in attacked for e in foes):
-            out.append(f"{name} in {hex_of(state, uid)} must attack (SNO 7.1.4)")
+            where = hex_title(R, hex_of(state, uid) or "")
+            out.append(f"{name} in {where} must attack (SNO 7.1.4)")
     for e, why in sorted(must_be_attacked.items()):
         if e not in attacked:
-            out.append(f"{R.unit(e).label} in {hex_of(state, e)} must be attacked: {why}")
+            where = hex_title(R, hex_of(state, e) or "")
+            out.append(f"{unit_title(R, e)} in {where} must be attacked: {why}")
     return out
 
 
