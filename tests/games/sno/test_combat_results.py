@@ -8,8 +8,9 @@ from fractions import Fraction
 
 import pytest
 
+from ostfront.core.position import position_from_dict
 from ostfront.core.protocol import Action
-from ostfront.games.sno import combat
+from ostfront.games.sno import combat, control
 from ostfront.games.sno.combat import losses, tactical
 
 
@@ -487,3 +488,69 @@ def test_7_3_6_a_unit_not_obliged_may_still_retreat(R, make_state) -> None:
     _play(R, s, "retreat sov-3-army 2011")
     assert _at(s, "sov-3-army") == "2011" and s["units"]["sov-3-army"]["dispersed"] is True
     assert s["pending"]["kind"] == "advance"  # Kursk is vacated by a (DR)
+
+
+def test_5_5_11_the_soviet_player_may_eliminate_a_unit_forced_to_retreat_into_hungary() -> None:
+    """The 5th Army in 1523, ringed by four German corps, gets a DR (seed 5: die 3 at 3:1);
+    both hexes it could retreat to (1524, 1623) are in Hungary, still inactive in August 1941:
+    the Soviet player may eliminate it instead, and Hungary stays inactive."""
+    from ostfront.games.sno.game import GAME
+
+    units = {
+        "sov-5-army": "1523",
+        "ger-4-corps": "1622",
+        "ger-17-corps": "1522",
+        "ger-29-corps": "1422",
+        "ger-11-corps": "1423",
+        "hun-2-army": "1428",
+    }
+    position = {
+        "game": "sno",
+        "turn": "1941-08",
+        "phase": "axis_combat",
+        "units": [{"id": u, "hex": h} for u, h in units.items()],
+    }
+    s = GAME.setup(seed=5, position=position_from_dict(position))
+    for text in ("attack 1523", "declare", "commit", "roll 1"):
+        s = GAME.apply(s, Action.parse(text))
+    assert s["pending"]["kind"] == "retreat" and s["pending"]["result"] == "DR"
+    legal = {a.text: a for a in GAME.legal_actions(s)}
+    assert sorted(legal) == [
+        "eliminate sov-5-army",
+        "retreat sov-5-army 1524",
+        "retreat sov-5-army 1623",
+    ]
+    elim = legal["eliminate sov-5-army"]
+    assert elim.rule == "SNO 5.5.11"
+    assert elim.label == "5th Army (Soviet) is eliminated rather than retreat into Hungary"
+    s = GAME.apply(s, elim)
+    assert s["units"]["sov-5-army"]["at"] == "dead"
+    assert s["hungary_active"] is False
+
+
+def test_5_5_11_no_elimination_offered_when_hungary_is_active(R, make_state) -> None:
+    s = make_state({"sov-3-army": "1523", "ger-5-corps": "1422"}, phase="axis_combat")
+    s["hungary_active"] = True
+    combat.begin(R, s)
+    tactical.open_retreat(R, s, ["sov-3-army"], "DR", ["1523"])
+    assert not [t for t in _texts(R, s) if t.startswith("eliminate")]
+
+
+def test_3_2_4_a_unit_retreating_through_a_city_enters_it(R, make_state) -> None:
+    """The 3rd Army retreats from 1716 two hexes to 1917 by way of Kiev, empty and held by the
+    Axis: the Axis loses Kiev as the army enters it (3.2.4), and the Soviets, the last to
+    enter it with a rail line into it, gain it (3.2.3)."""
+    s = make_state(
+        {"sov-3-army": "1716", "ger-5-corps": "1615"},
+        phase="axis_combat",
+        control={"1816": "axis"},
+        entered={"1816": "axis"},
+    )
+    combat.begin(R, s)
+    tactical.open_retreat(R, s, ["sov-3-army"], "DR", ["1716"])
+    assert tactical.retreat_destinations(R, s, "sov-3-army")["1917"] == ["1716", "1816", "1917"]
+    _play(R, s, "retreat sov-3-army 1917")
+    control.update(R, s)  # as the sequence does after every action
+    assert _at(s, "sov-3-army") == "1917"
+    assert s["entered"]["1816"] == "soviet"
+    assert s["control"]["1816"] == "soviet"

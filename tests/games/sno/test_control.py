@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
-from ostfront.games.sno import control
+from ostfront.core.position import position_from_dict
+from ostfront.games.sno import control, victory
 from ostfront.games.sno.control import rail_line, sea_controller, seas_of, update, update_seas
+from ostfront.games.sno.game import GAME
+from ostfront.games.sno.rules import set_unit
 
 KONIGSBERG, SEVASTOPOL, ROSTOV = "0520", "3018", "2911"
 KIEV, MINSK, WARSAW = "1816", "1015", "0922"
+
+
+def _position(units: dict[str, str], turn: str = "1941-08", phase: str = "axis_omp", **extra):
+    """A game set up through the door from a custom position (3.2.2's start and all)."""
+    placed = [{"id": u, "hex": h} for u, h in units.items()]
+    return GAME.setup(
+        seed=1,
+        position=position_from_dict(
+            {"game": "sno", "turn": turn, "phase": phase, "units": placed, "extra": extra}
+        ),
+    )
+
+
+def _apply(s, text: str):
+    action = next((a for a in GAME.legal_actions(s) if a.text == text), None)
+    assert action is not None, f"{text!r} not among {[a.text for a in GAME.legal_actions(s)]}"
+    return GAME.apply(s, action)
 
 
 # ------------------------------------------------------------------ 3.3 the seas
@@ -70,11 +90,14 @@ def test_3_2_2_initial_control_by_the_1941_border(R, make_state) -> None:
 
 
 def test_12_11_5_no_initial_control_without_a_rail_line(R, make_state) -> None:
-    # a German corps next to Kiev: Kiev is in enemy ZOC, no Soviet rail line reaches it
-    s = make_state({"ger-5-corps": "1917"})
+    # German corps on two sides of Kiev: every hex around it is in their ZOC, no Soviet rail
+    # line leaves the city (one corps beside it is not enough: test_3_2_4_...next_to_it)
+    s = make_state({"ger-5-corps": "1917", "ger-4-corps": "1716"})
     control.initial(R, s)
     assert KIEV not in s["control"]
     assert s["control"][MINSK] == "soviet"
+    # SNO 3.2.2 'already control': the Soviets are the last to have entered Kiev all the same
+    assert s["entered"][KIEV] == "soviet" and s["entered"][WARSAW] == "axis"
 
 
 def test_12_11_5_scenario_front_line(R, make_state) -> None:
@@ -94,8 +117,11 @@ def test_3_2_3_gain_by_entering_with_a_rail_line(R, make_state) -> None:
 
 
 def test_3_2_3_no_gain_without_a_rail_line(R, make_state) -> None:
-    # the German corps in Minsk is next to a Soviet army: Minsk is in Soviet ZOC
-    s = make_state({"ger-5-corps": MINSK, "sov-5-army": "1116"}, control={MINSK: "soviet"})
+    # the German corps in Minsk between two Soviet armies: every hex around it in Soviet ZOC
+    s = make_state(
+        {"ger-5-corps": MINSK, "sov-5-army": "1116", "sov-6-army": "0915"},
+        control={MINSK: "soviet"},
+    )
     update(R, s)
     assert MINSK not in s["control"]  # 3.2.4: the Soviets lost it when it was entered
     assert s["entered"][MINSK] == "axis"
@@ -106,12 +132,75 @@ def test_3_2_3_no_gain_without_a_rail_line(R, make_state) -> None:
 
 
 def test_3_2_4_loss_when_the_rail_line_is_cut(R, make_state) -> None:
-    s = make_state({"sov-kiev-gar": KIEV, "ger-5-corps": "1917"}, control={KIEV: "soviet"})
+    cut = {"sov-kiev-gar": KIEV, "ger-5-corps": "1917", "ger-4-corps": "1716"}
+    s = make_state(cut, control={KIEV: "soviet"})
     update(R, s)
-    assert KIEV not in s["control"]  # in enemy ZOC: no rail line into the city
+    assert KIEV not in s["control"]  # every hex around it in enemy ZOC: no rail line
     s2 = make_state({"sov-kiev-gar": KIEV}, control={})
     update(R, s2)
     assert s2["control"][KIEV] == "soviet"  # occupies it, rail line traced again
+
+
+def test_3_2_4_a_city_with_an_enemy_unit_next_to_it_keeps_its_rail_line(R) -> None:
+    """Reading of 3.4.6b: the city a rail line runs from is not a hex it passes through. A
+    German corps moving next to a garrisoned Kiev (not entering it) leaves it Soviet - and
+    its victory point in the Soviet count; a second corps that cuts every way out takes it."""
+    s = _position({"sov-kiev-gar": KIEV, "sov-37-army": KIEV, "ger-4-corps": "1615"})
+    assert s["control"][KIEV] == "soviet"
+    s = _apply(_apply(s, "select ger-4-corps"), "to 1716")
+    assert s["units"]["ger-4-corps"]["at"] == "1716"
+    assert s["control"][KIEV] == "soviet"
+    assert victory.points(R, s, "soviet") == 9
+    assert control.can_trace_rail_line(R, s, "soviet", KIEV)
+    assert KIEV not in control.rail_line(R, s, "soviet")  # no other line passes through it
+    ringed = _position(
+        {"sov-kiev-gar": KIEV, "sov-37-army": KIEV, "ger-4-corps": "1716", "ger-5-corps": "1917"}
+    )
+    assert KIEV not in ringed["control"]
+    assert victory.points(R, ringed, "soviet") == 8
+
+
+def test_3_4_6_an_enemy_occupied_city_has_no_rail_line(R, make_state) -> None:
+    """A German corps in Kiev with a Soviet army beside it: the Soviets have no rail line
+    into the occupied city; the Axis has one, its city being in Soviet ZOC notwithstanding
+    (the line's own first hex)."""
+    s = make_state({"ger-5-corps": KIEV, "sov-5-army": "1917"})
+    assert not control.can_trace_rail_line(R, s, "soviet", KIEV)
+    assert control.can_trace_rail_line(R, s, "axis", KIEV)
+    update(R, s)
+    assert s["control"][KIEV] == "axis"
+
+
+def test_3_2_4_a_unit_moving_through_a_city_enters_it() -> None:
+    """The Soviet 5th Army marches through an Axis-held, empty Kiev: the Axis loses it the
+    moment the army enters (3.2.4); the Soviets, last to enter with a rail line, gain it."""
+    s = _position(
+        {"sov-5-army": "1715", "ger-4-corps": "1212"},
+        phase="soviet_omp",
+        control={KIEV: "axis"},
+        entered={KIEV: "axis"},
+    )
+    assert s["control"][KIEV] == "axis"
+    s = _apply(s, "select sov-5-army")
+    move = next(a for a in GAME.legal_actions(s) if a.text == "to 1818")
+    assert move.payload.path == ("1715", "1815", KIEV, "1817", "1818")
+    s = GAME.apply(s, move)
+    assert s["units"]["sov-5-army"]["at"] == "1818"
+    assert s["entered"][KIEV] == "soviet"
+    assert s["control"][KIEV] == "soviet"
+
+
+def test_3_2_3_the_starting_controller_regains_a_city_when_the_rail_line_returns(R) -> None:
+    """A position's cities count as entered last by the side holding them at the start
+    (3.2.2 'already control'): empty Kiev, cut off by two corps, is nobody's; once they are
+    gone the Soviet rail line reaches it again and it is Soviet (3.2.3)."""
+    s = _position({"ger-4-corps": "1716", "ger-5-corps": "1917", "sov-5-army": "1306"})
+    assert KIEV not in s["control"]
+    assert s["entered"][KIEV] == "soviet"
+    for corps in ("ger-4-corps", "ger-5-corps"):
+        set_unit(s, corps, at="dead")
+    update(R, s)
+    assert s["control"][KIEV] == "soviet"
 
 
 # ------------------------------------------------------------------ 3.4.6 rail lines

@@ -69,3 +69,31 @@ def test_bad_facts_are_named() -> None:
 def test_strategic_options_wait_for_part_3() -> None:
     with pytest.raises(NotPlayable, match=re.escape("14.x: partisans")):
         GAME.setup(options=["partisans"], seed=1, position=pos())
+
+
+def test_5_5_11_from_april_1942_the_hungarian_army_may_attack() -> None:
+    """June 1942, the Axis Combat Phase: the Hungarian 2nd Army in 1524 must attack the
+    Soviet 5th Army across the border (Hungary active since April, 5.5.11)."""
+    s = GAME.setup(
+        seed=1,
+        position=pos(
+            turn="1942-06",
+            phase="axis_combat",
+            units=[{"id": "sov-5-army", "hex": "1523"}, {"id": "hun-2-army", "hex": "1524"}],
+        ),
+    )
+    assert "attack 1523" in {a.text for a in GAME.legal_actions(s)}
+    assert "extra.hungary_active: Hungary is active from April 1942 (SNO 5.5.11, 11.19)" in (
+        refused(turn="1942-06", extra={"hungary_active": False})
+    )
+    # before April 1942 the position says
+    early = GAME.setup(seed=1, position=pos(turn="1942-03", weather="snow"))
+    assert early["hungary_active"] is False
+
+
+def test_3_2_2_a_position_records_who_entered_its_cities_last() -> None:
+    s = GAME.setup(seed=1, position=pos(extra={"control": {"1816": "axis", "1306": "none"}}))
+    assert s["entered"]["1816"] == "axis"  # stated control: the Axis entered Kiev last
+    assert s["entered"]["1015"] == "soviet"  # Minsk on the Soviet side of the 1941 border
+    assert s["entered"]["0922"] == "axis"  # Warsaw
+    assert "1306" not in s["entered"]  # Moscow held by nobody: nobody entered it

@@ -42,3 +42,16 @@ def test_3_1_3_garrisons_have_a_zoc(R, make_state) -> None:
     """Garrisons are combat units with normal ZOCs (10.5.3)."""
     s = make_state({"sov-kiev-gar": "1816"})
     assert zoc.zoc(R, s, "soviet") == frozenset(R.map.grid.neighbours("1816"))
+
+
+def test_5_5_11_a_position_from_april_1942_has_hungary_active(R) -> None:
+    """A position taken up in June 1942 past the Axis OMP: the Hungarian army's ZOC reaches
+    across the border (the flag zoc reads is set with the position, 5.5.11)."""
+    from ostfront.core.position import position_from_dict
+    from ostfront.games.sno.game import GAME
+
+    units = [{"id": "sov-5-army", "hex": "1523"}, {"id": "hun-2-army", "hex": "1524"}]
+    position = {"game": "sno", "turn": "1942-06", "phase": "axis_combat", "units": units}
+    s = GAME.setup(seed=1, position=position_from_dict(position))
+    assert s["hungary_active"] is True
+    assert zoc.zoc_sources(R, s, "1523", "soviet") == {"hun-2-army"}

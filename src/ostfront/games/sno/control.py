@@ -6,14 +6,22 @@ None) and brought up to date by :func:`update` after every action (idempotent: a
 changes nothing). Rail lines (:func:`rail_line`) are worked out once for each set of hexes
 they may not enter (the enemy's units and ZOC).
 
-Readings (docs/rules/sturm-nach-osten.md): a Rail Line "must not pass through any hex in enemy
-ZOC", and a path's hexes include both its ends - so a city in enemy ZOC cannot trace one
-(9.2.1 says so explicitly where the traced-to hex is excepted; 3.4.6 does not). A rail line
-never enters a sea or lake hex, nor an enemy-occupied one.
+Readings (docs/rules/sturm-nach-osten.md): a Rail Line "running from any city or town ... must
+not pass through any hex in enemy ZOC" - it does not pass through the hex it runs from, so the
+city itself may be in enemy ZOC (:func:`can_trace_rail_line`); every other hex of it may not.
+Otherwise 3.2.4's "or as soon as an enemy unit enters the city" would never decide anything
+(an enemy unit entering a city stood next to it first), and 9.4.2.1's sieges would have no
+controlled city to speak of. A rail line never enters a sea or lake hex, nor an
+enemy-occupied one - an enemy-occupied city has none.
+
+A unit entering a city on its way (a move, a retreat, an advance) is recorded by
+:func:`entered`; each side is the last to have entered the cities it starts with (3.2.2
+"already control"), so that it regains one (3.2.3) once its rail line is back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from ...core.paths import connected
@@ -140,8 +148,21 @@ def _rail_steps(R: Rules) -> dict[str, tuple[str, ...]]:
 
 
 def can_trace_rail_line(R: Rules, state: State, side: str, hex_id: str) -> bool:
-    """SNO 3.4.6: ``side`` can trace a Rail Line into ``hex_id``."""
-    return hex_id in rail_line(R, state, side)
+    """SNO 3.4.6: ``side`` can trace a Rail Line from ``hex_id`` (a city) to a supply edge.
+
+    Reading: the hex the line runs from is not a hex it "passes through" - it may be in enemy
+    ZOC (3.4.6b is kept for every other hex of the line), but not enemy-occupied, nor (for the
+    Soviets) in the Finnish area of 5.5.9's months."""
+    line = rail_line(R, state, side)
+    if hex_id in line:
+        return True
+    here = occupancy(state).get(hex_id)
+    if here and R.unit(here[0]).side != side:
+        return False  # an enemy-occupied city has no rail line
+    if hex_id in finnish_area(R, state) and side == "soviet":
+        return False  # SNO 5.5.9
+    # SNO 3.4.6a-b: the line's next hex is one it may pass through
+    return any(n in line for n in _rail_steps(R).get(hex_id, ()))
 
 
 # ------------------------------------------------------------------ initial control
@@ -151,15 +172,17 @@ def initial(R: Rules, state: State, axis_side: frozenset[str] | None = None) -> 
     none given, of the 1941 border - except those it cannot trace a rail line to. The seas
     follow (3.3)."""
     control: dict[str, str] = {}
+    entered: dict[str, str] = {}
     for h in controlled_cities(R):
         if axis_side is None:
             side = "soviet" if soviet_side_of_1941(R, h) else "axis"
         else:
             side = "axis" if h in axis_side else "soviet"
+        entered[h] = side  # SNO 3.2.2 'already control': the last to have entered it
         if can_trace_rail_line(R, state, side, h):
             control[h] = side
     state["control"] = control
-    state["entered"] = {}
+    state["entered"] = entered
     state["seas"] = {}
     update(R, state)
 
@@ -172,6 +195,22 @@ def scenario_axis_side(R: Rules, scenario: str) -> frozenset[str] | None:
 
 
 # ------------------------------------------------------------------ 3.2.3-3.2.4, 3.3
+def entered(R: Rules, state: State, uid: str, path: Sequence[str]) -> None:
+    """SNO 3.2.3a, 3.2.4: a combat unit moving along ``path`` (its start hex first: a move, a
+    retreat, an advance) enters every Major and Victory city on it after the start - its side
+    is now the last to have entered each; :func:`update` then takes the city from the enemy
+    (3.2.4) and gives it to the side if it can trace a rail line into it (3.2.3)."""
+    unit = R.unit(uid)
+    cities = {h: unit.side for h in path[1:] if h in _cities(R)}
+    if unit.is_combat and cities:
+        state["entered"] = {**state.get("entered", {}), **cities}  # replaced, never changed
+
+
+@cache
+def _cities(R: Rules) -> frozenset[str]:
+    return frozenset(controlled_cities(R))
+
+
 def update(R: Rules, state: State) -> None:
     """Bring city and sea control up to date (called after every action; idempotent).
 

@@ -256,6 +256,8 @@ def _zoc_to_zoc(
 def move_unit(R: Rules, state: State, uid: str, move: Move) -> None:
     """Carry out a move: the unit's new hex, the record, 5.2.3b's anchors, and 5.5.11
     (a Soviet unit moving into Hungary activates it)."""
+    from . import control
+
     side = R.unit(uid).side
     dest = move.path[-1]
     rec = record(state)
@@ -265,6 +267,7 @@ def move_unit(R: Rules, state: State, uid: str, move: Move) -> None:
         stay = [u for u in units_at(state, dest) if R.unit(u).side == side and u not in moved]
         anchors[dest] = sorted({*anchors.get(dest, ()), *stay})
     set_unit(state, uid, at=dest)
+    control.entered(R, state, uid, move.path)  # SNO 3.2.4: the cities it passed through too
     _write(state, selected=None, moved=[*rec["moved"], uid], anchors=anchors)
     if side == "soviet" and any(in_hungary(R, h) for h in move.path[1:]):
         state["hungary_active"] = True  # SNO 5.5.11

@@ -21,12 +21,13 @@ Fields used from the position file (see ``ostfront.core.position``)::
     [extra]
     control = { "1306" = "soviet", "1816" = "none" }  # over 3.2.2's start
     seas = { "Black Sea" = "axis" }                   # who last controlled each (3.3)
-    hungary_active = true                             # 5.5.11
+    hungary_active = true                             # 5.5.11 (always, from 1942-04)
     no_retreat = { soviet = true, axis = ["1220"] }   # orders in force now (7.5.2)
     weather_plan = { "1942-03" = "mud" }              # months fixed by 6.1.3 rolls
     first = "soviet"                                  # the month's player-turn order (12.11)
     last_turn = "1942-12"                             # 15.7: end at this VDT
-    entered = { "1816" = "axis" }                     # who last entered a city (3.2.3a)
+    entered = { "1816" = "axis" }                     # who last entered a city (3.2.3a;
+                                                      # default: who controls it at the start)
     factories_lost = 0                                # 15.5
 
 Units the file does not list are out of the game. Part 1 of the engine plays infantry,
@@ -41,7 +42,8 @@ from typing import Any, cast
 
 from ...core.errors import DataError
 from . import control
-from .rules import BOXES, SIDES, Rules, State, month_name, not_yet_playable
+from .movement_rules import HUNGARY_FROM, hungary_active
+from .rules import BOXES, SIDES, Rules, State, month_name, not_yet_playable, turn_title
 from .sequence import PHASES, begin_month, enter_phase
 from .stacking import stacking_problems
 
@@ -91,6 +93,15 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     held = _control(R, extra.get("control") or {}, problems)
     seas = _sides_of(extra.get("seas") or {}, "extra.seas", set(control.sea_areas(R)), problems)
     entered = _sides_of(extra.get("entered") or {}, "extra.entered", set(held), problems)
+    # SNO 3.2.2 'already control': the side holding a city at the start last entered it
+    entered = {h: s for h, s in held.items() if s != "none"} | entered
+    # SNO 5.5.11: the flag zoc, combat, control and supply read - set from April 1942 on
+    hungary = hungary_active({"turn": turn, "hungary_active": extra.get("hungary_active")})
+    if hungary and extra.get("hungary_active") is False:
+        problems.append(
+            f"extra.hungary_active: Hungary is active from {turn_title(HUNGARY_FROM)} "
+            "(SNO 5.5.11, 11.19)"
+        )
     no_retreat = _no_retreat(R, extra.get("no_retreat"), problems)
     _stacks(R, units, problems)
     if problems:
@@ -112,7 +123,7 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
             "rf": {s: int((pools.get(s) or {}).get("rf", 0)) for s in SIDES},
             "no_retreat": no_retreat,
             "orders": None,
-            "hungary_active": bool(extra.get("hungary_active", False)),
+            "hungary_active": hungary,
             "siege": {},
             "omp": None,
             "combat": None,

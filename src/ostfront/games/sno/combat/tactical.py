@@ -14,7 +14,9 @@ Retreat: the defender retreats each unit one, two or three hexes, choosing its f
 A unit that must retreat and cannot disbands or breaks out instead (7.7.1a d, 7.3.4):
 ``disband.involuntary``. Units not obliged to retreat may (7.3.6): ``hold UNIT`` keeps one in
 place. A fortified unit that retreats loses its fortified status (10.7.3). A Soviet retreat into
-Hungary activates it (5.5.11, 11.19).
+Hungary activates it (5.5.11, 11.19); a Soviet unit whose every retreat would enter an inactive
+Hungary may be eliminated instead (``eliminate UNIT``, 5.5.11). A unit retreating or advancing
+through a Major or Victory city enters it (3.2.3a, 3.2.4: control.entered).
 
 Advance: surviving attackers may each move one hex into a vacated hex or a hex next to it that
 is not enemy-occupied (7.7.3a a), by the rules of 5.1, 5.2 and 5.5: from enemy ZOC to enemy ZOC
@@ -27,7 +29,15 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.protocol import Action, Prompt
-from ..movement_rules import allowance, in_hungary, may_enter, path_cost, step_cost
+from .. import control
+from ..movement_rules import (
+    allowance,
+    hungary_active,
+    in_hungary,
+    may_enter,
+    path_cost,
+    step_cost,
+)
 from ..rules import (
     Rules,
     State,
@@ -40,6 +50,7 @@ from ..rules import (
     units_at,
 )
 from ..zoc import in_enemy_zoc, zoc_sources
+from .losses import eliminate
 from .odds import city_kind
 
 
@@ -161,17 +172,44 @@ def retreat_actions(R: Rules, state: State) -> list[Action]:
             )
         if not p["obliged"]:
             acts.append(Action("hold", (u,), f"{name} stays in place", "SNO 7.3.6", side))
+        elif _only_into_hungary(R, state, u):
+            acts.append(
+                Action(
+                    "eliminate",
+                    (u,),
+                    f"{name} ({R.unit(u).nationality.title()}) is eliminated rather than "
+                    "retreat into Hungary",
+                    "SNO 5.5.11",
+                    side,
+                )
+            )
     return acts
+
+
+def _enters_hungary(R: Rules, path: list[str]) -> bool:
+    return any(in_hungary(R, h) for h in path[1:])
+
+
+def _only_into_hungary(R: Rules, state: State, uid: str) -> bool:
+    """SNO 5.5.11: a Soviet unit forced to retreat across the border of an inactive Hungary
+    (every retreat open to it enters Hungary) - its owner may eliminate it instead."""
+    if R.unit(uid).side != "soviet" or hungary_active(state):
+        return False
+    paths = retreat_destinations(R, state, uid).values()
+    return bool(paths) and all(_enters_hungary(R, p) for p in paths)
 
 
 def perform_retreat(R: Rules, state: State, action: Action) -> None:
     p = state["pending"]
     uid = str(action.args[0])
     if action.verb == "retreat":
-        to = str(action.args[1])
-        set_unit(state, uid, at=to, fortified=False)  # SNO 10.7.3: no longer fortified
-        if R.unit(uid).side == "soviet" and in_hungary(R, to):
+        path = retreat_destinations(R, state, uid)[str(action.args[1])]
+        set_unit(state, uid, at=path[-1], fortified=False)  # SNO 10.7.3: no longer fortified
+        control.entered(R, state, uid, path)  # SNO 3.2.4: the cities it retreated through
+        if R.unit(uid).side == "soviet" and _enters_hungary(R, path):
             state["hungary_active"] = True  # SNO 5.5.11, 11.19: a Soviet retreat into Hungary
+    elif action.verb == "eliminate":
+        eliminate(R, state, [uid])  # SNO 5.5.11: rather than retreat into Hungary
     p["units"] = [u for u in p["units"] if u != uid]
     _refresh_retreat(R, state)
     _go_on(R, state)
@@ -255,7 +293,9 @@ def perform_advance(R: Rules, state: State, action: Action) -> None:
         state["pending"] = None
     else:
         uid, to = str(action.args[0]), str(action.args[1])
+        path = [hex_of(state, uid) or to, to]
         set_unit(state, uid, at=to)
+        control.entered(R, state, uid, path)  # SNO 3.2.3a
         p["units"] = [u for u in p["units"] if u != uid]  # SNO 7.7.3a: one hex
         _refresh_advance(R, state)
     _go_on(R, state)
