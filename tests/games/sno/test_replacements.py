@@ -80,11 +80,17 @@ def test_11_8_placing_uses_up_the_hex(R, make_state):
 
 
 def test_11_8_and_11_9_entry_is_only_where_a_rail_line_runs(R, make_state):
-    """A town in enemy ZOC cannot trace a Rail Line (3.4.6b): no replacement enters there."""
+    """11.8: replacements enter only where a Rail Line can be traced (3.4.6). The hex the
+    line runs from may be in enemy ZOC (control.py's reading of 3.4.6b): a German corps next
+    to Novgorod does not shut it; three corps whose ZOCs cover every hex around it do."""
     s = rrp_state(
         make_state, R, {"sov-10-army": "pool", "ger-5-corps": "0608"}, "soviet", "1941-08"
     )
-    assert NOVGOROD not in control.rail_line(R, s, "soviet")
+    assert NOVGOROD not in control.rail_line(R, s, "soviet")  # 3.4.6b: in enemy ZOC
+    assert NOVGOROD in rp.entry_hexes(R, s, "sov-10-army", False)  # but the line runs from it
+    corps = {"ger-5-corps": "0308", "ger-6-corps": "0606", "ger-8-corps": "0609"}
+    s = rrp_state(make_state, R, {"sov-10-army": "pool", **corps}, "soviet", "1941-08")
+    assert not control.can_trace_rail_line(R, s, "soviet", NOVGOROD)
     assert NOVGOROD not in rp.entry_hexes(R, s, "sov-10-army", False)
     assert TULA in rp.entry_hexes(R, s, "sov-10-army", False)
 

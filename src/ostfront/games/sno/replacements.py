@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from ...core.protocol import Action, Prompt
-from .control import own_side_of_1941, rail_line, supply_edge
+from .control import can_trace_rail_line, own_side_of_1941, supply_edge
 from .counters import ARMOR_TYPES, Unit
 from .movement_rules import HUNGARY_FROM, may_enter
 from .rules import (
@@ -94,15 +94,15 @@ def factories_in_production(R: Rules, state: State) -> int:
     activation date, not entrained, with a rail line to their city - and those evacuated to
     the east (``factories_east``: ids, 10.4.8; factories are part 2 of the engine)."""
     turn = state["turn"]
-    rails = rail_line(R, state, "soviet")
     count = len(state.get("factories_east") or ())
     for uid in side_units(R, state, "soviet"):
         unit = R.unit(uid)
         if unit.type != "factory" or state["units"][uid].get("entrained"):
             continue
-        if (unit.activation is None or unit.activation <= turn) and state["units"][uid][
-            "at"
-        ] in rails:
+        at = state["units"][uid]["at"]
+        if (unit.activation is None or unit.activation <= turn) and can_trace_rail_line(
+            R, state, "soviet", at
+        ):
             count += 1
     return count
 
@@ -269,7 +269,6 @@ def open_sites(R: Rules, state: State, side: str, reinforcement: bool) -> dict[s
     known = remembered(state, key)
     if known is not None:
         return known  # type: ignore[no-any-return]
-    rails = rail_line(R, state, side)
     enemy = side_hexes(R, state, other(side))
     held = frozenset((state.get("rrp") or {}).get("held", ()))
     placed: dict[str, int] = state.get("entered_rrp") or {}
@@ -282,8 +281,10 @@ def open_sites(R: Rules, state: State, side: str, reinforcement: bool) -> dict[s
     if reinforcement:
         for h, limit in _adjacent_sites(R, state, side).items():  # SNO 11.17
             limits[h] = max(limits.get(h, 0), limit)
-    out = {
-        h: limit - placed.get(h, 0) for h, limit in limits.items() if h in rails and h not in enemy
+    out = {  # SNO 3.4.6: the hex the line runs from may be in enemy ZOC (control.py's reading)
+        h: limit - placed.get(h, 0)
+        for h, limit in limits.items()
+        if h not in enemy and can_trace_rail_line(R, state, side, h)
     }
     return remember(state, key, out)  # type: ignore[no-any-return]
 
