@@ -522,7 +522,7 @@ def test_5_5_11_the_soviet_player_may_eliminate_a_unit_forced_to_retreat_into_hu
     ]
     elim = legal["eliminate sov-5-army"]
     assert elim.rule == "SNO 5.5.11"
-    assert elim.label == "5th Army (Soviet) is eliminated rather than retreat into Hungary"
+    assert elim.label == "Soviet 5th Army is eliminated rather than retreat into Hungary"
     s = GAME.apply(s, elim)
     assert s["units"]["sov-5-army"]["at"] == "dead"
     assert s["hungary_active"] is False

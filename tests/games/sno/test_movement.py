@@ -335,13 +335,13 @@ def test_select_move_and_move_once(R, make_state):
     s = make_state({GER: "1904", SOV: "2009"})
     acts = mv.actions(R, s)
     assert [a.text for a in acts] == [f"select {GER}", "end"]
-    assert acts[0].label == "Move 5th Corps (German) from 1904" and acts[0].rule == "SNO 5.1.2"
+    assert acts[0].label == "Move German 5th Corps from 1904" and acts[0].rule == "SNO 5.1.2"
     mv.perform(R, s, acts[0])
     acts = mv.actions(R, s)
     to = {a.args[0]: a for a in acts if a.verb == "to"}
-    bonus = "Move 5th Corps (German) 1904 -> 2108 (5 MP with the strategic bonus)"
+    bonus = "Move German 5th Corps 1904 -> Voronezh (2108) (5 MP with the strategic bonus)"
     assert to["2108"].label == bonus
-    assert to["1908"].label == "Move 5th Corps (German) 1904 -> 1908 (4 MP)"
+    assert to["1908"].label == "Move German 5th Corps 1904 -> Yelets (1908) (4 MP)"
     assert acts[-1].verb == "deselect"
     mv.perform(R, s, to["1908"])
     assert s["units"][GER]["at"] == "1908"

@@ -50,12 +50,14 @@ from .rules import (
     State,
     counter_ids,
     hex_of,
+    hex_title,
     on_map,
     other,
     phasing_side,
     remember,
     remembered,
     set_unit,
+    unit_title,
     units_at,
 )
 from .units import is_garrison, may_move
@@ -309,11 +311,6 @@ def thaw_losses(R: Rules, state: State, side: str) -> None:
 
 
 # ------------------------------------------------------------------ the handler
-def _name(R: Rules, uid: str) -> str:
-    unit = R.unit(uid)
-    return f"{unit.name} ({unit.nationality.title()})"
-
-
 def _mp(cost: float) -> str:
     return f"{int(cost)}" if cost == int(cost) else f"{cost:g}"
 
@@ -323,18 +320,24 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
     sel = record(state)["selected"]
     if sel is None:
         acts = [
-            Action("select", (u,), f"Move {_name(R, u)} from {hex_of(state, u)}", "SNO 5.1.2", side)
+            Action(
+                "select",
+                (u,),
+                f"Move {unit_title(R, u)} from {hex_title(R, hex_of(state, u) or '')}",
+                "SNO 5.1.2",
+                side,
+            )
             for u in movable(R, state)
         ]
         if not must_leave_finland(R, state):  # SNO 5.1.1: all, some or none; SNO 5.5.9
             acts.append(Action("end", (), "End the operational movement phase", "SNO 5.1.1", side))
         return acts
-    name = _name(R, sel)
-    start = hex_of(state, sel)
+    name = unit_title(R, sel)
+    start = hex_title(R, hex_of(state, sel) or "")
     acts = []
     for h, m in sorted(moves(R, state, sel).items()):
         extra = " with the strategic bonus" if m.bonus else ""
-        label = f"Move {name} {start} -> {h} ({_mp(m.cost)} MP{extra})"
+        label = f"Move {name} {start} -> {hex_title(R, h)} ({_mp(m.cost)} MP{extra})"
         acts.append(Action("to", (h,), label, m.rule, side, m))
     acts.append(Action("deselect", (), f"Choose another unit than {name}", "SNO 5.1.2", side))
     return acts
@@ -362,7 +365,7 @@ def prompt(R: Rules, state: State) -> Prompt:
     side = phasing_side(state)
     sel = record(state)["selected"]
     if sel is not None:
-        return Prompt(side, f"Choose where {_name(R, sel)} moves", "SNO 5.1.2")
+        return Prompt(side, f"Choose where {unit_title(R, sel)} moves", "SNO 5.1.2")
     if must_leave_finland(R, state):
         return Prompt(
             side,

@@ -43,10 +43,12 @@ from ..rules import (
     State,
     combat_hexes,
     hex_of,
+    hex_title,
     is_dispersed,
     on_map,
     other,
     set_unit,
+    unit_title,
     units_at,
 )
 from ..zoc import in_enemy_zoc, zoc_sources
@@ -159,13 +161,13 @@ def retreat_actions(R: Rules, state: State) -> list[Action]:
     side = p["side"]
     acts = []
     for u in p["units"]:
-        name = R.unit(u).label
+        name = unit_title(R, u)
         for h, path in sorted(retreat_destinations(R, state, u).items()):
             acts.append(
                 Action(
                     "retreat",
                     (u, h),
-                    f"Retreat {name} {' -> '.join(path)}",
+                    f"Retreat {name} {' -> '.join(hex_title(R, x) for x in path)}",
                     "SNO 7.7.1a",
                     side,
                 )
@@ -177,8 +179,7 @@ def retreat_actions(R: Rules, state: State) -> list[Action]:
                 Action(
                     "eliminate",
                     (u,),
-                    f"{name} ({R.unit(u).nationality.title()}) is eliminated rather than "
-                    "retreat into Hungary",
+                    f"{name} is eliminated rather than retreat into Hungary",
                     "SNO 5.5.11",
                     side,
                 )
@@ -277,11 +278,17 @@ def advance_actions(R: Rules, state: State) -> list[Action]:
     side = p["side"]
     acts = []
     for u in p["units"]:
-        name = R.unit(u).label
-        frm = hex_of(state, u)
+        name = unit_title(R, u)
+        frm = hex_title(R, hex_of(state, u) or "")
         for h in advance_destinations(R, state, u, p["vacated"]):
             acts.append(
-                Action("advance", (u, h), f"Advance {name} {frm} -> {h}", "SNO 7.7.3a", side)
+                Action(
+                    "advance",
+                    (u, h),
+                    f"Advance {name} {frm} -> {hex_title(R, h)}",
+                    "SNO 7.7.3a",
+                    side,
+                )
             )
     acts.append(Action("stop", (), "No further advance after combat", "SNO 7.7.3a", side))
     return acts
