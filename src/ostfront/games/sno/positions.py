@@ -166,8 +166,8 @@ def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[s
         missing = not_yet_playable(unit)
         if missing and at != "out":
             problems.append(
-                f"{where}: a {unit.type} counter needs the rules of {missing}, which come in "
-                "part 2 of the Sturm Nach Osten engine: not playable yet"
+                f"{where}: {unit.title} ({unit.type.replace('_', ' ')}) needs the rules of "
+                f"{missing}, which come in part 2 of the Sturm Nach Osten engine: not playable yet"
             )
         unknown = [s for s in status if s not in (*BOXES, *STATUSES)]
         if unknown:
