@@ -308,6 +308,12 @@ class GameMap:
     def place(self, hex_id: str) -> Place | None:
         return self.places.get(hex_id)
 
+    def hex_title(self, hex_id: str) -> str:
+        """A hex as players read it: the place's name first, where the map names one
+        ("Kiev (1816)"), else the id."""
+        place = self.places.get(hex_id)
+        return hex_id if place is None else f"{place.name} ({hex_id})"
+
     def place_named(self, name: str) -> Place:
         """The place with this name (any case; the first, if two share it)."""
         if not self._by_name:

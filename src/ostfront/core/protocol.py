@@ -599,4 +599,42 @@ class Game(ABC):
         }
 
 
+class SequencedGame(Game):
+    """A game whose rules engine is a sequence-of-play module (:meth:`engine`) answering
+    ``active_side(state)``, ``actions(R, state)``, ``perform(R, state, action)`` and
+    ``prompt(R, state)``, ``R`` being the components :meth:`rules_for` gives; the game is over
+    once the engine writes ``state["winner"] = {"winner", "score", "reason"}``. Both built-in
+    games are such games."""
+
+    @abstractmethod
+    def engine(self) -> Any:
+        """The sequence-of-play module (imported on first use: the registry lists games
+        without loading their rules)."""
+
+    @abstractmethod
+    def rules_for(self, state: State) -> Any:
+        """The components ``state`` is played with (its map, counters, charts)."""
+
+    def active_side(self, state: State) -> Side | None:
+        side: Side | None = self.engine().active_side(state)
+        return side
+
+    def actions(self, state: State) -> list[Action]:
+        acts: list[Action] = self.engine().actions(self.rules_for(state), state)
+        return acts
+
+    def perform(self, state: State, action: Action) -> None:
+        self.engine().perform(self.rules_for(state), state, action)
+
+    def prompt(self, state: State) -> Prompt:
+        found: Prompt = self.engine().prompt(self.rules_for(state), state)
+        return found
+
+    def result(self, state: State) -> Result | None:
+        w = state.get("winner")
+        if w is None:
+            return None
+        return Result(w["winner"], w.get("score", {}), w["reason"])
+
+
 _MAP_CACHE: dict[str, dict[str, GameMap]] = {}

@@ -13,12 +13,9 @@ from ...core.mapmodel import GameMap, load_map
 from ...core.protocol import (
     Action,
     CounterView,
-    Game,
     Option,
-    Prompt,
-    Result,
     Scenario,
-    Side,
+    SequencedGame,
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
@@ -68,7 +65,7 @@ def board() -> GameMap:
     return load_map(DATA / "map.toml")
 
 
-class DefiantRussia(Game):
+class DefiantRussia(SequencedGame):
     name = "dr"
     title = "Defiant Russia"
     sides = ("axis", "soviet")
@@ -163,26 +160,8 @@ class DefiantRussia(Game):
         changed in place (``rules.set_unit``): the copy shares it."""
         return copy_state(state, shallow=("control",), shared=("units",))
 
-    def active_side(self, state: ProtocolState) -> Side | None:
-        side: Side | None = _engine().active_side(state)
-        return side
-
-    def actions(self, state: ProtocolState) -> list[Action]:
-        acts: list[Action] = _engine().actions(self.rules_for(state), state)
-        return acts
-
-    def perform(self, state: ProtocolState, action: Action) -> None:
-        _engine().perform(self.rules_for(state), state, action)
-
-    def prompt(self, state: ProtocolState) -> Prompt:
-        found: Prompt = _engine().prompt(self.rules_for(state), state)
-        return found
-
-    def result(self, state: ProtocolState) -> Result | None:
-        w = state.get("winner")
-        if w is None:
-            return None
-        return Result(w["winner"], w.get("score", {}), w["reason"])
+    def engine(self) -> ModuleType:
+        return _engine()
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """Exact outcome of the dice an attack's ``roll`` (or an air strike) would throw."""

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ...core import units as units_table
 from ...core.mapmodel import GameMap
 from ...core.memo import as_set as as_set  # the memos are core's, used through here
 from ...core.memo import by_positions as by_positions
@@ -52,6 +53,7 @@ from ...core.memo import kept_for_table as kept_for_table
 from ...core.memo import reading as reading
 from ...core.memo import remember as remember
 from ...core.memo import remembered as remembered
+from ...core.units import set_unit as set_unit
 from .chart_tables import Charts
 from .charts import load_charts
 from .counters import CounterMix, Unit, load_counters
@@ -107,18 +109,9 @@ def rules_with_map(gmap: GameMap) -> Rules:
 
 
 # ------------------------------------------------------------------ units on the map
-def set_unit(state: State, uid: str, **changes: Any) -> None:
-    """Change a unit's record (``at``, ``reduced``, ``oos``). The record and the units table
-    are replaced, never changed in place: a state's copy shares the table of the state it
-    was copied from (see ``DefiantRussia.copy_state``)."""
-    units = state["units"]
-    state["units"] = {**units, uid: {**units[uid], **changes}}
-
-
 def hex_title(R: Rules, hex_id: str) -> str:
     """A hex as players read it in labels: the place's name first, if it has one."""
-    place = R.map.place(hex_id)
-    return hex_id if place is None else f"{place.name} ({hex_id})"
+    return R.map.hex_title(hex_id)
 
 
 def on_map(state: State, uid: str) -> bool:
@@ -140,19 +133,7 @@ BOX_SET = frozenset(BOXES)
 
 def occupancy(state: State) -> dict[str, list[str]]:
     """Hex -> unit ids (sorted), for every occupied hex. Not to be changed: it is shared."""
-    facts = by_positions(state)
-    known = facts.get("occupancy")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
-    out: dict[str, list[str]] = {}
-    for u, d in state["units"].items():
-        at = d["at"]
-        if at not in BOX_SET:
-            out.setdefault(at, []).append(u)
-    for uids in out.values():
-        uids.sort()
-    facts["occupancy"] = out
-    return out
+    return units_table.occupancy(state, BOX_SET)
 
 
 def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:

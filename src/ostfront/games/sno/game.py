@@ -18,13 +18,10 @@ from ...core.mapmodel import GameMap, load_map
 from ...core.protocol import (
     Action,
     CounterView,
-    Game,
     NotPlayable,
     Option,
-    Prompt,
-    Result,
     Scenario,
-    Side,
+    SequencedGame,
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
@@ -62,7 +59,7 @@ def _engine() -> ModuleType:
     return sequence
 
 
-class SturmNachOsten(Game):
+class SturmNachOsten(SequencedGame):
     name = "sno"
     title = "Sturm Nach Osten"
     sides = ("axis", "soviet")
@@ -183,26 +180,8 @@ class SturmNachOsten(Game):
         changed in place (``rules.set_unit``): the copy shares it."""
         return copy_state(state, shallow=("control", "entered", "seas"), shared=("units",))
 
-    def active_side(self, state: ProtocolState) -> Side | None:
-        side: Side | None = _engine().active_side(state)
-        return side
-
-    def actions(self, state: ProtocolState) -> list[Action]:
-        acts: list[Action] = _engine().actions(self.rules_for(state), state)
-        return acts
-
-    def perform(self, state: ProtocolState, action: Action) -> None:
-        _engine().perform(self.rules_for(state), state, action)
-
-    def prompt(self, state: ProtocolState) -> Prompt:
-        found: Prompt = _engine().prompt(self.rules_for(state), state)
-        return found
-
-    def result(self, state: ProtocolState) -> Result | None:
-        w = state.get("winner")
-        if w is None:
-            return None
-        return Result(w["winner"], w.get("score", {}), w["reason"])
+    def engine(self) -> ModuleType:
+        return _engine()
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """The exact outcome of the die an attack's roll would throw (SNO 7.2.1 step six)."""

@@ -52,8 +52,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ...core import units as units_table
 from ...core.mapmodel import GameMap
-from ...core.memo import by_positions, kept, remember, remembered
+from ...core.memo import kept, remember, remembered
+from ...core.units import set_unit as set_unit
 from .counters import CounterMix, Unit, load_counters
 from .crt import Crts, load_crt
 from .tables import Tables, load_tables
@@ -146,14 +148,6 @@ def turn_title(turn: str) -> str:
 
 
 # ------------------------------------------------------------------ units on the map
-def set_unit(state: State, uid: str, **changes: Any) -> None:
-    """Change a unit's record (``at``, ``dispersed``, ``fortified``). The record and the units
-    table are replaced, never changed in place: a state's copy shares the table of the state
-    it was copied from."""
-    units = state["units"]
-    state["units"] = {**units, uid: {**units[uid], **changes}}
-
-
 def on_map(state: State, uid: str) -> bool:
     return state["units"][uid]["at"] not in BOX_SET
 
@@ -165,19 +159,7 @@ def hex_of(state: State, uid: str) -> str | None:
 
 def occupancy(state: State) -> dict[str, list[str]]:
     """Hex -> unit ids (sorted), for every occupied hex. Not to be changed: it is shared."""
-    facts = by_positions(state)
-    known = facts.get("occupancy")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
-    out: dict[str, list[str]] = {}
-    for u, d in state["units"].items():
-        at = d["at"]
-        if at not in BOX_SET:
-            out.setdefault(at, []).append(u)
-    for uids in out.values():
-        uids.sort()
-    facts["occupancy"] = out
-    return out
+    return units_table.occupancy(state, BOX_SET)
 
 
 def units_at(state: State, hex_id: str) -> list[str]:
@@ -275,8 +257,7 @@ def is_dispersed(state: State, uid: str) -> bool:
 
 def hex_title(R: Rules, hex_id: str) -> str:
     """A hex as labels give it: "Kiev (1816)" where the map names a place, else "1715"."""
-    place = R.map.place(hex_id)
-    return f"{place.name} ({hex_id})" if place is not None else hex_id
+    return R.map.hex_title(hex_id)
 
 
 def unit_title(R: Rules, uid: str) -> str:

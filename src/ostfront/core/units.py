@@ -1,0 +1,49 @@
+"""The units table both games keep: ``state["units"] = {unit id: {"at": hex or box, ...}}``.
+
+A unit's record says where it is - a hex of the map, or a box off it (the game names its
+boxes: eliminated, not yet arrived, ...) - and what the game's rules need of it (reduced,
+dispersed, fortified, ...). The table and its records are replaced, never changed in place
+(:func:`set_unit`): a state's copy shares the table of the state it was copied from until a
+unit changes, so facts of the units' arrangement can be kept with it (:mod:`core.memo`).
+
+>>> s = {"units": {"a": {"at": "0101"}, "b": {"at": "dead"}, "c": {"at": "0101"}}}
+>>> occupancy(s, frozenset({"dead"}))
+{'0101': ['a', 'c']}
+>>> before = s["units"]
+>>> set_unit(s, "b", at="0202")
+>>> s["units"]["b"], before["b"]
+({'at': '0202'}, {'at': 'dead'})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .memo import by_positions
+
+State = dict[str, Any]
+
+
+def set_unit(state: State, uid: str, **changes: Any) -> None:
+    """Change a unit's record: the record and the units table are replaced, never changed in
+    place."""
+    units = state["units"]
+    state["units"] = {**units, uid: {**units[uid], **changes}}
+
+
+def occupancy(state: State, boxes: frozenset[str]) -> dict[str, list[str]]:
+    """Hex -> unit ids (sorted), for every occupied hex (a unit in one of ``boxes`` is off
+    the map). Kept for the arrangement of the units; not to be changed: it is shared."""
+    facts = by_positions(state)
+    known = facts.get("occupancy")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    out: dict[str, list[str]] = {}
+    for u, d in state["units"].items():
+        at = d["at"]
+        if at not in boxes:
+            out.setdefault(at, []).append(u)
+    for uids in out.values():
+        uids.sort()
+    facts["occupancy"] = out
+    return out
