@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ostfront.core.position import position_from_dict
 from ostfront.core.protocol import Action
-from ostfront.games.sno import disband, supply
+from ostfront.games.sno import control, disband, supply
 from ostfront.games.sno.game import GAME
 
 #: Six German corps on every other hex two away from 1905: the 5th, 6th and 8th Armies
@@ -252,3 +252,18 @@ def test_8_3_2_one_rf_more_from_a_coast_hex_in_enemy_zoc(R, make_state) -> None:
     s["units"] = {**s["units"], "ger-20-corps": {**s["units"]["ger-20-corps"], "at": "0413"}}
     assert disband.disband(R, s, "sov-8-army") == 1
     assert s["evacuated"] == {"turn": "1941-07", "Baltic Sea": 1}
+
+
+def test_8_0_2_a_dd_decides_every_defenders_supply_at_one_instant(R, make_state) -> None:
+    """A DD disbands the defenders in supply at the moment of combat (8.0.2): the 5th Army
+    is in supply only through the 6th, a supply point (9.2c, the threat case of
+    test_supply.py); the 6th disbanding first does not turn the 5th's disbandment into a
+    break-out (nor an error)."""
+    from .test_supply import THREAT_CASE
+
+    s = make_state({**THREAT_CASE, "sov-5-army": "1905", "sov-6-army": "1806"})
+    control.initial(R, s)
+    assert supply.status(R, s, "soviet") == {"sov-5-army": True, "sov-6-army": True}
+    out = disband.involuntary(R, s, ["sov-6-army", "sov-5-army"])
+    assert out == {"removed": ["sov-6-army", "sov-5-army"], "rf": 4}  # 3 - 1 each (8.1.1)
+    assert s["units"]["sov-5-army"]["at"] == s["units"]["sov-6-army"]["at"] == "dead"

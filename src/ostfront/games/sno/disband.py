@@ -270,12 +270,15 @@ def _record(state: State) -> dict[str, Any]:
     return dict(rec)
 
 
-def disband(R: Rules, state: State, uid: str) -> int:
+def disband(R: Rules, state: State, uid: str, supplied: bool | None = None) -> int:
     """SNO 8.1.1 (8.3.1a): remove a unit in supply (or on a friendly coast) and add its RFs
-    to its side's total. Returns the RFs gained."""
+    to its side's total. Returns the RFs gained. ``supplied``: its supply as already
+    decided (a DD decides every defender's at one instant, 8.0.2), else decided now."""
     side = R.unit(uid).side
     rf = disband_rf(R, uid)
-    if not supply.in_supply(R, state, uid):
+    if supplied is None:
+        supplied = supply.in_supply(R, state, uid)
+    if not supplied:
         sea = _coast_sea(R, state, uid)
         if sea is None:
             raise ValueError(f"{uid} is neither in supply nor on a friendly coast (SNO 8.1, 8.3.1)")
@@ -392,7 +395,7 @@ def involuntary(R: Rules, state: State, uids: list[str]) -> dict[str, Any]:
         if not may_disband(R, u):
             eliminate(R, state, [u])
         elif supplied[u]:
-            gained += disband(R, state, u)
+            gained += disband(R, state, u, supplied=True)
         else:
             pocket = pockets[u]
             if pocket not in owed:
