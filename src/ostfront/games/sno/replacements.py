@@ -318,10 +318,6 @@ def arriving(R: Rules, state: State, side: str) -> list[str]:
     ]
 
 
-def _due(unit: Unit, side: str) -> bool:
-    return unit.side == side and bool(unit.reinforcement)
-
-
 def free_ally(R: Rules, state: State, uid: str) -> bool:
     """SNO 11.14 SPECIAL: in his April RRP the Axis player may return one eliminated
     Hungarian, Romanian or Italian unit at no cost - not a Hungarian one while the Soviets

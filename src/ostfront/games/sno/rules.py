@@ -8,6 +8,8 @@ what changes during play; a unit's printed values are looked up in the counters.
 State layout (everything the SNO modules read and write)::
 
     turn            the month, "YYYY-MM" (SNO 1.0: one game-turn a month)
+    start_turn      the month the game began (12.11(1): a Soviet-first start omits that
+                    month's Axis player-turn only)
     phase           a name from sequence.PHASES ("axis_rrp", "axis_omp", ...)
     first           the side whose player-turn comes first in the scenario's first month
                     (12.11(1)); "soviet" skips that month's Axis player-turn
@@ -36,9 +38,17 @@ State layout (everything the SNO modules read and write)::
     combat          the combat phase in progress (combat/): the declared plan, what is
                     resolved, disbandments
     entered_rrp     {hex: stacking points} placed there this RRP (11.8)
+    rrp             the RRP in progress (replacements.py): cities held at its start (11.8),
+                    infantry-type replacements so far (11.11), the April free unit (11.14)
+    breakout        the disband phase in progress (disband.py): started break-outs, the
+                    pockets' losses owed (8.2.1b, 8.2.2)
+    evacuated       {"turn", sea: RFs} evacuated by sea this month (8.3.3)
+    isolation       the 9.5.2 decision in progress (supply.py)
     pending         None, or a decision in progress; its "kind" names the module that owns
                     it, its "side" who decides (either side: losses, retreats, sieges)
     factories_lost  how many Soviet factories have been eliminated (15.5)
+    factories_east  (part 2, read but not yet written) factories evacuated and producing
+                    (11.10a); a factory's record may say "entrained" (10.4.8)
     winner          None until the game ends: {"winner", "score", "reason"}
 
 Part 1 of the engine plays infantry, mountain infantry and garrison counters; the counter types
@@ -267,11 +277,6 @@ def unit_title(R: Rules, uid: str) -> str:
 
 def phasing_side(state: State) -> str:  # SNO 3.4.5
     return "axis" if state["phase"].startswith("axis") else "soviet"
-
-
-def controller(state: State, hex_id: str) -> str | None:
-    side: str | None = state["control"].get(hex_id)
-    return side
 
 
 __all__ = [

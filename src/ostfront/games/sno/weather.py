@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from ...core.hexgrid import hexside_id, split_hexside
 from ...core.memo import remember, remembered
-from .rules import Rules, State, month_name, next_month, year
+from .rules import Rules, State, month_name, next_month
 from .tables import april_weather, october_weather
 
 #: SNO 6.2.1: which Arctic Weather Line each Snow month uses (names as on the map).
@@ -229,7 +229,3 @@ def bonus(R: Rules, side: str) -> int:
     """SNO 5.3.2: the strategic movement bonus, two for the Axis, three for the Soviets."""
     by_side = cast(Mapping[str, int], R.tables.spec.movement.strategic_bonus)
     return int(by_side[side])
-
-
-def year_of(state: State) -> int:
-    return year(state["turn"])

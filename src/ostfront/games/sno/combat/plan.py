@@ -38,7 +38,6 @@ from ..rules import (
     is_fortified,
     kept,
     occupancy,
-    other,
     phasing_side,
     unit_title,
     units_at,
@@ -260,7 +259,3 @@ def problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
             where = hex_title(R, hex_of(state, e) or "")
             out.append(f"{unit_title(R, e)} in {where} must be attacked: {why}")
     return out
-
-
-def enemy_side(state: State) -> str:
-    return other(phasing_side(state))

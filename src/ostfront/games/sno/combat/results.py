@@ -17,11 +17,9 @@ from typing import Any
 from ....core.protocol import roll
 from ....core.rng import Distribution
 from .. import weather
-from ..crt import odds_value
 from ..rules import Rules, State, hex_of, on_map, other, set_unit, units_at
 from . import losses, tactical
 from . import odds as odds_mod
-from .plan import combat_of
 
 #: SNO 7.7.3a a: the results after which the attackers may advance into a vacated hex.
 ADVANCE_RESULTS = frozenset({"DE", "DD", "HX", "DX", "DR", "(DR)", "DR/AL", "(DR)/AL"})
@@ -233,11 +231,3 @@ def finish(R: Rules, state: State) -> None:
 def _num(x: Any) -> str:
     v = Fraction(x)
     return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
-
-
-def odds_fraction(column: str | None) -> Fraction | None:
-    return None if column is None else odds_value(column)
-
-
-def combat_record(state: State) -> dict[str, Any]:
-    return combat_of(state)
