@@ -8,7 +8,7 @@ isolation (9.5) and stacking (4.3); and the No Retreat orders a player declares 
 his own player-turn (7.5.2a).
 
 Each phase kind has a *handler* module offering the phasing player's actions (``actions``,
-``perform``, ``prompt``, and optionally ``begin``). A decision in progress
+``perform``, ``prompt``, and ``begin`` on entering the phase). A decision in progress
 (``state["pending"]``) belongs to the module that lists its ``kind`` in ``PENDING_KINDS`` and
 may fall to either side. When the phasing player ends a phase, :func:`end_phase` runs the
 phase's end-of-phase checks - each may open a decision, and its owner calls :func:`end_phase`
@@ -131,15 +131,10 @@ def _end_checks(kind: str) -> tuple[Callable[[Rules, State], bool], ...]:
     from . import movement, stacking, supply
 
     if kind == "omp":
-        return (*_optional(movement, "finish"), stacking.check)  # SNO 4.3: end of the OMP
+        return (movement.finish, stacking.check)  # SNO 5.5.9, then 4.3: end of the OMP
     if kind == "disband":
         return (supply.isolation, stacking.check)  # SNO 9.5, then 4.3: end of Combat Phase
     return ()
-
-
-def _optional(module: ModuleType, name: str) -> tuple[Callable[[Rules, State], bool], ...]:
-    hook = getattr(module, name, None)
-    return (hook,) if hook is not None else ()
 
 
 def end_phase(R: Rules, state: State) -> None:
@@ -177,9 +172,7 @@ def enter_phase(R: Rules, state: State, phase: str) -> None:
         recovery(R, state, side or "axis")
         enter_phase(R, state, f"{side}_combat")
         return
-    begin = getattr(handlers()[kind], "begin", None)
-    if begin is not None:
-        begin(R, state)
+    handlers()[kind].begin(R, state)
 
 
 def recovery(R: Rules, state: State, side: str) -> None:
@@ -215,9 +208,7 @@ def end_player_turn(R: Rules, state: State, side: str) -> None:
     next month."""
     from . import movement, victory
 
-    thaw = getattr(movement, "thaw_losses", None)
-    if thaw is not None:
-        thaw(R, state, side)
+    movement.thaw_losses(R, state, side)  # SNO 6.3.4
     victory.check(R, state)
     if state.get("winner") is not None:
         return
