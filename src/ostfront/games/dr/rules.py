@@ -152,9 +152,6 @@ def _ground_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
     return {s: frozenset(hexes) for s, hexes in found.items()}
 
 
-_COUNTER_IDS: dict[tuple[str, int], tuple[CounterMix, tuple[str, ...]]] = {}
-
-
 def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, ...]:
     """The ids of the counters passing ``test``, sorted: worked out once for the counter mix
     (``key`` names the test). Whether a unit is in this game, and where, is the state's.
@@ -164,11 +161,7 @@ def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, 
     >>> all(R.unit(u).is_leader for u in leaders), list(leaders) == sorted(leaders)
     (True, True)
     """
-    known = _COUNTER_IDS.get((key, id(R.counters)))
-    if known is None or known[0] is not R.counters:
-        ids = tuple(sorted(u for u, unit in R.counters.units.items() if test(unit)))
-        known = _COUNTER_IDS[(key, id(R.counters))] = (R.counters, ids)  # keeps the mix alive
-    return known[1]
+    return units_table.counter_ids(R.counters, key, test)
 
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:

@@ -225,17 +225,10 @@ def enemy_at(R: Rules, state: State, hex_id: str, side: str) -> bool:
     return hex_id in side_hexes(R, state, other(side))
 
 
-_COUNTER_IDS: dict[tuple[str, int], tuple[CounterMix, tuple[str, ...]]] = {}
-
-
 def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, ...]:
     """The ids of the counters passing ``test``, sorted: worked out once for the counter mix
     (``key`` names the test)."""
-    known = _COUNTER_IDS.get((key, id(R.counters)))
-    if known is None or known[0] is not R.counters:
-        ids = tuple(sorted(u for u, unit in R.counters.units.items() if test(unit)))
-        known = _COUNTER_IDS[(key, id(R.counters))] = (R.counters, ids)
-    return known[1]
+    return units_table.counter_ids(R.counters, key, test)
 
 
 # ------------------------------------------------------------------ printed values
