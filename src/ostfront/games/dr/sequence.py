@@ -14,8 +14,9 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from ...core import phases
 from ...core.protocol import Action, Prompt
-from .rules import Rules, State, other, reading
+from .rules import Rules, State, other
 
 #: The phases of one turn, in order (DR 4.1-4.12), each with the rule that defines it.
 TURN = (  # DR 4.0
@@ -93,25 +94,16 @@ def handlers() -> dict[str, ModuleType]:
 
 
 def handler(state: State) -> ModuleType:
-    pending = state.get("pending")
-    key = pending["kind"] if pending else phase_kind(state["phase"])
-    return handlers()[key]
+    module: ModuleType = phases.handler_of(state, handlers(), phase_kind)
+    return module
 
 
 def active_side(state: State) -> str | None:
-    if state.get("winner") is not None:
-        return None
-    pending = state.get("pending")
-    if pending:
-        side: str = pending["side"]
-        return side
-    return phase_side(state["phase"])
+    return phases.deciding_side(state, phase_side)
 
 
 def actions(R: Rules, state: State) -> list[Action]:
-    with reading(state):  # nothing changes the state while the choices are worked out
-        acts: list[Action] = handler(state).actions(R, state)
-    return acts
+    return phases.offered(R, state, handler(state))
 
 
 def perform(R: Rules, state: State, action: Action) -> None:

@@ -23,7 +23,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from ...core.memo import reading
+from ...core import phases
 from ...core.protocol import Action, Prompt
 from .rules import Rules, State, next_month, other, turn_title
 
@@ -88,25 +88,16 @@ def handlers() -> dict[str, ModuleType]:
 
 
 def handler(state: State) -> ModuleType:
-    pending = state.get("pending")
-    key = pending["kind"] if pending else phase_kind(state["phase"])
-    return handlers()[key]
+    module: ModuleType = phases.handler_of(state, handlers(), phase_kind)
+    return module
 
 
 def active_side(state: State) -> str | None:
-    if state.get("winner") is not None:
-        return None
-    pending = state.get("pending")
-    if pending:
-        side: str = pending["side"]
-        return side
-    return phase_side(state["phase"])
+    return phases.deciding_side(state, phase_side)
 
 
 def actions(R: Rules, state: State) -> list[Action]:
-    with reading(state):  # nothing changes the state while the choices are worked out
-        acts: list[Action] = handler(state).actions(R, state)
-    return acts
+    return phases.offered(R, state, handler(state))
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
