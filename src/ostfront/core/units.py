@@ -62,3 +62,21 @@ def counter_ids(mix: Any, key: str, test: Callable[[Any], bool]) -> tuple[str, .
         ids = tuple(sorted(u for u, unit in mix.units.items() if test(unit)))
         known = _COUNTER_IDS[(key, id(mix))] = (mix, ids)  # keeps the mix, and its id, alive
     return known[1]
+
+
+def hexes_by_side(
+    state: State,
+    boxes: frozenset[str],
+    sides: tuple[str, ...],
+    counts: Callable[[str], str | None],
+) -> dict[str, frozenset[str]]:
+    """Side -> the hexes holding at least one of its units that count: ``counts(uid)`` gives
+    the unit's side, or None for a unit that does not count (a leader, a factory...)."""
+    found: dict[str, set[str]] = {s: set() for s in sides}
+    for u, d in state["units"].items():
+        at = d["at"]
+        if at not in boxes:
+            side = counts(u)
+            if side is not None:
+                found[side].add(at)
+    return {s: frozenset(h) for s, h in found.items()}

@@ -142,14 +142,11 @@ def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
 
 
 def _ground_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
-    found: dict[str, set[str]] = {s: set() for s in SIDES}
-    for u, d in state["units"].items():
-        at = d["at"]
-        if at not in BOX_SET:
-            unit = R.unit(u)
-            if unit.is_ground:
-                found[unit.side].add(at)
-    return {s: frozenset(hexes) for s, hexes in found.items()}
+    def counts(u: str) -> str | None:
+        unit = R.unit(u)
+        return unit.side if unit.is_ground else None
+
+    return units_table.hexes_by_side(state, BOX_SET, SIDES, counts)
 
 
 def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, ...]:

@@ -192,12 +192,7 @@ def side_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
 
 
 def _side_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
-    found: dict[str, set[str]] = {s: set() for s in SIDES}
-    for u, d in state["units"].items():
-        at = d["at"]
-        if at not in BOX_SET:
-            found[R.unit(u).side].add(at)
-    return {s: frozenset(h) for s, h in found.items()}
+    return units_table.hexes_by_side(state, BOX_SET, SIDES, lambda u: R.unit(u).side)
 
 
 def combat_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
@@ -206,14 +201,11 @@ def combat_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
 
 
 def _combat_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
-    found: dict[str, set[str]] = {s: set() for s in SIDES}
-    for u, d in state["units"].items():
-        at = d["at"]
-        if at not in BOX_SET:
-            unit = R.unit(u)
-            if unit.is_combat:
-                found[unit.side].add(at)
-    return {s: frozenset(h) for s, h in found.items()}
+    def counts(u: str) -> str | None:
+        unit = R.unit(u)
+        return unit.side if unit.is_combat else None
+
+    return units_table.hexes_by_side(state, BOX_SET, SIDES, counts)
 
 
 def units_of_side_at(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
