@@ -94,7 +94,7 @@ def test_4_3_at_the_end_of_the_omp_through_the_sequence(R, make_state):
 
     s = make_state({**dict.fromkeys(CORPS[:7], "1904"), "sov-5-army": "2904"})
     sequence.perform(R, s, Action("end"))
-    assert s["phase"] == "axis_omp"  # waiting for the owner's choice
+    assert s["phase"] == "axis_form"  # SNO 10.1.7 first; waiting for the owner's choice
     assert s["pending"] == {"kind": "overstack", "side": "axis", "hex": "1904"}
     acts = sequence.actions(R, s)
     assert len(acts) == 7 and acts[0].text == "eliminate ger-1-corps"

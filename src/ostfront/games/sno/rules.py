@@ -16,7 +16,10 @@ State layout (everything the SNO modules read and write)::
     last_turn       the month the game ends ("1945-05", or an earlier VDT by 15.7)
     weather         good | mud | snow (6.1)
     weather_plan    {month: weather} fixed by the October and April rolls (6.1.3)
-    units           {unit id: {"at": hex | box, "dispersed": bool, "fortified": bool}};
+    units           {unit id: {"at": hex | box, "dispersed": bool, "fortified": bool,
+                    "flipped": bool (absent: False) - the back face up: a juggernaut's
+                    weaker side (10.1), an armor unit's unrefitted side (10.3), a factory
+                    entrained (10.4.8), Zhukov's AD side (10.6.7); see :func:`face`}};
                     the table and its records are replaced (set_unit), never changed in
                     place: a state's copies share them until a unit changes.
                     A box is one of BOXES: "pool" (never yet in play: may enter as a
@@ -66,7 +69,7 @@ from ...core import units as units_table
 from ...core.mapmodel import GameMap
 from ...core.memo import kept, remember, remembered
 from ...core.units import set_unit as set_unit
-from .counters import CounterMix, Unit, load_counters
+from .counters import CounterMix, Face, Unit, fortify_bonus, load_counters
 from .crt import Crts, load_crt
 from .tables import Tables, load_tables
 
@@ -224,22 +227,38 @@ def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, 
 
 
 # ------------------------------------------------------------------ printed values
+def face(R: Rules, state: State, uid: str) -> Face | None:
+    """The printed side face up: the back when the unit's record says ``"flipped"`` (a
+    juggernaut's weaker side, an armor unit's unrefitted side, 10.1.1, 10.3; a factory's
+    entrained side, 10.4.8; Zhukov's AD side, 10.6.7), else the front. A fortified side is
+    never "flipped": fortification is its own flag (10.7.1)."""
+    unit = R.unit(uid)
+    if state["units"][uid].get("flipped") and unit.back is not None:
+        return unit.back
+    return unit.front
+
+
 def combat_factor(R: Rules, state: State, uid: str, defending: bool = True) -> int:
-    """The printed combat factor of the face in use: the fortified side's when the unit is
-    fortified and defending (SNO 10.7.5; a fortified unit never attacks, 10.7.4)."""
+    """The printed combat factor of the face in use (SNO 10.1.1, 10.3: the weaker or
+    unrefitted side when flipped), with fortification's bonus when the unit is fortified and
+    defending (SNO 10.7.5: the fortified side's factor where the counter prints one, else the
+    marker's bonus - armor and juggernauts, 10.7.1; a fortified unit never attacks, 10.7.4)."""
     unit = R.unit(uid)
-    if unit.front is None:
+    shown = face(R, state, uid)
+    if shown is None:
         return 0
-    # SNO 10.7.5: the fortified side prints the fortified factor (counters.fortify_bonus)
-    if defending and state["units"][uid].get("fortified") and unit.back_is == "fortified":
-        return unit.back.cf if unit.back else unit.front.cf
-    return unit.front.cf
+    if defending and state["units"][uid].get("fortified"):  # SNO 10.7.5
+        if unit.back_is == "fortified":
+            return unit.back.cf if unit.back else shown.cf
+        return shown.cf + fortify_bonus(unit)
+    return shown.cf
 
 
-def movement_factor(R: Rules, uid: str) -> int:
-    """The printed movement factor (0 for units that print none: garrisons, 5.1.9)."""
-    unit = R.unit(uid)
-    return unit.front.mf or 0 if unit.front else 0
+def movement_factor(R: Rules, uid: str, state: State | None = None) -> int:
+    """The printed movement factor of the face in use (0 for units that print none:
+    garrisons, 5.1.9). Without a state: the front's."""
+    shown = face(R, state, uid) if state is not None else R.unit(uid).front
+    return shown.mf or 0 if shown else 0
 
 
 def is_fortified(state: State, uid: str) -> bool:

@@ -31,19 +31,30 @@ from .rules import Rules, State, next_month, other, turn_title
 PLAYER_TURN = (  # SNO 1.0
     ("rrp", "SNO 1.0 B; 11.0"),
     ("omp", "SNO 1.0 B; 5.0"),
+    ("form", "SNO 10.1.7"),
     ("recovery", "SNO 1.0 B"),
     ("combat", "SNO 1.0 B; 7.0"),
     ("disband", "SNO 8.0.2; 9.5; 4.3"),
     ("orders", "SNO 7.5.2a"),
 )
 KINDS = tuple(kind for kind, _ in PLAYER_TURN)
-PHASES = ("weather", *(f"{side}_{kind}" for side in ("axis", "soviet") for kind in KINDS))
-RULE = {"weather": "SNO 1.0 A; 6.1"} | {
-    f"{side}_{kind}": rule for side in ("axis", "soviet") for kind, rule in PLAYER_TURN
-}
+#: Before the first month: the player moving second sets up first (SNO 12.12).
+SETUP = ("soviet_setup", "axis_setup")
+PHASES = (
+    *SETUP,
+    "weather",
+    *(f"{side}_{kind}" for side in ("axis", "soviet") for kind in KINDS),
+)
+RULE = (
+    {"weather": "SNO 1.0 A; 6.1"}
+    | {phase: "SNO 12.11-12.12" for phase in SETUP}
+    | {f"{side}_{kind}": rule for side in ("axis", "soviet") for kind, rule in PLAYER_TURN}
+)
 KIND_TITLES = {
     "rrp": "Replacement/Reinforcement Phase",
     "omp": "Operational Movement Phase",
+    "form": "forming juggernauts",
+    "setup": "set-up",
     "recovery": "Recovery Phase",
     "combat": "Combat Phase",
     "disband": "Disbandment and Break-out",
@@ -73,13 +84,27 @@ def phase_title(phase: str) -> str:
 @cache
 def handlers() -> dict[str, ModuleType]:
     """Phase kind or pending kind -> the module that handles it."""
-    from . import combat, disband, movement, replacements, stacking, supply
+    from . import (
+        combat,
+        deployment,
+        disband,
+        juggernauts,
+        movement,
+        replacements,
+        stacking,
+        supply,
+    )
     from .combat import orders
 
-    modules = (replacements, movement, combat, orders, disband, stacking, supply)
+    modules = (
+        deployment, replacements, movement, juggernauts, combat, orders, disband, stacking,
+        supply,
+    )  # fmt: skip
     return {
+        "setup": deployment,
         "rrp": replacements,
         "omp": movement,
+        "form": juggernauts,
         "combat": combat,
         "disband": disband,
         "orders": orders,
@@ -96,15 +121,34 @@ def active_side(state: State) -> str | None:
     return phases.deciding_side(state, phase_side)
 
 
+def _anytime(state: State) -> bool:
+    """Whether the phasing player's any-time choices are open now: in his own player-turn,
+    while he is the one deciding (SNO 10.1.9: a juggernaut breaks down "at any time during
+    his player-turn")."""
+    side = phase_side(state["phase"])
+    if side is None or phase_kind(state["phase"]) == "setup" or state.get("winner"):
+        return False
+    return active_side(state) == side
+
+
 def actions(R: Rules, state: State) -> list[Action]:
-    return phases.offered(R, state, handler(state))
+    from . import juggernauts
+
+    acts = phases.offered(R, state, handler(state))
+    if _anytime(state):
+        acts = acts + juggernauts.anytime_actions(R, state)  # SNO 10.1.9
+    return acts
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
-    from . import control
+    from . import control, juggernauts, zhukov
 
-    handler(state).perform(R, state, action)
+    if action.verb in juggernauts.ANYTIME_VERBS and _anytime(state):
+        juggernauts.perform_anytime(R, state, action)  # SNO 10.1.9
+    else:
+        handler(state).perform(R, state, action)
     control.update(R, state)  # SNO 3.2.3-3.2.4, 3.3: control follows every change
+    zhukov.update(R, state)  # SNO 10.6.2: never alone in a hex
 
 
 def prompt(R: Rules, state: State) -> Prompt:
@@ -122,7 +166,9 @@ def _end_checks(kind: str) -> tuple[Callable[[Rules, State], bool], ...]:
     from . import movement, stacking, supply
 
     if kind == "omp":
-        return (movement.finish, stacking.check)  # SNO 5.5.9, then 4.3: end of the OMP
+        return (movement.finish,)  # SNO 5.5.9
+    if kind == "form":
+        return (stacking.check,)  # SNO 10.1.7 forms before 4.3 checks: end of the OMP
     if kind == "disband":
         return (supply.isolation, stacking.check)  # SNO 9.5, then 4.3: end of Combat Phase
     return ()
@@ -148,6 +194,12 @@ def advance(R: Rules, state: State) -> None:
         begin_player_turn(R, state, first_side(state))
         return
     kind = phase_kind(phase)
+    if kind == "setup":  # SNO 12.12: the player moving first sets up second
+        if side != first_side(state):
+            enter_phase(R, state, f"{other(side)}_setup")
+        else:
+            begin_month(R, state, state["turn"])
+        return
     if kind == "orders":
         end_player_turn(R, state, side)
         return
@@ -156,21 +208,28 @@ def advance(R: Rules, state: State) -> None:
 
 
 def enter_phase(R: Rules, state: State, phase: str) -> None:
-    """Begin a phase: its handler's ``begin`` hook; the Recovery Phase is automatic."""
+    """Begin a phase: its handler's ``begin`` hook; the Recovery Phase is automatic, and a
+    phase whose handler says there is nothing to decide in it (``skip``) is stepped over."""
     state["phase"] = phase
     side, kind = phase_side(phase), phase_kind(phase)
     if kind == "recovery":
         recovery(R, state, side or "axis")
         enter_phase(R, state, f"{side}_combat")
         return
-    handlers()[kind].begin(R, state)
+    module = handlers()[kind]
+    module.begin(R, state)
+    skip = getattr(module, "skip", None)
+    if skip is not None and skip(R, state) and state["phase"] == phase and not state.get("pending"):
+        end_phase(R, state)
 
 
 def recovery(R: Rules, state: State, side: str) -> None:
     """SNO 1.0 B Recovery Phase (7.7.2a): the phasing player removes the "dispersed" markers
     from all of his units."""
+    from . import armor
     from .rules import set_unit
 
+    armor.refit(R, state, side)  # SNO 10.3.5: flipped back in the Recovery Phase
     for uid, rec in list(state["units"].items()):
         if rec.get("dispersed") and R.unit(uid).side == side:
             set_unit(state, uid, dispersed=False)
