@@ -285,3 +285,55 @@ def test_9_0_1_garrisons_need_supply_and_are_lost_for_good(R, make_state) -> Non
     assert supply.status(R, s2, "soviet") == {"sov-kiev-gar": False}
     assert supply.isolation(R, s2) is False
     assert s2["units"]["sov-kiev-gar"]["at"] == "lost"  # 10.5.5
+
+
+# ------------------------------------------------------------------ 5.3.4 fuel lines
+PLOESTI, GROZNY, MAIKOP = "2325", "3907", "3412"
+#: Soviet armies two hexes from Ploesti: 2224, 2326 and 2424 are one hex from a threat
+#: (9.3.1), 2225, 2324 and 2425 two hexes
+AROUND_PLOESTI = {"sov-5-army": "2124", "sov-6-army": "2327", "sov-9-army": "2524"}
+
+
+def test_5_3_4_fuel_sources_are_the_map_s(R) -> None:
+    assert supply.fuel_sources(R, "axis") == {PLOESTI}
+    assert supply.fuel_sources(R, "soviet") == {GROZNY, MAIKOP}
+
+
+def test_5_3_4_fuel_line_with_no_enemy_reaches_the_unit(R, make_state) -> None:
+    s = make_state({"ger-41-pz": MINSK})
+    assert {PLOESTI, MINSK} <= supply.fuel_line(R, s, "axis")
+    s = make_state({"sov-1-ta": "1905"}, turn="1942-07")
+    assert {GROZNY, MAIKOP, "1905"} <= supply.fuel_line(R, s, "soviet")
+
+
+def test_5_3_4_fuel_line_is_traced_like_a_supply_line_from_ploesti(R, make_state) -> None:
+    """Threats two hexes from Ploesti. Every hex next to it is one hex from Ploesti (a
+    supply point, 9.2a, as the fuel source): 2225, 2324 and 2425, two from a threat, carry
+    the line (9.1.2b); 2224, 2326 and 2424, one from a threat, do not, and the line stops.
+    The 41st Panzer Corps at 0829 is in supply from the west edge (9.1a) yet short of fuel."""
+    s = make_state({**AROUND_PLOESTI, "ger-41-pz": "0829"})
+    assert supply.status(R, s, "axis") == {"ger-41-pz": True}
+    assert supply.fuel_line(R, s, "axis") == {PLOESTI, "2225", "2324", "2425"}
+    # 9.1.2a: a friendly unit's hex carries the line whatever its distances
+    s = make_state({**AROUND_PLOESTI, "ger-41-pz": "0829", "ger-56-pz": "2224"})
+    assert supply.fuel_line(R, s, "axis") == {PLOESTI, "2224", "2225", "2324", "2425"}
+
+
+def test_5_3_4_no_fuel_line_from_a_source_in_enemy_zoc(R, make_state) -> None:
+    """9.0.2: Ploesti in the ZOC of a Soviet army at 2324 is no fuel source: no Axis unit
+    traces a fuel line, though the 41st Panzer Corps at Minsk is in supply."""
+    s = make_state({"sov-5-army": "2324", "ger-41-pz": MINSK})
+    assert supply.status(R, s, "axis") == {"ger-41-pz": True}
+    assert supply.fuel_line(R, s, "axis") == frozenset()
+
+
+def test_5_3_4_soviet_fuel_line_needs_both_grozny_and_maikop(R, make_state) -> None:
+    """'both of Grozny and Maikop': a German corps at 3411 puts Maikop in its ZOC - Grozny
+    alone feeds no Soviet fuel line; so does an Axis-controlled Grozny (a supply threat,
+    9.3b, on the source itself). The 1st Tank Army stays in supply."""
+    s = make_state({"sov-1-ta": "1905", "ger-5-corps": "3411"}, turn="1942-07")
+    assert supply.status(R, s, "soviet") == {"sov-1-ta": True}
+    assert supply.fuel_line(R, s, "soviet") == frozenset()
+    s = make_state({"sov-1-ta": "1905"}, turn="1942-07", control={GROZNY: "axis"})
+    assert supply.status(R, s, "soviet") == {"sov-1-ta": True}
+    assert supply.fuel_line(R, s, "soviet") == frozenset()

@@ -426,6 +426,56 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     )
 
 
+# ------------------------------------------------------------------ 5.3.4 fuel lines
+@cache
+def fuel_sources(R: Rules, side: str) -> frozenset[str]:
+    """SNO 5.3.4: the fuel sources of a side, as the map names them (Ploesti for the Axis;
+    Grozny and Maikop for the Soviets)."""
+    return frozenset(h for h, p in R.map.places.items() if p.attrs.get("fuel_source") == side)
+
+
+def fuel_line(R: Rules, state: State, side: str) -> frozenset[str]:
+    """SNO 5.3.4: the hexes a fuel line of ``side`` reaches: an armor-type unit there can
+    trace one (its owner's movement reads this at the start of his OMP). Kept per
+    arrangement of units, like supply."""
+    key = ("fuel", *facts_key(state, side))
+    return kept(R, state, key, lambda: _fuel_line(R, state, side))  # type: ignore[no-any-return]
+
+
+def _fuel_line(R: Rules, state: State, side: str) -> frozenset[str]:
+    """SNO 5.3.4: 'traced in precisely the same manner as a supply line, except that it must
+    be traced from the appropriate fuel source, rather than from a supply source' - the
+    reading: the fuel source takes the supply source's
+    place (9.0.2: not one if enemy-occupied or in enemy ZOC; 9.2a: a supply point), the
+    other supply points found (9.2b-c, 9.4.1.1) set the distances of 9.1.2b as for a supply
+    line, and the line runs from the fuel source itself through hexes that may carry a
+    supply line (9.1.2: a city or supplied unit is no fuel source). The Soviets need a line
+    from each of their sources ('both of Grozny and Maikop'): the hexes every one reaches."""
+    f = facts(R, state, side)
+    enemy_zoc = zoc_table(R, state, other(side))
+    hostile = side_hexes(R, state, other(side))
+    friendly = side_hexes(R, state, side)
+    closed = finnish_area(R, state) if side == "soviet" else frozenset()
+    steps = land_steps(R, state)
+    wanted = fuel_sources(R, side)
+    usable = {h for h in wanted if h not in hostile and h not in enemy_zoc}  # SNO 9.0.2
+    if not wanted or usable != wanted:
+        return frozenset()
+    d = distances(
+        set(f.points) | usable,
+        land_steps(R, state, closed).__getitem__,  # SNO 5.5.9
+        None,
+        may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
+    )
+    carries = _carries(friendly, closed, d, f.threat)  # SNO 9.1.2
+    reached: frozenset[str] | None = None
+    for source in sorted(usable):
+        area: set[str] = set()
+        grow(area, [source], steps.__getitem__, carries)
+        reached = frozenset(area) if reached is None else reached & area
+    return reached or frozenset()
+
+
 # ------------------------------------------------------------------ 8.2.1b pockets
 def pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
     """SNO 8.2.1b: the isolated units of ``side`` in groups that can trace a supply line to
