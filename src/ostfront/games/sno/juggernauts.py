@@ -37,6 +37,23 @@ def prompt(R: Rules, state: State) -> Prompt:
     return Prompt(state["phase"].split("_")[0], "Form juggernauts", "SNO 10.1.7")
 
 
+# SNO 10.1.6, SNO 6.5.4
+def winter_flip_after_combat(R: Rules, state: State) -> None:
+    """SNO 10.1.6 / 6.5.4, second sentence: at the end of the Axis Combat Phase in a Snow month
+    of the winter of 1941/42, every Axis juggernaut on or north of the Arctic Weather Line still
+    stronger-side up flips to its weaker side, city or town or not (the combat module calls
+    this at the end of its phase)."""
+    from . import weather
+    from .rules import counter_ids, hex_of, phasing_side, set_unit
+
+    if phasing_side(state) != "axis" or not weather.winter_1941(state):
+        return
+    for uid in counter_ids(R, "axis-juggernauts", lambda u: u.juggernaut and u.side == "axis"):
+        h = hex_of(state, uid) if uid in state["units"] else None
+        if h is not None and weather.awl(R, state, h) and not state["units"][uid].get("flipped"):
+            set_unit(state, uid, flipped=True)
+
+
 def anytime_actions(R: Rules, state: State) -> list[Action]:
     return []
 
