@@ -100,11 +100,31 @@ def _mountain_bonus(R: Rules, uid: str, cf: int) -> int:
 
 
 def attack_factor(R: Rules, state: State, uid: str, hexes: list[str]) -> int:
-    """SNO 7.2.1 step one for one unit attacking ``hexes``."""
+    """SNO 7.2.1 step one for one unit attacking ``hexes``: terrain (5.6.3), then the Heavy
+    Artillery Bonus of a unit attacking adjacent units (10.2.3)."""
     cf = combat_factor(R, state, uid, defending=False)
     if hexes and all(mountain(R, state, h) for h in hexes):  # SNO 5.6.3
         cf = _mountain_bonus(R, uid, cf)
+    if hexes:
+        cf += _hab_bonus(R, state, uid)  # SNO 10.2.3
     return cf
+
+
+def _hab_bonus(R: Rules, state: State, uid: str) -> int:
+    """SNO 10.2.3: the HAB's combat factors (hab.py)."""
+    try:
+        from .. import hab
+    except ImportError:  # hab.py (10.2) not in the tree yet
+        return 0
+    return int(hab.bonus(R, state, uid))
+
+
+def zhukov_shift(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> int:
+    """SNO 10.6.6-10.6.7: Zhukov's column shift on this attack (zhukov.py)."""
+    from .. import zhukov
+
+    shift = getattr(zhukov, "column_shift", None)
+    return 0 if shift is None else int(shift(R, state, attackers, defenders))
 
 
 def defence_factor(R: Rules, state: State, uid: str) -> int:
@@ -141,10 +161,17 @@ def pairs(R: Rules, state: State, uid: str, def_hexes: list[str]) -> list[tuple[
     ]
 
 
-def assess(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> Odds:
-    """SNO 7.2.1 steps one to five for one attack as it stands now."""
+#: The two kinds of CRT a side attacks on (5.4.9): its Assault CRT and its Overrun/Blitz CRT.
+CRT_KINDS = ("assault", "overrun_blitz")
+
+
+def assess(
+    R: Rules, state: State, attackers: list[str], defenders: list[str], crt: str = "assault"
+) -> Odds:
+    """SNO 7.2.1 steps one to five for one attack as it stands now, on the attacker's
+    ``crt``: "assault" or "overrun_blitz" (SNO 5.4.9; step three)."""
     side = R.unit(attackers[0]).side if attackers else "axis"
-    table = R.crts.for_side(side, "assault")
+    table = R.crts.for_side(side, crt)  # SNO 7.2.1 step three
     def_hexes = sorted({h for d in defenders if (h := hex_of(state, d)) is not None})
     factors: dict[str, int] = {}
     across: dict[str, list[tuple[str, str]]] = {}
@@ -181,10 +208,19 @@ def assess(R: Rules, state: State, attackers: list[str], defenders: list[str]) -
         )
         if other < defence:
             shifts.append("SNO 5.6.4")
-    # SNO 6.4: weather shifts, cumulative with the others (7.2.1 step five)
-    if state.get("weather") == "mud":  # SNO 6.4.1
-        shifts.append("SNO 6.4.1")  # every Assault attack (overrun and blitz are part 2)
-    elif state.get("weather") == "snow" and side == "axis":  # SNO 6.4.2
+    # SNO 6.4: weather shifts, cumulative with the others (7.2.1 step five) - on Assault
+    # attacks only: overrun and blitz attacks never shift for the weather (SNO 5.4.1d)
+    if crt == "assault" and state.get("weather") == "mud":  # SNO 6.4.1
+        shifts.append("SNO 6.4.1")
+    elif crt == "assault" and state.get("weather") == "snow" and side == "axis":  # SNO 6.4.2
         shifts.append("SNO 6.4.2")
-    column = shift_column(raw, -len(shifts), table.columns)
-    return Odds(table.id, attack, defence, factors, raw, column, tuple(shifts))
+    right: list[str] = []
+    # SNO 10.6.6-10.6.7: Zhukov, one column left on Axis attacks near him, right on his one
+    # Soviet attack; cumulative with the rest (7.2.1 step five)
+    z = zhukov_shift(R, state, attackers, defenders) if attackers and defenders else 0
+    if z < 0:
+        shifts.extend(["SNO 10.6.6"] * -z)
+    elif z > 0:
+        right.extend(["SNO 10.6.7"] * z)
+    column = shift_column(raw, len(right) - len(shifts), table.columns)
+    return Odds(table.id, attack, defence, factors, raw, column, tuple(shifts + right))
