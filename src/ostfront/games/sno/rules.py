@@ -87,7 +87,6 @@ NOT_YET: dict[str, str] = {
     "front": "juggernauts (SNO 10.1, 10.2)",
     "shock": "shock armies and the Heavy Artillery Bonus (SNO 10.2, 6.5.1)",
     "factory": "factories (SNO 10.4)",
-    "zhukov": "Zhukov (SNO 10.6)",
 }
 
 
