@@ -1,28 +1,347 @@
-"""SNO 12.11-12.12 set-up: the player moving second sets up first, then the other.
+"""SNO 12.0 The Scenarios: a scenario's start (12.A with Appendix II, 12.4-12.13) and the
+set-up steps before its first month (12.11-12.12), the handler of the "setup" phases.
 
-SCAFFOLD (being written): each set-up step only ends.
+:func:`start` fills a new game's state from ``data/scenarios.toml``: every unit the scenario
+places on its hex (Appendix II's Soviets, factories, garrisons and Zhukov; the reconstructed
+Axis placement of 12.A(3), docs/data/sno-setup.md), the reinforcements in the "reserve" box
+(11.15), every other counter in the "pool" (11.7; juggernauts there may be formed, 10.1.7),
+juggernauts weaker side up (12.6), the armor of the player setting up first unrefitted and of
+the player moving first refitted (12.7), factories not entrained (12.9), Zhukov on his D side
+(10.6.1), no replacement factors (12.13: the first month's come in its RRP, 12.A(6)a), control
+by the front line (3.2.2, 12.11(5)) and the seas by the scenario's data (3.3).
+
+Then each player sets up, the one moving second first (12.12: "soviet_setup", then
+"axis_setup" in June 1941), with these actions:
+
+- ``pick UNIT`` then ``place HEX`` (or ``back``): a unit whose hex the scenario does not fix
+  goes to any other hex of its set-up area (12.A(3): the Hungarian in Hungary, the Romanians
+  in Romania, German infantry or mountain infantry in Germany or - three stacking points at
+  most - Romania, every other unit in Germany, none in Memel) within the stacking limits
+  (4.2, 4.6; 12.12: enemy ZOC does not matter);
+- ``fortify UNIT`` / ``defortify UNIT``: 12.8, not for a side the scenario forbids it
+  (12.A(6)b: no Soviet unit);
+- ``order ...`` / ``cancel HEX``: 12.10, the No Retreat orders of the player setting up first
+  (the non-phasing player of the first player-turn: 7.5.2b all or none for the Soviets),
+  declared as at the end of a player-turn (combat/orders.py) and in force in the first one;
+- ``end``.
 """
 
 from __future__ import annotations
 
-from ...core.protocol import Action, Prompt
-from .rules import Rules, State
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from ...core.protocol import Action, NotPlayable, Prompt
+from . import control
+from .combat import orders
+from .counters import Unit
+from .movement_rules import hungary_active, may_enter
+from .positions import play_state
+from .rules import (
+    Rules,
+    State,
+    hex_of,
+    hex_title,
+    not_yet_playable,
+    occupancy,
+    set_unit,
+    side_units,
+    unit_title,
+)
+from .setup import (
+    ScenarioSpec,
+    campaign_area_problem,
+    load_scenarios,
+    romania_limit,
+    romania_points,
+    starting_seas,
+    starting_weather,
+    starting_weather_plan,
+)
+from .stacking import stacking_problems
+from .units import defortify, fortify, may_defortify, may_fortify
+
+PENDING_KINDS = ("setup_pick",)
+LAST_VDT = "1945-05"  # SNO 12.2: to May 1945 unless the players agree otherwise (15.7)
+
+
+# ------------------------------------------------------------------ the start (12.A, 12.4-12.13)
+def scenario(state: State) -> ScenarioSpec:
+    return load_scenarios().scenario(str(state["scenario"]))
+
+
+def fully_placed(scen: ScenarioSpec) -> bool:
+    """Whether the data sets the scenario up: its forces are the underlined units, each with
+    a placement (12.A(2)). The others choose units by combat-factor totals (12.5, 12.11(2))
+    and set them up freely in an area - part 3 of the engine."""
+    return all(f.kind == "underlined" for f in scen.forces.values())
+
+
+def flipped_at_start(unit: Unit, first: str) -> bool:
+    """The face a unit begins with: juggernauts weaker side up (SNO 12.6); the armor of the
+    player moving first refitted, of the player setting up first unrefitted (SNO 12.7 - read
+    over 10.3.2's "always refitted", as the rule for scenario starts: 10.3.2 keeps the
+    refitted factor as the replacement cost); factories not entrained (SNO 12.9); Zhukov on
+    his D side (SNO 10.6.1)."""
+    if unit.juggernaut:
+        return True  # SNO 12.6
+    if unit.is_armor_type:
+        return unit.side != first  # SNO 12.7
+    return False  # SNO 12.9, 10.6.1
+
+
+def starting_units(R: Rules, scen: ScenarioSpec) -> dict[str, dict[str, Any]]:
+    """The units table at the scenario's start (see the module's docstring)."""
+    placed = {p.unit: p.hex for p in scen.placement.units}
+    lost = set(scen.factories.eliminated)
+    units: dict[str, dict[str, Any]] = {}
+    for uid, unit in sorted(R.counters.units.items()):
+        rec: dict[str, Any] = {"at": "pool", "dispersed": False, "fortified": False}
+        if uid in placed:
+            rec["at"] = placed[uid]
+            if flipped_at_start(unit, scen.first):
+                rec["flipped"] = True
+        elif uid in lost:
+            rec["at"] = "lost"
+        elif unit.reinforcement:
+            rec["at"] = "reserve"  # SNO 11.15: arrives in its month
+        elif unit.type in ("factory", "garrison", "zhukov"):
+            rec["at"] = "out"  # not in this scenario (12.x(4)-(5))
+        units[uid] = rec
+    return units
+
+
+def unwritten(R: Rules, units: dict[str, dict[str, Any]]) -> list[str]:
+    """The rules the scenario's counters need that the engine lacks yet (rules.NOT_YET),
+    each once: a scenario puts every counter type in play."""
+    found = {not_yet_playable(R.unit(u)) for u, rec in units.items() if rec["at"] != "out"}
+    return sorted(m for m in found if m)
+
+
+def start(R: Rules, state: State) -> None:
+    """A new game of ``state["scenario"]`` with ``state["options"]``, at its first set-up
+    step. Raises NotPlayable naming what the engine lacks for it."""
+    scen = scenario(state)
+    if not fully_placed(scen):
+        raise NotPlayable(
+            f"Sturm Nach Osten: {scen.name} ({scen.rule}) sets up forces chosen by "
+            "combat-factor totals, freely within an area (SNO 12.5, 12.11(2)-(3)), which comes "
+            "in part 3 of the engine; play the June 1941 campaign or a custom position"
+        )
+    units = starting_units(R, scen)
+    missing = unwritten(R, units)
+    if missing:
+        raise NotPlayable(
+            f"Sturm Nach Osten: {scen.name} puts counters in play whose rules are not written "
+            f"yet: {'; '.join(missing)} (part 2 of the engine)"
+        )
+    state.update(
+        play_state(
+            turn=scen.start,
+            phase=f"{scen.sets_up_first}_setup",  # SNO 12.12
+            first=scen.first,  # SNO 12.11(1)
+            last_turn=last_turn(R, state, scen),
+            weather=starting_weather(scen),
+            weather_plan=starting_weather_plan(scen),
+            units=units,
+            hungary_active=hungary_active({"turn": scen.start}),
+            leningrad_rule=bool(state["options"].get("leningrad")),  # SNO 13.0
+        )
+    )
+    control.initial(R, state)  # SNO 3.2.2, 12.11(5)
+    state["seas"] = {s: side for s, side in starting_seas(scen).items() if side}  # SNO 3.3
+    control.update(R, state)
+    from .sequence import enter_phase
+
+    enter_phase(R, state, state["phase"])
+
+
+def last_turn(R: Rules, state: State, scen: ScenarioSpec) -> str:
+    """SNO 12.2, 15.7: May 1945, or the December VDT the players agreed on (option "end")."""
+    from .victory import end_choices
+
+    chosen = str(state["options"].get("end") or LAST_VDT)
+    allowed = end_choices(R, scen.start)
+    if chosen not in allowed:
+        raise NotPlayable(
+            f"Sturm Nach Osten: {scen.name} may end in {', '.join(allowed)}, not {chosen} "
+            "(SNO 15.7)"
+        )
+    return chosen
+
+
+# ------------------------------------------------------------------ the set-up steps (12.12)
+def side_of(state: State) -> str:
+    pending = state.get("pending")
+    if pending:
+        return str(pending["side"])
+    return str(state["phase"]).split("_")[0]
 
 
 def begin(R: Rules, state: State) -> None:
+    """Nothing happens on entering a set-up step (the orders declared in an earlier one are
+    kept for the first player-turn, 12.10)."""
     return None
 
 
+def fixed(scen: ScenarioSpec, uid: str, side: str) -> bool:
+    """Whether the scenario fixes the unit's hex: every unit of a side that sets up as listed
+    (12.A(3): the Soviets, Appendix II), and every placement the rulebook states (12.4: the
+    Berlin garrison)."""
+    if side in scen.fixed:
+        return True
+    return any(p.unit == uid and p.basis == "rulebook" for p in scen.placement.units)
+
+
+@cache
+def _area_hexes(R: Rules, scen_id: str, side: str) -> tuple[str, ...]:
+    """The hexes of the side's set-up regions (scenarios.toml ``areas``: ``<side>_region_*``)."""
+    scen = load_scenarios().scenario(scen_id)
+    found: set[str] = set()
+    for key, region in scen.areas.items():
+        if key.startswith(f"{side}_region_") and region in R.map.regions:
+            found |= R.map.regions[region].hexes
+    return tuple(sorted(found))
+
+
+def destinations(R: Rules, state: State, uid: str) -> list[str]:
+    """SNO 12.A(3), 4.2, 4.6: the other hexes a unit may be set up in now."""
+    return list(_destinations(R, state, uid))
+
+
+def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
+    scen = scenario(state)
+    unit = R.unit(uid)
+    here = hex_of(state, uid)
+    occ = occupancy(state)
+    room = romania_limit(scen)
+    if unit.nationality == "german":
+        others = [(hex_of(state, u), R.unit(u)) for u in side_units(R, state, "axis") if u != uid]
+        room -= romania_points(R.map, scen, ((h, u) for h, u in others if h is not None))
+    for h in _area_hexes(R, scen.id, unit.side):
+        if h == here or campaign_area_problem(R.map, scen, unit, h) is not None:
+            continue
+        if unit.nationality == "german" and romania_points(R.map, scen, [(h, unit)]) > room:
+            continue  # SNO 12.A(3): three German stacking points in Romania at most
+        if not may_enter(R, state, uid, h):  # land, no enemy unit, 5.5.11-5.5.12
+            continue
+        stack = [R.unit(u) for u in occ.get(h, ()) if u != uid] + [unit]
+        if not stacking_problems(stack):  # SNO 4.2, 4.6
+            yield h
+
+
+def movable(R: Rules, state: State, side: str) -> list[str]:
+    """The side's units on the map that may be set up elsewhere."""
+    scen = scenario(state)
+    return [
+        u
+        for u in side_units(R, state, side)
+        if not fixed(scen, u, side) and next(_destinations(R, state, u), None) is not None
+    ]
+
+
+def fortifiable(R: Rules, state: State, side: str) -> list[str]:
+    """SNO 12.8: any units may begin fortified - none of a side the scenario forbids it
+    (12.A(6)b: no Soviet unit)."""
+    if side in scenario(state).no_fortify:
+        return []
+    return [u for u in side_units(R, state, side) if may_fortify(R, state, u)]
+
+
+def declares_orders(state: State, side: str) -> bool:
+    """SNO 12.10: the non-phasing player of the first player-turn declares No Retreat orders
+    for it - the player setting up first."""
+    return side != scenario(state).first
+
+
 def actions(R: Rules, state: State) -> list[Action]:
-    side = state["phase"].split("_")[0]
-    return [Action("end", (), label="End the set-up", rule="SNO 12.12", side=side)]
+    pending = state.get("pending")
+    if pending and pending["kind"] == "setup_pick":
+        return place_actions(R, state, pending)
+    side = side_of(state)
+    acts = [
+        Action(
+            "pick",
+            (u,),
+            f"Set up {unit_title(R, u)} elsewhere (now in {hex_title(R, hex_of(state, u) or '')})",
+            "SNO 12.A(3)",
+            side,
+        )
+        for u in movable(R, state, side)
+    ]
+    acts += [
+        Action("fortify", (u,), f"Begin with {unit_title(R, u)} fortified", "SNO 12.8", side)
+        for u in fortifiable(R, state, side)
+    ]
+    acts += [
+        Action("defortify", (u,), f"Begin with {unit_title(R, u)} unfortified", "SNO 12.8", side)
+        for u in side_units(R, state, side)
+        if may_defortify(state, u)
+    ]
+    if declares_orders(state, side):  # SNO 12.10
+        acts += [
+            Action(a.verb, a.args, a.label, f"SNO 12.10; {a.rule}", side)
+            for a in orders.actions(R, state)
+            if a.verb != "end"
+        ]
+    acts.append(Action("end", (), "End the set-up", "SNO 12.12", side))
+    return acts
+
+
+def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Action]:
+    uid, side = pending["unit"], pending["side"]
+    acts = [
+        Action(
+            "place", (h,), f"Set up {unit_title(R, uid)} in {hex_title(R, h)}", "SNO 12.A(3)", side
+        )
+        for h in destinations(R, state, uid)
+    ]
+    acts.append(Action("back", (), f"Leave {unit_title(R, uid)} where it is", "SNO 12.A(3)", side))
+    return acts
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
-    from . import sequence
+    verb = action.verb
+    arg = str(action.args[0]) if action.args else ""
+    if verb == "pick":
+        state["pending"] = {"kind": "setup_pick", "side": side_of(state), "unit": arg}
+    elif verb == "place":
+        uid = state["pending"]["unit"]
+        set_unit(state, uid, at=arg)
+        state["pending"] = None
+    elif verb == "back":
+        state["pending"] = None
+    elif verb == "fortify":
+        fortify(state, arg)  # SNO 12.8
+    elif verb == "defortify":
+        defortify(state, arg)
+    elif verb in ("order", "cancel"):
+        orders.perform(R, state, action)  # SNO 12.10
+    elif verb == "end":
+        from .sequence import end_phase
 
-    sequence.end_phase(R, state)
+        end_phase(R, state)  # SNO 12.12: the other player sets up, or the first month begins
+    else:
+        raise ValueError(f"not a set-up action: {action.text}")
 
 
 def prompt(R: Rules, state: State) -> Prompt:
-    return Prompt(state["phase"].split("_")[0], "Set up", "SNO 12.12")
+    pending = state.get("pending")
+    if pending and pending["kind"] == "setup_pick":
+        uid = pending["unit"]
+        return Prompt(pending["side"], f"Where does {unit_title(R, uid)} set up?", "SNO 12.A(3)")
+    side = side_of(state)
+    scen = scenario(state)
+    what = []
+    if side not in scen.fixed:
+        what.append("set units up within their areas")
+    if side not in scen.no_fortify:
+        what.append("fortify any (12.8)")
+    if declares_orders(state, side):
+        what.append("declare No Retreat orders for the first player-turn (12.10)")
+    doing = ", ".join(what) or "nothing to choose: the set-up is as listed"
+    return Prompt(side, f"{side.title()} set-up for {scen.name}: {doing}; then end", "SNO 12.12")
+
+
+__all__ = ["actions", "begin", "destinations", "perform", "prompt", "start", "starting_units"]

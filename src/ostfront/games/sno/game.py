@@ -50,6 +50,18 @@ PART_2 = (
 )
 
 
+def refuse_strategic(state: ProtocolState) -> None:
+    """The strategic options (SNO 14.x) come with part 3 of the engine: choosing one is
+    refused, naming it."""
+    chosen = [o for o in STRATEGIC if state["options"].get(o)]
+    if chosen:
+        raise NotPlayable(
+            "Sturm Nach Osten: the strategic options (SNO 14.x: "
+            + ", ".join(chosen)
+            + ") come with part 3 of the engine"
+        )
+
+
 @cache
 def _engine() -> ModuleType:
     """The sequence of play, imported the first time a game is played (the registry lists
@@ -157,22 +169,16 @@ class SturmNachOsten(SequencedGame):
         return rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
-        raise NotPlayable(
-            f"Sturm Nach Osten: the {state['scenario']} scenario needs the rules of {PART_2}, "
-            "which come in part 2 of the engine; start from a custom position with infantry, "
-            "mountain and garrison counters instead (ostfront new sno --position FILE)"
-        )
+        """SNO 12.A: the June 1941 Campaign Scenario, from the set-up (deployment.py)."""
+        from .deployment import start
+
+        refuse_strategic(state)
+        start(self.rules_for(state), state)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
         from .positions import from_position
 
-        chosen = [o for o in STRATEGIC if state["options"].get(o)]
-        if chosen:
-            raise NotPlayable(
-                "Sturm Nach Osten: the strategic options (SNO 14.x: "
-                + ", ".join(chosen)
-                + ") come with part 3 of the engine"
-            )
+        refuse_strategic(state)
         from_position(self.rules_for(state), state, position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:

@@ -15,7 +15,9 @@ Fields used from the position file (see ``ostfront.core.position``)::
     [[units]]
     id = "sov-5-army"
     hex = "1321"
-    status = ["dispersed"]      # any of dispersed, fortified; or a box instead of a hex:
+    status = ["dispersed"]      # any of dispersed, fortified, flipped (the back face up: a
+                                # juggernaut's weaker side, armor unrefitted, a factory
+                                # entrained, Zhukov's AD side); or a box instead of a hex:
                                 # pool, reserve, dead, lost (see rules.BOXES)
 
     [extra]
@@ -46,8 +48,9 @@ from .movement_rules import HUNGARY_FROM, hungary_active
 from .rules import BOXES, SIDES, Rules, State, month_name, not_yet_playable, turn_title
 from .sequence import PHASES, begin_month, enter_phase
 from .stacking import stacking_problems
+from .units import NEVER_FORTIFY
 
-STATUSES = ("dispersed", "fortified")
+STATUSES = ("dispersed", "fortified", "flipped")
 EXTRA_KEYS = (
     "control", "seas", "hungary_active", "no_retreat", "weather_plan", "first", "last_turn",
     "entered", "factories_lost",
@@ -108,36 +111,76 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
         raise DataError("position", problems)
     pools = position.get("pools") or {}
     state.update(
-        {
-            "turn": turn,
-            "start_turn": turn,
-            "phase": phase,
-            "first": first,
-            "last_turn": last_turn,
-            "weather": weather,
-            "weather_plan": plan,
-            "units": units,
-            "control": {h: s for h, s in held.items() if s != "none"},
-            "entered": entered,
-            "seas": seas,
-            "rf": {s: int((pools.get(s) or {}).get("rf", 0)) for s in SIDES},
-            "no_retreat": no_retreat,
-            "orders": None,
-            "hungary_active": hungary,
-            "siege": {},
-            "omp": None,
-            "combat": None,
-            "entered_rrp": {},
-            "pending": None,
-            "factories_lost": int(extra.get("factories_lost", 0)),
-            "winner": None,
-        }
+        play_state(
+            turn=turn,
+            phase=phase,
+            first=first,
+            last_turn=last_turn,
+            weather=weather,
+            weather_plan=plan,
+            units=units,
+            control={h: s for h, s in held.items() if s != "none"},
+            entered=entered,
+            seas=seas,
+            rf={s: int((pools.get(s) or {}).get("rf", 0)) for s in SIDES},
+            no_retreat=no_retreat,
+            hungary_active=hungary,
+            factories_lost=int(extra.get("factories_lost", 0)),
+            leningrad_rule=bool(state["options"].get("leningrad")),
+        )
     )
     control.update(R, state)  # SNO 3.2.3-3.2.4, 3.3: what the position's units imply
     if phase == "weather":
         begin_month(R, state, turn)
         return
     enter_phase(R, state, phase)
+
+
+def play_state(
+    *,
+    turn: str,
+    phase: str,
+    first: str,
+    last_turn: str,
+    weather: str | None,
+    units: dict[str, Any],
+    weather_plan: Mapping[str, str] | None = None,
+    control: Mapping[str, str] | None = None,
+    entered: Mapping[str, str] | None = None,
+    seas: Mapping[str, Any] | None = None,
+    rf: Mapping[str, int] | None = None,
+    no_retreat: Mapping[str, Any] | None = None,
+    hungary_active: bool = False,
+    factories_lost: int = 0,
+    leningrad_rule: bool = False,
+) -> State:
+    """The game-specific keys of a state about to be played (the layout: rules.py), for a
+    custom position and for a scenario's start (deployment.py) alike."""
+    return {
+        "turn": turn,
+        "start_turn": turn,
+        "phase": phase,
+        "first": first,
+        "last_turn": last_turn,
+        "weather": weather,
+        "weather_plan": dict(weather_plan or {}),
+        "units": units,
+        "control": dict(control or {}),
+        "entered": dict(entered or {}),
+        "seas": dict(seas or {}),
+        "rf": dict(rf or {s: 0 for s in SIDES}),  # SNO 12.13: none accumulated at a start
+        "no_retreat": dict(no_retreat or {"soviet": False, "axis": []}),
+        "orders": None,
+        "hungary_active": hungary_active,
+        "siege": {},
+        "omp": None,
+        "combat": None,
+        "entered_rrp": {},
+        "pending": None,
+        "factories_lost": factories_lost,
+        "leningrad_rule": leningrad_rule,  # SNO 13.0: the option, read by siege.py
+        "winner": None,
+    }
 
 
 def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[str, Any]:
@@ -173,11 +216,19 @@ def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[s
         if unknown:
             problems.append(f"{where}: status: unknown {', '.join(unknown)}")
         fortified = "fortified" in status
-        if fortified and unit.back_is != "fortified":
+        if fortified and unit.type in NEVER_FORTIFY:
             problems.append(f"{where}: status: a {unit.type} unit may never fortify (SNO 10.7)")
         if fortified and "dispersed" in status:
             problems.append(f"{where}: status: dispersed units may not fortify (SNO 10.7.1)")
-        units[uid] = {"at": at, "dispersed": "dispersed" in status, "fortified": fortified}
+        record = {"at": at, "dispersed": "dispersed" in status, "fortified": fortified}
+        if "flipped" in status:
+            if unit.back is None or unit.back_is in (None, "fortified"):
+                problems.append(
+                    f"{where}: status: flipped is the back face of a juggernaut, armor unit, "
+                    "factory or Zhukov (SNO 10.1, 10.3, 10.4.8, 10.6.7); this unit has none"
+                )
+            record["flipped"] = True
+        units[uid] = record
     return units
 
 

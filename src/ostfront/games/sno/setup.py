@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -101,6 +102,10 @@ class ScenarioSpec(BaseModel):
     seas: dict[str, Literal["axis", "soviet", "none"]] = {}
     seas_basis: str = ""
     special: list[str] = []
+    #: sides that set up exactly as ``placement`` lists (12.A(3): the Soviets, Appendix II)
+    fixed: list[Literal["axis", "soviet"]] = []
+    #: sides none of whose units may begin fortified (12.8's exception, 12.A(6)b)
+    no_fortify: list[Literal["axis", "soviet"]] = []
     forces: dict[Literal["axis", "soviet"], Forces]
     areas: dict[str, str]
     placement: PlacementBlock = PlacementBlock()
@@ -463,39 +468,71 @@ def _campaign_problems(
     board: GameMap | None,
 ) -> list[str]:
     """12.A(3): the Axis set-up restrictions of the Campaign Scenario."""
+    if board is None:
+        return []
     out: list[str] = []
-    forbidden = scen.areas.get("axis_forbidden", "")
-    german_in_romania = 0
-    regions = {r for r in (board.regions if board else {})}
     for hex_id, units in placed.items():
         for u in units:
-            if u.side != "axis" or u.type == "garrison":
-                continue
-            if hex_id == forbidden:
-                out.append(f"{where}.placement: {u.id} in Memel {hex_id} (12.A(3))")
-            want = {"hungarian": "Hungary", "romanian": "Romania"}.get(u.nationality)
-            in_romania = (
-                "Romania" in regions and board is not None and board.in_region(hex_id, "Romania")
-            )
-            if u.nationality == "german" and in_romania:
-                german_in_romania += u.stacking
-            if want and want in regions and board is not None and not board.in_region(hex_id, want):
-                out.append(f"{where}.placement: {u.id} at {hex_id} is not in {want} (12.A(3))")
-            if (
-                u.nationality == "german"
-                and "Germany" in regions
-                and board is not None
-                and not board.in_region(hex_id, "Germany")
-                and not in_romania
-            ):
-                out.append(f"{where}.placement: {u.id} at {hex_id} is not in Germany (12.A(3))")
-    limit = int(scen.areas.get("axis_german_in_romania_max", "3"))
-    if german_in_romania > limit:
+            problem = campaign_area_problem(board, scen, u, hex_id)
+            if problem is not None:
+                out.append(f"{where}.placement: {u.id} {problem}")
+    points = romania_points(board, scen, ((h, u) for h, us in placed.items() for u in us))
+    limit = romania_limit(scen)
+    if points > limit:
         out.append(
-            f"{where}.placement: {german_in_romania} German stacking points in Romania, "
+            f"{where}.placement: {points} German stacking points in Romania, "
             f"more than {limit} (12.A(3))"
         )
     return out
+
+
+# SNO 12.A(3): the German infantry and mountain infantry that may set up in Romania
+GERMANS_IN_ROMANIA = ("infantry", "mountain")
+
+
+def campaign_area_problem(
+    board: GameMap, scen: ScenarioSpec, unit: Unit, hex_id: str
+) -> str | None:
+    """SNO 12.A(3): why an Axis unit may not set up in a hex (None: it may). The Hungarian
+    unit anywhere in Hungary, the Romanians in Romania, German infantry or mountain infantry
+    in Germany or Romania (the three stacking points there are :func:`romania_points`'), every
+    other unit in Germany; nobody in Memel. The Axis garrison (Berlin, 12.4) is placed by 12.4."""
+    areas = scen.areas
+    if unit.side != "axis" or unit.type == "garrison":
+        return None
+    if hex_id == areas.get("axis_forbidden"):
+        return f"in Memel {hex_id} (12.A(3))"
+
+    def inside(key: str) -> bool:
+        region = areas[key]
+        return region in board.regions and board.in_region(hex_id, region)
+
+    own = {"hungarian": "axis_region_hungary", "romanian": "axis_region_romania"}
+    key = own.get(unit.nationality)
+    if key is not None:
+        return None if inside(key) else f"at {hex_id} is not in {areas[key]} (12.A(3))"
+    if inside("axis_region_germany"):
+        return None
+    if unit.type in GERMANS_IN_ROMANIA:
+        if inside("axis_region_romania"):
+            return None
+        return f"at {hex_id} is not in Germany or Romania (12.A(3))"
+    return f"at {hex_id} is not in Germany (12.A(3))"
+
+
+def romania_limit(scen: ScenarioSpec) -> int:
+    """SNO 12.A(3): up to THREE stacking points of Germans may set up in Romania."""
+    return int(scen.areas.get("axis_german_in_romania_max", "0"))
+
+
+def romania_points(board: GameMap, scen: ScenarioSpec, placed: Iterable[tuple[str, Unit]]) -> int:
+    """SNO 12.A(3): the German stacking points set up in Romania, of (hex, unit) pairs."""
+    region = scen.areas.get("axis_region_romania", "")
+    if region not in board.regions:
+        return 0
+    return sum(
+        u.stacking for h, u in placed if u.nationality == "german" and board.in_region(h, region)
+    )
 
 
 def region_notes(board: GameMap) -> list[str]:
