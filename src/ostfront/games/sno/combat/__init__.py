@@ -18,9 +18,10 @@ Exact outcomes for the odds preview and the AI: :func:`distribution`.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from ....core.protocol import Action, Prompt
+from ....core.protocol import Action, Prompt, roll
 from ....core.rng import Distribution
 from .. import disband
 from ..rules import (
@@ -44,8 +45,25 @@ PENDING_KINDS = ("losses", "retreat", "advance")
 
 
 # SNO 7.0: the Combat Phase
+# SNO 7.1.2: the overrun attacks declared in the OMP are in the plan from the start, fixed
+# (5.4.4), and resolved before any other attack (5.4.5, 7.1.11)
 def begin(R: Rules, state: State) -> None:
-    state["combat"] = plan_mod.fresh()
+    c = plan_mod.fresh()
+    for o in state.get("overruns") or ():
+        c["plan"].append(
+            {
+                "id": c["next_id"],
+                "attackers": list(o["attackers"]),
+                "defenders": list(o["defenders"]),
+                "where": dict(o["where"]),
+                "done": False,
+                "result": None,
+                "kind": plan_mod.OVERRUN,
+                "overrun": o["id"],
+            }
+        )
+        c["next_id"] += 1
+    state["combat"] = c
 
 
 def distribution(R: Rules, state: State, action: Action) -> Distribution | None:
@@ -60,7 +78,20 @@ def distribution(R: Rules, state: State, action: Action) -> Distribution | None:
     defenders = results.remaining(state, attack)
     if not attackers or not defenders:
         return None
+    if _on_overrun_crt(attack, action):
+        o = odds_mod.assess(R, state, attackers, defenders, "overrun_blitz")
+        out: Distribution = {}
+        for die in range(1, 7):
+            r = R.crts.result(o.table, o.column, die)  # SNO 5.4.1d, 7.5: never converted
+            out[r] = out.get(r, Fraction(0)) + Fraction(1, 6)
+        return out
     return results.distribution(R, state, attackers, defenders, "ec" in action.args[1:])
+
+
+def _on_overrun_crt(attack: dict[str, Any], action: Action) -> bool:
+    """SNO 5.4.9: overrun and blitz attacks, and attacks the player rolls there by choice
+    (``roll N ob``), are resolved on the Overrun/Blitz CRT."""
+    return attack.get("kind") in (plan_mod.OVERRUN, plan_mod.BLITZ) or "ob" in action.args[1:]
 
 
 roll_distribution = distribution
@@ -103,16 +134,27 @@ def perform(R: Rules, state: State, action: Action) -> None:
     c = ensure(state)
     verb = action.verb
     if verb == "end":
-        state["no_retreat"] = {"soviet": False, "axis": []}  # SNO 7.5.3: orders removed
-        from ..sequence import end_phase
-
-        end_phase(R, state)
+        finish_phase(R, state)
     elif c["committed"]:
         perform_resolution(R, state, action)
     elif c["draft"] is not None:
         perform_draft(R, state, action)
     else:
         perform_plan(R, state, action)
+
+
+def finish_phase(R: Rules, state: State) -> None:
+    """The end of the Combat Phase: No Retreat orders removed (7.5.3), HAB markers removed
+    (10.2.2), Axis juggernauts flipped in the 1941/42 winter (10.1.6, 6.5.4), the overruns and
+    Blitz markers gone (5.4.1); then the phase ends."""
+    from .. import hab, juggernauts, overrun
+    from ..sequence import end_phase
+
+    state["no_retreat"] = {"soviet": False, "axis": []}  # SNO 7.5.3: orders removed
+    hab.clear(state)  # SNO 10.2.2
+    juggernauts.winter_flip_after_combat(R, state)  # SNO 10.1.6, 6.5.4
+    overrun.clear(state)  # SNO 5.4.1, 5.4.1b
+    end_phase(R, state)
 
 
 def prompt(R: Rules, state: State) -> Prompt:
@@ -125,6 +167,13 @@ def prompt(R: Rules, state: State) -> Prompt:
     c = combat_of(state)
     if c["committed"]:
         left = [a["id"] for a in c["plan"] if not a["done"]]
+        first = [a["id"] for a in overruns_left(state)]
+        if first:
+            return Prompt(
+                side,
+                "Resolve the overrun attacks first: " + ", ".join(map(str, first)),
+                "SNO 5.4.5",
+            )
         if left:
             return Prompt(
                 side, "Resolve the attacks in any order: " + ", ".join(map(str, left)), "SNO 7.1.11"
@@ -178,6 +227,8 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
         label = f"Declare an attack on {hex_title(R, h)}: {there}"
         acts.append(Action("attack", (h,), label, "SNO 7.1.11", side))
     for a in c["plan"]:
+        if a.get("kind") == plan_mod.OVERRUN:
+            continue  # SNO 5.4.4: declared in the OMP, it stays
         acts.append(
             Action(
                 "drop",
@@ -237,7 +288,10 @@ def perform_plan(R: Rules, state: State, action: Action) -> None:
         ]
         c["draft"] = {"attackers": attackers, "defenders": defenders}
     elif verb == "drop":
-        c["plan"] = [a for a in c["plan"] if a["id"] != int(action.args[0])]
+        n = int(action.args[0])
+        c["plan"] = [
+            a for a in c["plan"] if a["id"] != n or a.get("kind") == plan_mod.OVERRUN
+        ]  # SNO 5.4.4: an overrun is never dropped
     elif verb == "disband":  # SNO 7.1.12
         c["disbanding"] = sorted({*c["disbanding"], str(action.args[0])})
     elif verb == "keep":
@@ -253,21 +307,34 @@ def commit(R: Rules, state: State) -> None:
     c = state["combat"]
     c["committed"] = True
     for a in c["plan"]:
-        o = odds_mod.assess(R, state, a["attackers"], a["defenders"])
+        if a.get("kind") == plan_mod.OVERRUN:
+            continue  # SNO 5.4.5: resolved first, on the Overrun/Blitz CRT
+        crt = plan_mod.crt_of(a)
+        o = odds_mod.assess(R, state, a["attackers"], a["defenders"], crt)
         if o.column is None and not a["done"]:
-            results.automatic_ae(R, state, a)
+            if crt == "assault":
+                results.automatic_ae(R, state, a)
+            else:  # SNO 5.4.1c: an unavoidable Blitz attack below its minimum is an AE
+                a.update(result="AE", die=None, odds=o.text, options=[])
+                results.start(R, state, a, "AE", o)
 
 
-def _describe(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> str:
+def _describe(
+    R: Rules, state: State, attackers: list[str], defenders: list[str], crt: str | None = None
+) -> str:
     if not attackers or not defenders:
         return "Choose attackers and defenders"
-    o = odds_mod.assess(R, state, attackers, defenders)
+    if crt is None:
+        blitz = plan_mod.kind_of(state, attackers) == plan_mod.BLITZ
+        crt = "overrun_blitz" if blitz else "assault"
+    o = odds_mod.assess(R, state, attackers, defenders, crt)
     shifts = f" ({', '.join(o.shifts)})" if o.shifts else ""
+    where = " on the Overrun/Blitz CRT" if crt == "overrun_blitz" else ""
     return (
         ", ".join(unit_title(R, u) for u in attackers)
         + " against "
         + ", ".join(unit_title(R, u) for u in defenders)
-        + f": {o.text}{shifts}"
+        + f": {o.text}{shifts}{where}"
     )
 
 
@@ -346,25 +413,53 @@ def perform_draft(R: Rules, state: State, action: Action) -> None:
                 "where": {u: hex_of(state, u) for u in d["defenders"]},
                 "done": False,
                 "result": None,
+                "kind": plan_mod.kind_of(state, d["attackers"]),  # SNO 5.4.1a
             }
         )
         c["draft"] = None
 
 
 # ------------------------------------------------------------------ resolving the plan
+def overruns_left(state: State) -> list[dict[str, Any]]:
+    """SNO 5.4.5, 7.1.11: the overrun attacks not yet resolved - resolved before any other."""
+    return [
+        a for a in combat_of(state)["plan"] if a.get("kind") == plan_mod.OVERRUN and not a["done"]
+    ]
+
+
 def resolution_actions(R: Rules, state: State) -> list[Action]:
     side = phasing_side(state)
     c = combat_of(state)
     acts: list[Action] = []
-    for a in c["plan"]:
+    first = overruns_left(state)
+    for a in first or c["plan"]:  # SNO 5.4.5: the overrun attacks first
         if a["done"]:
             continue
         n = a["id"]
         attackers = [u for u in a["attackers"] if on_map(state, u)]
         defenders = results.remaining(state, a)
+        if defenders and a.get("kind") in (plan_mod.OVERRUN, plan_mod.BLITZ):
+            text = _describe(R, state, attackers, defenders, "overrun_blitz")
+            what = "the overrun" if a["kind"] == plan_mod.OVERRUN else "Blitz attack"
+            acts.append(Action("roll", (n,), f"Resolve {what} {n}: {text}", "SNO 5.4.1", side))
+            continue
         if defenders:
             text = _describe(R, state, attackers, defenders)
             must = results.exchange_mandatory(R, state, attackers, defenders)
+            if not must and not c.get("assault_rolled") and attackers:
+                # SNO 5.4.9: the Overrun/Blitz CRT by choice, before any Assault attack
+                ob = odds_mod.assess(R, state, attackers, defenders, "overrun_blitz")
+                if ob.column is not None:
+                    acts.append(
+                        Action(
+                            "roll",
+                            (n, "ob"),
+                            f"Resolve attack {n} on the Overrun/Blitz CRT: "
+                            + _describe(R, state, attackers, defenders, "overrun_blitz"),
+                            "SNO 5.4.9",
+                            side,
+                        )
+                    )
             if must:
                 acts.append(
                     Action(
@@ -389,6 +484,8 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
             continue
         # SNO 7.1.11: the defenders are already gone
         acts.append(Action("skip", (n,), f"Attack {n} is not made", "SNO 7.1.11a", side))
+        if a.get("kind") == plan_mod.OVERRUN:
+            continue  # SNO 5.4.4: an overrun's defenders are fixed
         for h in sorted(set(a["where"].values())):
             others = [
                 u for u in units_at(state, h) if R.unit(u).side != side and R.unit(u).is_combat
@@ -413,7 +510,10 @@ def perform_resolution(R: Rules, state: State, action: Action) -> None:
     c = state["combat"]
     attack = _attack(state, int(action.args[0]))
     assert attack is not None
-    if action.verb == "roll":
+    if action.verb == "roll" and _on_overrun_crt(attack, action):
+        resolve_on_overrun_crt(R, state, attack)
+    elif action.verb == "roll":
+        c["assault_rolled"] = True  # SNO 5.4.9: no Overrun/Blitz CRT by choice after this
         results.resolve(R, state, attack, "ec" in action.args[1:])
     elif action.verb == "retarget":  # SNO 7.1.11b: other defenders in the same hex
         h = str(action.args[1])
@@ -442,6 +542,26 @@ def perform_resolution(R: Rules, state: State, action: Action) -> None:
                 R, state, [u for u in attack["attackers"] if on_map(state, u)], vacated
             )
         results.settle(R, state)
+
+
+# SNO 5.4.1, 5.4.1a, 5.4.9: the Overrun/Blitz CRT
+def resolve_on_overrun_crt(R: Rules, state: State, attack: dict[str, Any]) -> None:
+    """SNO 7.2.1 step six on the attacker's Overrun/Blitz CRT: no weather shift, no Combat
+    Option (5.4.1d, 7.5); below its lowest odds an AE (5.4.1c). An overrun's defenders have
+    their ZOC back once it is resolved, if any survive (3.1.4: 'temporarily')."""
+    attackers = [u for u in attack["attackers"] if on_map(state, u)]
+    defenders = results.remaining(state, attack)
+    o = odds_mod.assess(R, state, attackers, defenders, "overrun_blitz")
+    die = roll(state, 1, f"attack {attack['id']} at {o.column or 'below the lowest odds'}")[0]
+    result = R.crts.result(o.table, o.column, die)  # SNO 5.4.1d, 7.5: never converted
+    attack.update(
+        defenders=defenders, result=result, die=die, odds=o.text, options=[], crt="overrun_blitz"
+    )
+    if attack.get("kind") == plan_mod.OVERRUN:
+        state["overruns"] = [
+            x for x in state.get("overruns") or () if x["id"] != attack.get("overrun")
+        ]
+    results.start(R, state, attack, result, o)
 
 
 __all__ = ["PENDING_KINDS", "actions", "begin", "distribution", "is_fortified", "perform", "prompt"]

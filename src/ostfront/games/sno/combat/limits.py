@@ -32,7 +32,9 @@ __all__ = ["attack_problems", "odds_value", "plan_problems", "unavoidable"]
 
 
 def _assess(R: Rules, state: State, attack: dict[str, Any]) -> odds_mod.Odds:
-    return odds_mod.assess(R, state, attack["attackers"], attack["defenders"])
+    """The odds of an attack of the plan on the CRT it is resolved on (SNO 5.4.9)."""
+    crt = plan_mod.crt_of(attack)
+    return odds_mod.assess(R, state, attack["attackers"], attack["defenders"], crt)
 
 
 def fortified_cover(R: Rules, state: State, hex_id: str, side: str) -> bool:
@@ -77,12 +79,20 @@ def garrison_problems(R: Rules, state: State, defenders: list[str]) -> list[str]
 
 
 # SNO 7.4.7
-def unavoidable(R: Rules, state: State, attackers: list[str], others: list[dict[str, Any]]) -> bool:
+def unavoidable(
+    R: Rules,
+    state: State,
+    attackers: list[str],
+    others: list[dict[str, Any]],
+    crt: str = "assault",
+) -> bool:
     """SNO 7.4.7: an attack below 1:6 is unavoidable when its attackers must attack (7.1.4)
     and the enemy units they must see attacked (those in their ZOC that no other attack of
     the plan takes on: 7.1.4c, 7.1.6, 7.1.10) cannot all be attacked at 1:6 or more by the
     units able to attack them - together, or one enemy hex or one enemy unit per attack.
-    Disbanding (7.1.12) is an option, not an arrangement of attacks: not counted."""
+    Disbanding (7.1.12) is an option, not an arrangement of attacks: not counted.
+    SNO 5.4.1c: the same for a Blitz attack below its minimum odds (``crt`` "overrun_blitz":
+    every arrangement is then assessed on the Overrun/Blitz CRT)."""
     if not attackers or not all(plan_mod.obliged(R, state, u) for u in attackers):
         return False
     taken = {d for a in others for d in a["defenders"]}
@@ -97,15 +107,15 @@ def unavoidable(R: Rules, state: State, attackers: list[str], others: list[dict[
     }
     helpers = sorted(u for u, r in reach.items() if r & set(needed))
     every = [u for u in helpers if set(needed) <= reach[u]]
-    if every and odds_mod.assess(R, state, every, needed).column is not None:
+    if every and odds_mod.assess(R, state, every, needed, crt).column is not None:
         return False
     by_unit = {e: [e] for e in needed}
     by_hex: dict[str, list[str]] = {}
     for e in needed:
         by_hex.setdefault(hex_of(state, e) or "", []).append(e)
     return not (
-        _coverable(R, state, helpers, reach, by_unit)
-        or _coverable(R, state, helpers, reach, by_hex)
+        _coverable(R, state, helpers, reach, by_unit, crt)
+        or _coverable(R, state, helpers, reach, by_hex, crt)
     )
 
 
@@ -119,6 +129,7 @@ def _coverable(
     helpers: list[str],
     reach: dict[str, set[str]],
     targets: dict[str, list[str]],
+    crt: str = "assault",
 ) -> bool:
     """Can ``helpers`` attack every target (a unit, or a hex's needed units), each helper in
     one attack at most, every attack at 1:6 or more?"""
@@ -136,7 +147,7 @@ def _coverable(
             if t is not None:
                 groups.setdefault(t, []).append(h)
         if len(groups) == len(targets) and all(
-            odds_mod.assess(R, state, groups[t], units).column is not None
+            odds_mod.assess(R, state, groups[t], units, crt).column is not None
             for t, units in targets.items()
         ):
             return True
@@ -171,6 +182,15 @@ def attack_problems(
     if out:
         return out
     out += garrison_problems(R, state, defenders)
+    if plan_mod.kind_of(state, attackers) == plan_mod.BLITZ:
+        # SNO 5.4.1a-c: a Blitz attack, on the Overrun/Blitz CRT, at its minimum odds or more
+        o = odds_mod.assess(R, state, attackers, defenders, "overrun_blitz")
+        if o.column is None and (
+            others is None or not unavoidable(R, state, attackers, others, "overrun_blitz")
+        ):
+            low = R.crts.table(o.table).columns[0]
+            out.append(f"odds {o.text}: a Blitz attack below {low} is not allowed (SNO 5.4.1c)")
+        return out
     o = odds_mod.assess(R, state, attackers, defenders)
     if o.column is None and (others is None or not unavoidable(R, state, attackers, others)):
         out.append(f"odds {o.text}: below 1:6 are not allowed (SNO 7.4.7)")
@@ -182,14 +202,42 @@ def _value(o: odds_mod.Odds) -> Fraction | None:
 
 
 def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
-    """SNO 7.4.2-7.4.4 and 7.4.7 over the whole plan (empty: the plan keeps them)."""
+    """SNO 7.4.2-7.4.4 and 7.4.7 over the whole plan (empty: the plan keeps them).
+
+    SNO 5.4.8 with overruns: an overrun is fixed from the OMP (5.4.4), so a comparison that
+    sets it against another attack asks the other attack to move: it is waived only when even
+    every unit able to attack that attack's defenders could not meet it (:func:`_best`)."""
     out: list[str] = []
     assessed = [(a, _assess(R, state, a)) for a in plan]
     for a, o in assessed:  # SNO 7.4.7: still unavoidable, with the plan as it now is
+        if a.get("kind") == plan_mod.OVERRUN or o.column is not None:
+            continue  # SNO 5.4.4: declared in the OMP, resolved whatever the odds now
         others = [b for b in plan if b is not a]
-        if o.column is None and not unavoidable(R, state, a["attackers"], others):
-            out.append(f"attack {a['id']} at {o.text}: below 1:6 is not allowed (SNO 7.4.7)")
+        crt = plan_mod.crt_of(a)
+        if not unavoidable(R, state, a["attackers"], others, crt):
+            if a.get("kind") == plan_mod.BLITZ:
+                out.append(
+                    f"attack {a['id']} at {o.text}: a Blitz attack that low is not allowed "
+                    "(SNO 5.4.1c)"
+                )
+            else:
+                out.append(f"attack {a['id']} at {o.text}: below 1:6 is not allowed (SNO 7.4.7)")
     live = [(a, o, _value(o)) for a, o in assessed if _value(o) is not None]
+    best: dict[int, Fraction | None] = {}
+
+    def beyond(b: dict[str, Any], needed: Fraction, above: bool = False) -> bool:
+        """SNO 5.4.8: attack ``b`` cannot reach odds of ``needed`` (``above`` it) with every
+        unit able to attack its defenders (an overrun itself never can be changed)."""
+        if b.get("kind") == plan_mod.OVERRUN:
+            return False
+        if b["id"] not in best:
+            best[b["id"]] = _best(R, state, b["defenders"])
+        top = best[b["id"]]
+        return top is None or (top <= needed if above else top < needed)
+
+    def overrun(a: dict[str, Any]) -> bool:
+        return a.get("kind") == plan_mod.OVERRUN
+
     # by hex: the attacks with defenders there
     by_hex: dict[str, list[tuple[dict[str, Any], odds_mod.Odds, Fraction]]] = {}
     for a, o, v in live:
@@ -204,7 +252,11 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
         # SNO 7.4.3: the highest odds at most DOUBLE the lowest
         hi = max(v for _, _, v in attacks)
         lo = min(v for _, _, v in attacks)
-        if hi > 2 * lo:
+        low = [b for b, _, vb in attacks if hi > 2 * vb]
+        waived = any(overrun(a) and v == hi for a, _, v in attacks) and all(
+            beyond(b, hi / 2) for b in low
+        )
+        if hi > 2 * lo and not waived:
             out.append(
                 f"separate attacks on {h}: odds {_fmt(hi)} are more than double {_fmt(lo)} "
                 "(SNO 7.4.3)"
@@ -220,7 +272,7 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
                 there = [d for d in b["defenders"] if hex_of(state, d) == h]
                 if b is a or any(is_fortified(state, d) for d in b["defenders"]) or not there:
                     continue
-                if not v > vb:
+                if not v > vb and not (overrun(b) and beyond(a, vb, above=True)):
                     out.append(
                         f"attack {a['id']} on fortified units in {h} must be at higher odds "
                         f"than attack {b['id']} on unfortified ones (SNO 7.4.2)"
@@ -232,6 +284,7 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
                     )
     # SNO 7.4.4: an attacking unit's odds at most THREE TIMES those against any other enemy
     # unit next to it
+    by_id = {a["id"]: a for a in plan}
     odds_of: dict[str, list[tuple[int, Fraction]]] = {}
     for a, _o, v in live:
         assert v is not None
@@ -246,13 +299,33 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
                 if e in a["defenders"]:
                     continue
                 for bid, vb in odds_of.get(e, ()):
-                    if bid != a["id"] and v > 3 * vb:
-                        out.append(
-                            f"{unit_title(R, u)} attacks at {_fmt(v)}, more than three times "
-                            f"the {_fmt(vb)} of attack {bid} on {unit_title(R, e)} next to it "
-                            "(SNO 7.4.4)"
-                        )
+                    if bid == a["id"] or not v > 3 * vb:
+                        continue
+                    if overrun(a) and beyond(by_id[bid], v / 3):
+                        continue  # SNO 5.4.8: waived, as no attack could meet it
+                    out.append(
+                        f"{unit_title(R, u)} attacks at {_fmt(v)}, more than three times "
+                        f"the {_fmt(vb)} of attack {bid} on {unit_title(R, e)} next to it "
+                        "(SNO 7.4.4)"
+                    )
     return list(dict.fromkeys(out))
+
+
+def _best(R: Rules, state: State, defenders: list[str]) -> Fraction | None:
+    """SNO 5.4.8: the highest odds ``defenders`` could be attacked at by every phasing unit
+    able to attack them all (on either CRT: an upper bound; None: none could)."""
+    side = R.unit(defenders[0]).side if defenders else "axis"
+    wanted = set(defenders)
+    able = [
+        u
+        for u in side_units(R, state, "soviet" if side == "axis" else "axis")
+        if plan_mod.may_attack(R, state, u) and wanted <= set(plan_mod.enemies_in_zoc(R, state, u))
+    ]
+    if not able:
+        return None
+    values = [_value(odds_mod.assess(R, state, able, defenders, crt)) for crt in odds_mod.CRT_KINDS]
+    found = [v for v in values if v is not None]
+    return max(found) if found else None
 
 
 def _fmt(v: Fraction) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .. import units, weather
+from .. import hab, units, weather
 from ..crt import odds_column, odds_value, shift_column
 from ..rules import Rules, State, combat_factor, hex_of
 
@@ -106,17 +106,8 @@ def attack_factor(R: Rules, state: State, uid: str, hexes: list[str]) -> int:
     if hexes and all(mountain(R, state, h) for h in hexes):  # SNO 5.6.3
         cf = _mountain_bonus(R, uid, cf)
     if hexes:
-        cf += _hab_bonus(R, state, uid)  # SNO 10.2.3
+        cf += hab.bonus(R, state, uid)  # SNO 10.2.3
     return cf
-
-
-def _hab_bonus(R: Rules, state: State, uid: str) -> int:
-    """SNO 10.2.3: the HAB's combat factors (hab.py)."""
-    try:
-        from .. import hab
-    except ImportError:  # hab.py (10.2) not in the tree yet
-        return 0
-    return int(hab.bonus(R, state, uid))
 
 
 def zhukov_shift(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> int:

@@ -5,7 +5,12 @@
 The plan lives in ``state["combat"]``::
 
     plan        [{"id", "attackers", "defenders", "where": {defender: hex}, "done", "result",
-                  "odds", "die"}]  - every attack, in the order declared
+                  "odds", "die", "kind", "crt"}]  - every attack, in the order declared; kind:
+                  "overrun" (declared in the OMP, 5.4.1: in the plan from the phase's start,
+                  never dropped), "blitz" (an attacker marked Blitz, 5.4.1a) or "assault";
+                  crt: "overrun_blitz" once an assault is rolled on that CRT by choice (5.4.9)
+    assault_rolled  an attack has been rolled on an Assault CRT: the Overrun/Blitz CRT may no
+                longer be chosen (5.4.9)
     draft       the attack being put together (attackers, defenders), or None
     disbanding  phasing units marked to disband or break out instead of attacking (7.1.12);
                 the disband phase (disband.py) carries it out
@@ -55,6 +60,7 @@ def fresh() -> dict[str, Any]:
         "current": None,
         "cleared": {},
         "next_id": 1,
+        "assault_rolled": False,
     }
 
 
@@ -85,10 +91,12 @@ def hungary_inactive_block(R: Rules, state: State, uid: str) -> bool:
 # SNO 7.1.1: combat only in the Combat Phase, between opposing combat units next to each
 # other; the phasing player attacks.
 # SNO 7.1.3: whether he must attack is 7.1.4-7.1.10's question (:func:`problems`).
-# SNO 7.1.2: overrun (5.4) is part 2 of the engine.
+# SNO 7.1.2: combat in the OMP is overrun (5.4, overrun.py), resolved in the Combat Phase
+# before any other attack (combat/__init__.py)
 def may_attack(R: Rules, state: State, uid: str) -> bool:
     """A phasing unit able to attack at all: a combat unit on the map that is not a garrison
-    (10.5.3), not fortified (10.7.4), not marked to disband (7.1.12)."""
+    (10.5.3), not fortified (10.7.4), not marked to disband (7.1.12), not overrunning
+    (5.4.3: it takes part in no other attack)."""
     unit = R.unit(uid)
     if hex_of(state, uid) is None or not unit.is_combat or unit.side != phasing_side(state):
         return False
@@ -96,7 +104,32 @@ def may_attack(R: Rules, state: State, uid: str) -> bool:
         return False
     if uid in combat_of(state)["disbanding"]:
         return False
+    if uid in overrunning(state):  # SNO 5.4.3
+        return False
     return not hungary_inactive_block(R, state, uid)
+
+
+def overrunning(state: State) -> frozenset[str]:
+    """SNO 5.4.3: the units making an overrun attack this player-turn."""
+    return frozenset(u for o in state.get("overruns") or () for u in o["attackers"])
+
+
+#: The kinds of attack (SNO 5.4.9): overrun and blitz attacks are resolved on the attacker's
+#: Overrun/Blitz CRT; the others on his Assault CRT unless he chooses the Overrun/Blitz CRT.
+OVERRUN, BLITZ, ASSAULT = "overrun", "blitz", "assault"
+
+
+def kind_of(state: State, attackers: list[str]) -> str:
+    """SNO 5.4.1a: an attack with a unit marked Blitz (5.4.1b) is a Blitz attack."""
+    marked = state.get("blitz") or ()
+    return BLITZ if any(u in marked for u in attackers) else ASSAULT
+
+
+def crt_of(attack: dict[str, Any]) -> str:
+    """The CRT kind an attack of the plan is resolved on (SNO 5.4.1, 5.4.1a, 5.4.9)."""
+    if attack.get("kind") in (OVERRUN, BLITZ) or attack.get("crt") == "overrun_blitz":
+        return "overrun_blitz"
+    return "assault"
 
 
 def enemies_in_zoc(R: Rules, state: State, uid: str) -> list[str]:
@@ -211,6 +244,19 @@ def _side_units(R: Rules, state: State, side: str) -> list[str]:
     return side_units(R, state, side)
 
 
+def others_reach(R: Rules, state: State) -> frozenset[str]:
+    """SNO 5.4.7: the enemy units some phasing unit outside the overruns may attack. An enemy
+    unit beside an overrunning unit must be attacked by other units - where none can, the
+    obligation lapses (reading: the overrun was legal, 5.4.7 allows it)."""
+    side = phasing_side(state)
+    return frozenset(
+        e
+        for u in _side_units(R, state, side)
+        if may_attack(R, state, u)
+        for e in enemies_in_zoc(R, state, u)
+    )
+
+
 def obliged(R: Rules, state: State, uid: str) -> bool:
     """Must attack unless 7.1.4c relieves it (or it disbands, 7.1.12)."""
     return bool(enemies_in_zoc(R, state, uid)) and relief(R, state, uid) is None
@@ -242,8 +288,12 @@ def problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
                 for u in units_at(state, at)
             )
             if not fort:
+                why = f"{name} attacks (SNO 7.1.10)"
+                if uid in overrunning(state):  # SNO 5.4.7: by other units, if any can
+                    why = f"{name} overruns beside it (SNO 5.4.7)"
+                    foes = [e for e in foes if e in others_reach(R, state)]
                 for e in foes:
-                    must_be_attacked.setdefault(e, f"{name} attacks (SNO 7.1.10)")
+                    must_be_attacked.setdefault(e, why)
             continue
         if relief(R, state, uid) is not None:
             continue
