@@ -381,12 +381,11 @@ def perform(R: Rules, state: State, action: Action) -> None:
 
 def declare(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> dict[str, Any]:
     """SNO 5.4.1: the overrun is declared - its defenders lose their ZOC (3.1.4), its attackers
-    take a Blitz marker (5.4.1b) and move no further this OMP (5.4.3-5.4.4 reading)."""
+    take a Blitz marker (5.4.1b) and move no further this OMP (5.4.3-5.4.4 reading: movement's
+    ``held`` asks :func:`overrunning_units`)."""
     bad = problems(R, state, attackers, defenders)
     if bad:
         raise ValueError(bad[0])
-    from . import movement
-
     known = overruns(state)
     n = max((o["id"] for o in known), default=0) + 1
     record = {
@@ -399,8 +398,6 @@ def declare(R: Rules, state: State, attackers: list[str], defenders: list[str]) 
     state["overrun_draft"] = None
     for u in attackers:
         mark_blitz(state, u)  # SNO 5.4.1b
-    rec = movement.record(state)  # SNO 5.4.3-5.4.4: they attack from where they stand
-    state["omp"] = {**rec, "moved": sorted({*rec["moved"], *attackers})}
     return record
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .. import hab, units, weather
+from .. import hab, units, weather, zhukov
 from ..crt import odds_column, odds_value, shift_column
 from ..rules import Rules, State, combat_factor, hex_of
 
@@ -112,10 +112,7 @@ def attack_factor(R: Rules, state: State, uid: str, hexes: list[str]) -> int:
 
 def zhukov_shift(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> int:
     """SNO 10.6.6-10.6.7: Zhukov's column shift on this attack (zhukov.py)."""
-    from .. import zhukov
-
-    shift = getattr(zhukov, "column_shift", None)
-    return 0 if shift is None else int(shift(R, state, attackers, defenders))
+    return zhukov.column_shift(R, state, attackers, defenders)
 
 
 def defence_factor(R: Rules, state: State, uid: str) -> int:
