@@ -48,6 +48,15 @@ _GOOD_WORDS: set[str] = set()
 _GOOD_WORDS_MAX = 50_000
 
 
+#: How the browser lights the hex an action names, by verb (see :meth:`Game.highlight`).
+HIGHLIGHTS = {
+    "to": "move",
+    "place": "place",
+    "attack": "attack",
+    "retreat": "retreat",
+}
+
+
 class NotPlayable(OstfrontError):
     """The game's rules engine does not exist yet (its data and map may)."""
 
@@ -205,6 +214,9 @@ class CounterView:
     label: str = ""  # unit designation, e.g. "XXIV"
     reduced: bool = False
     markers: tuple[str, ...] = ()
+    #: The back face is up, and what that face is called ("weaker side", "unrefitted"):
+    #: "" for the front. Drawn like a reduced counter, named in its title.
+    face: str = ""
 
 
 # ------------------------------------------------------------------ dice
@@ -362,6 +374,7 @@ class Game(ABC):
             "rulebook": self.rulebook,
             "scenarios": [s.to_json() for s in self.scenarios()],
             "options": [o.to_json() for o in self.options()],
+            "positions": self.shipped_positions(),
         }
 
     # -- setup -------------------------------------------------------------
@@ -483,6 +496,59 @@ class Game(ABC):
     def counters(self, state: State) -> list[CounterView]:
         """*Game hook*: the counters on the map, for drawing."""
         return []
+
+    # -- what interfaces show (read-only; the server, the CLI and the tests ask) ------------
+    def describe_phase(self, state: State) -> dict[str, Any]:
+        """*Game hook*: the turn and phase for people: ``{"title", "rule"}`` and, where the
+        game has weather, ``"weather_rule"``. Default: the raw turn and phase."""
+        turn, phase = state.get("turn"), state.get("phase")
+        return {"title": f"Turn {turn}, {phase}" if phase else "", "rule": None}
+
+    def off_map(self, state: State) -> list[dict[str, Any]]:
+        """*Game hook*: the units off the map (to set up, to arrive, eliminated), one entry
+        a box and side: ``{"box", "title", "side", "units": [{"id", "name", "counter":
+        CounterView, "turn"?}]}``, in the order to show them. Default: none."""
+        return []
+
+    def highlight(self, action: Action) -> str | None:
+        """*Game hook*: how the browser lights the hex an action names: "move", "rail",
+        "sea", "drop", "place", "attack", "retreat" or "other"; None when the hex it names is
+        not where one clicks to choose it. Default: by the common verbs."""
+        return HIGHLIGHTS.get(action.verb)
+
+    def selected_unit(self, state: State) -> str | None:
+        """*Game hook*: the unit picked to move (its moves are the actions now offered)."""
+        return None
+
+    def move_paths(self, state: State, actions: Iterable[Action]) -> dict[str, list[str]]:
+        """*Game hook*: action text -> the hexes a move among ``actions`` passes through
+        (the unit's own hex first), as the engine will move it. Default: none known."""
+        return {}
+
+    def overlays(self) -> tuple[str, ...]:
+        """*Game hook*: the map overlays :meth:`overlay` answers (of "supply", "zoc",
+        "control")."""
+        return ()
+
+    def overlay(self, state: State, kind: str, side: Side) -> dict[str, Any]:
+        """*Game hook*: one overlay for ``side`` (whose supply; for "zoc" the side whose
+        ZOC is drawn): ``{"hexes": {hex: side}, "units": {uid: in supply}, "lines": {uid:
+        {"ok", "path", "rail", "source", "note", "text"}}}`` (lines optional). Default:
+        nothing."""
+        return {"hexes": {}, "units": {}}
+
+    def outcome_names(self, state: State, action: Action, width: int) -> list[str]:
+        """*Game hook*: what each part of :meth:`roll_distribution`'s outcomes counts."""
+        return [f"Outcome {i + 1}" for i in range(width)]
+
+    def shipped_positions(self) -> list[dict[str, Any]]:
+        """*Game hook*: starting positions shipped with the game, offered beside its
+        scenarios: ``{"id", "title", "summary", "turn"}``. Default: none."""
+        return []
+
+    def shipped_position(self, position_id: str) -> dict[str, Any]:
+        """*Game hook*: one of :meth:`shipped_positions`, as ``setup``'s ``position``."""
+        raise UnknownGame(f"{self.name} ships no position {position_id!r}")
 
     def public_state(self, state: State, side: Side | None) -> dict[str, Any]:
         """*Game hook*: what ``side`` may see of the state (default: all but the generator)."""

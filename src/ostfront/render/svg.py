@@ -335,6 +335,8 @@ def _counter_title(counter: CounterView) -> str:
     text = " ".join(bits)
     if counter.reduced:
         text += " (reduced)"
+    if counter.face:
+        text += f" ({counter.face})"
     if counter.markers:
         text += " [" + ", ".join(counter.markers) + "]"
     return f"{text} — {counter.side}, {counter.hex}"
@@ -347,10 +349,15 @@ def _counter(counter: CounterView, size: float, at: Point | None = None) -> str:
     ink = "#111111" if _luminance(fill) > 0.5 else "#ffffff"
     classes = ["counter", f"side-{_cls(str(counter.side))}", f"nation-{_cls(counter.nation)}"]
     classes.append(f"symbol-{_cls(counter.symbol)}")
+    back = counter.reduced or bool(counter.face)
     if counter.reduced:
         classes.append("reduced")
+    if counter.face:
+        classes.append("flipped")
     transform = f' transform="translate({_n(at[0])},{_n(at[1])})"' if at is not None else ""
     reduced = ' data-reduced="true"' if counter.reduced else ""
+    if counter.face:
+        reduced += f' data-face="{_attr(counter.face)}"'
     out = [
         f'<g class="{" ".join(classes)}" data-counter="{_attr(counter.id)}"'
         f' data-hex="{_attr(counter.hex)}" data-side="{_attr(str(counter.side))}"'
@@ -361,7 +368,7 @@ def _counter(counter: CounterView, size: float, at: Point | None = None) -> str:
         f' height="{_n(2 * h)}" rx="{_n(0.07 * s)}" fill="{fill}" stroke="#222222"'
         f' stroke-width="{_n(0.03 * s)}"/>',
     ]
-    if counter.reduced:
+    if back:  # the back face up: DR's reduced side, SNO's weaker/unrefitted/entrained side
         band = [(h - 0.32 * s, -h), (h - 0.17 * s, -h), (h, -h + 0.17 * s), (h, -h + 0.32 * s)]
         out.append(
             f'<rect class="reduced-fill" x="{_n(-h)}" y="{_n(-h)}" width="{_n(2 * h)}"'

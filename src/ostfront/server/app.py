@@ -55,7 +55,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from .. import __version__, games
-from ..ai.players import levels
+from ..ai.players import levels, levels_for
 from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
 from ..core.hexgrid import HexIdError
 from ..core.protocol import NotPlayable, State
@@ -80,8 +80,11 @@ GAME_ID = re.compile(r"[0-9a-f]{6,32}")
 
 
 class NewGame(BaseModel):
-    game: str = "dr"
+    game: str = Field(default_factory=lambda: games.names()[0])
     scenario: str | None = None
+    position: str | None = Field(
+        default=None, max_length=64, description="a position the game ships, not a scenario"
+    )
     options: dict[str, Any] = Field(default_factory=dict)
     weather: str | None = Field(default=None, description="historical | random")
     seed: int | None = Field(default=None, ge=0, lt=2**63)
@@ -140,7 +143,9 @@ def game_view(
         if roll is not None:
             odds = describe.odds(game, state, roll)
         more = {
-            a.text: describe.odds(game, state, a) for a in legal if a.verb in describe.ODDS_VERBS
+            a.text: describe.odds(game, state, a)
+            for a in legal
+            if a.verb in describe.ODDS_VERBS or (a.verb == "roll" and a is not roll)
         }
         result = game.result(state)
         view = {
@@ -155,7 +160,7 @@ def game_view(
             "players": session.players,
             "seats": sorted(held),
             "claimable": session.seats is None,
-            "levels": levels(),
+            "levels": levels_for(game),
             "seq": session.seq,
             "step": state.get("step", 0),
             "live": live,
@@ -169,7 +174,7 @@ def game_view(
             "counters": describe.counters_json(game, state),
             "boxes": describe.boxes(game, state),
             "pending": describe.pending_json(state),
-            "selected": describe.selected_unit(state),
+            "selected": describe.selected_unit(game, state),
             "thinking": session.thinking and live,
             "ai_error": session.ai_error,
             "log": _log(session, state, log_from, log_step),
@@ -308,9 +313,13 @@ def create_app(
     def meta() -> dict[str, Any]:
         return {
             "version": __version__,
-            "games": [games.get(n).describe() for n in games.names()],
+            "games": [_described(games.get(n)) for n in games.names()],
             "levels": levels(),
         }
+
+    def _described(game: Any) -> dict[str, Any]:
+        """A game's scenarios, options and positions, and the computer levels that know it."""
+        return {**game.describe(), "levels": levels_for(game)}
 
     @app.get("/api/board/{game}")
     def board(game: str) -> dict[str, Any]:
@@ -365,7 +374,13 @@ def create_app(
         if not game.playable:
             raise NotPlayable(f"{game.title}: the rules engine is not written yet")
         session, tokens = mgr.create(
-            game.name, body.scenario, options, body.seed, body.players, body.seats
+            game.name,
+            body.scenario,
+            options,
+            body.seed,
+            body.players,
+            body.seats,
+            position=None if body.position is None else game.shipped_position(body.position),
         )
         return seat_answer(session, tokens)
 

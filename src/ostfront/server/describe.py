@@ -1,11 +1,13 @@
 """What the browser is sent about a position: read-only helpers over the protocol.
 
 Everything here only *reads* a state through the game's public door (``legal_actions``,
-``prompt``, ``result``, ``counters``, ``roll_distribution``) and, for Defiant Russia's
-overlays, the DR modules' public query functions. Nothing here changes a state.
+``prompt``, ``result``, ``counters``, ``roll_distribution``) and the protocol's hooks for
+what interfaces show (``describe_phase``, ``off_map``, ``highlight``, ``selected_unit``,
+``move_paths``, ``overlays``/``overlay``, ``outcome_names``): no game is named here, and
+nothing here changes a state.
 
-Callers hold the manager's engine lock: the DR engine remembers derived facts in module-level
-memos while it works, so two threads must not query it at once.
+Callers hold the manager's engine lock: the engines remember derived facts in module-level
+memos while they work, so two threads must not query one at once.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 from ..core.protocol import Action, CounterView, Game, State
 from ..render.svg import render_counter
-from .paths import move_paths, supply_lines
+from .paths import move_paths
 
 #: Hex size (centre to corner) the board and counters are drawn at.
 HEX_SIZE = 24.0
@@ -27,21 +29,7 @@ _HEX_ARG = re.compile(r"^\d{4}$")
 
 #: Verbs besides ``roll`` whose dice the side panel previews (DR 11.5.4 air strikes on fleets).
 ODDS_VERBS = ("airstrike",)
-_MP = re.compile(r"\((\d+) MP\)")
-
-#: verb -> how the browser highlights the hex an action names
-HEX_KINDS = {
-    "to": "move",
-    "rail": "rail",
-    "sea": "sea",
-    "drop": "drop",
-    "place": "place",
-    "enter": "place",
-    "rebuild": "place",
-    "attack": "attack",
-    "also": "attack",
-    "retreat": "retreat",
-}
+_MP = re.compile(r"\((\d+(?:\.\d+)?) MP\b")
 
 
 # ------------------------------------------------------------------ the board
@@ -105,6 +93,7 @@ def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
                 "factors": c.factors,
                 "label": c.label,
                 "reduced": c.reduced,
+                "face": c.face,
                 "markers": list(c.markers),
                 "svg": counter_svg(c),
             }
@@ -115,21 +104,15 @@ def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ status
 def phase_info(game: Game, state: State) -> dict[str, Any]:
     """Turn, phase (with its title and rule), weather and each side's points."""
-    turn, phase = state.get("turn"), state.get("phase")
-    title = f"Turn {turn}, {phase}" if phase else ""
-    rule = None
-    if game.name == "dr" and phase:
-        from ..games.dr import sequence
-
-        title = sequence.title(state)
-        rule = sequence.RULE.get(phase)
+    described = game.describe_phase(state)
     pools = state.get("pools") if isinstance(state.get("pools"), dict) else {}
     return {
-        "turn": turn,
-        "phase": phase,
-        "title": title,
-        "rule": rule,
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "title": described.get("title", ""),
+        "rule": described.get("rule"),
         "weather": state.get("weather"),
+        "weather_rule": described.get("weather_rule"),
         "pools": pools,
         "step": state.get("step", 0),
     }
@@ -155,7 +138,7 @@ def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, 
     grid = game.map_for(state).grid
     units_ = state.get("units")
     units: dict[str, Any] = units_ if isinstance(units_, dict) else {}
-    paths = move_paths(game, state, selected_unit(state), actions)
+    paths = move_paths(game, state, actions)
     out = []
     for i, a in enumerate(actions):
         d = a.to_json()
@@ -165,11 +148,10 @@ def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, 
         unit = next((str(x) for x in a.args if isinstance(x, str) and x in units), None)
         d["hex"] = hexes[-1] if hexes else None
         d["unit"] = unit
-        d["kind"] = HEX_KINDS.get(a.verb) if hexes else None
-        if a.verb == "drop" and "attack" in (a.label or "").lower():
-            d["kind"] = "other"  # DR 7.1B: leave a hex out of a battle, not an airborne drop
+        d["kind"] = game.highlight(a) if hexes else None
         m = _MP.search(a.label or "")
-        d["cost"] = int(m.group(1)) if m else None
+        cost = float(m.group(1)) if m else None
+        d["cost"] = int(cost) if cost is not None and cost.is_integer() else cost
         d["path"] = paths.get(a.text)
         out.append(d)
     return out
@@ -181,41 +163,45 @@ def _fraction_json(p: Any) -> float:
 
 def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
     """The exact outcome distribution of the dice ``action`` would roll, summarised for
-    people: each outcome's probability, the marginal of each part, the expected values."""
+    people: each outcome's probability, the marginal of each part and, where the outcomes
+    are numbers (DR's hits), the expected values; named outcomes (SNO's combat results) in
+    the order the game gives them."""
     dist = game.roll_distribution(state, action)
     if not dist:
         return None
-    rows: list[tuple[list[int], float]] = []
+    rows: list[tuple[list[Any], float]] = []
     for key, chance in dist.items():
-        parts = [int(k) for k in key] if isinstance(key, tuple) else [int(key)]
-        rows.append((parts, _fraction_json(chance)))
-    rows.sort(key=lambda r: r[0])
+        parts = list(key) if isinstance(key, tuple) else [key]
+        rows.append(([_outcome(k) for k in parts], _fraction_json(chance)))
+    numeric = all(isinstance(v, int) for parts, _ in rows for v in parts)
+    if numeric:
+        rows.sort(key=lambda r: r[0])
     width = max(len(parts) for parts, _ in rows)
-    names = _outcome_names(game, action, width)
+    names = game.outcome_names(state, action, width)
     marginals = []
     for i in range(width):
-        m: dict[int, float] = {}
+        m: dict[Any, float] = {}
         for parts, p in rows:
             v = parts[i] if i < len(parts) else 0
             m[v] = m.get(v, 0.0) + p
-        expected = sum(k * p for k, p in m.items())
         marginals.append(
             {
                 "name": names[i],
-                "values": [{"value": k, "p": m[k]} for k in sorted(m)],
-                "expected": expected,
+                "values": [{"value": k, "p": m[k]} for k in (sorted(m) if numeric else m)],
+                "expected": sum(k * p for k, p in m.items()) if numeric else None,
             }
         )
     outcomes = [{"outcome": parts, "p": p} for parts, p in rows]
     return {"action": action.text, "outcomes": outcomes, "marginals": marginals}
 
 
-def _outcome_names(game: Game, action: Action, width: int) -> list[str]:
-    if game.name == "dr" and action.verb == "roll" and width == 2:
-        return ["Hits on the defender", "Hits on the attacker"]
-    if game.name == "dr" and action.verb == "airstrike":
-        return ["Hits on the fleet"]
-    return [f"Outcome {i + 1}" for i in range(width)]
+def _outcome(k: Any) -> int | str:
+    """A part of an outcome: a number (hits) or a name (a combat result)."""
+    if isinstance(k, bool) or not isinstance(k, int | str):
+        return str(k)
+    if isinstance(k, str) and k.lstrip("-").isdigit():
+        return int(k)
+    return k
 
 
 # ------------------------------------------------------------------ overlays
@@ -224,7 +210,7 @@ OVERLAYS = ("supply", "zoc", "control")
 
 def overlay(game: Game, state: State, kind: str, side: str | None) -> dict[str, Any]:
     """An overlay's hexes and units. ``side``: whose supply / whose enemy's ZOC (default: the
-    side to move). Only Defiant Russia has these rules so far; other games get empty sets."""
+    side to move). A game without the overlay (:meth:`Game.overlays`) gets empty sets."""
     if kind not in OVERLAYS:
         raise ValueError(f"no overlay {kind!r} (overlays: {', '.join(OVERLAYS)})")
     sides = list(game.sides)
@@ -233,91 +219,30 @@ def overlay(game: Game, state: State, kind: str, side: str | None) -> dict[str, 
     if side not in sides:
         raise ValueError(f"no side {side!r} (sides: {', '.join(sides)})")
     enemy = next((s for s in sides if s != side), side)
-    out: dict[str, Any] = {"kind": kind, "side": side, "hexes": {}, "units": {}}
-    if game.name != "dr":
-        return out
-    from ..games.dr import supply, zoc
-    from ..games.dr.rules import reading
-
-    R = game.rules_for(state)  # type: ignore[attr-defined]
-    with reading(state):
-        if kind == "control":
-            out["hexes"] = dict(state.get("control", {}))
-        elif kind == "zoc":
-            out["side"] = enemy
-            out["hexes"] = {h: enemy for h in sorted(zoc.zoc_of(R, state, enemy))}
-        else:
-            main = "soviet" if side == "soviet" else "axis"
-            out["hexes"] = {h: side for h in sorted(supply.supplied_hexes(R, state, side, main))}
-            lines = supply_lines(game, state, side)
-            out["units"] = {uid: line["ok"] for uid, line in lines.items()}
-            out["lines"] = lines
+    drawn = enemy if kind == "zoc" else side
+    out: dict[str, Any] = {"kind": kind, "side": drawn, "hexes": {}, "units": {}}
+    if kind in game.overlays():
+        found = game.overlay(state, kind, drawn)
+        out["hexes"] = dict(found.get("hexes", {}))
+        out["units"] = dict(found.get("units", {}))
+        if kind == "supply":
+            out["lines"] = dict(found.get("lines", {}))
     return out
 
 
 # ------------------------------------------------------------------ off the map
-#: DR holding boxes shown beside the map, in this order, with their titles.
-BOX_TITLES = {
-    "unplaced": "To set up",
-    "reserve": "Reinforcements to come",
-    "dead": "Eliminated (may be rebuilt)",
-    "lost": "Eliminated for good",
-    "removed": "Withdrawn",
-}
-
-
 def boxes(game: Game, state: State) -> list[dict[str, Any]]:
-    """The units off the map (to set up, to arrive, eliminated), by box and side."""
-    units = state.get("units")
-    if game.name != "dr" or not isinstance(units, dict):
-        return []
-    R = game.rules_for(state)  # type: ignore[attr-defined]
-    found: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for uid, d in sorted(units.items()):
-        box = d.get("at")
-        if box not in BOX_TITLES:
-            continue
-        unit = R.unit(uid)
-        entry: dict[str, Any] = {"id": uid, "name": unit.name, "svg": _box_counter(R, state, uid)}
-        if box == "reserve":
-            entry["turn"] = unit.arrival_turn(_option_rules(state))
-        found.setdefault((box, unit.side), []).append(entry)
+    """The units off the map (to set up, to arrive, eliminated), by box and side, each drawn
+    as the counter it would be on the map."""
     out = []
-    for box, title in BOX_TITLES.items():
-        for side in game.sides:
-            units_here = found.get((box, side))
-            if units_here:
-                out.append({"box": box, "title": title, "side": side, "units": units_here})
+    for b in game.off_map(state):
+        units = []
+        for u in b["units"]:
+            entry = {k: v for k, v in u.items() if k != "counter"}
+            entry["svg"] = counter_svg(u["counter"])
+            units.append(entry)
+        out.append({"box": b["box"], "title": b["title"], "side": b["side"], "units": units})
     return out
-
-
-def _box_counter(R: Any, state: State, uid: str) -> str:
-    """A unit off the map drawn as the counter it would be on the map (the face it shows:
-    a reduced unit eliminated stays reduced until rebuilt)."""
-    from ..games.dr.game import SYMBOLS
-    from ..games.dr.rules import printed
-
-    unit = R.unit(uid)
-    s, m = printed(R, state, uid)
-    factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
-    d = state["units"][uid]
-    view = CounterView(
-        uid,
-        str(d["at"]),
-        unit.side,
-        unit.nationality,
-        SYMBOLS.get(unit.type, "infantry"),
-        factors,
-        label=unit.name,
-        reduced=bool(d.get("reduced")),
-    )
-    return counter_svg(view)
-
-
-def _option_rules(state: State) -> list[str]:
-    from ..games.dr.setting_up import option_rules
-
-    return option_rules(state)
 
 
 # ------------------------------------------------------------------ pending decisions
@@ -330,9 +255,5 @@ def pending_json(state: State) -> dict[str, Any] | None:
     return {k: p[k] for k in keep if k in p}
 
 
-def selected_unit(state: State) -> str | None:
-    mv = state.get("movement")
-    if isinstance(mv, dict) and mv.get("phase") == f"{state.get('turn')}:{state.get('phase')}":
-        sel = mv.get("selected")
-        return str(sel) if sel else None
-    return None
+def selected_unit(game: Game, state: State) -> str | None:
+    return game.selected_unit(state)

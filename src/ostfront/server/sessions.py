@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import games
-from ..ai.players import levels
+from ..ai.players import levels_for
 from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
 from ..core.position import position_from_dict
 from ..core.protocol import Game, State
@@ -432,12 +432,13 @@ class Manager:
     # -- games -------------------------------------------------------------------
     def check_players(self, game: Game, players: dict[str, Any]) -> dict[str, str]:
         out = {}
-        known = set(levels())
+        offered = levels_for(game)  # only the computer players that know the game
         for side in game.sides:
             who = str(players.get(side, HUMAN) or HUMAN)
-            if who != HUMAN and who not in known:
+            if who != HUMAN and who not in offered:
                 raise BadRequest(
-                    f"no player level {who!r} for {side} (human, {', '.join(levels())})"
+                    f"no player level {who!r} for {side} in {game.title} "
+                    f"(human, {', '.join(offered)})"
                 )
             out[side] = who
         extra = set(players) - set(game.sides)
@@ -455,8 +456,10 @@ class Manager:
         seed: int | None,
         players: dict[str, Any],
         mode: str = seats.HOTSEAT,
+        position: dict[str, Any] | None = None,
     ) -> tuple[Session, dict[str, str]]:
-        """A new game; returns it and its seat tokens (side -> token)."""
+        """A new game (from ``position``, a custom position, when given); returns it and its
+        seat tokens (side -> token)."""
         game = games.get(game_name)
         who = self.check_players(game, players)
         if mode not in seats.MODES:
@@ -467,8 +470,13 @@ class Manager:
                 "foresee the dice"
             )
         with self.engine:
-            state = game.setup(scenario, options, seats.fresh_seed() if seed is None else seed)
-            record = new_record(game, state)
+            state = game.setup(
+                scenario,
+                options,
+                seats.fresh_seed() if seed is None else seed,
+                position=position,
+            )
+            record = new_record(game, state, position=position)
         tokens, hashes = seats.new_seats(game.sides, mode)
         gid = self.store.create(
             game.name, record.header, who, summary={}, seats=hashes, snapshots={0: state}

@@ -13,6 +13,12 @@ const VERB_GROUPS = {
   with: "Add to the attack", without: "Leave out of the attack", air: "Air support",
   roll: "Roll", reduce: "Losses", retreat: "Retreat", advance: "Advance", eliminate: "Eliminate",
   restore: "Replacements", rebuild: "Rebuild", enter: "Reinforcements", airstrike: "Air strike",
+  deselect: "Choose another unit", end: "End the phase", declare: "Declare the attack",
+  commit: "Commit the plan", target: "Attack also", untarget: "Leave out of the attack",
+  order: "No Retreat orders", cancel: "Cancel", fortify: "Fortify", defortify: "Defortify",
+  replace: "Replacements", reinforce: "Reinforcements", disband: "Disband",
+  breakout: "Break out", keep: "Keep", hold: "Stay in place", stop: "Stop", skip: "Skip",
+  retarget: "Attack instead", lose: "Losses", overrun: "Overrun",
   undo: "Undo",
 };
 
@@ -309,7 +315,7 @@ function drawStatus() {
       sidesWithPools.map(s => `<tr><td><span class="badge ${esc(s)}">${esc(cap(s))}</span></td>` +
         keys.map(k => `<td>${esc(i.pools[s][k] ?? "")}</td>`).join("") + "</tr>").join("") + "</table>";
   }
-  const weather = i.weather ? `Weather: <span class="weather">${esc(cap(String(i.weather).replace(/_/g, " ")))}</span> ${ruleLink(V.game, "DR 8.0")}` : "";
+  const weather = i.weather ? `Weather: <span class="weather">${esc(cap(String(i.weather).replace(/_/g, " ")))}</span> ${ruleLink(V.game, i.weather_rule)}` : "";
   document.getElementById("status").innerHTML =
     `<div class="title">${esc(i.title || "Set-up")} ${ruleLink(V.game, i.rule)}</div>` +
     `<div>${weather}</div>${pools}` +
@@ -371,7 +377,7 @@ function drawOdds(preview) {
     html += `<div><b>${esc(m.name)}</b></div><table>` + m.values.map(x =>
       `<tr><td style="width:2em">${esc(x.value)}</td><td style="width:4.5em">${pct(x.p)}</td>` +
       `<td><div class="bar ${i ? "att" : ""}" style="width:${(100 * x.p / max).toFixed(1)}%"></div></td></tr>`).join("") +
-      `</table><div class="exp">expected ${m.expected.toFixed(2)}</div>`;
+      `</table>${m.expected == null ? "" : `<div class="exp">expected ${m.expected.toFixed(2)}</div>`}`;
   });
   const names = (preview ? [] : (V.pending && V.pending.attackers) || []).map(uid => {
     const c = V.counters.find(x => x.id === uid);
@@ -541,7 +547,7 @@ function unitChanges(before, after) {
   for (const [id, b] of was) {
     const a = now.get(id);
     if (!a) { out.gone.push(b); continue; }
-    if (a.reduced && !b.reduced) out.reduced.push(a);
+    if ((a.reduced && !b.reduced) || (a.face && !b.face)) out.reduced.push(a);
     if (a.hex !== b.hex) out.moved.push({ unit: a, from: b.hex, to: a.hex });
   }
   for (const [id, a] of now) if (!was.has(id)) out.arrived.push(a);
@@ -569,8 +575,8 @@ function battlesFrom(i0) {
   const out = [];
   for (let i = Math.max(i0, 0); i < LOG.length; i++) {
     const e = LOG[i];
-    const hits = e.action === "roll" || /^roll\b/.test(e.action || "") ? rollHits(e) : null;
-    if (!hits) continue;
+    if (!/^roll\b/.test(e.action || "") || !(e.rolls || []).length) continue;
+    const hits = rollHits(e);  // null: the game rolls on a table, not for hits
     const after = [];
     let j = i + 1;
     for (; j < LOG.length; j++) {
@@ -588,7 +594,7 @@ function unitList(list) { return list.map(c => esc(c.label)).join(", "); }
 function changesHtml(ch) {
   const rows = [];
   if (ch.gone.length) rows.push(`<li class="gone">Eliminated: ${unitList(ch.gone)}</li>`);
-  if (ch.reduced.length) rows.push(`<li>Reduced: ${unitList(ch.reduced)}</li>`);
+  if (ch.reduced.length) rows.push(`<li>Reduced or flipped: ${unitList(ch.reduced)}</li>`);
   if (ch.moved.length) {
     const more = ch.moved.length > 8 ? `, and ${ch.moved.length - 8} more (all on the map)` : "";
     rows.push(`<li>Moved: ${ch.moved.slice(0, 8).map(m => `${esc(m.unit.label)} ${esc(m.from)} → ${esc(m.to)}`).join(", ")}${more}</li>`);
@@ -601,9 +607,9 @@ async function battleHtml(b) {
   const att = b.roll.side, def = V.sides.find(x => x !== att) || "";
   let html = `<div class="battle" data-step="${esc(b.roll.step)}"><div><span class="badge ${esc(att)}">${esc(cap(att))}</span> ` +
     `attack${target ? " on " + esc(target) : ""} <span class="muted">(step ${esc(b.roll.step)})</span> ${ruleLink(V.game, b.roll.rule)}</div>` +
-    `<div class="hits"><b class="hits-def">${b.hits.defender}</b> hit${b.hits.defender === 1 ? "" : "s"} on the defender (${esc(cap(def))}), ` +
-    `<b class="hits-att">${b.hits.attacker}</b> on the attacker</div>` +
-    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc(r.why.replace(/\s*\(DR [^)]*\)$/, ""))}: ${r.dice.join(" ")}`).join("<br>")}</div>`;
+    (b.hits ? `<div class="hits"><b class="hits-def">${b.hits.defender}</b> hit${b.hits.defender === 1 ? "" : "s"} on the defender (${esc(cap(def))}), ` +
+    `<b class="hits-att">${b.hits.attacker}</b> on the attacker</div>` : `<div class="hits">${esc(b.roll.text || "")}</div>`) +
+    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc((r.why || "").replace(/\s*\((DR|SNO) [^)]*\)$/, ""))}: ${r.dice.join(" ")}`).join("<br>")}</div>`;
   try {
     const [before, after] = await Promise.all([countersAt(b.roll.step - 1), countersAt(b.end)]);
     const ch = changesHtml(unitChanges(before, after));
@@ -752,7 +758,7 @@ async function showHex(hex, fetchInfo) {
     html += '<div class="stack">' + list.map(c => {
       const acts = unitActions(c.id);
       return `<div class="unit" data-uid="${esc(c.id)}"><svg viewBox="-13 -13 26 26" aria-hidden="true">${c.svg}</svg>` +
-        `<span>${esc(c.label)}${c.reduced ? " (reduced)" : ""}</span>` +
+        `<span>${esc(c.label)} ${esc(c.factors)}${esc(faceText(c))}${c.markers.length ? ` <span class="muted">${esc(c.markers.join(", "))}</span>` : ""}</span>` +
         acts.map(a => `<button data-text="${esc(a.text)}" title="${esc(a.label)}">${esc(a.label.split(" ")[0])}</button>`).join("") +
         `</div>`;
     }).join("") + "</div>";
@@ -938,7 +944,7 @@ function hover(target) {
   if ((sides[hex] || []).length) text += ` · ${sides[hex].join(", ")}`;
   if (slot) {
     const c = V.counters.find(x => x.id === slot.dataset.uid);
-    if (c) text += ` — ${c.label} ${c.factors}${c.reduced ? " (reduced)" : ""} [${c.nation}]`;
+    if (c) text += ` — ${c.label} ${c.factors}${faceText(c)}${c.markers.length ? " {" + c.markers.join(", ") + "}" : ""} [${c.nation}]`;
   }
   const acts = V ? hexActions(hex) : [];
   if (acts.length) text += " — " + acts.map(a => a.label).join(" / ");
@@ -947,6 +953,12 @@ function hover(target) {
   out.textContent = text;
   drawMovePath(acts);
   pointSupply(uid);
+}
+
+// A counter's back face in words: DR's reduced side, SNO's weaker/unrefitted/entrained side.
+function faceText(c) {
+  if (c.face) return ` (${c.face})`;
+  return c.reduced ? " (reduced)" : "";
 }
 
 function unitLabel(uid) {
@@ -995,6 +1007,7 @@ function placeName(hex) { return (places[hex] || hex).replace(/\s*\(.*\)$/, "");
 function supplyText(uid) {
   const l = SUPPLY && SUPPLY.lines[uid];
   if (!l) return "";
+  if (l.text) return l.text;  // the game words its own supply line
   if (!l.ok) return "out of supply: " + (l.note || "no supply path");
   if (!l.path.length) return l.note || "in supply";
   const steps = l.path.length - 1;
@@ -1119,10 +1132,11 @@ async function refreshOverlays() {
         parts.push(`<circle class="sup-${ok ? "in" : "out"}" data-uid="${esc(uid)}" cx="${cx}" cy="${cy}" r="${BOARD.size * 0.78}"/>`);
       }
       const n = Object.keys(o.units).length;
+      const drawn = Object.values(o.lines || {}).some(l => l.path && l.path.length);
       legend.push(`<span class="sw" style="background:#009e73;opacity:.6"></span>${esc(cap(o.side))} supply reaches · ` +
-        `<span class="ring-in"></span>in supply (${n - out}) · <span class="ring-out"></span>out of supply (${out})<br>` +
-        `<span class="muted">Point at a unit (or select it) for its supply line: <span class="line-path"></span> to the rail line, ` +
-        `<span class="line-rail"></span> by rail to the source</span>`);
+        `<span class="ring-in"></span>in supply (${n - out}) · <span class="ring-out"></span>out of supply (${out})` +
+        (drawn ? `<br><span class="muted">Point at a unit (or select it) for its supply line: <span class="line-path"></span> to the rail line, ` +
+          `<span class="line-rail"></span> by rail to the source</span>` : ""));
     }
   }
   L.overlay.innerHTML = parts.join("");
@@ -1229,7 +1243,7 @@ function toast(msg) {
 }
 
 function endAction() {
-  return V.actions.find(a => ["done", "next", "stop"].includes(a.verb));
+  return V.actions.find(a => ["done", "next", "stop", "end"].includes(a.verb));
 }
 
 document.addEventListener("keydown", (e) => {

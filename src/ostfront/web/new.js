@@ -4,19 +4,29 @@ let META = null;
 
 function current() {
   const el = document.querySelector("input[name=game]:checked");
-  return META.games.find(g => g.name === (el ? el.value : "dr"));
+  return META.games.find(g => el ? g.name === el.value : g.playable) || META.games[0];
 }
+
+// The computer levels that know a game (a game without an evaluator: the random player only).
+function gameLevels(g) { return g.levels || META.levels; }
+
+// A scenario radio's value, or a shipped position's ("position:<id>").
+const POSITION = "position:";
 
 function drawGame() {
   const g = current();
   document.getElementById("scenarios").innerHTML = g.scenarios.map((s, i) =>
     `<label class="choice"><input type="radio" name="scenario" value="${esc(s.id)}" ${i ? "" : "checked"}>` +
     `<span><b>${esc(s.title)}</b> ${ruleLink(g.name, s.rule)}<br><small>${esc(s.summary)}</small></span></label>`
-  ).join("");
+  ).join("") + ((g.positions || []).length ? `<div class="muted" style="margin-top:.5em">Or start from a position:</div>` +
+    g.positions.map(p =>
+      `<label class="choice"><input type="radio" name="scenario" value="${esc(POSITION + p.id)}">` +
+      `<span><b>${esc(p.title)}</b><br><small>${esc(p.summary)}</small></span></label>`).join("") : "");
   document.querySelectorAll("input[name=scenario]").forEach(r => r.addEventListener("change", drawOptions));
-  const levels = ["human", ...META.levels];
+  const known = gameLevels(g);
+  const levels = ["human", ...known];
   // the computer plays the second side at a sensible strength, not the weakest
-  const DEFAULT_LEVEL = META.levels.includes("normal") ? "normal" : META.levels[0];
+  const DEFAULT_LEVEL = known.includes("normal") ? "normal" : known[0];
   document.getElementById("sides").innerHTML = g.sides.map((side, i) =>
     `<label><span class="badge ${esc(side)}">${esc(cap(side))}</span> played by<br>` +
     `<select name="side-${esc(side)}" id="side-${esc(side)}">` +
@@ -39,7 +49,8 @@ function weatherOption(g, sc) { return g.options.find(o => o.id === "random-weat
 // The optional rules of the chosen scenario, each by its rule number and what it does.
 function drawOptions() {
   const g = current();
-  const sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
+  let sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
+  if (sc && sc.startsWith(POSITION)) sc = null;  // a position: the options of every scenario
   const shown = g.options.filter(o => o.id !== "random-weather" && appliesTo(o, sc));
   document.getElementById("weather-set").style.display = weatherOption(g, sc) ? "" : "none";
   document.getElementById("options").innerHTML = shown.map(o =>
@@ -50,10 +61,12 @@ function drawOptions() {
 
 async function init() {
   META = await api("GET", "/api/meta");
+  const first = (META.games.find(g => g.playable) || META.games[0]).name;
   document.getElementById("games").innerHTML = META.games.map((g, i) =>
     `<label class="choice"><input type="radio" name="game" value="${esc(g.name)}" ` +
-    `${g.name === "dr" ? "checked" : ""} ${g.playable ? "" : "disabled"}>` +
-    `<span><b>${esc(g.title)}</b> ${g.playable ? "" : '<small>— rules engine still to come: not playable yet</small>'}</span></label>`
+    `${g.name === first ? "checked" : ""} ${g.playable ? "" : "disabled"}>` +
+    `<span><b>${esc(g.title)}</b> ${g.playable ? "" : '<small>— rules engine still to come: not playable yet</small>'}` +
+    `${g.playable && g.playable_note ? `<br><small>Playable ${esc(g.playable_note)}</small>` : ""}</span></label>`
   ).join("");
   document.querySelectorAll("input[name=game]").forEach(r => r.addEventListener("change", drawGame));
   drawGame();
@@ -62,12 +75,10 @@ async function init() {
 document.getElementById("form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const g = current();
-  const body = {
-    game: g.name,
-    scenario: (document.querySelector("input[name=scenario]:checked") || {}).value,
-    options: {},
-    players: {},
-  };
+  const chosen = (document.querySelector("input[name=scenario]:checked") || {}).value;
+  const body = { game: g.name, options: {}, players: {} };
+  if (chosen && chosen.startsWith(POSITION)) body.position = chosen.slice(POSITION.length);
+  else body.scenario = chosen;
   document.querySelectorAll("input[name=option]").forEach(c => { if (c.checked) body.options[c.value] = true; });
   if (weatherOption(g, body.scenario)) {
     body.weather = document.querySelector("input[name=weather]:checked").value;

@@ -3,7 +3,7 @@ its rules (one module per rulebook section: see docs/rules/defiant-russia.md).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -205,6 +205,47 @@ class DefiantRussia(SequencedGame):
                 )
             )
         return out
+
+    # -- what interfaces show (views.py) ---------------------------------------
+    def describe_phase(self, state: ProtocolState) -> dict[str, Any]:
+        from .views import describe_phase
+
+        return describe_phase(state)
+
+    def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
+        from .views import off_map
+
+        return off_map(self.rules_for(state), state, self.sides)
+
+    def highlight(self, action: Action) -> str | None:
+        from .views import highlight
+
+        return highlight(action)
+
+    def selected_unit(self, state: ProtocolState) -> str | None:
+        from .views import selected_unit
+
+        return selected_unit(state)
+
+    def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
+        from .views import move_paths
+
+        return move_paths(self.rules_for(state), state, actions)
+
+    def overlays(self) -> tuple[str, ...]:
+        from .views import OVERLAYS
+
+        return OVERLAYS
+
+    def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
+        from .views import overlay
+
+        return overlay(self.rules_for(state), state, kind, side)
+
+    def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
+        from .views import outcome_names
+
+        return outcome_names(action, width)
 
 
 GAME = DefiantRussia()

@@ -7,7 +7,7 @@ infantry, mountain infantry and garrison counters; the scenarios need the rules 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -201,17 +201,24 @@ class SturmNachOsten(SequencedGame):
 
         return broken(self.rules_for(state), state)
 
+    # ===================================================================== H7: VIEWS ====
+    # What interfaces show of a position (the protocol's view hooks: the server and the
+    # web client draw SNO from these, game-neutral). Owned by the web work (issue 26, H7).
     def counters(self, state: ProtocolState) -> list[CounterView]:
+        """The counters on the map: the face in use (SNO 10.1, 10.3, 10.4.8, 10.6.7: a
+        flipped unit shows its back face's factors, named), and the markers on each
+        (dispersed, fortified, HAB 10.2, overrun 5.4, Blitz 5.4.1b, out of fuel 5.3.4)."""
         from .rules import BOXES, combat_factor, movement_factor
 
         R = self.rules_for(state)
+        marked = _markers(state)
         out = []
         for uid, d in sorted(state["units"].items()):
             if d["at"] in BOXES:
                 continue
             unit = R.unit(uid)
             cf = combat_factor(R, state, uid)
-            mf = movement_factor(R, uid)
+            mf = movement_factor(R, uid, state)
             factors = "" if unit.front is None else (f"{cf}-{mf}" if mf else str(cf))
             markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
             out.append(
@@ -223,10 +230,195 @@ class SturmNachOsten(SequencedGame):
                     SYMBOLS.get(unit.type, "infantry"),
                     factors,
                     label=unit.name,
-                    markers=markers,
+                    markers=markers + marked.get(uid, ()),
+                    face=_face_name(unit) if d.get("flipped") and unit.back else "",
                 )
             )
         return out
+
+    def describe_phase(self, state: ProtocolState) -> dict[str, Any]:
+        """The month and phase for people, and the rule (SNO 1.0; weather 6.1)."""
+        if not state.get("phase") or not state.get("turn"):
+            return {"title": "", "rule": None, "weather_rule": "SNO 6.1"}
+        from .sequence import describe
+
+        d = describe(state)
+        return {"title": d["title"], "rule": d["rule"], "weather_rule": "SNO 6.1"}
+
+    def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
+        """The units off the map by box (SNO 11.7, 11.15; 10.1.2, 10.5.5), each drawn as
+        the counter it would be (its front face)."""
+        R = self.rules_for(state)
+        found: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for uid, d in sorted(state["units"].items()):
+            box = d["at"]
+            if box not in BOX_TITLES:
+                continue
+            unit = R.unit(uid)
+            front = unit.front
+            factors = (
+                "" if front is None else f"{front.cf}-{front.mf}" if front.mf else f"{front.cf}"
+            )
+            view = CounterView(
+                uid,
+                box,
+                unit.side,
+                unit.nationality,
+                SYMBOLS.get(unit.type, "infantry"),
+                factors,
+                label=unit.name,
+            )
+            entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
+            if box == "reserve" and getattr(unit, "reinforcement", None):
+                entry["turn"] = unit.reinforcement
+            found.setdefault((box, unit.side), []).append(entry)
+        return [
+            {"box": box, "title": title, "side": side, "units": found[(box, side)]}
+            for box, title in BOX_TITLES.items()
+            for side in self.sides
+            if (box, side) in found
+        ]
+
+    def highlight(self, action: Action) -> str | None:
+        return HIGHLIGHTS.get(action.verb)
+
+    def selected_unit(self, state: ProtocolState) -> str | None:
+        """The unit picked to move in the Operational Movement Phase (SNO 5.1.2)."""
+        rec = state.get("omp")
+        if rec and rec.get("turn") == state.get("turn") and rec.get("phase") == state.get("phase"):
+            sel = rec.get("selected")
+            return str(sel) if sel else None
+        return None
+
+    def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
+        """A move's path as the engine worked it out when offering it (the ``to`` action's
+        payload: movement.Move.path, the unit's hex first)."""
+        out = {}
+        for a in actions:
+            path = getattr(a.payload, "path", None)
+            if a.verb in ("to", "advance") and isinstance(path, tuple) and len(path) > 1:
+                out[a.text] = list(path)
+        return out
+
+    def overlays(self) -> tuple[str, ...]:
+        return ("supply", "zoc", "control")
+
+    def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
+        """Supply (SNO 9.0-9.2: the hexes a supply line of the side's nationalities reaches,
+        and each combat unit in or out of supply), ZOC (3.1) and city control (3.2)."""
+        from ...core.memo import reading
+        from . import supply, zoc
+
+        R = self.rules_for(state)
+        out: dict[str, Any] = {"hexes": {}, "units": {}}
+        with reading(state):
+            if kind == "control":
+                out["hexes"] = {h: s for h, s in (state.get("control") or {}).items() if s}
+            elif kind == "zoc":
+                out["hexes"] = {h: side for h in sorted(zoc.zoc(R, state, side))}
+            elif kind == "supply":
+                status = supply.status(R, state, side)
+                hexes: set[str] = set()
+                for nationality in sorted({R.unit(u).nationality for u in status}):
+                    hexes |= supply.supplied_area(R, state, side, nationality)
+                out["hexes"] = {h: side for h in sorted(hexes)}
+                out["units"] = dict(sorted(status.items()))
+                out["lines"] = {
+                    u: {
+                        "ok": ok,
+                        "path": [],
+                        "rail": [],
+                        "source": None,
+                        "text": "in supply (SNO 9.1.2)" if ok else "out of supply (SNO 9.0)",
+                    }
+                    for u, ok in sorted(status.items())
+                }
+        return out
+
+    def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
+        return (
+            ["Combat result (SNO 7.2.1)"] * width
+            if width == 1
+            else super().outcome_names(state, action, width)
+        )
+
+    def shipped_positions(self) -> list[dict[str, Any]]:
+        """The teaching and test positions in data/positions (see its README)."""
+        return [dict(p) for p in _shipped_positions()]
+
+    def shipped_position(self, position_id: str) -> dict[str, Any]:
+        from ...core.position import load_position
+
+        for p in _shipped_positions():
+            if p["id"] == position_id:
+                return load_position(DATA / "positions" / f"{position_id}.toml")
+        return super().shipped_position(position_id)
+
+
+#: H7 (views): the boxes shown beside the map, in this order, with their titles.
+BOX_TITLES = {
+    "reserve": "Reinforcements to come",
+    "dead": "Eliminated (may return as replacements)",
+    "lost": "Eliminated for good",
+    "pool": "Not yet in play (replacements)",
+}
+#: H7 (views): verb -> how the browser lights the hex an action names.
+HIGHLIGHTS = {
+    "to": "move", "advance": "move", "attack": "attack", "target": "attack",
+    "retarget": "attack", "retreat": "retreat", "replace": "place", "reinforce": "place",
+    "place": "place", "setup": "place", "order": "other", "cancel": "other",
+    "overrun": "attack",
+}  # fmt: skip
+#: H7 (views): what a flipped counter's back face is, by counter type (SNO 10.1, 10.3, ...).
+_BACK_FACES = {
+    "front": "weaker side", "shock": "weaker side", "armor": "unrefitted",
+    "armored_infantry": "unrefitted", "armored_cavalry": "unrefitted",
+    "factory": "entrained", "zhukov": "AD side",
+}  # fmt: skip
+
+
+def _face_name(unit: Any) -> str:
+    if getattr(unit, "juggernaut", False):
+        return "weaker side"
+    return _BACK_FACES.get(unit.type, "back")
+
+
+def _markers(state: ProtocolState) -> dict[str, tuple[str, ...]]:
+    """H7 (views): unit id -> the part-2 markers on it: HAB (10.2), overrun (5.4), Blitz
+    (5.4.1b), out of fuel (5.3.4)."""
+    out: dict[str, list[str]] = {}
+    for uid in state.get("hab") or ():
+        out.setdefault(uid, []).append("HAB")
+    for o in state.get("overruns") or ():
+        for uid in [*o.get("attackers", ()), *o.get("defenders", ())]:
+            out.setdefault(uid, []).append("overrun")
+    for uid in state.get("blitz") or ():
+        out.setdefault(uid, []).append("Blitz")
+    for uid in state.get("fuel_short") or ():
+        out.setdefault(uid, []).append("no fuel")
+    return {u: tuple(m) for u, m in out.items()}
+
+
+@cache
+def _shipped_positions() -> tuple[dict[str, Any], ...]:
+    import tomllib
+
+    out = []
+    for path in sorted((DATA / "positions").glob("*.toml")):
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+        out.append(
+            {
+                "id": path.stem,
+                "title": str(data.get("note", path.stem)),
+                "summary": f"A custom position, {data.get('turn', '')} ({path.name})",
+                "turn": data.get("turn"),
+            }
+        )
+    return tuple(out)
+
+
+# ===================================================================== end of H7: VIEWS ====
 
 
 GAME = SturmNachOsten()

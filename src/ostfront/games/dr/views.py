@@ -1,0 +1,341 @@
+"""What interfaces show of a Defiant Russia position beyond the counters: the phase's title,
+the units off the map, how each action's hex is lit, the paths moves take, the supply, ZOC
+and control overlays with each unit's supply line, and what a roll's outcome counts. The
+game's protocol hooks (:class:`~ostfront.games.dr.game.DefiantRussia`) answer from here;
+everything only reads a state.
+
+**Supply lines** (DR 5.0): a unit is in supply when a path of at most three hexes (two for
+non-Finnish Axis units in Snow, 5.2) joins its hex to a rail line that leads to its sources
+(Berlin or Vienna; the east edge, Saratov or Grozny for the Soviets; Helsinki for Finns
+outside Finland, 5.3; Istanbul, Berlin or Vienna for Turks, 12.5C). The engine answers
+*whether* (:func:`supply.in_supply`); :class:`SupplyLines` finds *which* path, with the same
+searches the engine makes - a breadth-first search out from the rail network over the same
+hexes (:func:`supply.blocked_hexes`: no enemy unit or enemy ZOC unless a friendly unit stands
+there; :func:`supply.passable`; no sea or unfrozen lake hexside), then back along the rail
+line (the rail hexes :func:`supply.rail_network` joins to a source) to the nearest source.
+
+**Move paths**: ``to <hex>`` moves the selected unit along the cheapest path
+(:func:`movement.reach_of` with :func:`ostfront.core.paths.path_to`) and ``rail <hex>`` along
+:func:`rail.rail_reach`'s; :func:`move_paths` reports those same paths.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ...core.paths import path_to
+from ...core.protocol import Action, CounterView, State
+
+#: What each supply kind's sources are called (DR 5.0, 5.3, 12.5C).
+SOURCE_NAMES = {
+    "axis": "Berlin or Vienna",
+    "soviet": "the east edge, Saratov or Grozny",
+    "finnish": "Helsinki",
+    "turkish": "Istanbul, Berlin or Vienna",
+}
+
+#: verb -> how the browser lights the hex an action names
+HIGHLIGHTS = {
+    "to": "move",
+    "rail": "rail",
+    "sea": "sea",
+    "drop": "drop",
+    "place": "place",
+    "enter": "place",
+    "rebuild": "place",
+    "attack": "attack",
+    "also": "attack",
+    "retreat": "retreat",
+}
+
+#: The holding boxes shown beside the map, in this order, with their titles.
+BOX_TITLES = {
+    "unplaced": "To set up",
+    "reserve": "Reinforcements to come",
+    "dead": "Eliminated (may be rebuilt)",
+    "lost": "Eliminated for good",
+    "removed": "Withdrawn",
+}
+
+
+# ------------------------------------------------------------------ phase, actions
+def describe_phase(state: State) -> dict[str, Any]:
+    from . import sequence
+
+    phase = state.get("phase")
+    if not phase:
+        return {"title": "", "rule": None, "weather_rule": "DR 8.0"}
+    return {
+        "title": sequence.title(state),
+        "rule": sequence.RULE.get(phase),
+        "weather_rule": "DR 8.0",
+    }
+
+
+def highlight(action: Action) -> str | None:
+    kind = HIGHLIGHTS.get(action.verb)
+    if action.verb == "drop" and "attack" in (action.label or "").lower():
+        return "other"  # DR 7.1B: leave a hex out of a battle, not an airborne drop
+    return kind
+
+
+def selected_unit(state: State) -> str | None:
+    mv = state.get("movement")
+    if isinstance(mv, dict) and mv.get("phase") == f"{state.get('turn')}:{state.get('phase')}":
+        sel = mv.get("selected")
+        return str(sel) if sel else None
+    return None
+
+
+def outcome_names(action: Action, width: int) -> list[str]:
+    if action.verb == "roll" and width == 2:
+        return ["Hits on the defender", "Hits on the attacker"]
+    if action.verb == "airstrike":
+        return ["Hits on the fleet"]
+    return [f"Outcome {i + 1}" for i in range(width)]
+
+
+# ------------------------------------------------------------------ off the map
+def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
+    """The units off the map (to set up, to arrive, eliminated), by box and side, each with
+    the counter it would show on the map (a reduced unit eliminated stays reduced)."""
+    from .game import SYMBOLS
+    from .rules import printed
+    from .setting_up import option_rules
+
+    units = state.get("units")
+    if not isinstance(units, dict):
+        return []
+    found: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for uid, d in sorted(units.items()):
+        box = d.get("at")
+        if box not in BOX_TITLES:
+            continue
+        unit = R.unit(uid)
+        s, m = printed(R, state, uid)
+        factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
+        view = CounterView(
+            uid,
+            str(box),
+            unit.side,
+            unit.nationality,
+            SYMBOLS.get(unit.type, "infantry"),
+            factors,
+            label=unit.name,
+            reduced=bool(d.get("reduced")),
+        )
+        entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
+        if box == "reserve":
+            entry["turn"] = unit.arrival_turn(option_rules(state))
+        found.setdefault((box, unit.side), []).append(entry)
+    out = []
+    for box, title in BOX_TITLES.items():
+        for side in sides:
+            here = found.get((box, side))
+            if here:
+                out.append({"box": box, "title": title, "side": side, "units": here})
+    return out
+
+
+# ------------------------------------------------------------------ paths
+def search(
+    starts: Iterable[str],
+    neighbours: Callable[[str], Iterable[str]],
+    ok: Callable[[str, str], bool],
+    limit: int | None = None,
+) -> dict[str, str | None]:
+    """Breadth-first from ``starts``: each hex found -> the hex it was entered from (None for
+    a start). ``ok(a, b)``: may a path step from ``a`` into ``b``; ``limit``: at most so many
+    steps (the same search as :func:`ostfront.core.paths.distances`, remembering the way)."""
+    prev: dict[str, str | None] = {}
+    depth: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for s in sorted(starts):
+        if s not in prev:
+            prev[s], depth[s] = None, 0
+            queue.append(s)
+    while queue:
+        here = queue.popleft()
+        if limit is not None and depth[here] >= limit:
+            continue
+        for nxt in neighbours(here):
+            if nxt not in prev and ok(here, nxt):
+                prev[nxt], depth[nxt] = here, depth[here] + 1
+                queue.append(nxt)
+    return prev
+
+
+def walk_back(prev: dict[str, str | None], start: str) -> list[str]:
+    """``start`` and the hexes back to where the search began."""
+    out = [start]
+    while (p := prev[out[-1]]) is not None:
+        out.append(p)
+    return out
+
+
+def move_paths(R: Any, state: State, actions: Iterable[Action]) -> dict[str, list[str]]:
+    """Action text -> the hexes the selected unit will pass through (its own hex first) for
+    each ``to`` and ``rail`` move among ``actions``: the same paths the engine takes."""
+    from . import movement, rail
+    from .rules import reading
+
+    unit = selected_unit(state)
+    acts = [a for a in actions if a.verb in ("to", "rail") and a.args]
+    if unit is None or not acts:
+        return {}
+    out: dict[str, list[str]] = {}
+    with reading(state):
+        found = {
+            "to": movement.reach_of(R, state, unit) if any(a.verb == "to" for a in acts) else {},
+            "rail": rail.rail_reach(R, state, unit) if any(a.verb == "rail" for a in acts) else {},
+        }
+        for a in acts:
+            dest = str(a.args[0])
+            if dest in found[a.verb]:
+                out[a.text] = path_to(found[a.verb], dest)
+    return out
+
+
+# ------------------------------------------------------------------ supply lines
+class SupplyLines:
+    """Each supply kind's searches for one position and side, made once and shared by its
+    units (call inside :func:`ostfront.games.dr.rules.reading`)."""
+
+    def __init__(self, R: Any, state: State, side: str) -> None:
+        from . import supply
+
+        self.R, self.state, self.side = R, state, side
+        self.blocked = supply.blocked_hexes(R, state, side)
+        self._kinds: dict[str, tuple[dict[str, str | None], dict[str, str | None], int]] = {}
+
+    def _open(self, a: str, b: str) -> bool:
+        from . import supply
+
+        return b not in self.blocked and supply.passable(self.R, self.state, b)
+
+    def _no_water(self, a: str, b: str) -> bool:
+        # the engine's own test (a sea hexside, or a lake one unless frozen, 8.3.4)
+        from . import supply
+
+        return not supply._water_between(self.R, self.state, a, b)
+
+    def searches(self, kind: str) -> tuple[dict[str, str | None], dict[str, str | None], int]:
+        """(rail: network hex -> the rail hex towards a source, path: supplied hex -> the hex
+        towards the network, the path's length) for one supply kind."""
+        if kind not in self._kinds:
+            from . import supply
+
+            R, state = self.R, self.state
+            starts = {h for h in supply.sources(R, self.side, kind, state) if h not in self.blocked}
+            rail = search(starts, R.map.rail_neighbours, self._open)
+            length = supply.path_length(R, state, self.side, kind)
+            path = search(
+                rail,
+                R.map.grid.neighbours,
+                lambda a, b: self._open(a, b) and self._no_water(a, b),
+                limit=length,
+            )
+            self._kinds[kind] = (rail, path, length)
+        return self._kinds[kind]
+
+    def line(self, uid: str) -> dict[str, Any]:
+        """One unit's supply: ``ok`` (as :func:`supply.in_supply` says), the ``path`` from its
+        hex to the rail line (the unit's hex first, the rail hex last), the ``rail`` line from
+        there to a ``source``, a ``note`` when no path is needed or none is found, and the
+        ``text`` people read."""
+        out = self._line(uid)
+        out["text"] = line_text(self.R, out)
+        return out
+
+    def _line(self, uid: str) -> dict[str, Any]:
+        from . import supply
+        from .rules import hex_of
+        from .zoc import country
+
+        R, state = self.R, self.state
+        here = hex_of(state, uid)
+        ok = supply.in_supply(R, state, uid)
+        kind = supply.supply_kind(R, uid)
+        out: dict[str, Any] = {"ok": ok, "kind": kind, "path": [], "rail": [], "source": None}
+        if here is None:
+            return out
+        unit = R.unit(uid)
+        place = R.map.place(here)
+        if unit.nationality == "finnish" and country(R, here) == "Finland":
+            out["note"] = "in supply anywhere in Finland (DR 5.3)"
+            return out
+        if (
+            unit.side == "soviet"
+            and place is not None
+            and place.name == "Leningrad"
+            and here not in state.get("fortress_lost", [])
+        ):
+            out["note"] = "Leningrad, a fortress, is always in supply (DR 10.1.5A)"
+            return out
+        rail, path, length = self.searches(kind)
+        if here not in path:
+            out["note"] = (
+                f"no path of {length} hexes or fewer to a rail line that leads to "
+                f"{SOURCE_NAMES.get(kind, 'a source')} (DR 5.0)"
+            )
+            return out
+        out["path"] = walk_back(path, here)
+        out["rail"] = walk_back(rail, out["path"][-1])
+        out["source"] = out["rail"][-1]
+        return out
+
+
+def line_text(R: Any, line: dict[str, Any]) -> str:
+    """A supply line in words: 'in supply: 2 hexes to the rail line at 1204, by rail to
+    Berlin (DR 5.0)'."""
+    if not line["ok"]:
+        return "out of supply: " + str(line.get("note") or "no supply path")
+    if not line["path"]:
+        return str(line.get("note") or "in supply")
+    steps = len(line["path"]) - 1
+    place = R.map.place(line["source"]) if line["source"] else None
+    by = f"by rail to {place.name if place is not None else line['source'] or 'a source'}"
+    if not steps:
+        return f"in supply: on a rail line, {by} (DR 5.0)"
+    hexes = f"{steps} hex{'es' if steps > 1 else ''}"
+    return f"in supply: {hexes} to the rail line at {line['path'][-1]}, {by} (DR 5.0)"
+
+
+def supply_lines(R: Any, state: State, side: str) -> dict[str, dict[str, Any]]:
+    """Every ground unit of ``side`` on the map -> :meth:`SupplyLines.line`."""
+    from .rules import reading
+
+    out: dict[str, dict[str, Any]] = {}
+    with reading(state):
+        lines = SupplyLines(R, state, side)
+        for uid, d in sorted(state.get("units", {}).items()):
+            unit = R.unit(uid)
+            if unit.side == side and unit.is_ground and str(d.get("at", "")).isdigit():
+                out[uid] = lines.line(uid)
+    return out
+
+
+# ------------------------------------------------------------------ overlays
+OVERLAYS = ("supply", "zoc", "control")
+
+
+def overlay(R: Any, state: State, kind: str, side: str) -> dict[str, Any]:
+    """The supply area and lines of ``side``, the ZOC of ``side``, or the control table."""
+    from . import supply, zoc
+    from .rules import reading
+
+    out: dict[str, Any] = {"hexes": {}, "units": {}}
+    with reading(state):
+        if kind == "control":
+            out["hexes"] = dict(state.get("control", {}))
+        elif kind == "zoc":
+            out["hexes"] = {h: side for h in sorted(zoc.zoc_of(R, state, side))}
+        elif kind == "supply":
+            main = "soviet" if side == "soviet" else "axis"
+            out["hexes"] = {h: side for h in sorted(supply.supplied_hexes(R, state, side, main))}
+            lines = supply_lines(R, state, side)
+            out["units"] = {uid: line["ok"] for uid, line in lines.items()}
+            out["lines"] = lines
+    return out

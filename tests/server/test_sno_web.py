@@ -1,0 +1,190 @@
+"""Sturm Nach Osten through the web API: the server is game-neutral (no branch names a game;
+each game answers the protocol's view hooks), so an SNO game started from a shipped position
+shows its months and phases, its counters with their faces and markers, lit hexes and move
+paths from its legal actions, its overlays and its odds, and the computer levels that know
+it - the random player only."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import act, new_game, seat, view
+
+from ostfront import games
+from ostfront.core.protocol import Action, CounterView, Game
+from ostfront.games.sno.rules import set_unit
+from ostfront.server import describe
+
+SERVER = Path(__file__).resolve().parents[2] / "src" / "ostfront" / "server"
+
+
+def test_the_server_names_no_game() -> None:
+    """No `game.name == "dr"` branch, no import of a game's modules: games answer hooks."""
+    for path in SERVER.glob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"""name\s*[!=]=\s*["']""", text), path.name
+        assert "games.dr" not in text and "games.sno" not in text, path.name
+
+
+def test_meta_offers_sno_positions_and_only_the_levels_that_know_it(client: TestClient) -> None:
+    meta = client.get("/api/meta").json()
+    sno = next(g for g in meta["games"] if g["name"] == "sno")
+    dr = next(g for g in meta["games"] if g["name"] == "dr")
+    assert sno["levels"] == ["random"]
+    assert dr["levels"] == meta["levels"] and "hard" in dr["levels"]
+    ids = [p["id"] for p in sno["positions"]]
+    assert "kiev-1941-08" in ids and "smolensk-1941-07" in ids
+    assert dr["positions"] == []
+    assert sno["scenarios"][0]["id"] == "1941"
+
+
+def test_a_computer_level_that_does_not_know_sno_is_refused(client: TestClient) -> None:
+    r = client.post(
+        "/api/games",
+        json={"game": "sno", "position": "kiev-1941-08", "players": {"soviet": "greedy"}},
+    )
+    assert r.status_code == 400
+    assert "no player level 'greedy' for soviet in Sturm Nach Osten" in r.json()["error"]
+    r = client.post("/api/games", json={"game": "sno", "position": "no-such-place"})
+    assert r.status_code == 400 and "no-such-place" in r.json()["error"]
+
+
+def test_strategic_options_are_refused_naming_14x(client: TestClient) -> None:
+    r = client.post(
+        "/api/games",
+        json={"game": "sno", "position": "kiev-1941-08", "options": {"stalin-line": True}},
+    )
+    assert r.status_code == 400
+    assert "14.x" in r.json()["error"] and "stalin-line" in r.json()["error"]
+
+
+@pytest.fixture(scope="module")
+def kiev(client: TestClient) -> str:
+    return new_game(client, game="sno", position="kiev-1941-08", seed=3)
+
+
+def test_an_sno_position_is_played_through_the_api(client: TestClient, kiev: str) -> None:
+    v = view(client, kiev)
+    assert v["game"] == "sno" and v["levels"] == ["random"]
+    assert v["info"]["title"] == "August 1941, Axis Replacement/Reinforcement Phase"
+    assert v["info"]["rule"] == "SNO 1.0 B; 11.0" and v["info"]["weather_rule"] == "SNO 6.1"
+    kiev_units = {c["id"]: c for c in v["counters"] if c["hex"] == "1816"}
+    assert set(kiev_units) == {"sov-kiev-gar", "sov-37-army"}
+    assert all(c["svg"].startswith('<g class="counter') for c in kiev_units.values())
+    # the Axis ends its RRP and OMP; the Combat Phase lights the hexes it may attack
+    v = act(client, kiev, "end")
+    assert v["info"]["title"] == "August 1941, Axis Operational Movement Phase"
+    unit = next(a for a in v["actions"] if a["verb"] == "select")
+    assert unit["unit"] and unit["kind"] is None  # a unit to click, not a hex
+    v = act(client, kiev, unit["text"])
+    assert v["selected"] == unit["unit"]
+    moves = [a for a in v["actions"] if a["verb"] == "to"]
+    assert moves and all(a["kind"] == "move" and a["cost"] is not None for a in moves)
+    start = next(c["hex"] for c in v["counters"] if c["id"] == unit["unit"])
+    for a in moves:  # the path the engine takes, the unit's hex first, the destination last
+        assert a["path"][0] == start and a["path"][-1] == a["hex"], a
+    v = act(client, kiev, moves[0]["text"])
+    moved = next(c for c in v["counters"] if c["id"] == unit["unit"])
+    assert moved["hex"] == moves[0]["hex"] and v["selected"] is None
+    assert v["log"]["entries"][-1]["rule"] == moves[0]["rule"]
+
+
+def test_sno_overlays(client: TestClient, kiev: str) -> None:
+    v = view(client, kiev)
+    sup = client.get(f"/api/games/{kiev}/overlay/supply?side=soviet").json()
+    soviet = {c["id"] for c in v["counters"] if c["side"] == "soviet"}
+    assert set(sup["units"]) == soviet and sup["side"] == "soviet"
+    assert all(sup["lines"][u]["text"].startswith(("in supply", "out of supply")) for u in soviet)
+    kiev_hex = next(c["hex"] for c in v["counters"] if c["id"] == "sov-37-army")
+    assert sup["hexes"][kiev_hex] == "soviet"
+    zoc = client.get(f"/api/games/{kiev}/overlay/zoc?side=axis").json()
+    assert zoc["side"] == "soviet" and kiev_hex in zoc["hexes"]  # the Soviet ZOC, 3.1
+    control = client.get(f"/api/games/{kiev}/overlay/control").json()
+    assert control["hexes"]["1015"] == "axis"  # Minsk, as the position says
+
+
+def _to_a_roll(game: Game, state: dict[str, Any]) -> dict[str, Any]:
+    """Random play (fixed seeds) until an attack is to be rolled."""
+    for seed in range(20):
+        pick, here = random.Random(seed), state
+        while game.active_side(here) is not None:
+            acts = [a for a in game.legal_actions(here) if a.verb != "undo"]
+            if any(a.verb == "roll" for a in acts):
+                return here
+            here = game.apply(here, pick.choice(acts))
+    raise AssertionError("no attack was rolled in 20 random games")
+
+
+def test_sno_odds_before_the_roll() -> None:
+    """The odds panel names what an SNO roll decides: one die on the CRT (SNO 7.2.1)."""
+    game = games.get("sno")
+    start = game.setup(None, {}, 3, position=game.shipped_position("kiev-1941-08"))
+    state = _to_a_roll(game, start)
+    roll = next(a for a in game.legal_actions(state) if a.verb == "roll")
+    odds = describe.odds(game, state, roll)
+    assert odds is not None and odds["marginals"][0]["name"] == "Combat result (SNO 7.2.1)"
+    assert abs(sum(o["p"] for o in odds["outcomes"]) - 1) < 1e-9
+
+
+def test_sno_counters_show_the_face_in_use_and_the_markers() -> None:
+    """A flipped unit (a juggernaut's weaker side, 10.1.1) is drawn with its back face's
+    factors and named; HAB (10.2), overrun (5.4) and Blitz (5.4.1b) are markers."""
+    game = games.get("sno")
+    state = game.setup(None, {}, 3, position=game.shipped_position("kiev-1941-08"))
+    R = game.rules_for(state)
+    uid = next(u for u in sorted(state["units"]) if R.unit(u).juggernaut)
+    assert state["units"][uid]["at"] == "out"  # not in this position: placed by hand
+    state = dict(state, units=dict(state["units"]))
+    set_unit(state, uid, at="2018", flipped=True)
+    back = R.unit(uid).back
+    assert back is not None
+    state["hab"] = [uid]
+    state["blitz"] = [uid]
+    state["overruns"] = [{"id": 1, "attackers": [uid], "defenders": [], "where": {}}]
+    view_ = next(c for c in game.counters(state) if c.id == uid)
+    assert view_.face == "weaker side" and view_.factors == f"{back.cf}-{back.mf}"
+    assert view_.markers == ("HAB", "overrun", "Blitz")
+    svg = describe.counter_svg(view_)
+    assert 'data-face="weaker side"' in svg and "reduced-stripe" in svg
+    assert "(weaker side)" in svg
+
+
+def test_the_protocol_defaults_show_a_game_without_hooks() -> None:
+    """A game that answers none of the view hooks is still drawn: its raw turn and phase,
+    no boxes, overlays or paths, outcomes numbered."""
+
+    class Bare(Game):
+        name, title, sides = "bare", "Bare", ("a", "b")
+
+        def board(self) -> Any:
+            raise NotImplementedError
+
+        def setup_scenario(self, state: dict[str, Any]) -> None: ...
+        def active_side(self, state: dict[str, Any]) -> str | None: ...
+        def actions(self, state: dict[str, Any]) -> list[Action]: ...
+        def perform(self, state: dict[str, Any], action: Action) -> None: ...
+        def prompt(self, state: dict[str, Any]) -> Any: ...
+        def result(self, state: dict[str, Any]) -> Any: ...
+
+    g = Bare()
+    state = {"turn": 2, "phase": "move", "units": {}}
+    assert describe.phase_info(g, state)["title"] == "Turn 2, move"
+    assert describe.boxes(g, state) == [] and g.move_paths(state, []) == {}
+    out = describe.overlay(g, state, "supply", "a")
+    assert out == {"kind": "supply", "side": "a", "hexes": {}, "units": {}}
+    assert g.outcome_names(state, Action("roll"), 2) == ["Outcome 1", "Outcome 2"]
+    assert g.highlight(Action("to", ("0101",))) == "move"
+    assert CounterView("u", "0101", "a", "x", "infantry", "1-1").face == ""
+
+
+def test_a_seat_is_still_needed_to_act_in_sno(client: TestClient, kiev: str) -> None:
+    v = view(client, kiev)
+    r = client.post(f"/api/games/{kiev}/actions", json={"action": "end", "seq": v["seq"]})
+    assert r.status_code == 403
+    assert client.get(f"/api/games/{kiev}").json()["actions"] == []  # a spectator's view
+    assert seat(kiev)  # the helpers hold the seats
