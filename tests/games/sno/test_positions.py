@@ -24,7 +24,6 @@ def refused(**fields) -> str:
 
 def test_part_2_counters_are_refused_naming_their_rules() -> None:
     for uid, rules in [
-        ("ger-4-army", "juggernauts (SNO 10.1"),  # a German infantry army
         ("sov-moscow-factory", "factories (SNO 10.4)"),
         ("sov-zhukov", "Zhukov (SNO 10.6)"),
     ]:

@@ -52,6 +52,11 @@ State layout (everything the SNO modules read and write)::
     factories_lost  how many Soviet factories have been eliminated (15.5)
     factories_east  (part 2, read but not yet written) factories evacuated and producing
                     (11.10a); a factory's record may say "entrained" (10.4.8)
+    hab             [unit ids] with a Heavy Artillery Bonus marker (10.2.2: hab.py)
+    fuel_short      [unit ids] armor-type units short of fuel this OMP (5.3.4: armor.py)
+    refit           [unit ids] unrefitted armor units that may refit in this player-turn's
+                    Recovery Phase (10.3.5: armor.py); the OMP record's "guderian" lists the
+                    Guderian units with their bonus (5.3.3)
     winner          None until the game ends: {"winner", "score", "reason"}
 
 Part 1 of the engine plays infantry, mountain infantry and garrison counters; the counter types
@@ -81,11 +86,6 @@ BOX_SET = frozenset(BOXES)
 #: Counter types whose rules come in part 2 of the engine, with the rules they need. A
 #: position or scenario placing one is refused, naming them - never silently played without.
 NOT_YET: dict[str, str] = {
-    "armor": "armor (SNO 10.3, 4.2, 5.1.8, 5.3.3-5.3.4)",
-    "armored_infantry": "armor (SNO 10.3, 5.3.4)",
-    "armored_cavalry": "armor (SNO 10.3, 5.3.4)",
-    "front": "juggernauts (SNO 10.1, 10.2)",
-    "shock": "shock armies and the Heavy Artillery Bonus (SNO 10.2, 6.5.1)",
     "factory": "factories (SNO 10.4)",
 }
 
@@ -126,10 +126,7 @@ def rules_with_map(gmap: GameMap) -> Rules:
 
 
 def not_yet_playable(unit: Unit) -> str | None:
-    """The rules a unit needs that part 1 of the engine lacks (None: it can be played).
-    Juggernauts (German infantry armies) need SNO 10.1 whatever their type."""
-    if unit.juggernaut:
-        return "juggernauts (SNO 10.1, 10.2)"
+    """The rules a unit needs that the engine lacks (None: it can be played)."""
     return NOT_YET.get(unit.type)
 
 

@@ -9,8 +9,22 @@ their owner (7.3.5) among the legal sets, and units eliminated.
   short of it.
 
 Reading: the owner chooses among these sets only; losing more than the rule asks is not
-offered. 7.3.3 (padding with the HAB and juggernaut/armor steps) is part 2: no such unit plays
-in part 1.
+offered.
+
+SNO 7.3.3 (10.2.6, 10.1.11, 10.3.3c): the attacker's losses are taken first from the HAB of
+the attacking units (``hab:UNIT``), secondly from the difference between the two faces of its
+juggernauts and armor stronger-side up (``flip:UNIT``), and only then from units - each tier
+in the same way (the sets reaching the amount with nothing to spare; as near as possible
+without exceeding it), a unit eliminated counting what padding it had left. Reading: the
+tiers are taken in that order, as the rule lists them ("firstly ... secondly ... before"); the
+defender never pads (7.3.3). A juggernaut in the attack may also break down first (10.1.11:
+``break``, juggernauts.py): what padding it had is lost with it, its components join the
+attacking group and the owner chooses again. The choice is offered even when there is only
+one set if a juggernaut would be eliminated and could break down instead.
+
+SNO 10.1.2: a juggernaut (and the Polish 1st Army, rule 10.1.2 in its counter data) is lost
+for good when eliminated by an overrun, by a DE, or out of supply; otherwise it goes to the
+"dead" box and may be formed again (never replaced: it has no replacement cost).
 """
 
 from __future__ import annotations
@@ -22,19 +36,186 @@ from typing import Any
 from ....core.protocol import Action, Prompt
 from ..rules import Rules, State, on_map, set_unit, unit_title
 
-#: Units that never come back once eliminated: SNO 10.1.2, 10.4.5, 10.5.5 (their counters
-#: have no replacement cost).
 SEP = "+"
+HAB, FLIP = "hab:", "flip:"
+#: SNO 10.1.2: how a juggernaut's elimination makes it permanent (besides being out of supply)
+PERMANENT_WAYS = frozenset({"DE", "overrun"})
 
 
-def eliminate(R: Rules, state: State, uids: list[str]) -> None:
-    """Remove units from the map: to "dead" (may return as replacements), or "lost" for
-    those that never can (garrisons, factories, juggernauts, the Polish 1st Army)."""
-    for u in uids:
-        if not on_map(state, u):
-            continue
-        box = "dead" if R.unit(u).replacement_cost is not None else "lost"
-        set_unit(state, u, at=box, dispersed=False, fortified=False)
+# SNO 10.1.2
+def lost_for_good(R: Rules, state: State, uid: str, how: str = "") -> bool:
+    """Whether an eliminated unit goes to the "lost" box: SNO 10.1.2 a juggernaut or the Polish
+    1st Army eliminated by an overrun (a), a DE (b) or out of supply (c); SNO 10.4.5, 10.5.5
+    every other unit that can never be replaced (garrisons, factories)."""
+    unit = R.unit(uid)
+    if unit.juggernaut or "10.1.2" in unit.rules:
+        if how in PERMANENT_WAYS:
+            return True
+        from .. import supply
+
+        return not supply.in_supply(R, state, uid)  # SNO 10.1.2 c
+    return unit.replacement_cost is None
+
+
+def eliminate(R: Rules, state: State, uids: list[str], how: str = "") -> None:
+    """Remove units from the map: to "dead" (may return as replacements, or be formed again as
+    a juggernaut), or "lost" for those that never can (:func:`lost_for_good`; ``how``: "DE" or
+    "overrun" when that is what eliminates them, 10.1.2)."""
+    doomed = [u for u in uids if on_map(state, u)]
+    lost = {u: lost_for_good(R, state, u, how) for u in doomed}  # before any of them goes
+    for u in doomed:
+        box = "lost" if lost[u] else "dead"
+        set_unit(state, u, at=box, dispersed=False, fortified=False, flipped=False)
+
+
+# ------------------------------------------------------------------ SNO 7.3.3 padding
+# SNO 7.3.3, SNO 10.2.6, SNO 10.1.11, SNO 10.3.3c
+def padding(R: Rules, state: State, uid: str) -> tuple[int, int]:
+    """SNO 7.3.3: what an attacking unit may lose before units - (its HAB, 10.2.6; the
+    difference between its faces, a juggernaut or armor unit stronger-side up, 10.1.11,
+    10.3.3c)."""
+    from .. import hab
+
+    if not on_map(state, uid):
+        return 0, 0
+    unit = R.unit(uid)
+    step = 0
+    if (
+        unit.back_is in ("weaker", "unrefitted")
+        and unit.front is not None
+        and unit.back is not None
+        and not state["units"][uid].get("flipped")
+    ):
+        step = max(0, unit.front.cf - unit.back.cf)
+    return hab.bonus(R, state, uid), step
+
+
+def _product(prefixes: list[list[str]], tails: list[list[str]]) -> list[list[str]]:
+    return [p + t for p in prefixes for t in tails]
+
+
+def padded_sets(
+    R: Rules, state: State, mode: str, amount: Fraction | int, factors: dict[str, int]
+) -> list[list[str]]:
+    """SNO 7.3.3: the attacker's legal losses, HAB first, then face differences, then units
+    (``mode`` "at_least" or "nearest", as in :func:`at_least_sets` / :func:`nearest_sets`)."""
+    pads = {u: padding(R, state, u) for u in sorted(factors)}
+    habs = {HAB + u: h for u, (h, _) in pads.items() if h}
+    flips = {FLIP + u: s for u, (_, s) in pads.items() if s}
+    if mode == "at_least":
+        need = Fraction(amount)
+        if need <= 0:
+            return [[]]
+        done: list[str] = []
+        for tier in (habs, flips):
+            if sum(tier.values()) >= need:
+                return [done + s for s in at_least_sets(tier, need)]
+            need -= sum(tier.values())
+            done += sorted(tier)
+        rest = {u: max(0, factors[u] - h - s) for u, (h, s) in pads.items()}
+        return [done + s for s in at_least_sets(rest, need)]
+    best: dict[tuple[str, ...], Fraction] = {}
+    for first in nearest_sets(habs, amount) or [[]]:
+        left = Fraction(amount) - sum(habs[t] for t in first)
+        for second in nearest_sets(flips, left) or [[]]:
+            taken = first + second
+            left2 = left - sum(flips[t] for t in second)
+            rest = {
+                u: factors[u] - (h if HAB + u in taken else 0) - (s if FLIP + u in taken else 0)
+                for u, (h, s) in pads.items()
+            }
+            for third in nearest_sets(rest, left2) or [[]]:
+                best[tuple(taken + third)] = Fraction(amount) - left2 + sum(rest[u] for u in third)
+    top = max(best.values(), default=Fraction(0))
+    return [list(s) for s, total in best.items() if s and total == top]
+
+
+def _breakable_in(R: Rules, state: State, s: list[str]) -> bool:
+    """A juggernaut this loss would eliminate that could break down instead (10.1.11)."""
+    from .. import juggernauts
+
+    return any(
+        R.unit(u).juggernaut and juggernauts.breakdown_options(R, state, u)
+        for u in s
+        if not u.startswith((HAB, FLIP))
+    )
+
+
+def choose_padded(
+    R: Rules,
+    state: State,
+    owner: str,
+    mode: str,
+    amount: Fraction | int,
+    factors: dict[str, int],
+    rule: str,
+    why: str,
+) -> bool:
+    """SNO 7.3.3: the attacker's losses with padding - applied at once if there is no choice,
+    else asked (7.3.5). True if a decision is now pending."""
+    sets = padded_sets(R, state, mode, amount, factors)
+    if len(sets) <= 1 and not (sets and _breakable_in(R, state, sets[0])):
+        take(R, state, sets[0] if sets else [])
+        return False
+    a = Fraction(amount)
+    state["pending"] = {
+        "kind": "losses",
+        "side": owner,
+        "sets": sets,
+        "rule": rule,
+        "why": why,
+        "plan": {"mode": mode, "amount": [a.numerator, a.denominator], "factors": factors},
+    }
+    return True
+
+
+# SNO 10.1.11
+def broken_down(
+    R: Rules,
+    state: State,
+    uid: str,
+    components: list[str],
+    factors: dict[str, int],
+    credit: int,
+) -> None:
+    """SNO 10.1.11: a juggernaut of the attacking group broke down while its losses are being
+    chosen - the padding it had (its HAB and its faces' difference) is lost with it, its
+    components join the group; the owner chooses again from what is left to lose."""
+    p = state["pending"]
+    plan = p["plan"]
+    amount = Fraction(*plan["amount"]) - credit
+    f = {u: v for u, v in plan["factors"].items() if u != uid} | factors
+    state["pending"] = None
+    if choose_padded(R, state, p["side"], plan["mode"], amount, f, p["rule"], p["why"]):
+        return
+    from .results import settle
+
+    settle(R, state)
+
+
+def take(R: Rules, state: State, chosen: list[str]) -> None:
+    """Carry out a loss set: HAB markers lost (10.2.6), units flipped (10.1.11, 10.3.3c), then
+    units eliminated."""
+    from .. import hab
+
+    for t in chosen:
+        if t.startswith(HAB):
+            hab.lose(state, t[len(HAB) :])
+        elif t.startswith(FLIP):
+            set_unit(state, t[len(FLIP) :], flipped=True)
+    eliminate(R, state, [t for t in chosen if not t.startswith((HAB, FLIP))])
+
+
+def describe_set(R: Rules, s: list[str]) -> str:
+    parts = []
+    for t in s:
+        if t.startswith(HAB):
+            parts.append(f"lose the HAB of {unit_title(R, t[len(HAB) :])}")
+        elif t.startswith(FLIP):
+            parts.append(f"flip {unit_title(R, t[len(FLIP) :])}")
+        else:
+            parts.append(f"eliminate {unit_title(R, t)}")
+    return ", ".join(parts) or "lose nothing"
 
 
 def nearest_sets(factors: dict[str, int], limit: Fraction | int) -> list[list[str]]:
@@ -94,17 +275,21 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
     p = state["pending"]
     acts = []
     for s in p["sets"]:
-        names = ", ".join(unit_title(R, u) for u in s) or "nothing"
+        text = describe_set(R, s)
         acts.append(
-            Action("lose", (SEP.join(s) or "none",), f"Eliminate {names}", p["rule"], p["side"])
+            Action(
+                "lose", (SEP.join(s) or "none",), text[0].upper() + text[1:], p["rule"], p["side"]
+            )
         )
     return acts
 
 
 def perform_loss(R: Rules, state: State, action: Action) -> None:
     chosen = [] if action.args[0] == "none" else str(action.args[0]).split(SEP)
+    if chosen not in state["pending"]["sets"]:
+        raise ValueError(f"not a loss on offer: {action.text}")
     state["pending"] = None
-    eliminate(R, state, chosen)
+    take(R, state, chosen)
     from .results import settle
 
     settle(R, state)

@@ -120,14 +120,15 @@ def start(R: Rules, state: State, attack: dict[str, Any], result: str, o: odds_m
         "attack": o.attack,
         "defence": o.defence,
         "todo": steps(result, o.attack, o.defence),
+        "overrun": attack.get("kind") == "overrun",  # SNO 10.1.2a
     }
     settle(R, state)
 
 
 def steps(result: str, attack: int, defence: int) -> list[list[Any]]:
     """SNO 7.3.1, 7.3.2, 7.3.7: what a result does, in order."""
-    if result == "DE":
-        return [["eliminate", "defender"], ["advance"]]
+    if result == "DE":  # SNO 10.1.2b: a juggernaut eliminated by a DE is lost for good
+        return [["eliminate", "defender", "DE"], ["advance"]]
     if result == "DD":
         return [["disband"], ["advance"]]
     if result in ("DR", "(DR)"):
@@ -172,25 +173,30 @@ def settle(R: Rules, state: State) -> None:
         f = cur["factors"]
         a_side = R.unit(cur["attackers"][0]).side
         if kind == "eliminate":
-            losses.eliminate(R, state, dfd if step[1] == "defender" else att)
+            how = step[2] if len(step) > 2 else ""
+            if step[1] == "defender" and cur.get("overrun"):
+                how = "overrun"  # SNO 10.1.2a: eliminated by an overrun attack
+            losses.eliminate(R, state, dfd if step[1] == "defender" else att, how)
         elif kind == "disband":
             from .. import disband
 
             disband.involuntary(R, state, dfd)  # SNO 7.3.1 DD, 8.0.2
         elif kind == "disperse":
             for d in dfd:  # SNO 7.3.6, 7.7.2a: dispersed even if they do not retreat
-                set_unit(state, d, dispersed=True)
+                disperse(R, state, d)
         elif kind == "retreat":
             tactical.open_retreat(R, state, dfd, step[1], cur["hexes"])
         elif kind in ("nearest", "at_least"):  # SNO 7.3.1: HX, DX; EX-4X, AL
             amount = Fraction(cur["defence"] * step[2], step[3])
             if kind == "nearest":
-                sets = losses.nearest_sets({u: f[u] for u in att}, amount)
                 what = f"as near as possible to {_num(amount)} without exceeding it"
             else:
-                sets = losses.at_least_sets({u: f[u] for u in att}, amount)
                 what = f"at least {_num(amount)} combat factors"
-            losses.choose(R, state, a_side, sets, "SNO 7.3.1", f"{cur['result']}: {what}")
+            # SNO 7.3.3: the HAB, then juggernaut and armor faces, before units
+            losses.choose_padded(
+                R, state, a_side, kind, amount, {u: f[u] for u in att}, "SNO 7.3.1; 7.3.3",
+                f"{cur['result']}: {what}",
+            )  # fmt: skip
         elif kind == "reverse":  # SNO 7.3.2
             sets = losses.nearest_sets({d: f[d] for d in dfd}, cur["attack"])
             losses.choose(
@@ -205,8 +211,41 @@ def settle(R: Rules, state: State) -> None:
                 c["cleared"][h] = qualifies
             if qualifies and vacated:
                 tactical.open_advance(R, state, att, vacated)
+                if not state.get("pending"):
+                    advance_by_breaking_down(R, state, att, vacated)
     if cur is not None and not cur["todo"] and not state.get("pending"):
         finish(R, state)
+
+
+# SNO 10.3.3b
+def disperse(R: Rules, state: State, uid: str) -> None:
+    """SNO 7.3.6, 7.7.2a: a defender given a DR or (DR) is dispersed - SNO 10.3.3b: a refitted
+    armor unit flips to its unrefitted side instead (already unrefitted: dispersed)."""
+    unit = R.unit(uid)
+    if unit.back_is == "unrefitted" and not state["units"][uid].get("flipped"):
+        set_unit(state, uid, flipped=True)  # SNO 10.3.3b
+        return
+    set_unit(state, uid, dispersed=True)
+
+
+# SNO 10.1.13
+def advance_by_breaking_down(R: Rules, state: State, att: list[str], vacated: list[str]) -> None:
+    """SNO 10.1.13: juggernauts of the attack (which never advance, 10.1.3) may break down so
+    that their components advance - the advance decision is opened for them even when no other
+    unit can advance (the components join it once the juggernaut has broken down)."""
+    from .. import juggernauts
+
+    if any(
+        R.unit(u).juggernaut and juggernauts.held(R, state, u) is None
+        for u in att
+        if on_map(state, u)
+    ):
+        state["pending"] = {
+            "kind": "advance",
+            "side": R.unit(att[0]).side,
+            "units": [],
+            "vacated": list(vacated),
+        }
 
 
 def vacated_hexes(R: Rules, state: State, hexes: list[str], attacker_side: str) -> list[str]:
