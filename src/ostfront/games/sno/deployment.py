@@ -43,6 +43,7 @@ from .rules import (
     State,
     hex_of,
     hex_title,
+    kept,
     not_yet_playable,
     occupancy,
     set_unit,
@@ -189,20 +190,46 @@ def fixed(scen: ScenarioSpec, uid: str, side: str) -> bool:
     """Whether the scenario fixes the unit's hex: every unit of a side that sets up as listed
     (12.A(3): the Soviets, Appendix II), and every placement the rulebook states (12.4: the
     Berlin garrison)."""
-    if side in scen.fixed:
-        return True
-    return any(p.unit == uid and p.basis == "rulebook" for p in scen.placement.units)
+    return side in scen.fixed or uid in _stated(scen.id)
 
 
 @cache
-def _area_hexes(R: Rules, scen_id: str, side: str) -> tuple[str, ...]:
-    """The hexes of the side's set-up regions (scenarios.toml ``areas``: ``<side>_region_*``)."""
+def _stated(scen_id: str) -> frozenset[str]:
+    """The units whose hex the rulebook states (``basis = "rulebook"``)."""
     scen = load_scenarios().scenario(scen_id)
+    return frozenset(p.unit for p in scen.placement.units if p.basis == "rulebook")
+
+
+@cache
+def _area_of(R: Rules, scen_id: str, uid: str) -> tuple[str, ...]:
+    """The land hexes of the unit's set-up area (12.A(3)): its side's set-up regions
+    (scenarios.toml ``areas``: ``<side>_region_*``) where :func:`setup.campaign_area_problem`
+    finds nothing - the same for the whole set-up, so worked out once."""
+    scen = load_scenarios().scenario(scen_id)
+    unit = R.unit(uid)
     found: set[str] = set()
     for key, region in scen.areas.items():
-        if key.startswith(f"{side}_region_") and region in R.map.regions:
+        if key.startswith(f"{unit.side}_region_") and region in R.map.regions:
             found |= R.map.regions[region].hexes
-    return tuple(sorted(found))
+    return tuple(
+        h
+        for h in sorted(found)
+        if R.map.terrain_of(h) not in ("sea", "lake")
+        and campaign_area_problem(R.map, scen, unit, h) is None
+    )
+
+
+def _romania_room(R: Rules, state: State, scen: ScenarioSpec, uid: str) -> int:
+    """SNO 12.A(3): the German stacking points Romania may still take besides the unit's."""
+    used: int = kept(R, state, ("setup-romania", scen.id), lambda: _in_romania(R, state, scen))
+    here = hex_of(state, uid)
+    own = romania_points(R.map, scen, [(here, R.unit(uid))]) if here is not None else 0
+    return romania_limit(scen) - used + own
+
+
+def _in_romania(R: Rules, state: State, scen: ScenarioSpec) -> int:
+    placed = [(hex_of(state, u), R.unit(u)) for u in side_units(R, state, "axis")]
+    return romania_points(R.map, scen, ((h, u) for h, u in placed if h is not None))
 
 
 def destinations(R: Rules, state: State, uid: str) -> list[str]:
@@ -215,19 +242,17 @@ def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
     unit = R.unit(uid)
     here = hex_of(state, uid)
     occ = occupancy(state)
-    room = romania_limit(scen)
-    if unit.nationality == "german":
-        others = [(hex_of(state, u), R.unit(u)) for u in side_units(R, state, "axis") if u != uid]
-        room -= romania_points(R.map, scen, ((h, u) for h, u in others if h is not None))
-    for h in _area_hexes(R, scen.id, unit.side):
-        if h == here or campaign_area_problem(R.map, scen, unit, h) is not None:
+    german = unit.nationality == "german"
+    room = _romania_room(R, state, scen, uid) if german else 0
+    for h in _area_of(R, scen.id, uid):
+        if h == here:
             continue
-        if unit.nationality == "german" and romania_points(R.map, scen, [(h, unit)]) > room:
+        if german and romania_points(R.map, scen, [(h, unit)]) > room:
             continue  # SNO 12.A(3): three German stacking points in Romania at most
-        if not may_enter(R, state, uid, h):  # land, no enemy unit, 5.5.11-5.5.12
-            continue
-        stack = [R.unit(u) for u in occ.get(h, ()) if u != uid] + [unit]
-        if not stacking_problems(stack):  # SNO 4.2, 4.6
+        here_now = occ.get(h, ())
+        if here_now and stacking_problems([*(R.unit(u) for u in here_now), unit]):
+            continue  # SNO 4.2, 4.6 (4.4: an enemy unit there is may_enter's)
+        if may_enter(R, state, uid, h):  # no enemy unit, 5.5.11-5.5.12
             yield h
 
 
