@@ -358,7 +358,7 @@ def test_5_4_1c_blitz_below_2_to_1_refused_unless_unavoidable_then_ae(R, make_st
     _play(R, s, "attack 1903", "without ger-1-pzarmy", module=combat)
     assert "declare" not in _texts(R, s, combat)
     assert limits.attack_problems(R, s, ["ger-5-corps"], ["sov-1-gds"], []) == [
-        "odds 2:4 -> below 1:6: a Blitz attack below 2:1 is not allowed (SNO 5.4.1c)"
+        "odds 2:4 -> below 2:1: a Blitz attack below 2:1 is not allowed (SNO 5.4.1c)"
     ]
 
 

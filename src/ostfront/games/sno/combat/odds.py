@@ -43,6 +43,7 @@ class Odds:
     raw: str | None = None  # step four, capped (7.4.8); None below the lowest column
     column: str | None = None  # after step five; None below the lowest column (7.4.7)
     shifts: tuple[str, ...] = ()  # the rules that shifted it, one per column
+    lowest: str = "1:6"  # the table's lowest odds (7.4.7; 5.4.1c on the Overrun/Blitz CRT)
 
     @property
     def value(self) -> Fraction | None:
@@ -51,7 +52,7 @@ class Odds:
 
     @property
     def text(self) -> str:
-        col = self.column or f"below {LOWEST}"
+        col = self.column or f"below {self.lowest}"
         return f"{self.attack}:{self.defence} -> {col}"
 
 
@@ -211,4 +212,6 @@ def assess(
     elif z > 0:
         right.extend(["SNO 10.6.7"] * z)
     column = shift_column(raw, len(right) - len(shifts), table.columns)
-    return Odds(table.id, attack, defence, factors, raw, column, tuple(shifts + right))
+    return Odds(
+        table.id, attack, defence, factors, raw, column, tuple(shifts + right), table.columns[0]
+    )
