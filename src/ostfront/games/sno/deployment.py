@@ -76,7 +76,7 @@ def fully_placed(scen: ScenarioSpec) -> bool:
     """Whether the data sets the scenario up: its forces are the underlined units, each with
     a placement (12.A(2)). The others choose units by combat-factor totals (12.5, 12.11(2))
     and set them up freely in an area - part 3 of the engine."""
-    return all(f.kind == "underlined" for f in scen.forces.values())
+    return all(f.kind == "underlined" for f in scen.forces.values())  # SNO 12.1, 12.11(2)
 
 
 def flipped_at_start(unit: Unit, first: str) -> bool:
@@ -99,8 +99,8 @@ def starting_units(R: Rules, scen: ScenarioSpec) -> dict[str, dict[str, Any]]:
     units: dict[str, dict[str, Any]] = {}
     for uid, unit in sorted(R.counters.units.items()):
         rec: dict[str, Any] = {"at": "pool", "dispersed": False, "fortified": False}
-        if uid in placed:
-            rec["at"] = placed[uid]
+        if uid in placed:  # SNO Appendix II, 12.A(3)-(5)
+            rec["at"] = placed[uid]  # SNO 12.4 too: Berlin's garrison, Zhukov in Moscow
             if flipped_at_start(unit, scen.first):
                 rec["flipped"] = True
         elif uid in lost:
@@ -123,6 +123,7 @@ def unwritten(R: Rules, units: dict[str, dict[str, Any]]) -> list[str]:
 def start(R: Rules, state: State) -> None:
     """A new game of ``state["scenario"]`` with ``state["options"]``, at its first set-up
     step. Raises NotPlayable naming what the engine lacks for it."""
+    # SNO 12.0, 12.11: the scenario's start, forces, set-up, factories and rules are data
     scen = scenario(state)
     if not fully_placed(scen):
         raise NotPlayable(
@@ -146,11 +147,12 @@ def start(R: Rules, state: State) -> None:
             weather=starting_weather(scen),
             weather_plan=starting_weather_plan(scen),
             units=units,
+            rf={"axis": 0, "soviet": 0},  # SNO 12.13: the first month's come in its RRP
             hungary_active=hungary_active({"turn": scen.start}),
             leningrad_rule=bool(state["options"].get("leningrad")),  # SNO 13.0
         )
     )
-    control.initial(R, state)  # SNO 3.2.2, 12.11(5)
+    control.initial(R, state)  # SNO 12.3 (June 1941: the Russian border), 3.2.2, 12.11(5)
     state["seas"] = {s: side for s, side in starting_seas(scen).items() if side}  # SNO 3.3
     control.update(R, state)
     from .sequence import enter_phase

@@ -187,6 +187,7 @@ def force_pool(mix: CounterMix, scen: ScenarioSpec, side: str) -> list[Unit]:
     """Units a side may take toward its total (SNO 12.5, 12.11(2)): combat units of that side
     available by the start, German only if the rule says so, less the excluded and the units
     taken besides the total; garrisons and factories are extra (12.5)."""
+    # SNO 12.5: counted by Unit.force_cf (weaker, refitted, unfortified; garrisons extra)
     f = scen.forces[side]  # type: ignore[index]
     extra = set(f.plus) | {u.id for u in mix.of_side(side) if u.nationality in f.plus_nationalities}
     return [
