@@ -36,15 +36,21 @@ from ...core.protocol import Action, Prompt
 from .movement_rules import (
     allowance,
     finnish_area,
+    guderian_units,
+    higher_factor,
     hungary_active,
     in_finland,
     in_hungary,
     may_enter,
+    omp_allowance,
+    overrun_cost,
+    overrun_hexes,
     step_cost,
     step_table,
     strategic_allowance,
     thawing_lake,
 )
+from .overrun import overrunning_units
 from .rules import (
     Rules,
     State,
@@ -67,13 +73,15 @@ PENDING_KINDS: tuple[str, ...] = ()
 
 
 class Move(NamedTuple):
-    """A move on offer: its cost, path (start first), the rule it rests on, and whether it
-    uses the strategic bonus."""
+    """A move on offer: its cost, path (start first), the rule it rests on, whether it uses
+    the strategic bonus, and whether it needs the larger movement factor of the unit's weaker
+    side (5.1.8: the unit flips)."""
 
     cost: float
     path: tuple[str, ...]
     rule: str
     bonus: bool = False
+    flip: bool = False
 
 
 # ------------------------------------------------------------------ the phase record
@@ -88,6 +96,7 @@ def record(state: State) -> dict[str, Any]:
         "selected": None,
         "moved": [],
         "anchors": {},
+        "guderian": [],
     }
 
 
@@ -97,8 +106,13 @@ def _write(state: State, **changes: Any) -> None:
 
 
 def begin(R: Rules, state: State) -> None:
-    """On entering the OMP: a fresh record; SNO 5.5.11 Hungary active from April 1942."""
-    state["omp"] = record({**state, "omp": None})
+    """On entering the OMP: a fresh record with the Guderian units (5.3.3); the armor's fuel
+    and refit (5.3.4, 10.3.5: armor.begin_omp); SNO 5.5.11 Hungary active from April 1942."""
+    from . import armor, juggernauts
+
+    state["omp"] = {**record({**state, "omp": None}), "guderian": guderian_units(R, state)}
+    armor.begin_omp(R, state, phasing_side(state))  # SNO 5.3.4, 10.3.5
+    juggernauts.begin_omp(R, state)  # SNO 10.1.5, 10.2.2: revert, then the HAB markers
     if hungary_active(state):  # SNO 5.5.11: 'until the German player-turn of April 1942'
         state["hungary_active"] = True
     # the month's terrain read now, not while legal actions are worked out
@@ -118,6 +132,8 @@ def held(R: Rules, state: State, uid: str) -> str | None:
         return "not a unit of the phasing player on the map"
     if uid in rec["moved"]:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
         return "it has moved this phase (SNO 5.1.2)"
+    if uid in overrunning_units(state):  # the reading of 5.4.3-5.4.4 in overrun.py
+        return "it makes an overrun attack from where it stands (SNO 5.4.3)"
     if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
         if is_garrison(R, uid):
             return "garrisons never move (SNO 5.1.9)"
@@ -153,23 +169,39 @@ def moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
     known = remembered(state, key)
     if known is not None:
         return known  # type: ignore[no-any-return]
-    found = {} if held(R, state, uid) is not None else _moves(R, state, uid)
+    found = {} if held(R, state, uid) is not None else _all_moves(R, state, uid)
     return remember(state, key, found)  # type: ignore[no-any-return]
 
 
-def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
+def _all_moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
+    """SNO 5.1.8, 10.1.4, 10.3.3a: the moves on the face in use, and the hexes only the larger
+    movement factor of the weaker side reaches (those moves flip the unit)."""
+    found = _moves(R, state, uid)
+    if higher_factor(R, state, uid) is None:
+        return found
+    gains = omp_allowance(R, state, uid, True) > omp_allowance(R, state, uid)
+    if not gains and strategic_allowance(R, state, uid, True) <= strategic_allowance(R, state, uid):
+        return found  # SNO 5.3.4, 6.3.1: short of fuel or in Mud, the larger factor gains nothing
+    for h, m in _moves(R, state, uid, higher=True).items():
+        if h not in found:
+            found[h] = m._replace(flip=True)
+    return found
+
+
+def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, Move]:
     start = hex_of(state, uid)
     assert start is not None
     side = R.unit(uid).side
     enemy_zoc = zoc(R, state, other(side))
     in_zoc = start in enemy_zoc
-    base = allowance(R, state, uid)
+    base = omp_allowance(R, state, uid, higher)  # SNO 5.1.4, 5.3.3-5.3.4
     # SNO 5.5.9: a Soviet unit in the Finnish area must leave it: it may cross the area's
     # hexes on the way out (the reading in the coverage notes), but not end in one
     leaving = side == "soviet" and in_finland(R, state, start)
     area = finnish_area(R) if leaving else frozenset()
     enterable: dict[str, bool] = {}
     steps = step_table(R, state, uid)  # the terrain: costs, rivers, straits (read once)
+    overrun = overrun_hexes(R, state, side)  # SNO 5.4.2: double the terrain cost
 
     def allowed(h: str) -> bool:
         ok = enterable.get(h)
@@ -186,6 +218,8 @@ def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
             cost, river, across_strait = steps[a][b]
             if across_strait:  # SNO 5.5.5: the whole allowance, for the one hex
                 return float(budget) if a == start and spent == 0 else None
+            if b in overrun:  # SNO 5.4.2
+                cost = int(overrun_cost(R, uid, cost))
             if to_zoc and river:  # SNO 5.5.4: ends in enemy ZOC
                 return float(cost + 1)
             return float(cost)
@@ -204,7 +238,7 @@ def _moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
 
     out: dict[str, Move] = {}
     # to hexes outside enemy ZOC: with the strategic bonus unless begun in enemy ZOC (5.3.2)
-    free = base if in_zoc else strategic_allowance(R, state, uid)  # SNO 5.3.2
+    free = base if in_zoc else strategic_allowance(R, state, uid, higher)  # SNO 5.3.2
     outside = search(free, False)
     for h, s in outside.items():
         if h != start and h not in area:
@@ -256,9 +290,11 @@ def _zoc_to_zoc(
 
 # ------------------------------------------------------------------ moving
 def move_unit(R: Rules, state: State, uid: str, move: Move) -> None:
-    """Carry out a move: the unit's new hex, the record, 5.2.3b's anchors, and 5.5.11
-    (a Soviet unit moving into Hungary activates it)."""
-    from . import control
+    """Carry out a move: the unit's new hex, the record, 5.2.3b's anchors, 5.5.11 (a Soviet
+    unit moving into Hungary activates it), the flip to the weaker side of a move that needed
+    its movement factor (5.1.8, 10.1.4, 10.3.3a), and a moving armor unit forgoes its refit
+    (10.3.5)."""
+    from . import armor, control, hab, zhukov
 
     side = R.unit(uid).side
     dest = move.path[-1]
@@ -269,6 +305,11 @@ def move_unit(R: Rules, state: State, uid: str, move: Move) -> None:
         stay = [u for u in units_at(state, dest) if R.unit(u).side == side and u not in moved]
         anchors[dest] = sorted({*anchors.get(dest, ()), *stay})
     set_unit(state, uid, at=dest)
+    if move.flip:  # SNO 5.1.8: 10.1.4 the juggernaut, 10.3.3a the armor unit on completion
+        armor.flip_for_move(R, state, uid)
+    armor.moved(state, uid)  # SNO 10.3.5: 'may not move ... during its OMP'
+    hab.moved(state, uid)  # SNO 10.2.2: the HAB marker comes off a unit that moves
+    zhukov.follow(R, state, uid)  # SNO 10.6.5: Zhukov moves with the unit he is with
     control.entered(R, state, uid, move.path)  # SNO 3.2.4: the cities it passed through too
     _write(state, selected=None, moved=[*rec["moved"], uid], anchors=anchors)
     if side == "soviet" and any(in_hungary(R, h) for h in move.path[1:]):
@@ -289,6 +330,7 @@ def must_leave_finland(R: Rules, state: State) -> list[str]:
 def finish(R: Rules, state: State) -> bool:
     """The end of the OMP (sequence's end-of-phase check, before stacking): SNO 5.5.9 Soviet
     units still in the Finnish area are eliminated. Opens no decision."""
+    from . import armor
     from .combat.losses import eliminate
 
     if phasing_side(state) == "soviet":
@@ -296,6 +338,7 @@ def finish(R: Rules, state: State) -> bool:
             if u in state["units"] and in_finland(R, state, hex_of(state, u) or ""):
                 eliminate(R, state, [u])  # SNO 5.5.9 'if unable to do so is eliminated'
     state["omp"] = None
+    armor.end_omp(state)  # SNO 5.3.4: short of fuel for that OMP only
     return False
 
 
@@ -310,16 +353,39 @@ def thaw_losses(R: Rules, state: State, side: str) -> None:
             eliminate(R, state, [u])
 
 
+# SNO 5.4.1a-b: a move possible only because an overrun attack has taken place
+def made_possible_by_overrun(R: Rules, state: State, uid: str, dest: str) -> bool:
+    """SNO 5.4.1a-b: would the unit be unable to reach ``dest`` with the overruns declared
+    this OMP undone (their defenders' ZOC back, 3.1.4; their hexes closed again, 5.4.2)?
+    Such a move earns a Blitz marker. Reading: "the same move" is a move to the same hex."""
+    if not state.get("overruns"):
+        return False
+    undone = {**state, "overruns": [], "overrun_draft": None}
+    return dest not in _all_moves(R, undone, uid)
+
+
 # ------------------------------------------------------------------ the handler
+#: SNO 5.1.8: what a move with the weaker side's movement factor does to the unit.
+FLIPS = {
+    True: ", flipping to its weaker side (SNO 10.1.4)",
+    False: ", unrefitted on arrival (SNO 10.3.3a)",
+}
+
+
 def _mp(cost: float) -> str:
     return f"{int(cost)}" if cost == int(cost) else f"{cost:g}"
 
 
 def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
+    from . import overrun, zhukov
+
     side = phasing_side(state)
     sel = record(state)["selected"]
+    if state.get("overrun_draft"):  # SNO 5.4.3: the overrun being declared first
+        return overrun.actions(R, state)
     if sel is None:
-        acts = [
+        acts = zhukov.actions(R, state)  # SNO 10.6.5: before any unit moves
+        acts += [
             Action(
                 "select",
                 (u,),
@@ -329,6 +395,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
             )
             for u in movable(R, state)
         ]
+        acts += overrun.actions(R, state)  # SNO 5.4.1: at any time during the OMP
         if not must_leave_finland(R, state):  # SNO 5.1.1: all, some or none; SNO 5.5.9
             acts.append(Action("end", (), "End the operational movement phase", "SNO 5.1.1", side))
         return acts
@@ -337,6 +404,8 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
     acts = []
     for h, m in sorted(moves(R, state, sel).items()):
         extra = " with the strategic bonus" if m.bonus else ""
+        if m.flip:
+            extra += FLIPS[R.unit(sel).juggernaut]
         label = f"Move {name} {start} -> {hex_title(R, h)} ({_mp(m.cost)} MP{extra})"
         acts.append(Action("to", (h,), label, m.rule, side, m))
     acts.append(Action("deselect", (), f"Choose another unit than {name}", "SNO 5.1.2", side))
@@ -344,10 +413,15 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
+    from . import overrun, zhukov
     from .sequence import end_phase
 
     verb = action.verb
-    if verb == "select":
+    if verb in overrun.VERBS:
+        overrun.perform(R, state, action)  # SNO 5.4.1
+    elif verb in zhukov.VERBS:
+        zhukov.perform(R, state, action)  # SNO 10.6.5
+    elif verb == "select":
         _write(state, selected=str(action.args[0]))
     elif verb == "deselect":
         _write(state, selected=None)
@@ -356,7 +430,10 @@ def perform(R: Rules, state: State, action: Action) -> None:
         move = action.payload if isinstance(action.payload, Move) else None
         if move is None:
             move = moves(R, state, sel)[str(action.args[0])]
+        blitz = made_possible_by_overrun(R, state, sel, move.path[-1])
         move_unit(R, state, sel, move)
+        if blitz:
+            overrun.mark_blitz(state, sel)  # SNO 5.4.1b
     elif verb == "end":
         end_phase(R, state)  # runs finish (5.5.9), then the stacking check (4.3)
 

@@ -3,10 +3,12 @@
 These are the pieces operational movement (:mod:`movement`) and tactical movement - retreat and
 advance after combat, which obey 5.1, 5.2 and 5.5 as well (7.7.2) - share:
 
-- :func:`allowance`: the printed movement factor with the weather (6.3.1-6.3.2, 6.5.2), no
-  strategic bonus (that is the OMP's, :func:`strategic_allowance`);
-- :func:`may_enter`: whether the unit may stand in a hex at all (enemy units, sea and unfrozen
-  lake hexes, Finland, Hungary, the Romanian, Hungarian and Bulgarian borders, 4.6);
+- :func:`allowance`: the printed movement factor of the face in use with the weather (6.3.1-
+  6.3.2, 6.5.1-6.5.2), or the larger one flipping gives (5.1.8, 10.1.4, 10.3.3a); the OMP's
+  :func:`omp_allowance` adds the fuel penalty (5.3.4) and the bonuses (5.3.2-5.3.3);
+- :func:`may_enter`: whether the unit may stand in a hex at all (enemy units - save those being
+  overrun, 5.4.2 - sea and unfrozen lake hexes, Finland, Hungary, the Romanian, Hungarian and
+  Bulgarian borders, 4.6);
 - :func:`step_cost`: the movement points of one step (terrain and hex side), or None where the
   step is forbidden;
 - :func:`path_cost`: a whole path's cost, river crossings counted only when it ends in enemy
@@ -18,11 +20,22 @@ and live here; every hex, country and cost comes from the map and the charts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
+from typing import cast
 
 from . import weather
-from .rules import Rules, State, enemy_at, month_name, movement_factor, units_at
+from .rules import (
+    Rules,
+    State,
+    enemy_at,
+    month_name,
+    movement_factor,
+    other,
+    remember,
+    remembered,
+    units_at,
+)
 from .tables import move_cost
 from .zoc import in_enemy_zoc
 
@@ -70,32 +83,150 @@ def in_hungary(R: Rules, hex_id: str) -> bool:
 
 
 # ------------------------------------------------------------------ allowance
-def allowance(R: Rules, state: State, uid: str) -> int:
-    """SNO 5.1.4, 6.3.1-6.3.2: the printed movement factor modified for the weather (0 for
-    units that print none: garrisons, 5.1.9). No strategic bonus: see
-    :func:`strategic_allowance`."""
+#: SNO 5.3.3: the Guderian and Manstein bonus, one movement point in the Good Weather turns of
+#: 1941, for the "G" units within two hexes of another "G" unit and for the "M" unit.
+LEADER_BONUS, LEADER_YEAR, GUDERIAN_RANGE = 1, "1941", 2
+GUDERIAN, MANSTEIN = "G", "M"
+
+
+def higher_factor(R: Rules, state: State, uid: str) -> int | None:
+    """SNO 5.1.8: the larger movement factor a juggernaut or an armor unit may use by flipping
+    to its weaker side (None when it has none): a juggernaut on its stronger side moves with
+    its weaker side's factor (10.1.4); a refitted armor unit with the white factor on its
+    refitted side (10.3.3a). An unrefitted armor unit is held to its unrefitted side's factor
+    (10.3.4), a juggernaut on its weaker side to that side's."""
     unit = R.unit(uid)
+    if state["units"][uid].get("flipped") or unit.back is None:
+        return None
+    if unit.juggernaut:  # SNO 10.1.4
+        return unit.back.mf
+    if unit.is_armor_type:  # SNO 10.3.3a: the factor printed in white
+        return unit.white_move
+    return None
+
+
+def allowance(R: Rules, state: State, uid: str, higher: bool = False) -> int:
+    """SNO 5.1.4, 6.3.1-6.3.2: the printed movement factor of the face in use (``higher``:
+    the one flipping gives, :func:`higher_factor`) modified for the weather (0 for units that
+    print none: garrisons, 5.1.9). SNO 6.5.1: Soviet shock armies keep their whole factor in
+    the Snow months of the winter of 1941/42. No bonus nor fuel penalty: those are the OMP's,
+    :func:`omp_allowance`."""
+    unit = R.unit(uid)
+    mf = (higher and higher_factor(R, state, uid)) or movement_factor(R, uid, state)
+    if unit.type == "shock" and weather.winter_1941(state):  # SNO 6.5.1
+        return mf
     # SNO 5.1.4 the printed factor modified for the weather: # SNO 6.3.1 Mud, # SNO 6.3.2 Snow
-    return weather.allowance(R, state, unit.side, movement_factor(R, uid))
+    return weather.allowance(R, state, unit.side, mf)
 
 
-def strategic_allowance(R: Rules, state: State, uid: str) -> int:
-    """SNO 5.3.2: the allowance with the strategic movement bonus (two Axis, three Soviet),
-    for a unit that neither begins nor ends its OMP in enemy ZOC; 6.3.1 caps it at 3 in Mud
-    (the reading in weather.allowance)."""
+def fuel_short(state: State, uid: str) -> bool:
+    """SNO 5.3.4: the unit could trace no fuel line at the start of this OMP (the list is
+    made by :func:`armor.begin_omp` and cleared at the OMP's end)."""
+    return uid in (state.get("fuel_short") or ())
+
+
+def leader_bonus(R: Rules, state: State, uid: str) -> int:
+    """SNO 5.3.3: one movement point in a Good Weather turn of 1941 for the Manstein unit, and
+    for a Guderian unit found within two hexes of another at the start of the OMP (the list
+    the OMP's record keeps, :func:`guderian_units`)."""
+    if state["weather"] != "good" or not state["turn"].startswith(LEADER_YEAR):
+        return 0
+    marks = R.unit(uid).markings
+    if MANSTEIN in marks:
+        return LEADER_BONUS
+    omp = state.get("omp") or {}
+    if GUDERIAN in marks and uid in omp.get("guderian", ()):
+        return LEADER_BONUS
+    return 0
+
+
+def guderian_units(R: Rules, state: State) -> list[str]:
+    """SNO 5.3.3: the Guderian units on the map within two hexes of another Guderian unit
+    (dispersed or not), read at the start of the OMP."""
+    where = {
+        u: h
+        for u, d in sorted(state["units"].items())
+        if GUDERIAN in R.unit(u).markings and (h := d["at"]) in R.map.terrain
+    }
+    grid = R.map.grid
+    return [
+        u
+        for u, h in where.items()
+        if any(v != u and grid.distance(h, g) <= GUDERIAN_RANGE for v, g in where.items())
+    ]
+
+
+def omp_allowance(
+    R: Rules, state: State, uid: str, higher: bool = False, strategic: bool = False
+) -> int:
+    """SNO 5.1.4, 5.3: a unit's movement allowance in the OMP - :func:`allowance`, reduced to
+    4 (Axis) or 3 (Soviet) when it is short of fuel (5.3.4; the same for both faces of an
+    armor unit, 10.3.4), then the bonuses, which a unit short of fuel receives as well
+    (5.3.1): Guderian and Manstein's (5.3.3) and, with ``strategic``, the strategic movement
+    bonus (5.3.2, unaffected by weather) - never more than 3 in all in Mud (6.3.1, the reading
+    in weather.allowance)."""
     unit = R.unit(uid)
-    # SNO 5.3.1 (part 1 has no fuel penalty nor Guderian bonus: armor is part 2)
-    # SNO 5.3.2 the bonus unaffected by weather; # SNO 6.3.1 but the Mud maximum applies to it
-    return weather.allowance(
-        R, state, unit.side, movement_factor(R, uid), weather.bonus(R, unit.side)
-    )
+    moved = allowance(R, state, uid, higher)
+    if fuel_short(state, uid):  # SNO 5.3.4
+        short = cast(Mapping[str, int], R.tables.spec.movement.fuel_shortage_allowance)
+        moved = min(moved, short[unit.side])
+    # SNO 5.3.1 the bonuses are cumulative, and given even with the fuel shortage penalty
+    extra = leader_bonus(R, state, uid)  # SNO 5.3.3
+    if strategic:
+        extra += weather.bonus(R, unit.side)  # SNO 5.3.2
+    total = moved + extra
+    if state["weather"] == "mud":  # SNO 6.3.1: 'also applied to the Strategic Movement Bonus'
+        total = min(total, R.tables.spec.movement.mud_maximum)
+    return total
+
+
+def strategic_allowance(R: Rules, state: State, uid: str, higher: bool = False) -> int:
+    """SNO 5.3.2: the OMP allowance with the strategic movement bonus (two Axis, three
+    Soviet), for a unit that neither begins nor ends its OMP in enemy ZOC; 6.3.1 caps it at 3
+    in Mud (the reading in weather.allowance)."""
+    return omp_allowance(R, state, uid, higher, strategic=True)
+
+
+# ------------------------------------------------------------------ overrun (5.4.2)
+def overrun_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
+    """SNO 5.4.2: the hexes held solely by enemy units being overrun - ``side``'s units may
+    move into and through them, at double the terrain cost."""
+    if not state.get("overruns"):
+        return frozenset()
+    known = remembered(state, f"overrun-hexes-{side}")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    from . import overrun
+
+    overrun_now = overrun.overrun_units(state)
+    enemy = other(side)
+    held: dict[str, bool] = {}
+    for u, d in state["units"].items():
+        h = d["at"]
+        if h in R.map.terrain and R.unit(u).side == enemy:
+            held[h] = held.get(h, True) and u in overrun_now
+    found = frozenset(h for h, solely in held.items() if solely)
+    return remember(state, f"overrun-hexes-{side}", found)  # type: ignore[no-any-return]
+
+
+#: The Terrain Effects Chart's row for a hex held only by overrun enemy units (5.4.2).
+OVERRUN_ROW = "overrun_hex"
+
+
+def overrun_cost(R: Rules, uid: str, cost: float) -> float:
+    """SNO 5.4.2: what entering a hex held solely by units being overrun costs the unit - the
+    TEC's row says "double" the normal terrain cost."""
+    cls = R.tables.tec.unit_class.get(R.unit(uid).type)
+    how = R.tables.hex_row(OVERRUN_ROW).move[cls] if cls else "double"
+    return cost * 2 if how == "double" else float(how)
 
 
 # ------------------------------------------------------------------ entering a hex
 def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = True) -> bool:
     """May the unit enter (or stand in) the hex at all, whatever the path and its cost?
 
-    - SNO 5.1.2, 5.1.6: never a hex holding an enemy unit (overrun is part 2);
+    - SNO 5.1.2, 5.1.6: never a hex holding an enemy unit, except one held solely by enemy
+      units being overrun (5.4.2, :func:`overrun_hexes`);
     - SNO 5.1.6, 5.5.3: never a sea hex or an unfrozen lake hex (6.3.4: nor an all-lake hex
       in a Thaw turn, when no lake is frozen);
     - SNO 5.5.9: no Soviet unit into the Finnish-occupied area, September 1941 - June 1944;
@@ -109,7 +240,8 @@ def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = Tru
     """
     unit = R.unit(uid)
     side = unit.side
-    if enemy_at(R, state, hex_id, side):  # SNO 5.1.2 (and 5.1.6)
+    # SNO 5.1.2 (and 5.1.6); # SNO 5.4.2 save a hex held solely by units being overrun
+    if enemy_at(R, state, hex_id, side) and hex_id not in overrun_hexes(R, state, side):
         return False
     t = weather.terrain(R, state, hex_id)
     # SNO 5.1.6 no sea or unfrozen lake hex; # SNO 6.3.4 none entered in a Thaw
@@ -182,6 +314,7 @@ def step_cost(
       count too, see :func:`path_cost`).
     - SNO 5.5.5: a Kerch Straits side (and the five sides treated the same way) costs the
       unit's whole allowance: only a move's first step may cross one, and it ends there.
+    - SNO 5.4.2: a hex held solely by enemy units being overrun costs double its terrain.
     """
     if not may_enter(R, state, uid, to) or not side_passable(R, state, frm, to):
         return None
@@ -190,6 +323,8 @@ def step_cost(
     cost = terrain_cost(R, state, uid, to)
     if cost is None:
         return None
+    if to in overrun_hexes(R, state, R.unit(uid).side):  # SNO 5.4.2: double the terrain cost
+        cost = int(overrun_cost(R, uid, cost))
     if ends_in_zoc is None:
         ends_in_zoc = in_enemy_zoc(R, state, to, R.unit(uid).side)
     # SNO 5.5.4; # SNO 5.5.8 the canal is a river side (weather.river)

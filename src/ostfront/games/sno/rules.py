@@ -25,8 +25,10 @@ State layout (everything the SNO modules read and write)::
                     A box is one of BOXES: "pool" (never yet in play: may enter as a
                     replacement, 11.7), "reserve" (a reinforcement not yet arrived, 11.15),
                     "dead" (eliminated: may return as a replacement), "lost" (eliminated for
-                    good: garrisons, factories, juggernauts, 10.1.2, 10.5.5), "out" (not in
-                    this game)
+                    good: garrisons, factories, juggernauts, 10.1.2, 10.5.5), "east" (a
+                    factory evacuated off board to the East, 10.4.8: its record's "evac"
+                    {"began", "east"} follows the steps, "activation" a postponed date,
+                    10.4.11), "out" (not in this game)
     control         {city hex: side} for every Major and Victory city a side controls (3.2)
     entered         {city hex: side} the side whose combat unit last entered (3.2.3a)
     seas            {sea area: side} who last controlled each sea area (3.3)
@@ -49,10 +51,20 @@ State layout (everything the SNO modules read and write)::
     isolation       the 9.5.2 decision in progress (supply.py)
     pending         None, or a decision in progress; its "kind" names the module that owns
                     it, its "side" who decides (either side: losses, retreats, sieges)
-    factories_lost  how many Soviet factories have been eliminated (15.5)
-    factories_east  (part 2, read but not yet written) factories evacuated and producing
-                    (11.10a); a factory's record may say "entrained" (10.4.8)
+    factories_lost  Soviet factories eliminated before the position or scenario began and
+                    not among its units (15.5); those eliminated in play are counted in the
+                    "dead"/"lost" boxes (factories.eliminated)
+    zhukov          {"returns": "YYYY-MM" | None, "with", "placed", "away", "ad", "spent",
+                    "eligible", "company", "seen"}: Zhukov's placement, return date and AD
+                    side (10.6, zhukov.py); Zhukov himself is a unit record (type zhukov)
+    leningrad_rule  option 13.0 in force (siege.capacity)
     hab             [unit ids] with a Heavy Artillery Bonus marker (10.2.2: hab.py)
+    overruns        [{"id", "attackers", "defenders", "where": {uid: hex}}] overrun attacks
+                    declared this player-turn (5.4.1: overrun.py); their defenders have no
+                    ZOC (3.1.4); resolved first in the Combat Phase, cleared at its end
+    blitz           [unit ids] with a Blitz marker (5.4.1b: overrun.py), cleared at the end
+                    of the Combat Phase
+    overrun_draft   the overrun being declared in the OMP: {"attackers", "defenders"} or None
     fuel_short      [unit ids] armor-type units short of fuel this OMP (5.3.4: armor.py)
     refit           [unit ids] unrefitted armor units that may refit in this player-turn's
                     Recovery Phase (10.3.5: armor.py); the OMP record's "guderian" lists the
@@ -80,14 +92,12 @@ from .tables import Tables, load_tables
 
 State = dict[str, Any]
 SIDES = ("axis", "soviet")
-BOXES = ("pool", "reserve", "dead", "lost", "out")
+BOXES = ("pool", "reserve", "dead", "lost", "east", "out")
 BOX_SET = frozenset(BOXES)
 
 #: Counter types whose rules come in part 2 of the engine, with the rules they need. A
 #: position or scenario placing one is refused, naming them - never silently played without.
-NOT_YET: dict[str, str] = {
-    "factory": "factories (SNO 10.4)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def other(side: str) -> str:  # SNO 3.4.1: friendly and enemy are by side, not nationality

@@ -16,6 +16,7 @@ from .rules import (
     Rules,
     State,
     hex_title,
+    other,
     phasing_side,
     side_hexes,
     unit_title,
@@ -73,9 +74,21 @@ def _counted(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
     return [u for u in units_of_side_at(R, state, hex_id, side) if R.unit(u).type != "zhukov"]
 
 
+def _overrun_there(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
+    """SNO 4.4, 5.4.2: the enemy units sharing the hex - units being overrun, the only enemy
+    units a unit may move in with - which count toward ``side``'s limit there."""
+    return _counted(R, state, hex_id, other(side))
+
+
 def hex_problems(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
-    """SNO 4.2, 4.6: what is illegal about ``side``'s units in the hex (empty if legal)."""
-    return stacking_problems(R.unit(u) for u in _counted(R, state, hex_id, side))
+    """SNO 4.2, 4.6: what is illegal about ``side``'s units in the hex (empty if legal); in a
+    hex shared with units being overrun, all units of both sides count (4.4, 5.4.2)."""
+    own = [R.unit(u) for u in _counted(R, state, hex_id, side)]
+    enemy = [R.unit(u) for u in _overrun_there(R, state, hex_id, side)]
+    if not enemy:
+        return stacking_problems(own)
+    found = stacking_problems(own + enemy, overrun=True)  # SNO 5.4.2
+    return [p for p in found if not p.startswith(f"{other(side)}:")]
 
 
 def overstacked(R: Rules, state: State, side: str) -> list[str]:
@@ -98,12 +111,14 @@ def check(R: Rules, state: State) -> bool:
 
 def candidates(R: Rules, state: State, hex_id: str, side: str) -> list[str]:
     """The units whose elimination can help make the hex legal: any unit with stacking points
-    over six points (4.2; dispersed units count in full, 4.5), pure armor over two (4.2), the
-    Hungarian and Romanian units sharing it (4.6)."""
+    over six points (4.2; dispersed units count in full, 4.5; with the units being overrun
+    there, 5.4.2 - the owner's own units only are eliminated, 4.3), pure armor over two (4.2),
+    the Hungarian and Romanian units sharing it (4.6)."""
     uids = _counted(R, state, hex_id, side)
     units = {u: R.unit(u) for u in uids}
     out: set[str] = set()
-    if stacking_points(units.values()) > STACK_LIMIT:
+    overrun = stacking_points(R.unit(u) for u in _overrun_there(R, state, hex_id, side))
+    if stacking_points(units.values()) + overrun > STACK_LIMIT:  # SNO 4.4, 5.4.2
         out |= {u for u, unit in units.items() if unit.stacking > 0}
     armor = [u for u, unit in units.items() if unit.type == "armor"]
     if stacking_points(units[u] for u in armor) > PURE_ARMOR_LIMIT:

@@ -1,5 +1,6 @@
 """SNO 3.1 Zones of Control: the six hexes around every combat unit, not across an impassable
-hex side, nor (while Hungary is inactive) across the Hungarian border.
+hex side, nor (while Hungary is inactive) across the Hungarian border; units being overrun
+have none from the moment the overrun is declared (3.1.4, 5.4.1).
 
 >>> from ostfront.games.sno.rules import standard_rules
 >>> R = standard_rules()
@@ -24,11 +25,24 @@ def zoc(R: Rules, state: State, side: str) -> frozenset[str]:  # SNO 3.1.1 (SNO 
 
 def zoc_table(R: Rules, state: State, side: str) -> dict[str, frozenset[str]]:
     """Hex -> the ids of ``side``'s units whose ZOC covers it (kept per arrangement)."""
-    key = ("zoc", state["weather"], state["turn"], bool(state.get("hungary_active")))
-    return kept(R, state, key, lambda: _zoc_tables(R, state))[side]  # type: ignore[no-any-return]
+    silent = overrun_silenced(state)
+    key = ("zoc", state["weather"], state["turn"], bool(state.get("hungary_active")), silent)
+    return kept(R, state, key, lambda: _zoc_tables(R, state, silent))[side]  # type: ignore[no-any-return]
 
 
-def _zoc_tables(R: Rules, state: State) -> dict[str, dict[str, frozenset[str]]]:
+def overrun_silenced(state: State) -> tuple[str, ...]:
+    """SNO 3.1.4, 5.4.1: the units being overrun, which 'are treated as having no ZOC' from
+    the instant the overrun is announced (sorted; empty when no overrun is declared)."""
+    if not state.get("overruns"):
+        return ()
+    from .overrun import overrun_units
+
+    return tuple(sorted(overrun_units(state)))
+
+
+def _zoc_tables(
+    R: Rules, state: State, silent: tuple[str, ...] = ()
+) -> dict[str, dict[str, frozenset[str]]]:
     hungary = R.map.regions.get(HUNGARY)
     closed = hungary.hexes if hungary and not state.get("hungary_active") else None
     found: dict[str, dict[str, set[str]]] = {"axis": {}, "soviet": {}}
@@ -39,6 +53,8 @@ def _zoc_tables(R: Rules, state: State) -> dict[str, dict[str, frozenset[str]]]:
             continue
         unit = R.unit(uid)
         if not unit.is_combat:  # SNO 3.1.3: factories and Zhukov have none
+            continue
+        if uid in silent:  # SNO 3.1.4: lost while it is being overrun
             continue
         table = found[unit.side]
         for n in neighbours(at):

@@ -21,7 +21,10 @@ through a Major or Victory city enters it (3.2.3a, 3.2.4: control.entered).
 Advance: surviving attackers may each move one hex into a vacated hex or a hex next to it that
 is not enemy-occupied (7.7.3a a), by the rules of 5.1, 5.2 and 5.5: from enemy ZOC to enemy ZOC
 only by 5.2.3 a (a different enemy unit's ZOC, at most one movement point) or b (into a hex a
-friendly unit holds). The two-hex armor advance (7.7.3a d) is part 2.
+friendly unit holds). Juggernauts never advance (7.7.3a c, 10.1.3). Armor and armored cavalry
+may advance two hexes instead, for no more than 2 movement points, the first hex vacated by the
+defender, ignoring enemy ZOC (7.7.3a d) - not armor in Mud (6.4.1a), no Axis unit in the Snow
+months of the winter of 1941/42 (6.5.3).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.protocol import Action, Prompt
-from .. import control
+from .. import control, weather
 from ..movement_rules import (
     allowance,
     hungary_active,
@@ -225,9 +228,32 @@ def _go_on(R: Rules, state: State) -> None:
 
 
 # ------------------------------------------------------------------ advance
+#: SNO 7.7.3a d: the unit types that may advance two hexes (armor and armored cavalry - not
+#: armored infantry), the movement points it may cost, and 6.4.1a: the type barred in Mud.
+TWO_HEX_TYPES = frozenset({"armor", "armored_cavalry"})
+TWO_HEX_MP = 2
+NOT_IN_MUD = "armor"
+
+
 def advance_destinations(R: Rules, state: State, uid: str, vacated: list[str]) -> list[str]:
+    """SNO 7.7.3a: the hexes the unit may advance to - one hex into a vacated hex or one next
+    to it (a), by 5.1, 5.2, 5.5; or two hexes for armor and armored cavalry (d,
+    :func:`two_hex_advances`). One-hex destinations first, in the map's order."""
+    out = one_hex_advances(R, state, uid, vacated)
+    out += sorted(h for h in two_hex_advances(R, state, uid, vacated) if h not in out)
+    return out
+
+
+def advance_path(R: Rules, state: State, uid: str, vacated: list[str], to: str) -> list[str]:
+    """The path of an advance to ``to`` (start hex first): one step where one will do."""
+    frm = hex_of(state, uid) or to
+    if to in one_hex_advances(R, state, uid, vacated):
+        return [frm, to]
+    return two_hex_advances(R, state, uid, vacated)[to]
+
+
+def one_hex_advances(R: Rules, state: State, uid: str, vacated: list[str]) -> list[str]:
     """SNO 7.7.3a a: one hex into a vacated hex or one next to it, by 5.1, 5.2, 5.5."""
-    # SNO 6.5.3: one hex only, so no unit (Axis or not) makes a two-hex advance in part 1
     frm = hex_of(state, uid)
     if frm is None or is_dispersed(state, uid):  # SNO 5.1.7
         return []
@@ -249,11 +275,50 @@ def advance_destinations(R: Rules, state: State, uid: str, vacated: list[str]) -
     return out
 
 
+def may_advance_two_hexes(R: Rules, state: State, uid: str) -> bool:
+    """SNO 7.7.3a d: armor and armored cavalry units have the option of advancing two hexes -
+    but no armor unit in Mud (6.4.1a: armored cavalry may), and no Axis unit in the Snow months
+    of the winter of 1941/42 (6.5.3)."""
+    unit = R.unit(uid)
+    if unit.type not in TWO_HEX_TYPES:
+        return False
+    if state["weather"] == "mud" and unit.type == NOT_IN_MUD:  # SNO 6.4.1a
+        return False
+    return not (unit.side == "axis" and weather.winter_1941(state))  # SNO 6.5.3
+
+
+def two_hex_advances(R: Rules, state: State, uid: str, vacated: list[str]) -> dict[str, list[str]]:
+    """SNO 7.7.3a d: destination -> path of a two-hex advance: the first hex one vacated by
+    the defender in that combat, the whole costing no more than 2 movement points (nor the
+    unit's allowance, 7.7.2), every enemy ZOC ignored. Reading: ignoring enemy ZOC, a river
+    side costs nothing more (5.5.4 counts it only for a move ending in enemy ZOC)."""
+    frm = hex_of(state, uid)
+    if frm is None or is_dispersed(state, uid) or not may_advance_two_hexes(R, state, uid):
+        return {}
+    budget = min(TWO_HEX_MP, allowance(R, state, uid))
+    grid = R.map.grid
+    out: dict[str, list[str]] = {}
+    for first in grid.neighbours(frm):
+        if first not in vacated:
+            continue
+        cost = step_cost(R, state, uid, frm, first, ends_in_zoc=False)
+        if cost is None or weather.strait(R, frm, first):  # SNO 5.5.5: ends its move
+            continue
+        for second in grid.neighbours(first):
+            if second == frm or second in out:
+                continue
+            more = step_cost(R, state, uid, first, second, ends_in_zoc=False)
+            if more is None or weather.strait(R, first, second) or cost + more > budget:
+                continue
+            out[second] = [frm, first, second]
+    return out
+
+
 def open_advance(R: Rules, state: State, attackers: list[str], vacated: list[str]) -> None:
     units = [
         u
         for u in attackers
-        if on_map(state, u) and not R.unit(u).juggernaut  # SNO 10.1.3
+        if on_map(state, u) and not R.unit(u).juggernaut  # SNO 10.1.3, 7.7.3a c
     ]
     if not units:
         return
@@ -281,11 +346,13 @@ def advance_actions(R: Rules, state: State) -> list[Action]:
         name = unit_title(R, u)
         frm = hex_title(R, hex_of(state, u) or "")
         for h in advance_destinations(R, state, u, p["vacated"]):
+            path = advance_path(R, state, u, p["vacated"], h)
+            via = f" -> {hex_title(R, path[1])}" if len(path) > 2 else ""
             acts.append(
                 Action(
                     "advance",
                     (u, h),
-                    f"Advance {name} {frm} -> {hex_title(R, h)}",
+                    f"Advance {name} {frm}{via} -> {hex_title(R, h)}",
                     "SNO 7.7.3a",
                     side,
                 )
@@ -300,10 +367,10 @@ def perform_advance(R: Rules, state: State, action: Action) -> None:
         state["pending"] = None
     else:
         uid, to = str(action.args[0]), str(action.args[1])
-        path = [hex_of(state, uid) or to, to]
+        path = advance_path(R, state, uid, p["vacated"], to)
         set_unit(state, uid, at=to)
-        control.entered(R, state, uid, path)  # SNO 3.2.3a
-        p["units"] = [u for u in p["units"] if u != uid]  # SNO 7.7.3a: one hex
+        control.entered(R, state, uid, path)  # SNO 3.2.3a: the cities it passed through
+        p["units"] = [u for u in p["units"] if u != uid]  # SNO 7.7.3a: one advance each
         _refresh_advance(R, state)
     _go_on(R, state)
 
@@ -319,6 +386,7 @@ def prompt(R: Rules, state: State) -> Prompt:
         )
     return Prompt(
         p["side"],
-        "Advance after combat: one hex into " + ", ".join(p["vacated"]) + " or next to it",
+        "Advance after combat: one hex into " + ", ".join(p["vacated"]) + " or next to it "
+        "(armor and armored cavalry: two hexes through a vacated one, SNO 7.7.3a d)",
         "SNO 7.7.3a",
     )
