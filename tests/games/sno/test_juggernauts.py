@@ -196,7 +196,8 @@ def test_10_1_6_winter_flip_at_the_end_of_the_omp_and_of_the_combat_phase(R, mak
     assert s["units"]["ger-4-army"]["flipped"] is True
     assert not s["units"]["ger-9-army"].get("flipped")
     assert not s["units"]["ger-2-army"].get("flipped")
-    juggernauts.winter_flip_after_combat(R, s)
+    _play(R, s, "end")  # the end of the Combat Phase: 10.1.6's second sentence
+    assert s["phase"] != "axis_combat"
     assert s["units"]["ger-9-army"]["flipped"] is True
     assert not s["units"]["ger-2-army"].get("flipped")
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .rules import Rules, State, hex_of, is_dispersed, is_fortified, on_map, phasing_side
 
 
+# SNO 10.2 Heavy Artillery Bonus
 def carries_hab_kind(R: Rules, uid: str) -> str | None:
     """SNO 10.2.1: which bonus a unit may have - "juggernaut", "shock" (Soviet shock armies),
     or None for every other unit."""
@@ -39,7 +40,8 @@ def has_hab(state: State, uid: str) -> bool:
     return uid in (state.get("hab") or ())
 
 
-# SNO 10.2.7, SNO 6.5.5
+# SNO 10.2.7
+# SNO 6.5.5
 def winter_barred(R: Rules, state: State, uid: str) -> bool:
     """SNO 10.2.7 / 6.5.5: an Axis unit on or north of the Arctic Weather Line in a Snow month
     of the winter of 1941/42 may not use the HAB."""
@@ -96,7 +98,8 @@ def clear(state: State) -> None:
     state["hab"] = []
 
 
-# SNO 10.2.3, SNO 10.2.4
+# SNO 10.2.3
+# SNO 10.2.4
 def bonus(R: Rules, state: State, uid: str) -> int:
     """SNO 10.2.3: the combat factors the HAB adds to ``uid`` attacking in its own Combat
     Phase - one for a Soviet shock army, two for a juggernaut (R.tables combat.hab); 0 for a

@@ -59,11 +59,16 @@ SEP = "+"
 
 
 # ------------------------------------------------------------------ what may combine
+# SNO 10.1 Juggernaut Units
+# SNO 10.1.1
 def juggernauts(R: Rules, side: str) -> tuple[str, ...]:
+    """SNO 10.1.1: a side's juggernaut counters (German infantry armies, Soviet fronts: the
+    counters' ``juggernaut`` flag)."""
     return counter_ids(R, f"juggernauts-{side}", lambda u: u.juggernaut and u.side == side)
 
 
-# SNO 10.1.8, SNO 10.1.10
+# SNO 10.1.8
+# SNO 10.1.10
 def component_type(R: Rules, uid: str, side: str) -> bool:
     """SNO 10.1.8, 10.1.10: German infantry corps (Axis) or Soviet infantry armies (Soviet) -
     never mountain, shock or armored infantry, nor another juggernaut or an ally's army."""
@@ -124,7 +129,8 @@ def in_city_or_town(R: Rules, hex_id: str) -> bool:
     return place is not None and bool(set(place.kinds) & {"city", "town"})
 
 
-# SNO 10.1.6, SNO 6.5.4
+# SNO 10.1.6
+# SNO 6.5.4
 def winter_flip_after_omp(R: Rules, state: State) -> None:
     """SNO 10.1.6 / 6.5.4, first sentence: at the end of the Axis OMP in a Snow month of the
     winter of 1941/42, Axis juggernauts on or north of the Arctic Weather Line and outside
@@ -141,7 +147,8 @@ def winter_flip_after_omp(R: Rules, state: State) -> None:
             set_unit(state, uid, flipped=True)
 
 
-# SNO 10.1.6, SNO 6.5.4
+# SNO 10.1.6
+# SNO 6.5.4
 def winter_flip_after_combat(R: Rules, state: State) -> None:
     """SNO 10.1.6 / 6.5.4, second sentence: at the end of the Axis Combat Phase in a Snow month
     of the winter of 1941/42, every Axis juggernaut on or north of the Arctic Weather Line still
@@ -158,6 +165,7 @@ def winter_flip_after_combat(R: Rules, state: State) -> None:
 
 
 # ------------------------------------------------------------------ 10.1.7 forming
+# SNO 10.1.2
 def formable(R: Rules, state: State, uid: str) -> bool:
     """A juggernaut counter that may be formed now: off the map and not lost (the "pool" or
     "dead" box, 10.1.2), its earliest date come (11.7)."""
@@ -178,7 +186,8 @@ def _one_of_each_kind(R: Rules, uids: list[str]) -> list[str]:
     return out
 
 
-# SNO 10.1.7, SNO 10.1.8
+# SNO 10.1.7
+# SNO 10.1.8
 def form_options(R: Rules, state: State) -> list[tuple[str, list[str]]]:
     """SNO 10.1.7-10.1.8: (juggernaut, components) the phasing player may form now - his
     eligible units in one hex not in enemy ZOC, whose combat factors total at least the
@@ -315,7 +324,8 @@ def component_pool(R: Rules, state: State, side: str) -> list[list[str]]:
     return sorted(pool.values(), key=lambda group: group[0])
 
 
-# SNO 10.1.9, SNO 10.1.10
+# SNO 10.1.9
+# SNO 10.1.10
 def breakdown_options(
     R: Rules, state: State, uid: str, kinds: list[list[str]] | None = None
 ) -> list[list[str]]:
@@ -431,7 +441,9 @@ def perform_breakdown(R: Rules, state: State, action: Action) -> None:
     break_down(R, state, p["uid"], combo)
 
 
-# SNO 10.1.9, SNO 10.1.11, SNO 10.1.13
+# SNO 10.1.9
+# SNO 10.1.11
+# SNO 10.1.13
 def break_down(R: Rules, state: State, uid: str, components: list[str]) -> None:
     """SNO 10.1.9: the juggernaut leaves the board ("dead": it may be formed again), the
     components take its place and its status; an attack it made passes to them (10.1.11,

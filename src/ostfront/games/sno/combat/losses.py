@@ -69,7 +69,10 @@ def eliminate(R: Rules, state: State, uids: list[str], how: str = "") -> None:
 
 
 # ------------------------------------------------------------------ SNO 7.3.3 padding
-# SNO 7.3.3, SNO 10.2.6, SNO 10.1.11, SNO 10.3.3c
+# SNO 7.3.3
+# SNO 10.2.6
+# SNO 10.1.11
+# SNO 10.3.3c
 def padding(R: Rules, state: State, uid: str) -> tuple[int, int]:
     """SNO 7.3.3: what an attacking unit may lose before units - (its HAB, 10.2.6; the
     difference between its faces, a juggernaut or armor unit stronger-side up, 10.1.11,
