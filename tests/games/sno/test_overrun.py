@@ -374,3 +374,34 @@ def test_end_of_combat_clears_overruns_blitz_and_hab(R, make_state) -> None:
     _play(R, s, "end", module=combat)
     assert s["blitz"] == [] and s["hab"] == [] and s["overruns"] == []
     assert s["phase"] != "axis_combat"
+
+
+def test_10_4_6_a_factory_with_a_fortified_unit_overrun_only_together(R, make_state) -> None:
+    units = {
+        **PANZERS,
+        "ger-3-pz": "1802",
+        "sov-3-army": {"at": "1903", "fortified": True},  # 4
+        "sov-tula-factory": "1903",  # 1, for defence only (10.4.2)
+    }
+    s = make_state(units, phase="axis_omp")
+    attackers = [*ATTACKERS, "ger-3-pz"]
+    assert overrun.problems(R, s, attackers, ["sov-tula-factory"]) == [
+        "Soviet Tula Factory is stacked with fortified units: attack it together with the "
+        "largest of them (SNO 7.4.1)"
+    ]
+    # together with the fortified 3rd Army: 25:5 -> 5:1, an overrun it may be
+    assert overrun.problems(R, s, attackers, ["sov-3-army", "sov-tula-factory"]) == []
+
+
+def test_10_4_2_a_factory_alone_is_attacked_and_defends_with_1(R, make_state) -> None:
+    s = make_state({"ger-5-corps": "1902", "sov-tula-factory": "1903"}, phase="axis_combat")
+    combat.begin(R, s)
+    assert plan.problems(R, s, []) == [
+        "German 5th Corps in 1902 must attack (SNO 7.1.4)",
+        "Soviet Tula Factory in 1903 must be attacked: it is next to German 5th Corps (SNO 7.1.6)",
+    ]
+    assert odds.assess(R, s, ["ger-5-corps"], ["sov-tula-factory"]).text == "2:1 -> 2:1"
+    _play(R, s, "attack 1903", "declare", "commit", module=combat)
+    # SNO 7.5.1a: Exchange Conversion is mandatory against a factory (10.4.6, 7.4.1)
+    (roll,) = combat.actions(R, s)
+    assert roll.text == "roll 1" and roll.rule == "SNO 7.5.1a"

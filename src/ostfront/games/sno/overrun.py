@@ -79,6 +79,7 @@ def overrun_units(state: State) -> frozenset[str]:
     return frozenset(d for o in state.get("overruns") or () for d in o["defenders"])
 
 
+# SNO 5.4.3: one overrun a unit, and no other attack
 def overrunning_units(state: State) -> frozenset[str]:
     """SNO 5.4.3: the units making an overrun attack (in one overrun only, no other attack)."""
     return frozenset(u for o in state.get("overruns") or () for u in o["attackers"])
@@ -127,10 +128,11 @@ def _targets(R: Rules, state: State, hex_id: str) -> list[str]:
     return [
         u
         for u in units_at(state, hex_id)
-        if R.unit(u).side != side and R.unit(u).is_combat and u not in taken
+        if R.unit(u).side != side and plan_mod.attackable(R, u) and u not in taken
     ]
 
 
+# SNO 5.4.4: 5-1 on CRT A, 6-1 on CRT B
 def threshold(R: Rules, side: str) -> str:
     """SNO 5.4.4: the lowest overrun odds of the side's Overrun/Blitz CRT (5:1 A, 6:1 B)."""
     table = R.crts.for_side(side, "overrun_blitz")
@@ -143,6 +145,8 @@ def overrun_odds(R: Rules, state: State, attackers: list[str], defenders: list[s
     return odds_mod.assess(R, state, attackers, defenders, crt="overrun_blitz")
 
 
+# SNO 5.4.1: at least 5-1 after all necessary modification, on the attacker's Overrun/Blitz CRT
+# SNO 5.4.1d: no weather shift
 def strong_enough(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> bool:
     """SNO 5.4.1, 5.4.4: at least 5:1 on CRT A (Axis) or 6:1 on CRT B (Soviet)."""
     if not attackers or not defenders:
@@ -205,6 +209,7 @@ def _as_attack(o: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# SNO 5.4.6: some units of a hex may be overrun, the others keep their ZOC (overrun_units)
 def _left_out_problems(R: Rules, state: State, defenders: list[str]) -> list[str]:
     """SNO 5.4.8 with 7.4.2: an overrun on unfortified units only, in a hex whose fortified
     units are left out of it, leaves them to an attack against a greater defence - the units

@@ -279,7 +279,7 @@ def perform_plan(R: Rules, state: State, action: Action) -> None:
         defenders = [
             u
             for u in units_at(state, h)
-            if R.unit(u).side != phasing_side(state) and R.unit(u).is_combat
+            if R.unit(u).side != phasing_side(state) and plan_mod.attackable(R, u)
         ]
         attackers = [
             u
@@ -488,7 +488,9 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
             continue  # SNO 5.4.4: an overrun's defenders are fixed
         for h in sorted(set(a["where"].values())):
             others = [
-                u for u in units_at(state, h) if R.unit(u).side != side and R.unit(u).is_combat
+                u
+                for u in units_at(state, h)
+                if R.unit(u).side != side and plan_mod.attackable(R, u)
             ]
             if others and not limits.attack_problems(R, state, attackers, others):
                 acts.append(
@@ -518,7 +520,9 @@ def perform_resolution(R: Rules, state: State, action: Action) -> None:
     elif action.verb == "retarget":  # SNO 7.1.11b: other defenders in the same hex
         h = str(action.args[1])
         side = phasing_side(state)
-        others = [u for u in units_at(state, h) if R.unit(u).side != side and R.unit(u).is_combat]
+        others = [
+            u for u in units_at(state, h) if R.unit(u).side != side and plan_mod.attackable(R, u)
+        ]
         attack["defenders"] = others
         attack["where"] = {u: h for u in others}
     elif action.verb == "skip":  # SNO 7.1.11a; 7.7.3a b: it may advance into a cleared hex

@@ -56,6 +56,8 @@ def exempt_attack(R: Rules, state: State, attack: dict[str, Any]) -> bool:
 
 # SNO 7.4.1
 # SNO 10.5.4
+# SNO 10.4.6: a factory the same (the Exchange Conversion, overrun or Blitz it allows: 7.5.1a
+# makes Exchange Conversion mandatory on the Assault CRT; overrun.py and Blitz attacks use this)
 def garrison_problems(R: Rules, state: State, defenders: list[str]) -> list[str]:
     """SNO 7.4.1, 10.5.4: a garrison stacked with fortified units is attacked only together
     with the largest of them."""

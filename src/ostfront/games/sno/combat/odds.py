@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .. import hab, units, weather, zhukov
+from .. import factories, hab, units, weather, zhukov
 from ..crt import odds_column, odds_value, shift_column
 from ..rules import Rules, State, combat_factor, hex_of
 
@@ -119,9 +119,11 @@ def zhukov_shift(R: Rules, state: State, attackers: list[str], defenders: list[s
 def defence_factor(R: Rules, state: State, uid: str) -> int:
     """SNO 7.2.1 step two for one defending unit, where it stands."""
     unit = R.unit(uid)
+    if unit.type == "factory":
+        return factories.defence_factor(R, uid)  # SNO 10.4.2: 1, never modified
     cf = combat_factor(R, state, uid, defending=True)  # SNO 10.7.5: the fortified face
-    if unit.type == "factory" or not units.terrain_modifies(R, uid):
-        return cf  # SNO 10.5.3, 10.4.2: never modified
+    if not units.terrain_modifies(R, uid):
+        return cf  # SNO 10.5.3: never modified
     h = hex_of(state, uid)
     if h is None:
         return cf

@@ -140,6 +140,14 @@ def enemies_in_zoc(R: Rules, state: State, uid: str) -> list[str]:
     return table.get(uid, [])
 
 
+# SNO 10.4.2: factories defend (with a factor of 1), though they are no combat units for
+# 3.4.2 and have no ZOC (3.1.3's reading)
+def attackable(R: Rules, uid: str) -> bool:
+    """A unit an attack may take on: a combat unit (7.1.1), or a factory (10.4.2, 10.4.6)."""
+    unit = R.unit(uid)
+    return unit.is_combat or unit.type == "factory"
+
+
 def _reach_table(R: Rules, state: State) -> dict[str, list[str]]:
     """Unit -> the enemy combat units in its ZOC it may attack (kept per arrangement)."""
     occ = occupancy(state)
@@ -147,7 +155,7 @@ def _reach_table(R: Rules, state: State) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for side in SIDES:
         for h, sources in sorted(zoc_table(R, state, side).items()):
-            foes = [u for u in occ.get(h, ()) if R.unit(u).side != side and R.unit(u).is_combat]
+            foes = [u for u in occ.get(h, ()) if R.unit(u).side != side and attackable(R, u)]
             if not foes:
                 continue
             if side == "soviet" and closed and h in finnish_area(R):
