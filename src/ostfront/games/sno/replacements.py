@@ -12,6 +12,8 @@ any order:
 - ``reinforce <uid> <hex>``: places a reinforcement due this month (11.15-11.17), free and
   undispersed; while one can be placed the phase cannot end;
 - ``fortify <uid>`` / ``defortify <uid>`` (10.7.1, 10.7.8), once per unit a phase;
+- the Soviet factories' evacuation steps ``entrain`` / ``evacuate`` / ``produce`` (10.4.8,
+  :mod:`factories`);
 - ``end``.
 
 Units identical in every printed value and marking are interchangeable for every rule (the
@@ -22,7 +24,7 @@ Phase memory (cleared at the end): ``entered_rrp`` {hex: stacking points placed 
 RRP, 11.8-11.9} and ``rrp`` {"side", "held": the Major/Victory cities held at the start of
 the turn (11.8), "infantry": Soviet infantry-type replacements this turn (11.11), "free":
 whether the April free unit is still to be had (11.14), "changed": units fortified or
-defortified this RRP}.
+defortified this RRP, "producing": the factories counted in the month's RFs (10.4.10)}.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from functools import cache
 from typing import Any
 
 from ...core.protocol import Action, Prompt
+from . import factories
 from .control import can_trace_rail_line, own_side_of_1941, supply_edge
 from .counters import ARMOR_TYPES, Unit
 from .movement_rules import HUNGARY_FROM, may_enter
@@ -65,6 +68,8 @@ EDGE = "supply_edge"
 #: SNO 11.9: units whose stacking factor counts two more wherever they enter.
 SURCHARGED_TYPES = ARMOR_TYPES | {"shock", "front"}
 GUARDS, GUARDS_FROM = "Gd", 1943  # SNO 11.7c: no Guards unit before 1943
+TANK_ARMIES_FROM = 1942  # SNO 11.7b: no Soviet tank army before 1942
+SS, SS_FROM = "SS", 1943  # SNO 11.7d: no German SS unit before 1943
 APRIL = "04"  # SNO 11.14 SPECIAL
 FREE_NATIONS = ("hungarian", "romanian", "italian")
 ITALIAN_FREE_UNTIL = 1943  # SNO 11.14 SPECIAL: not the Italian unit in 1944 or 1945
@@ -90,21 +95,10 @@ def victory_cities_held(R: Rules, state: State, side: str, territory: str | None
 
 
 def factories_in_production(R: Rules, state: State) -> int:
-    """SNO 11.10a, 10.4.7: Soviet factory units in production - on the map, past their
-    activation date, not entrained, with a rail line to their city - and those evacuated to
-    the east (``factories_east``: ids, 10.4.8; factories are part 2 of the engine)."""
-    turn = state["turn"]
-    count = len(state.get("factories_east") or ())
-    for uid in side_units(R, state, "soviet"):
-        unit = R.unit(uid)
-        if unit.type != "factory" or state["units"][uid].get("entrained"):
-            continue
-        at = state["units"][uid]["at"]
-        if (unit.activation is None or unit.activation <= turn) and can_trace_rail_line(
-            R, state, "soviet", at
-        ):
-            count += 1
-    return count
+    """SNO 11.10a, 10.4.7: Soviet factory units in production - on their city past their
+    activation date, not entrained, with a rail line to it, or evacuated to the east
+    (:func:`factories.producing`)."""
+    return len(factories.producing(R, state))
 
 
 def first_turn_rf(R: Rules, state: State, side: str) -> int | None:
@@ -174,6 +168,8 @@ def begin(R: Rules, state: State) -> None:
         "infantry": 0,
         "free": side == "axis" and turn[5:] == APRIL,  # SNO 11.14 SPECIAL
         "changed": [],
+        # SNO 10.4.10: the factories counted in this month's RFs (entraining gives one back)
+        "producing": factories.producing(R, state) if side == "soviet" else [],
     }
 
 
@@ -368,8 +364,12 @@ def replaceable(R: Rules, state: State, uid: str, garrisons: int | None = None) 
         return False  # SNO 11.7a: only once it has entered as a reinforcement and died
     if unit.available > state["turn"]:
         return False  # SNO 11.7, 12.11(2): never before its date
-    if GUARDS in unit.markings and year(state["turn"]) < GUARDS_FROM:
-        return False  # SNO 11.7c
+    if unit.tank_army and year(state["turn"]) < TANK_ARMIES_FROM:
+        return False  # SNO 11.7b: Guards tank armies too - they are tank armies
+    if GUARDS in unit.markings and not unit.tank_army and year(state["turn"]) < GUARDS_FROM:
+        return False  # SNO 11.7c (not a Guards tank army: 11.7b)
+    if SS in unit.markings and year(state["turn"]) < SS_FROM:
+        return False  # SNO 11.7d
     rrp = state.get("rrp") or {}
     # SNO 10.5.6, stated again as
     # SNO 11.11: no more Soviet infantry-type replacements a turn than garrisons
@@ -457,6 +457,7 @@ def actions(R: Rules, state: State) -> list[Action]:
                     side,
                 )
             )
+    acts += factories.actions(R, state)  # SNO 10.4.8: evacuation in the Soviet RRP
     changed = set(rrp.get("changed", ()))
     for uid in side_units(R, state, side):
         if uid in changed:
@@ -503,6 +504,9 @@ def perform(R: Rules, state: State, action: Action) -> None:
         state.pop("rrp", None)
         end_phase(R, state)
         return
+    if verb in factories.VERBS:
+        factories.perform(R, state, action)  # SNO 10.4.8
+        return
     uid = str(action.args[0])
     rrp = state.get("rrp") or {}
     if verb == "replace":
@@ -512,6 +516,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
         infantry = R.unit(uid).is_infantry_type and side == "soviet"
         _placed(state, h, stacking_cost(R, uid, h))
         set_unit(state, uid, at=h, dispersed=True, fortified=False)  # SNO 11.6
+        if state["units"][uid].get("flipped"):
+            set_unit(state, uid, flipped=False)  # SNO 11.4: armor enters refitted
         state["rf"] = {**state["rf"], side: state["rf"][side] - price}  # SNO 11.2, 11.5
         _note(
             state,

@@ -6,15 +6,17 @@ Determination Turn (each December and May 1945, 15.1; a scenario's agreed last D
 15.7) the player whose opponent has just ended his player-turn compares the victory cities he
 controls with his column of the Victory Requirements Table (15.6, data in ``tables.toml``);
 reaching it wins at once (15.2). Berlin and Moscow count two (15.4), every Soviet factory
-eliminated half a point for the Axis (15.5), and Warsaw counts for the Soviets only while
-the Polish 1st Army stands in it (15.8). After the game's last player-turn without a winner
-the game is a draw (15.3, 15.7).
+eliminated half a point for the Axis (15.5: those in the "dead"/"lost" boxes, and the
+position's ``factories_lost`` eliminated before it began), and Warsaw counts for the Soviets
+only while the Polish 1st Army stands in it (15.8). After the game's last player-turn without
+a winner the game is a draw (15.3, 15.7).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import factories
 from .rules import Rules, State, other, phasing_side, turn_title, units_of_side_at
 from .tables import VictoryCity
 
@@ -53,7 +55,8 @@ def points(R: Rules, state: State, side: str) -> float:
         if counts_for(R, state, c, side)
     )
     if side == "axis":  # SNO 15.5: not those evacuated, which are never eliminated
-        total += R.tables.spec.victory.factory_value * int(state.get("factories_lost", 0))
+        lost = factories.eliminated(R, state) + int(state.get("factories_lost", 0))
+        total += R.tables.spec.victory.factory_value * lost
     return total
 
 
