@@ -40,6 +40,11 @@ function drawGame() {
   drawOptions();
 }
 
+// An option that is on or off (else it has several values to choose among).
+function isSwitch(o) {
+  return o.choices.length === 2 && o.choices.includes(false) && o.choices.includes(true);
+}
+
 // Whether an option belongs to a scenario (none listed: to every scenario).
 function appliesTo(o, sc) { return !o.scenarios || !o.scenarios.length || o.scenarios.includes(sc); }
 
@@ -53,9 +58,13 @@ function drawOptions() {
   if (sc && sc.startsWith(POSITION)) sc = null;  // a position: the options of every scenario
   const shown = g.options.filter(o => o.id !== "random-weather" && appliesTo(o, sc));
   document.getElementById("weather-set").style.display = weatherOption(g, sc) ? "" : "none";
-  document.getElementById("options").innerHTML = shown.map(o =>
+  document.getElementById("options").innerHTML = shown.map(o => isSwitch(o) ?
     `<label class="choice" title="${esc(o.id)}"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
-    `<span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>`
+    `<span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>` :
+    // an option with several values (SNO 15.7's last turn): one of them
+    `<label class="choice" title="${esc(o.id)}"><select name="option-value" data-id="${esc(o.id)}" aria-label="${esc(o.id)}">` +
+    o.choices.map((c, i) => `<option value="${i}" ${c === o.default ? "selected" : ""}>${esc(String(c))}</option>`).join("") +
+    `</select><span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>`
   ).join("") || '<p class="muted">None for this scenario.</p>';
 }
 
@@ -80,6 +89,11 @@ document.getElementById("form").addEventListener("submit", async (e) => {
   if (chosen && chosen.startsWith(POSITION)) body.position = chosen.slice(POSITION.length);
   else body.scenario = chosen;
   document.querySelectorAll("input[name=option]").forEach(c => { if (c.checked) body.options[c.value] = true; });
+  document.querySelectorAll("select[name=option-value]").forEach(sel => {
+    const o = g.options.find(x => x.id === sel.dataset.id);
+    const value = o.choices[Number(sel.value)];
+    if (value !== o.default) body.options[o.id] = value;
+  });
   if (weatherOption(g, body.scenario)) {
     body.weather = document.querySelector("input[name=weather]:checked").value;
   }
