@@ -228,3 +228,41 @@ def test_7_7_3a_c_10_1_3_juggernauts_never_advance_and_the_two_hex_advance_is_of
     tactical.perform_advance(R, s, acts[(CAV, "1317")])
     assert s["units"][CAV]["at"] == "1317"
     assert s["pending"]["units"] == [PZ]
+
+
+# ------------------------------------------------------------------ the OMP's other actions
+def test_5_4_1_an_overrun_declared_in_the_omp_opens_the_way(R, make_state):
+    units = {PZ: "1022", PZ2: "1122", "ger-1-pzarmy": "0922", INF: "1024", SOV: "1021"}
+    s = make_state(units)
+    mv.begin(R, s)
+    assert [a.text for a in sequence.actions(R, s) if a.verb.startswith("overrun")] == [
+        "overrun 1021"
+    ]
+    assert "1019" not in mv.moves(R, s, INF)
+    sequence.perform(R, s, Action("overrun", ("1021",)))
+    acts = sequence.actions(R, s)
+    assert {a.verb for a in acts} <= {*("overrun_" + v for v in ("with", "without", "target",
+        "untarget", "declare", "cancel"))}  # fmt: skip
+    assert not any(a.verb in ("select", "end") for a in acts)  # the declaration first
+    sequence.perform(R, s, next(a for a in acts if a.verb == "overrun_declare"))
+    assert [o["defenders"] for o in s["overruns"]] == [[SOV]]
+    assert zoc(R, s, "soviet") == frozenset()
+    assert mv.held(R, s, PZ) is not None  # the overrunning units stay where they are
+    sequence.perform(R, s, Action("select", (INF,)))
+    sequence.perform(R, s, Action("to", ("1019",)))
+    assert s["units"][INF]["at"] == "1019" and INF in s["blitz"]
+
+
+def test_10_6_5_zhukov_placed_before_any_move_then_moves_with_his_unit(R, make_state):
+    s = make_state({"sov-zhukov": "1306", SOV: "1306", SOV2: "1510"}, phase="soviet_omp")
+    mv.begin(R, s)
+    assert [a.text for a in sequence.actions(R, s)][:2] == [
+        "zhukov sov-5-army",
+        "zhukov sov-6-army",
+    ]
+    sequence.perform(R, s, Action("zhukov", (SOV2,)))
+    assert s["units"]["sov-zhukov"]["at"] == "1510"
+    sequence.perform(R, s, Action("select", (SOV2,)))
+    sequence.perform(R, s, Action("to", ("1512",)))
+    assert s["units"]["sov-zhukov"]["at"] == "1512" == s["units"][SOV2]["at"]
+    assert not any(a.verb == "zhukov" for a in sequence.actions(R, s))  # once, before moves
