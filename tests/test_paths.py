@@ -9,7 +9,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ostfront.core.hexgrid import HexGrid
-from ostfront.core.paths import connected, distances, flood, path_to, reach
+from ostfront.core.paths import (
+    FAR,
+    HexIndex,
+    connected,
+    distances,
+    flood,
+    grow,
+    grow_nearer,
+    path_to,
+    reach,
+    step_distances,
+)
 
 G = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 8), rows=(1, 8))
 
@@ -131,3 +142,41 @@ def test_flood_finds_what_reach_finds_with_unit_steps(
     flooded = flood(start, G.neighbours, may_step)
     reached = reach(start, math.inf, G.neighbours, lambda a, b, s: 1 if may_step(a, b) else None)
     assert flooded == reached
+
+
+HEXES = sorted(G.hexes())
+IX = HexIndex(HEXES)
+STEPS = {h: tuple(G.neighbours(h)) for h in HEXES}
+STEPS_N = IX.steps(STEPS)
+
+
+@given(
+    st.frozensets(st.sampled_from(HEXES), min_size=1, max_size=3),
+    st.frozensets(st.sampled_from(HEXES), min_size=1, max_size=3),
+    st.frozensets(st.sampled_from(HEXES), max_size=25),
+    st.frozensets(st.sampled_from(HEXES), max_size=25),
+)
+def test_searches_by_hex_number_find_what_the_searches_by_id_find(
+    first: frozenset[str], later: frozenset[str], walls: frozenset[str], held: frozenset[str]
+) -> None:
+    """SNO 9.1.2, 9.2.1, 9.2c (the supply searches): step_distances and grow_nearer over
+    hex numbers give what distances and grow give over hex ids - the same counts, the same
+    lowering by new sources (and the same hexes said to have changed), the same area."""
+    leave = lambda h: h not in walls  # noqa: E731
+    leave_n = bytes(0 if h in walls else 1 for h in IX.ids)
+    d = distances(sorted(first), STEPS.__getitem__, None, may_leave=leave)
+    d_n = step_distances([IX.num[h] for h in first], STEPS_N, leave_n)
+    assert IX.by_id(d_n) == d
+    assert all(v == FAR for h, v in zip(IX.ids, d_n, strict=True) if h not in d)
+    fell: list[str] = []
+    fell_n: list[int] = []
+    d2 = distances(sorted(later), STEPS.__getitem__, None, None, leave, known=d, changed=fell)
+    d2_n = step_distances(sorted(IX.num[h] for h in later), STEPS_N, leave_n, d_n, fell_n)
+    assert IX.by_id(d2_n) == d2 and [IX.ids[i] for i in fell_n] == fell
+    threat = distances(sorted(walls) or ["0808"], STEPS.__getitem__, None)
+    threat_n = step_distances([IX.num[h] for h in sorted(walls) or ["0808"]], STEPS_N)
+    area: set[str] = set()
+    grow(area, first, STEPS.__getitem__, lambda h: h in held or d2.get(h, FAR) < threat[h])
+    area_n = bytearray(len(IX))
+    grow_nearer(area_n, [IX.num[h] for h in first], STEPS_N, IX.mask(held), d2_n, threat_n)
+    assert IX.hexes(area_n) == area

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 Neighbours = Callable[[str], Iterable[str]]
@@ -217,3 +217,127 @@ def connected(
 ) -> set[str]:
     """Every hex joined to one of ``sources`` by passable steps (e.g. along a rail line)."""
     return set(distances(sources, neighbours, passable))
+
+
+# ------------------------------------------------------------------ searches over hex numbers
+#: farther than any distance on a map: the distance of a hex a search did not reach
+FAR = 1 << 30
+
+
+class HexIndex:
+    """A map's hexes numbered 0 .. n-1, for searches that read lists and byte strings
+    indexed by hex number instead of dictionaries keyed by hex id (the same searches, a few
+    times faster in Python: no hashing of ids, no dictionary built per search).
+
+    >>> ix = HexIndex(["0101", "0201", "0301"])
+    >>> ix.num["0201"], ix.ids[2], ix.steps({"0101": ["0201"], "0201": ["0101", "0301"]})
+    (1, '0301', ((1,), (0, 2), ()))
+    >>> list(ix.mask(["0301"])), sorted(ix.hexes(bytearray(b"\\x01\\x00\\x01")))
+    ([0, 0, 1], ['0101', '0301'])
+    """
+
+    def __init__(self, hexes: Iterable[str]) -> None:
+        self.ids: tuple[str, ...] = tuple(hexes)
+        self.num: dict[str, int] = {h: i for i, h in enumerate(self.ids)}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def steps(self, table: Mapping[str, Iterable[str]]) -> tuple[tuple[int, ...], ...]:
+        """A table hex -> neighbours as hex number -> neighbour numbers (none for a hex the
+        table leaves out)."""
+        num, empty = self.num, ()
+        return tuple(tuple(num[n] for n in table.get(h, empty)) for h in self.ids)
+
+    def mask(self, hexes: Iterable[str]) -> bytearray:
+        """1 at the number of each of ``hexes`` (ids the index does not know are skipped)."""
+        out = bytearray(len(self.ids))
+        get = self.num.get
+        for h in hexes:
+            i = get(h)
+            if i is not None:
+                out[i] = 1
+        return out
+
+    def hexes(self, flags: bytearray | bytes) -> frozenset[str]:
+        """The ids of the hexes flagged (non-zero) in ``flags``."""
+        ids = self.ids
+        return frozenset(ids[i] for i, f in enumerate(flags) if f)
+
+    def by_id(self, values: list[int]) -> dict[str, int]:
+        """Hex id -> value for the hexes a search reached (value below :data:`FAR`)."""
+        ids = self.ids
+        return {ids[i]: v for i, v in enumerate(values) if v < FAR}
+
+
+def step_distances(
+    sources: Iterable[int],
+    steps: tuple[tuple[int, ...], ...],
+    may_leave: bytearray | bytes | None = None,
+    known: list[int] | None = None,
+    changed: list[int] | None = None,
+) -> list[int]:
+    """:func:`distances` over hex numbers: breadth-first step counts from the nearest of
+    ``sources`` through ``steps`` (hex number -> neighbour numbers), :data:`FAR` where none
+    reaches. ``may_leave[h]`` 0: a path may end in ``h`` but not go on (the sources
+    themselves may always be left); ``known``: counts from other sources, lowered where the
+    new ones are nearer; ``changed`` gets the hexes whose count was set or lowered.
+
+    >>> line = ((1,), (0, 2), (1, 3), (2,))
+    >>> step_distances([0], line, may_leave=b"\\x01\\x01\\x00\\x01")
+    [0, 1, 2, 1073741824]
+    >>> fell = []
+    >>> step_distances([3], line, known=[0, 1, 2, 3], changed=fell), fell
+    ([0, 1, 1, 0], [3, 2])
+    """
+    dist = list(known) if known is not None else [FAR] * len(steps)
+    order: list[int] = []  # first in, first out: read in order while it grows
+    for s in sources:
+        if dist[s] != 0:
+            dist[s] = 0
+            order.append(s)
+    if changed is not None:
+        changed.extend(order)
+    first = len(order)
+    push = order.append
+    for popped, here in enumerate(order, 1):
+        if may_leave is not None and popped > first and not may_leave[here]:
+            continue
+        step = dist[here] + 1
+        for nxt in steps[here]:
+            if dist[nxt] > step:  # not reached yet, or farther (a known count lowered)
+                dist[nxt] = step
+                push(nxt)
+    if changed is not None:
+        changed.extend(order[first:])
+    return dist
+
+
+def grow_nearer(
+    area: bytearray,
+    seeds: Iterable[int],
+    steps: tuple[tuple[int, ...], ...],
+    held: bytearray | bytes,
+    near: list[int],
+    far: list[int],
+) -> None:
+    """:func:`grow` over hex numbers, accepting a hex ``h`` if ``held[h]`` or
+    ``near[h] < far[h]`` (SNO 9.1.2: a hex carries a supply line if a friendly unit holds
+    it or it is nearer a supply point than a threat): ``area`` (1 = in it) grows in place
+    from the accepted seeds not in it yet, through accepted hexes.
+
+    >>> area = bytearray(4)
+    >>> grow_nearer(area, [0], ((1,), (0, 2), (1, 3), (2,)), b"\\x00\\x00\\x01\\x00",
+    ...             [0, 1, 5, 3], [9, 9, 1, 1])
+    >>> list(area)
+    [1, 1, 1, 0]
+    """
+    queue = [h for h in seeds if not area[h] and (held[h] or near[h] < far[h])]
+    for h in queue:
+        area[h] = 1
+    pop, push = queue.pop, queue.append
+    while queue:
+        for n in steps[pop()]:
+            if not area[n] and (held[n] or near[n] < far[n]):
+                area[n] = 1
+                push(n)

@@ -28,12 +28,11 @@ the end of his Combat Phase, before isolation is applied (9.5).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
-from ...core.paths import distances, grow
+from ...core.paths import FAR, HexIndex, grow_nearer, step_distances
 from ...core.protocol import Action, Prompt
 from . import siege
 from .control import (
@@ -53,23 +52,68 @@ from .rules import (
     side_hexes,
     unit_title,
 )
-from .siege import FAR, SIEGE_CAPACITY, siege_cost
+from .siege import SIEGE_CAPACITY, siege_cost
 from .weather import blocked, frozen_hexes, frozen_sides
 from .zoc import zoc_table
 
 PENDING_KINDS = ("siege", "isolation")
 
 
-@dataclass(frozen=True)
 class SupplyFacts:
-    """What one side's supply determination found."""
+    """What one side's supply determination found. The searches run over hex numbers
+    (core.paths.HexIndex): distances are lists and reaches byte strings indexed by hex
+    number; the views keyed by hex id (threat, distance, areas, points) are made when first
+    read."""
 
-    supplied: dict[str, bool]  # combat unit on the map -> in supply
-    areas: dict[str, frozenset[str]]  # nationality -> hexes a supply line reaches (9.1.2)
-    siege: dict[str, tuple[str, ...]]  # besieged city -> the units trying to draw from it
-    threat: dict[str, int]  # hex -> threat distance (9.3.1)
-    distance: dict[str, dict[str, int]]  # nationality -> hex -> supply distance (9.2.1)
-    points: frozenset[str] = frozenset()  # every supply point (9.2b-c, 9.4.1.1)
+    def __init__(
+        self,
+        ix: HexIndex,
+        supplied: dict[str, bool],
+        siege: dict[str, tuple[str, ...]],
+        threat: list[int],
+        distance: dict[str, list[int]],
+        areas: dict[str, bytearray],
+        points: frozenset[int],
+    ) -> None:
+        self.ix = ix
+        self.supplied = supplied  # combat unit on the map -> in supply
+        self.siege = siege  # besieged city -> the units trying to draw from it
+        self.threat_n = threat  # hex number -> threat distance (9.3.1)
+        self.distance_n = distance  # nationality -> hex number -> supply distance (9.2.1)
+        self.areas_n = areas  # nationality -> 1 where a supply line reaches (9.1.2)
+        self.points_n = points  # every supply point (9.2b-c, 9.4.1.1), by number
+        self._views: dict[str, Any] = {}
+
+    def _view(self, name: str, make: Callable[[], Any]) -> Any:
+        found = self._views.get(name)
+        if found is None:
+            found = self._views[name] = make()
+        return found
+
+    @property
+    def threat(self) -> dict[str, int]:
+        """Hex -> threat distance (9.3.1), for the hexes a threat reaches."""
+        return self._view("threat", lambda: self.ix.by_id(self.threat_n))  # type: ignore[no-any-return]
+
+    @property
+    def distance(self) -> dict[str, dict[str, int]]:
+        """Nationality -> hex -> supply distance (9.2.1), for the hexes a route reaches."""
+        return self._view(  # type: ignore[no-any-return]
+            "distance", lambda: {n: self.ix.by_id(d) for n, d in self.distance_n.items()}
+        )
+
+    @property
+    def areas(self) -> dict[str, frozenset[str]]:
+        """Nationality -> the hexes its supply lines reach (9.1.2)."""
+        return self._view(  # type: ignore[no-any-return]
+            "areas", lambda: {n: self.ix.hexes(a) for n, a in self.areas_n.items()}
+        )
+
+    @property
+    def points(self) -> frozenset[str]:
+        """Every supply point found (9.2b-c, 9.4.1.1)."""
+        ids = self.ix.ids
+        return self._view("points", lambda: frozenset(ids[i] for i in self.points_n))  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ the map's facts
@@ -125,6 +169,28 @@ def _steady_steps(R: Rules, state: State) -> tuple[frozenset[str], dict[str, tup
 
 
 @cache
+def hex_index(R: Rules) -> HexIndex:
+    """The map's hexes numbered for the searches (core.paths.HexIndex)."""
+    return HexIndex(R.map.grid.hexes())
+
+
+_LAND_N: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def land_index(
+    R: Rules, state: State, avoid: frozenset[str] = frozenset()
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`land_steps` by hex number (hex_index): the table the searches read."""
+    key = (R, frozen_sides(R, state), frozen_hexes(R, state), avoid)
+    found = _LAND_N.get(key)
+    if found is None:
+        if len(_LAND_N) >= 8:
+            _LAND_N.clear()
+        found = _LAND_N[key] = hex_index(R).steps(land_steps(R, state, avoid))
+    return found
+
+
+@cache
 def _sources(R: Rules, nationality: str, side: str) -> frozenset[str]:
     """SNO 9.1a-d: the supply source hexes of a nationality: the places the map names as its
     source (Bucharest for Romanians, Budapest for the Hungarian), else its side's map edges."""
@@ -163,41 +229,79 @@ def supplied_area(R: Rules, state: State, side: str, nationality: str) -> frozen
     """The hexes a supply line of ``nationality`` reaches (9.1.2): a unit there is in supply.
     Worked out here for a nationality whose units were all found next to a supply point."""
     f = facts(R, state, side)
-    if nationality not in f.areas:
+    if nationality not in f.areas_n:
         d, area = _reach(R, state, side, nationality, f)
-        f.areas[nationality] = frozenset(area)
-        f.distance[nationality] = d
+        f.areas_n[nationality] = area
+        f.distance_n[nationality] = d
+        f._views.clear()
     return f.areas[nationality]
 
 
 def _reach(
     R: Rules, state: State, side: str, nationality: str, f: SupplyFacts
-) -> tuple[dict[str, int], set[str]]:
+) -> tuple[list[int], bytearray]:
     """SNO 9.1.2, 9.2.1: the supply distances and the reach of a nationality's supply lines
     from its sources and every supply point found."""
+    ix = f.ix
     enemy_zoc = zoc_table(R, state, other(side))
     hostile = side_hexes(R, state, other(side))
-    friendly = side_hexes(R, state, side)
-    closed = finnish_area(R, state) if side == "soviet" else frozenset()
-    steps = land_steps(R, state)
-    own = {h for h in sources(R, nationality, side) if h not in hostile and h not in enemy_zoc}
-    starts = set(f.points) | own
-    d = distances(
-        starts,
-        land_steps(R, state, closed).__getitem__,  # SNO 5.5.9: never into the Finnish area
-        None,
-        may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
+    own = {
+        ix.num[h] for h in sources(R, nationality, side) if h not in hostile and h not in enemy_zoc
+    }
+    starts = set(f.points_n) | own
+    d = step_distances(
+        starts, land_index(R, state, _closed(R, state, side)), _route(R, state, side)
     )
-    area: set[str] = set()
-    grow(area, starts, steps.__getitem__, _carries(friendly, closed, d, f.threat))
+    area = bytearray(len(ix))
+    held, far = _carrying(R, state, side, f.threat_n)
+    grow_nearer(area, starts, land_index(R, state), held, d, far)
     return d, area
+
+
+def _closed(R: Rules, state: State, side: str) -> frozenset[str]:
+    """SNO 5.5.9: the Finnish area, closed to Soviet supply lines (empty for the Axis)."""
+    return finnish_area(R, state) if side == "soviet" else frozenset()
+
+
+def _route(R: Rules, state: State, side: str) -> bytearray:
+    """SNO 9.2.1: by hex number, 1 where a supply route of ``side`` may pass through (go on
+    out of): not enemy-occupied, and not in enemy ZOC unless a friendly unit is there."""
+    ix = hex_index(R)
+    friendly = side_hexes(R, state, side)
+    out = bytearray(b"\x01") * len(ix)
+    num = ix.num
+    for h in side_hexes(R, state, other(side)):
+        out[num[h]] = 0
+    for h in zoc_table(R, state, other(side)):
+        if h not in friendly and h in num:
+            out[num[h]] = 0
+    return out
+
+
+def _carrying(R: Rules, state: State, side: str, threat: list[int]) -> tuple[bytearray, list[int]]:
+    """SNO 9.1.2: (held, far) for core.paths.grow_nearer: a hex carries a supply line if a
+    friendly unit occupies it (held) or it is closer to a supply point than to a threat
+    (far: the threat distances) - never in 5.5.9's Finnish area for the Soviets (held 0, far
+    below any distance there)."""
+    ix = hex_index(R)
+    closed = _closed(R, state, side)
+    held = ix.mask(side_hexes(R, state, side))
+    if not closed:
+        return held, threat
+    far = list(threat)
+    for h in closed:
+        i = ix.num.get(h)
+        if i is not None:
+            held[i], far[i] = 0, -1
+    return held, far
 
 
 def _carries(
     friendly: frozenset[str], closed: frozenset[str], d: dict[str, int], threat: dict[str, int]
 ) -> Callable[[str], bool]:
-    """SNO 9.1.2: a hex may carry a supply line if a friendly unit occupies it or it is closer
-    to a supply point than to a threat (never in 5.5.9's Finnish area for the Soviets)."""
+    """SNO 9.1.2 by hex id (what _carrying gives the searches by hex number): a hex may
+    carry a supply line if a friendly unit occupies it or it is closer to a supply point
+    than to a threat (never in 5.5.9's Finnish area for the Soviets)."""
 
     def carries(h: str) -> bool:
         if h in closed:
@@ -213,24 +317,28 @@ def route_leavable(
     hostile: frozenset[str],
     enemy_zoc: dict[str, Any],
 ) -> frozenset[str]:
-    """SNO 9.2.1: the hexes a supply route may pass through (go on out of): not
-    enemy-occupied, and not in enemy ZOC unless a friendly unit is there. As a set, so the
-    searches test it with the set's own method (no Python call for each hex reached)."""
+    """SNO 9.2.1 by hex id (what _route gives the searches by hex number): the hexes a
+    supply route may pass through (go on out of): not enemy-occupied, and not in enemy ZOC
+    unless a friendly unit is there."""
     return frozenset(steps.keys() - hostile - (enemy_zoc.keys() - friendly))
 
 
 def _spread(
-    area: set[str],
-    starts: set[str],
-    fell: list[str],
-    steps: dict[str, tuple[str, ...]],
-    carries: Callable[[str], bool],
+    area: bytearray,
+    starts: Iterable[int],
+    fell: list[int],
+    steps: tuple[tuple[int, ...], ...],
+    held: bytearray,
+    near: list[int],
+    far: list[int],
 ) -> None:
     """SNO 9.1.1-9.1.2: grow the reach of supply lines ``area`` from new supply points
-    ``starts`` after the supply distances fell at ``fell``: a hex joins only through a hex
-    whose distance fell next to the area (no other hex carries a line it did not before)."""
-    seeds = [*starts, *(h for h in fell if not area.isdisjoint(steps[h]))] if area else starts
-    grow(area, seeds, steps.__getitem__, carries)
+    ``starts`` after the supply distances ``near`` fell at ``fell``: a hex joins only
+    through a hex whose distance fell next to the area (no other hex carries a line it did
+    not before)."""
+    if 1 in area:
+        starts = [*starts, *(h for h in fell if any(area[n] for n in steps[h]))]
+    grow_nearer(area, starts, steps, held, near, far)
 
 
 def facts_key(state: State, side: str) -> tuple[Any, ...]:
@@ -254,16 +362,17 @@ def facts(R: Rules, state: State, side: str) -> SupplyFacts:
 
 # ------------------------------------------------------------------ the determination
 def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
+    ix = hex_index(R)
+    num = ix.num
     enemy = other(side)
-    steps = land_steps(R, state)
+    steps = land_index(R, state)
     own_zoc = zoc_table(R, state, side)
     enemy_zoc = zoc_table(R, state, enemy)
     friendly = side_hexes(R, state, side)  # any unit, factories too (9.1.2a)
     hostile = side_hexes(R, state, enemy)
     occ = occupancy(state)
     control = state.get("control", {})
-    closed = finnish_area(R, state) if side == "soviet" else frozenset()  # SNO 5.5.9
-    enemy_closed = finnish_area(R, state) if enemy == "soviet" else frozenset()
+    closed = _closed(R, state, side)  # SNO 5.5.9
 
     units: dict[str, str] = {}  # combat unit -> hex
     by_nat: dict[str, list[str]] = {}
@@ -273,20 +382,26 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
             if unit.side == side and unit.is_combat:
                 units[u] = h
                 by_nat.setdefault(unit.nationality, []).append(u)
+    at = {u: num[h] for u, h in units.items()}
 
     # SNO 9.3a-b: the threats; # SNO 9.3.1: their distances (not through our units or ZOC)
-    threats = [h for h in hostile if any(R.unit(u).is_combat for u in occ[h])]
-    threats += [h for h in controlled_cities(R) if control.get(h) == enemy and h not in friendly]
-    threat = distances(
-        sorted(set(threats)),
-        land_steps(R, state, enemy_closed).__getitem__,  # SNO 5.5.9
-        None,
-        # the hexes a threat's route may go on from: a set's own test, no Python call a hex
-        may_leave=frozenset(steps.keys() - friendly - own_zoc.keys()).__contains__,
+    threats = {num[h] for h in hostile if any(R.unit(u).is_combat for u in occ[h])}
+    threats |= {
+        num[h] for h in controlled_cities(R) if control.get(h) == enemy and h not in friendly
+    }
+    threat_may_leave = bytearray(b"\x01") * len(ix)
+    for h in friendly:
+        threat_may_leave[num[h]] = 0
+    for h in own_zoc:
+        threat_may_leave[num[h]] = 0
+    threat = step_distances(
+        threats,
+        land_index(R, state, _closed(R, state, enemy)),
+        threat_may_leave,  # SNO 5.5.9
     )
-    route_may_leave = route_leavable(steps, friendly, hostile, enemy_zoc).__contains__
-
-    route_steps = land_steps(R, state, closed).__getitem__  # SNO 5.5.9
+    route_may_leave = _route(R, state, side)
+    route_steps = land_index(R, state, closed)  # SNO 5.5.9
+    held, far = _carrying(R, state, side, threat)  # SNO 9.1.2
 
     # SNO 9.2b: friendly Major/Victory cities - # SNO 9.0.2: none in enemy ZOC
     # SNO 9.4.1.1: ports on a friendly sea (# SNO 3.3.1: sea control read here)
@@ -309,43 +424,41 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
     groups: dict[frozenset[str], list[str]] = {}
     for nat, members in by_nat.items():
         groups.setdefault(sources(R, nat, side), []).extend(members)
-    dist: dict[frozenset[str], dict[str, int]] = {}
-    areas: dict[frozenset[str], set[str]] = {}
-    points = set(common)  # every supply point found so far
-    fresh: dict[frozenset[str], set[str]] = {g: set() for g in groups}  # points not yet used
+    dist: dict[frozenset[str], list[int]] = {}
+    areas: dict[frozenset[str], bytearray] = {}
+    points = {num[h] for h in common}  # every supply point found so far
+    fresh: dict[frozenset[str], set[int]] = {g: set() for g in groups}  # points not yet used
     short: set[frozenset[str]] = set()  # groups found in supply without tracing
     # SNO 9.2.1: the supply distances from the points alone, shared by every group: a group's
     # distances are these lowered near its own sources (a route from a point or a source is
     # the nearer of the two), so when points are added this is searched once for all groups
     # and each group takes the hexes whose distance fell (``lowered``, a log read from where
     # the group last read it: ``synced``)
-    base: dict[str, int] | None = None
-    base_points: set[str] = set()
-    lowered: list[str] = []
+    base: list[int] | None = None
+    base_points: set[int] = set()
+    lowered: list[int] = []
     synced: dict[frozenset[str], int] = {}
     # the hexes the supply lines from the points alone reach: part of every group's reach
     # (every hex that carries a line from the points carries the group's): each group
     # starts from a copy
-    base_area: set[str] = set()
+    base_area = bytearray(len(ix))
 
     def route(
-        srcs: set[str], known: dict[str, int] | None, changed: list[str] | None = None
-    ) -> dict[str, int]:  # SNO 9.2.1
-        return distances(srcs, route_steps, None, None, route_may_leave, known, changed)
+        srcs: set[int], known: list[int] | None, changed: list[int] | None = None
+    ) -> list[int]:  # SNO 9.2.1
+        return step_distances(srcs, route_steps, route_may_leave, known, changed)
 
-    def sync() -> dict[str, int]:
+    def sync() -> list[int]:
         """The points' distances, brought up to date with every point found so far."""
         nonlocal base
         new_points = points - base_points
         if base is None or new_points:
-            fell: list[str] = []
+            fell: list[int] = []
             base = route(new_points, known=base, changed=fell)
             base_points.update(new_points)
             lowered.extend(fell)
             if any(g not in dist and g not in short for g in groups):  # a copy still to take
-                _spread(
-                    base_area, new_points, fell, steps, _carries(friendly, closed, base, threat)
-                )
+                _spread(base_area, new_points, fell, steps, held, base, far)
         return base
 
     changed = True
@@ -359,49 +472,46 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                 if old is None and points and len(groups) > 1:
                     # a unit in or next to a supply point is in supply, whatever its sources
                     near = [
-                        u
-                        for u in members
-                        if units[u] in points or not points.isdisjoint(steps[units[u]])
+                        u for u in members if at[u] in points or not points.isdisjoint(steps[at[u]])
                     ]
                     if len(near) == len(members):
                         short.add(group)
                         supplied.update(near)
-                        new = {units[u] for u in near if units[u] not in enemy_zoc} - points
+                        new = {at[u] for u in near if units[u] not in enemy_zoc} - points
                         if new:
                             points |= new
                             changed = True
                             for g in groups:
                                 fresh[g] |= new
                         break
-                fell: list[str] = []  # where the group's distances fell (or were first found)
+                fell: list[int] = []  # where the group's distances fell (or were first found)
                 if old is None:  # SNO 9.2a: sources neither enemy-occupied nor in enemy ZOC
-                    own = {h for h in group if h not in hostile and h not in enemy_zoc}
+                    own = {num[h] for h in group if h not in hostile and h not in enemy_zoc}
                     starts = points | own
                     if not starts:
                         break
                     # the points', lowered near its own sources
                     d = route(own, known=sync(), changed=fell)
-                    area = areas[group] = set(base_area)
+                    area = areas[group] = bytearray(base_area)
                 else:
                     starts = fresh[group]
                     if not starts:
                         break
                     now = sync()
                     d = old
-                    for h in lowered[synced[group] :]:
-                        if now[h] < d.get(h, FAR):
-                            d[h] = now[h]
-                            fell.append(h)
+                    for i in lowered[synced[group] :]:
+                        if now[i] < d[i]:
+                            d[i] = now[i]
+                            fell.append(i)
                     area = areas[group]
                 synced[group] = len(lowered)
                 fresh[group] = set()
                 dist[group] = d
-                carries = _carries(friendly, closed, d, threat)  # SNO 9.1.2
-                _spread(area, starts, fell, steps, carries)  # SNO 9.1.1: the supply lines
-                added = [u for u in members if u not in supplied and units[u] in area]
+                _spread(area, starts, fell, steps, held, d, far)  # SNO 9.1.1: the supply lines
+                added = [u for u in members if u not in supplied and area[at[u]]]
                 supplied.update(added)
                 # SNO 9.2c: supplied units become supply points (not in enemy ZOC, 9.0.2)
-                new = {units[u] for u in added if units[u] not in enemy_zoc} - points
+                new = {at[u] for u in added if units[u] not in enemy_zoc} - points
                 if not new:
                     break
                 points |= new
@@ -409,21 +519,37 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
                 for g in groups:
                     fresh[g] |= new
 
-    reached = set().union(*areas.values()) if areas else set()
-    besieged = siege.besieged(
-        R, state, side, units, supplied, reached, steps, threat, route_may_leave
-    )
-    for city, chosen in besieged.items():
-        supplied.update(siege.supplied(R, state, city, chosen))
-    frozen = {g: frozenset(a) for g, a in areas.items()}
-    return SupplyFacts(
-        {u: u in supplied for u in sorted(units)},
-        {n: frozen[g] for n in by_nat if (g := sources(R, n, side)) in frozen},
-        besieged,
+    f = SupplyFacts(
+        ix,
+        {},
+        {},
         threat,
         {n: dist[g] for n in by_nat if (g := sources(R, n, side)) in dist},
+        {n: areas[g] for n in by_nat if (g := sources(R, n, side)) in areas},
         frozenset(points),
     )
+    if len(supplied) < len(units):  # SNO 9.4.2: nobody isolated, no city supplies anyone
+        joined = 0  # every group's reach, joined as one number's bits
+        for a in areas.values():
+            joined |= int.from_bytes(a, "little")
+        reached = joined.to_bytes(len(ix), "little")
+        f.siege.update(
+            siege.besieged(
+                R,
+                state,
+                side,
+                units,
+                supplied,
+                set(ix.hexes(reached)),
+                land_steps(R, state),
+                f.threat,
+                lambda h: bool(route_may_leave[num[h]]),
+            )
+        )
+    for city, chosen in f.siege.items():
+        supplied.update(siege.supplied(R, state, city, chosen))
+    f.supplied.update({u: u in supplied for u in sorted(units)})
+    return f
 
 
 # ------------------------------------------------------------------ 5.3.4 fuel lines
@@ -454,26 +580,25 @@ def _fuel_line(R: Rules, state: State, side: str) -> frozenset[str]:
     f = facts(R, state, side)
     enemy_zoc = zoc_table(R, state, other(side))
     hostile = side_hexes(R, state, other(side))
-    friendly = side_hexes(R, state, side)
-    closed = finnish_area(R, state) if side == "soviet" else frozenset()
-    steps = land_steps(R, state)
     wanted = fuel_sources(R, side)
     usable = {h for h in wanted if h not in hostile and h not in enemy_zoc}  # SNO 9.0.2
     if not wanted or usable != wanted:
         return frozenset()
-    d = distances(
-        set(f.points) | usable,
-        land_steps(R, state, closed).__getitem__,  # SNO 5.5.9
-        None,
-        may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
+    ix = f.ix
+    starts = {ix.num[h] for h in usable}
+    d = step_distances(
+        set(f.points_n) | starts,
+        land_index(R, state, _closed(R, state, side)),  # SNO 5.5.9
+        _route(R, state, side),
     )
-    carries = _carries(friendly, closed, d, f.threat)  # SNO 9.1.2
-    reached: frozenset[str] | None = None
-    for source in sorted(usable):
-        area: set[str] = set()
-        grow(area, [source], steps.__getitem__, carries)
-        reached = frozenset(area) if reached is None else reached & area
-    return reached or frozenset()
+    held, far = _carrying(R, state, side, f.threat_n)  # SNO 9.1.2
+    steps = land_index(R, state)
+    reached = -1  # the hexes every source's line reaches, as one number's bits
+    for source in sorted(starts):
+        area = bytearray(len(ix))
+        grow_nearer(area, [source], steps, held, d, far)
+        reached &= int.from_bytes(area, "little")
+    return ix.hexes(reached.to_bytes(len(ix), "little"))
 
 
 # ------------------------------------------------------------------ 8.2.1b pockets
@@ -490,28 +615,23 @@ def _pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
     isolated = [u for u, ok in f.supplied.items() if not ok]
     if not isolated:
         return []
-    enemy_zoc = zoc_table(R, state, other(side))
-    hostile = side_hexes(R, state, other(side))
-    friendly = side_hexes(R, state, side)
-    closed = finnish_area(R, state) if side == "soviet" else frozenset()
-    steps = land_steps(R, state)
-    where = {u: state["units"][u]["at"] for u in isolated}
-    d = distances(
-        sorted(set(where.values())),
-        land_steps(R, state, closed).__getitem__,  # SNO 5.5.9
-        None,
-        may_leave=route_leavable(steps, friendly, hostile, enemy_zoc).__contains__,
+    ix = f.ix
+    where = {u: ix.num[state["units"][u]["at"]] for u in isolated}
+    d = step_distances(
+        set(where.values()),
+        land_index(R, state, _closed(R, state, side)),  # SNO 5.5.9
+        _route(R, state, side),
     )
-
-    carries = _carries(friendly, closed, d, f.threat)
+    held, far = _carrying(R, state, side, f.threat_n)  # SNO 9.1.2
+    steps = land_index(R, state)
     out: list[tuple[str, ...]] = []
     placed: set[str] = set()
     for u in sorted(isolated):
         if u in placed:
             continue
-        area: set[str] = set()
-        grow(area, [where[u]], steps.__getitem__, carries)
-        group = tuple(v for v in sorted(isolated) if where[v] in area)
+        area = bytearray(len(ix))
+        grow_nearer(area, [where[u]], steps, held, d, far)
+        group = tuple(v for v in sorted(isolated) if area[where[v]])
         placed.update(group)
         out.append(group)
     return out
