@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ostfront.games.sno import control, factories, victory
+from ostfront.games.sno import control, disband, factories, supply, victory
 from ostfront.games.sno import replacements as rp
+from ostfront.games.sno.combat import tactical
 from ostfront.games.sno.rules import Rules, State, set_unit
 
 KHARKOV, MOSCOW = "2211", "1306"
@@ -57,6 +58,22 @@ def test_10_4_2_a_factory_defends_with_one_entrained_or_not(R, make_state):
     assert factories.defence_factor(R, KHF) == 1
     assert factories.defence_factor(R, "sov-5-army") == 0  # not a factory: the counter's
     assert unit.stacking == 0  # SNO 10.4.4
+
+
+def test_10_4_4_no_supply_no_retreat_eliminated_when_it_must_retreat(R, make_state):
+    """Kharkov's factory with an army, a German corps next to them: the factory needs no
+    supply (9.0.1), has no retreat (10.4.4) - its DR becomes a DD (7.3.4), and, as it may
+    neither disband nor break out, it is eliminated (for good: 10.4.5) and counts for 15.5."""
+    s = make_state(
+        {KHF: KHARKOV, "sov-5-army": KHARKOV, "ger-5-corps": "2111"}, phase="axis_combat"
+    )
+    assert KHF not in supply.status(R, s, "soviet")
+    assert tactical.retreat_destinations(R, s, KHF) == {}
+    assert tactical.retreat_destinations(R, s, "sov-5-army")  # the army may retreat
+    disband.involuntary(R, s, [KHF])
+    assert s["units"][KHF]["at"] in ("dead", "lost")
+    assert factories.eliminated(R, s) == 1
+    assert not rp.replaceable(R, s, KHF)  # SNO 10.4.5
 
 
 # ------------------------------------------------------------------ 10.4.7, 11.10a production

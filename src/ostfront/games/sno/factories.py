@@ -33,8 +33,12 @@ from ...core.protocol import Action
 from .control import can_trace_rail_line
 from .rules import Rules, State, counter_ids, hex_title, next_month, set_unit, unit_title
 
+# SNO 10.0: the special units - factories here (10.4), Zhukov in zhukov.py (10.6)
 DEFENCE = 1  # SNO 10.4.2: a combat factor of "1" for defence only, not printed
 EAST = "east"  # SNO 10.4.8: off board to the East (a box)
+# SNO 10.4.4: no supply (supply.py traces combat units), no movement factor: no move and no
+# retreat (a DR becomes a DD, and a factory, never disbanding, is eliminated)
+# SNO 10.4.5: an eliminated factory is never replaced (counters.replacement_cost is None)
 ELIMINATED = ("dead", "lost")
 POSTPONE = 3  # SNO 10.4.11: three months (or however long the evacuation took)
 CAMPAIGN = "1941"  # SNO 10.4.12: the Campaign Scenario (12.A)
@@ -80,6 +84,7 @@ def in_production(R: Rules, state: State, uid: str) -> bool:
     """SNO 10.4.7, 11.10a: the factory produces an RF this month: past its activation date,
     not entrained (10.4.10), and on its city with a rail line to it, or evacuated east."""
     rec = state["units"][uid]
+    # SNO 10.4.7: from the activation date; SNO 10.4.10: not while entrained
     if rec.get("flipped") or activation(R, state, uid) > state["turn"]:
         return False
     if rec["at"] == EAST:
@@ -94,7 +99,7 @@ def producing(R: Rules, state: State) -> list[str]:
 
 def eliminated(R: Rules, state: State) -> int:
     """SNO 15.5: the factories eliminated in play (evacuated ones are in the east box)."""
-    return sum(
+    return sum(  # SNO 15.5
         1 for u in factory_ids(R) if u in state["units"] and state["units"][u]["at"] in ELIMINATED
     )
 
@@ -129,7 +134,7 @@ def _refund(state: State, uid: str) -> int:
 def may_evacuate(R: Rules, state: State, uid: str) -> bool:
     """SNO 10.4.8 step two: entrained in an earlier RRP, and a rail line runs to the city now."""
     rec = state["units"][uid]
-    began = _evac(state, uid).get("began")
+    began = _evac(state, uid).get("began")  # SNO 10.4.9: it may wait for the rail line
     return (
         bool(rec.get("flipped"))
         and rec["at"] not in (EAST, *ELIMINATED)

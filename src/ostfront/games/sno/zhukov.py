@@ -76,6 +76,7 @@ def zhukov_id(R: Rules) -> str | None:
 @cache
 def home(R: Rules) -> str | None:
     """SNO 10.6.1: Moscow, the hex the map marks as Zhukov's."""
+    # SNO 10.6.1: he begins there (scenario data), no combat factor, no ZOC (3.1.3)
     return next((h for h, p in sorted(R.map.places.items()) if p.attrs.get(HOME)), None)
 
 
@@ -249,6 +250,7 @@ def _crossed(before: tuple[str, int], now: tuple[str, int], phase: str) -> bool:
     return any(before < (turn, i) <= now for turn in {before[0], now[0]})
 
 
+# SNO 10.0: the special units - Zhukov here (10.6), factories in factories.py (10.4)
 def update(R: Rules, state: State) -> None:  # SNO 10.6
     """What happens to Zhukov by itself, after every action: his reappearance and the new OMP
     (10.6.2, 10.6.4, 10.6.5), the AD flip after a whole OMP in Moscow and its end (10.6.7),
