@@ -242,3 +242,28 @@ def test_10_1_2_a_dead_juggernaut_may_be_formed_again_a_lost_one_never(R, make_s
         phase="axis_form",
     )
     assert {j for j, _ in juggernauts.form_options(R, s)} == {"ger-4-army"}
+
+
+def test_10_1_9_no_overstack_where_no_stacking_check_follows(R, make_state) -> None:
+    """The Western Front (4 stacking points) with the 3rd Army (2) in 1502 breaks into up to
+    three 3-factor armies (6 points) in the OMP, where the stacking check follows (4.3); in
+    the No Retreat orders step, after the last check of the player-turn, into no more than
+    two (4 points: the six-point limit with the 3rd Army)."""
+    units = {
+        "sov-western-front": "1502",
+        "sov-3-army": "1502",
+        "sov-4-army": "pool",
+        "sov-5-army": "pool",
+        "sov-10-army": "pool",
+    }
+    s = make_state(units, phase="soviet_omp")
+    assert juggernauts.breakdown_options(R, s, "sov-western-front") == [
+        ["sov-10-army"],
+        ["sov-10-army", "sov-4-army"],
+        ["sov-10-army", "sov-4-army", "sov-5-army"],
+    ]
+    s = make_state(units, phase="soviet_orders")
+    assert juggernauts.breakdown_options(R, s, "sov-western-front") == [
+        ["sov-10-army"],
+        ["sov-10-army", "sov-4-army"],
+    ]

@@ -43,6 +43,7 @@ from .rules import (
     counter_ids,
     hex_of,
     hex_title,
+    kept,
     on_map,
     phasing_side,
     set_unit,
@@ -316,6 +317,13 @@ def available_component(R: Rules, state: State, uid: str, side: str) -> bool:
 def component_pool(R: Rules, state: State, side: str) -> list[list[str]]:
     """SNO 10.1.10: the components available now, grouped by kind (identical counters), each
     group sorted, the groups in order of their first id."""
+    found: list[list[str]] = kept(
+        R, state, ("components", side, state["turn"]), lambda: _component_pool(R, state, side)
+    )
+    return found
+
+
+def _component_pool(R: Rules, state: State, side: str) -> list[list[str]]:
     pool: dict[tuple[Any, ...], list[str]] = {}
     ids = counter_ids(R, f"components-{side}", lambda x: component_type(R, x.id, side))
     for u in ids:
@@ -334,6 +342,7 @@ def breakdown_options(
     if kinds is None:
         kinds = component_pool(R, state, R.unit(uid).side)
     limit = weaker_cf(R, uid)
+    room = _room_after_checks(R, state, uid)
     cheapest = min((printed_cf(R, ids[0]) for ids in kinds), default=0)
     most = limit // cheapest if cheapest else 0
     out: list[list[str]] = []
@@ -346,8 +355,35 @@ def breakdown_options(
             ids: list[str] = []
             for k in sorted(set(combo)):
                 ids += kinds[k][: combo.count(k)]
+            if room is not None and sum(R.unit(u).stacking for u in ids) > room:
+                continue
             out.append(sorted(ids))
     return out
+
+
+def _may_break(R: Rules, state: State, uid: str, kinds: list[list[str]] | None) -> bool:
+    """Whether some component fits (10.1.9; the stacking room of :func:`_room_after_checks`)."""
+    if kinds is None:
+        kinds = component_pool(R, state, R.unit(uid).side)
+    limit = weaker_cf(R, uid)
+    fits = [ids[0] for ids in kinds if printed_cf(R, ids[0]) <= limit]
+    room = _room_after_checks(R, state, uid)
+    return any(room is None or R.unit(u).stacking <= room for u in fits)
+
+
+def _room_after_checks(R: Rules, state: State, uid: str) -> int | None:
+    """Stacking points the components may fill where no stacking check follows in this
+    player-turn (the orders step, after the end-of-combat check, 4.3): the limit less the
+    other friendly units in the hex. None where a check follows."""
+    from .sequence import phase_kind
+    from .stacking import STACK_LIMIT
+
+    if phase_kind(state["phase"]) != "orders":
+        return None
+    h = hex_of(state, uid)
+    side = R.unit(uid).side
+    others = [u for u in units_at(state, h or "") if u != uid and R.unit(u).side == side]
+    return STACK_LIMIT - sum(R.unit(u).stacking for u in others)
 
 
 def held(R: Rules, state: State, uid: str, kinds: list[list[str]] | None = None) -> str | None:
@@ -357,6 +393,9 @@ def held(R: Rules, state: State, uid: str, kinds: list[list[str]] | None = None)
     for o in state.get("overruns") or ():
         if uid in o["attackers"] or uid in o["defenders"]:
             return "it is in a declared overrun"
+    draft = state.get("overrun_draft")
+    if draft and uid in draft.get("attackers", ()):
+        return "it is in the overrun being declared"
     omp = state.get("omp") or {}
     if omp.get("phase") == state["phase"] and omp.get("selected") == uid:
         return "it is selected to move"
@@ -371,7 +410,7 @@ def held(R: Rules, state: State, uid: str, kinds: list[list[str]] | None = None)
             return "it is in the attack being declared"
         if uid in c.get("disbanding", ()):
             return "it is marked to disband"
-    if not breakdown_options(R, state, uid, kinds):
+    if not _may_break(R, state, uid, kinds):
         return "no component units are available (SNO 10.1.10)"
     return None
 
@@ -463,6 +502,12 @@ def break_down(R: Rules, state: State, uid: str, components: list[str]) -> None:
     omp = state.get("omp")
     if omp and uid in omp.get("moved", ()):
         state["omp"] = {**omp, "moved": [*omp["moved"], *components]}  # SNO 5.1.2: moved
+    if omp and any(uid in group for group in (omp.get("anchors") or {}).values()):
+        anchors = {
+            h: [*group, *components] if uid in group else group
+            for h, group in omp["anchors"].items()
+        }  # SNO 5.2.3b: the components stay where the juggernaut had to
+        state["omp"] = {**state["omp"], "anchors": anchors}
     if uid in (state.get("blitz") or ()):
         state["blitz"] = sorted({*state["blitz"], *components})
     _pass_attack(R, state, uid, components, credit)
