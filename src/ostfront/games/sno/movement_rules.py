@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
-from typing import cast
+from typing import Any, cast
 
 from . import weather
 from .rules import (
@@ -371,18 +371,47 @@ def step_table(R: Rules, state: State, uid: str) -> Steps:
     known = _STEPS.get(key)
     if known is not None and known[0] is R:
         return known[1]
+    costs: dict[str, Any] = {}  # SNO 5.1.3: the TEC's cost of each terrain for the class
     table: Steps = {}
-    for a in R.map.terrain:
+    for a, sides in _passable_steps(R, state).items():
         row: dict[str, StepInfo] = {}
-        for b in R.map.grid.neighbours(a):
-            t = weather.terrain(R, state, b)
-            if t is None or t in ("sea", "lake") or not side_passable(R, state, a, b):
-                continue
-            cost = R.tables.hex_row(t).move[cls]  # SNO 5.1.3
+        for b, t, river, strait in sides:
+            cost = costs.get(t)
+            if cost is None:
+                cost = costs[t] = R.tables.hex_row(t).move[cls]
             if isinstance(cost, int):
-                row[b] = (cost, river_side(R, state, a, b), weather.strait(R, a, b))
+                row[b] = (cost, river, strait)
         table[a] = row
     if len(_STEPS) >= 24:
         _STEPS.clear()
     _STEPS[key] = (R, table)
     return table
+
+
+#: A passable step whatever the unit: (neighbour, its terrain this month, river, strait).
+_PASSABLE: dict[tuple[int, str, str], tuple[Rules, dict[str, list[tuple[str, str, bool, bool]]]]]
+_PASSABLE = {}
+
+
+def _passable_steps(R: Rules, state: State) -> dict[str, list[tuple[str, str, bool, bool]]]:
+    """Every step the map allows any unit this month, with what a movement class's cost needs:
+    the terrain entered (frozen swamp and lake are clear, 6.2.3), whether it crosses an
+    unfrozen river (or a thawing lake's side) and whether a strait - read once per weather
+    and month for all the movement classes (5.1.6, 5.5.3-5.5.5, 6.2, 6.3.4)."""
+    key = (id(R), state["weather"], month_name(state["turn"]))
+    known = _PASSABLE.get(key)
+    if known is not None and known[0] is R:
+        return known[1]
+    out: dict[str, list[tuple[str, str, bool, bool]]] = {}
+    for a in R.map.terrain:
+        sides = []
+        for b in R.map.grid.neighbours(a):
+            t = weather.terrain(R, state, b)
+            if t is None or t in ("sea", "lake") or not side_passable(R, state, a, b):
+                continue
+            sides.append((b, t, river_side(R, state, a, b), weather.strait(R, a, b)))
+        out[a] = sides
+    if len(_PASSABLE) >= 8:
+        _PASSABLE.clear()
+    _PASSABLE[key] = (R, out)
+    return out
