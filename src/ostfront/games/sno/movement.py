@@ -18,13 +18,27 @@ A unit moves once a phase. Where a unit can go:
   outside enemy ZOC from a hex outside it is offered with the bonus, moves into enemy ZOC
   without it (the bonus would be lost by ending there);
 - SNO 5.5.4: river sides cost one more on moves that end in enemy ZOC;
+- SNO 5.3.3-5.3.4: the Guderian and Manstein bonus and the fuel penalty, fixed at the start
+  of the OMP (:mod:`armor`, ``movement_rules.omp_allowance``);
+- SNO 5.1.8, 10.1.4, 10.3.3a: a juggernaut on its stronger side or a refitted armor unit is
+  also offered the hexes only its weaker side's larger movement factor reaches; such a move
+  flips it (labelled so);
+- SNO 5.4.2: hexes held solely by units being overrun may be entered and crossed at double
+  cost; a move possible only because of an overrun earns a Blitz marker (5.4.1b);
 - what a hex and a side allow, and what they cost: :mod:`movement_rules`.
+
+Besides moves, the OMP offers the overrun declarations of :mod:`overrun` (5.4.1: at any time,
+no unit selected; a declaration in progress first) and Zhukov's placement before any unit
+moves (10.6.5, :mod:`zhukov`, who then moves with his unit). A unit that moves loses its HAB
+marker (10.2.2) and its refit (10.3.5); an overrunning unit moves no further (5.4.3).
 
 State key owned here::
 
     omp     {"turn", "phase", "selected": uid | None, "moved": [uids that have moved],
-             "anchors": {hex: [uids]}} - the units that must stay where they are because a
-             unit moved in beside them under 5.2.3b; stale (ignored) once the phase changes
+             "anchors": {hex: [uids]}, "guderian": [uids]} - anchors: the units that must
+             stay where they are because a unit moved in beside them under 5.2.3b;
+             guderian: the "G" units with their bonus this OMP (5.3.3); stale (ignored)
+             once the phase changes
 """
 
 from __future__ import annotations
