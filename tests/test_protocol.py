@@ -29,12 +29,13 @@ def test_registry() -> None:
         games.get("chess")
 
 
-def test_sno_plays_positions_but_refuses_its_scenarios_naming_part_2() -> None:
+def test_sno_plays_the_campaign_and_positions_but_refuses_later_scenarios_naming_part_3() -> None:
     g = games.get("sno")
     assert g.playable is True and g.scenarios() and g.options()
     assert "custom positions" in g.describe()["playable_note"]
-    with pytest.raises(NotPlayable, match=r"armor \(SNO 10.3\).*part 2"):
-        g.setup(seed=1)
+    assert g.setup(seed=1)["phase"] == "soviet_setup"  # SNO 12.A, 12.12
+    with pytest.raises(NotPlayable, match=r"SNO 12.5.*part 3"):
+        g.setup("1942b", seed=1)
 
 
 def test_setup_is_plain_data() -> None:

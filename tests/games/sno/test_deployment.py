@@ -1,10 +1,5 @@
 """SNO 12.0 the scenarios' start (12.A with Appendix II, 12.4-12.13, 13.0, 15.7) and the
 set-up steps (12.12): games/sno/deployment.py.
-
-The campaign puts every counter type in play; while the engine still lacks the rules of some
-(rules.NOT_YET), ``ostfront new sno`` refuses it naming them
-(test_the_campaign_is_refused_while_rules_are_missing). These tests set the scenario up past
-that refusal (``deployment.unwritten`` answering nothing) to check the set-up itself.
 """
 
 from __future__ import annotations
@@ -15,7 +10,6 @@ from typing import Any
 import pytest
 
 from ostfront.core.protocol import Action, NotPlayable
-from ostfront.games.sno import deployment
 from ostfront.games.sno.game import GAME
 from ostfront.games.sno.rules import combat_factor, face, standard_rules
 
@@ -23,9 +17,8 @@ R = standard_rules()
 
 
 @pytest.fixture
-def campaign(monkeypatch: pytest.MonkeyPatch) -> Any:
+def campaign() -> Any:
     """A function starting the June 1941 campaign (options as keyword arguments)."""
-    monkeypatch.setattr(deployment, "unwritten", lambda R, units: [])
 
     def start(seed: int = 1, **options: Any) -> dict[str, Any]:
         return GAME.setup("1941", options, seed)
@@ -133,16 +126,6 @@ def test_strategic_options_and_other_scenarios_are_refused(campaign: Any) -> Non
         GAME.setup("1941", {"stalin-line": True}, 1)
     with pytest.raises(NotPlayable, match=re.escape("SNO 12.5, 12.11(2)-(3)")):
         GAME.setup("1942a", {}, 1)
-
-
-def test_the_campaign_is_refused_while_rules_are_missing() -> None:
-    units = deployment.starting_units(R, deployment.load_scenarios().scenario("1941"))
-    missing = deployment.unwritten(R, units)
-    if not missing:
-        assert GAME.setup("1941", {}, 1)["phase"] == "soviet_setup"
-        return
-    with pytest.raises(NotPlayable, match=re.escape(missing[0])):
-        GAME.setup("1941", {}, 1)
 
 
 # ------------------------------------------------------------------ the set-up steps

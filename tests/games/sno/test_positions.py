@@ -22,19 +22,31 @@ def refused(**fields) -> str:
     return str(info.value)
 
 
-def test_part_2_counters_are_refused_naming_their_rules() -> None:
-    for uid, rules in [
-        ("sov-moscow-factory", "factories (SNO 10.4)"),
-        ("sov-zhukov", "Zhukov (SNO 10.6)"),
-    ]:
-        msg = refused(units=[{"id": uid, "hex": "1306"}])
-        assert rules in msg and "part 2" in msg, msg
-    armor = next(
-        u.id for u in GAME.rules_for({"map": None}).counters.units.values() if u.type == "armor"
+def test_part_2_counters_with_their_faces() -> None:
+    s = GAME.setup(
+        seed=1,
+        position=pos(
+            units=[
+                {"id": "sov-moscow-factory", "hex": "1306", "status": ["flipped"]},
+                {"id": "sov-moscow-gar", "hex": "1306"},
+                {"id": "sov-zhukov", "hex": "1306"},
+                {"id": "ger-41-pz", "hex": "1014", "status": ["flipped", "fortified"]},
+                {"id": "ger-4-army", "hex": "1016", "status": ["flipped"]},
+            ]
+        ),
     )
-    assert "armor (SNO 10.3" in refused(units=[{"id": armor, "hex": "1014"}])
-    # out of the game, a part 2 counter is no trouble
-    GAME.setup(seed=1, position=pos(units=[{"id": armor, "status": ["out"]}]))
+    assert s["units"]["sov-moscow-factory"]["flipped"] is True  # entrained (10.4.8)
+    assert s["units"]["ger-41-pz"] == {
+        "at": "1014", "dispersed": False, "fortified": True, "flipped": True,
+    }  # fmt: skip
+    assert "flipped" not in s["units"]["sov-zhukov"]  # his D side (10.6.1)
+    # a garrison prints one face (1.2.3); an infantry corps' back is its fortified side
+    assert "this unit has none" in refused(
+        units=[{"id": "sov-kiev-gar", "hex": "1816", "status": ["flipped"]}]
+    )
+    assert "this unit has none" in refused(
+        units=[{"id": "ger-5-corps", "hex": "1014", "status": ["flipped"]}]
+    )
 
 
 def test_a_turn_must_be_a_month() -> None:

@@ -44,7 +44,6 @@ from .rules import (
     hex_of,
     hex_title,
     kept,
-    not_yet_playable,
     occupancy,
     set_unit,
     side_units,
@@ -113,13 +112,6 @@ def starting_units(R: Rules, scen: ScenarioSpec) -> dict[str, dict[str, Any]]:
     return units
 
 
-def unwritten(R: Rules, units: dict[str, dict[str, Any]]) -> list[str]:
-    """The rules the scenario's counters need that the engine lacks yet (rules.NOT_YET),
-    each once: a scenario puts every counter type in play."""
-    found = {not_yet_playable(R.unit(u)) for u, rec in units.items() if rec["at"] != "out"}
-    return sorted(m for m in found if m)
-
-
 def start(R: Rules, state: State) -> None:
     """A new game of ``state["scenario"]`` with ``state["options"]``, at its first set-up
     step. Raises NotPlayable naming what the engine lacks for it."""
@@ -132,12 +124,6 @@ def start(R: Rules, state: State) -> None:
             "in part 3 of the engine; play the June 1941 campaign or a custom position"
         )
     units = starting_units(R, scen)
-    missing = unwritten(R, units)
-    if missing:
-        raise NotPlayable(
-            f"Sturm Nach Osten: {scen.name} puts counters in play whose rules are not written "
-            f"yet: {'; '.join(missing)} (part 2 of the engine)"
-        )
     state.update(
         play_state(
             turn=scen.start,

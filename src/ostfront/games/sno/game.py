@@ -1,9 +1,11 @@
 """Sturm Nach Osten as registered with Ostfront: its scenarios, options and board, and the door
 into its rules (one module per rulebook section: see docs/rules/sturm-nach-osten.md).
 
-Part 1 of the rules engine plays custom positions (``ostfront new sno --position FILE``) with
-infantry, mountain infantry and garrison counters; the scenarios need the rules of part 2
-(armor, juggernauts, shock armies, factories, Zhukov) and are refused, naming them."""
+``ostfront new sno`` plays the June 1941 Campaign Scenario (SNO 12.A) from its set-up steps
+(deployment.py) to May 1945 or the agreed December (15.7), with option 13.0; custom positions
+start anywhere (``--position FILE``, positions.py). The later scenarios (12.B-E: forces by
+combat-factor totals) and the strategic options (14.x) come with part 3 and are refused,
+naming it."""
 
 from __future__ import annotations
 
@@ -44,10 +46,6 @@ SYMBOLS = {
 #: Strategic options (SNO 14.x) come with part 3 of the engine.
 STRATEGIC = ("free-soviet-setup", "stalin-line", "modernization", "may-conservative",
              "may-daring", "siberian-reserves", "partisans")  # fmt: skip
-PART_2 = (
-    "armor (SNO 10.3), juggernauts (10.1), shock armies (10.2), factories (10.4), Zhukov "
-    "(10.6), overrun and blitz (5.4)"
-)
 
 
 def refuse_strategic(state: ProtocolState) -> None:
@@ -77,17 +75,17 @@ class SturmNachOsten(SequencedGame):
     sides = ("axis", "soviet")
     rulebook = "sturm-nach-osten.txt"
     playable_note = (
-        "from custom positions with infantry, mountain and garrison counters (--position); "
-        "the scenarios need armor, juggernauts, factories and Zhukov (engine part 2)"
+        "the June 1941 Campaign Scenario (SNO 12.A) and custom positions (--position); the "
+        "later scenarios and the strategic options come with part 3"
     )
 
     def scenarios(self) -> list[Scenario]:
         return [
             Scenario("1941", "June 1941: the Campaign Scenario", "To May 1945.", "SNO 12.A"),
-            Scenario("1942a", "May 1942", "Axis moves first.", "SNO 12.B"),
-            Scenario("1942b", "November 1942", "Soviet player-turn first.", "SNO 12.C"),
-            Scenario("1943", "June 1943", "Kursk.", "SNO 12.D"),
-            Scenario("1944", "June 1944", "Soviet player-turn first.", "SNO 12.E"),
+            Scenario("1942a", "May 1942", "Axis moves first. Part 3.", "SNO 12.B"),
+            Scenario("1942b", "November 1942", "Soviet player-turn first. Part 3.", "SNO 12.C"),
+            Scenario("1943", "June 1943", "Kursk. Part 3.", "SNO 12.D"),
+            Scenario("1944", "June 1944", "Soviet player-turn first. Part 3.", "SNO 12.E"),
         ]
 
     def options(self) -> list[Option]:

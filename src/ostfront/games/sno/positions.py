@@ -32,9 +32,7 @@ Fields used from the position file (see ``ostfront.core.position``)::
                                                       # default: who controls it at the start)
     factories_lost = 0                                # 15.5
 
-Units the file does not list are out of the game. Part 1 of the engine plays infantry,
-mountain infantry and garrison counters; any other counter in play is refused with the rules
-it needs (rules.NOT_YET).
+Units the file does not list are out of the game.
 """
 
 from __future__ import annotations
@@ -45,7 +43,7 @@ from typing import Any, cast
 from ...core.errors import DataError
 from . import control
 from .movement_rules import HUNGARY_FROM, hungary_active
-from .rules import BOXES, SIDES, Rules, State, month_name, not_yet_playable, turn_title
+from .rules import BOXES, SIDES, Rules, State, month_name, turn_title
 from .sequence import PHASES, begin_month, enter_phase
 from .stacking import stacking_problems
 from .units import NEVER_FORTIFY
@@ -206,12 +204,6 @@ def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[s
                 continue
             if R.map.terrain_of(at) in ("sea", "lake"):
                 problems.append(f"{where}: hex: {at} is {R.map.terrain_of(at)}, not land")
-        missing = not_yet_playable(unit)
-        if missing and at != "out":
-            problems.append(
-                f"{where}: {unit.title} ({unit.type.replace('_', ' ')}) needs the rules of "
-                f"{missing}, which come in part 2 of the Sturm Nach Osten engine: not playable yet"
-            )
         unknown = [s for s in status if s not in (*BOXES, *STATUSES)]
         if unknown:
             problems.append(f"{where}: status: unknown {', '.join(unknown)}")
@@ -222,7 +214,7 @@ def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[s
             problems.append(f"{where}: status: dispersed units may not fortify (SNO 10.7.1)")
         record = {"at": at, "dispersed": "dispersed" in status, "fortified": fortified}
         if "flipped" in status:
-            if unit.back is None or unit.back_is in (None, "fortified"):
+            if unit.back_is in (None, "fortified"):
                 problems.append(
                     f"{where}: status: flipped is the back face of a juggernaut, armor unit, "
                     "factory or Zhukov (SNO 10.1, 10.3, 10.4.8, 10.6.7); this unit has none"
