@@ -188,3 +188,15 @@ def test_a_seat_is_still_needed_to_act_in_sno(client: TestClient, kiev: str) -> 
     assert r.status_code == 403
     assert client.get(f"/api/games/{kiev}").json()["actions"] == []  # a spectator's view
     assert seat(kiev)  # the helpers hold the seats
+
+
+def test_an_attack_being_declared_is_shown(client: TestClient) -> None:
+    """SNO keeps the attack being declared in its combat plan, not in state["pending"]: the
+    view still names its attackers and lights its defenders' hexes (SNO 7.1.9-7.1.11)."""
+    gid = new_game(client, game="sno", position="kiev-1941-08", seed=3)
+    v = act(client, gid, "end", "end")
+    assert v["info"]["phase"] == "axis_combat" and v["pending"] is None
+    v = act(client, gid, "attack 1816")
+    assert v["pending"]["kind"] == "attack" and v["pending"]["targets"] == ["1816"]
+    attackers = set(v["pending"]["attackers"])
+    assert attackers and {a["args"][0] for a in v["actions"] if a["verb"] == "without"} == attackers

@@ -541,6 +541,12 @@ class Game(ABC):
         """*Game hook*: what each part of :meth:`roll_distribution`'s outcomes counts."""
         return [f"Outcome {i + 1}" for i in range(width)]
 
+    def decision_view(self, state: State) -> dict[str, Any] | None:
+        """*Game hook*: a decision in progress that ``state["pending"]`` does not hold (an
+        attack being declared, say), as plain data: ``{"kind", "side", "targets": [hexes],
+        "attackers": [unit ids]}``. Default: None (interfaces read ``state["pending"]``)."""
+        return None
+
     def shipped_positions(self) -> list[dict[str, Any]]:
         """*Game hook*: starting positions shipped with the game, offered beside its
         scenarios: ``{"id", "title", "summary", "turn"}``. Default: none."""

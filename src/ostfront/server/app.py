@@ -173,7 +173,7 @@ def game_view(
             "odds_more": {k: v for k, v in more.items() if v is not None},
             "counters": describe.counters_json(game, state),
             "boxes": describe.boxes(game, state),
-            "pending": describe.pending_json(state),
+            "pending": describe.pending_json(game, state),
             "selected": describe.selected_unit(game, state),
             "thinking": session.thinking and live,
             "ai_error": session.ai_error,

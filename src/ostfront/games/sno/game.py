@@ -340,6 +340,21 @@ class SturmNachOsten(SequencedGame):
             else super().outcome_names(state, action, width)
         )
 
+    def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
+        """An attack being declared (SNO 7.1.9-7.1.11: the draft of the combat plan): its
+        attackers and the hexes of its defenders, lit on the map."""
+        c = state.get("combat")
+        draft = c.get("draft") if isinstance(c, dict) and not state.get("pending") else None
+        if not draft:
+            return None
+        units = state["units"]
+        return {
+            "kind": "attack",
+            "side": self.active_side(state),
+            "targets": sorted({units[u]["at"] for u in draft["defenders"] if u in units}),
+            "attackers": list(draft["attackers"]),
+        }
+
     def shipped_positions(self) -> list[dict[str, Any]]:
         """The teaching and test positions in data/positions (see its README)."""
         return [dict(p) for p in _shipped_positions()]
