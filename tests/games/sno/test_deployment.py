@@ -92,6 +92,13 @@ def test_12_6_12_7_12_9_faces_at_the_start(campaign: Any) -> None:
     assert not s["units"]["sov-od"].get("flipped")
 
 
+def test_12_6_the_first_players_juggernauts_revert_at_his_first_omp(campaign: Any) -> None:
+    s = act(act(act(campaign(), "end"), "end"), "end")  # both set-ups, the Axis RRP
+    assert s["phase"] == "axis_omp"
+    assert not s["units"]["ger-4-army"].get("flipped")  # in supply: 9-2 (10.1.5)
+    assert str(face(R, s, "ger-11-army")) == "9-2"
+
+
 def test_12_13_no_replacements_then_12_A_6_a_the_first_month(campaign: Any) -> None:
     s = campaign()
     assert s["rf"] == {"axis": 0, "soviet": 0}  # SNO 12.13
