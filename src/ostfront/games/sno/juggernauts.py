@@ -278,6 +278,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
             raise ValueError(f"{unit_title(R, jugg)} may not be formed from {combo}")
         form(R, state, jugg, combo)
         return
+    if action.verb != "end":
+        raise ValueError(f"not an action of the form phase: {action.text}")
     from . import sequence
 
     sequence.end_phase(R, state)
