@@ -169,3 +169,45 @@ def test_10_6_7_no_ad_when_he_leaves_moscow_during_the_omp(R, make_state):
     zhukov.update(R, s)
     step(R, s, "soviet_form")
     assert not s["units"][Z].get("flipped")
+
+
+# ------------------------------------------------------------------ through the sequence
+def test_10_6_5_through_the_omp_he_is_placed_then_moves_with_his_unit(R, make_state):
+    """The Soviet OMP as played: the placement is offered among the OMP's first choices and
+    never once a unit moves; Zhukov himself is no unit to move (no movement factor); he goes
+    where his unit goes."""
+    from ostfront.games.sno import movement, sequence
+
+    s = make_state({Z: MOSCOW, "sov-moscow-gar": MOSCOW, "sov-5-army": "1310"}, phase="soviet_rrp")
+    zhukov.update(R, s)
+    s["phase"] = "soviet_omp"
+    movement.begin(R, s)
+    zhukov.update(R, s)
+    acts = sequence.actions(R, s)
+    assert [a.text for a in acts if a.verb == "zhukov"] == [
+        "zhukov sov-moscow-gar",  # by hex: Moscow 1306 first
+        "zhukov sov-5-army",
+    ]
+    assert not any(a.verb == "select" and a.args == (Z,) for a in acts)
+    sequence.perform(R, s, next(a for a in acts if a.text == "zhukov sov-5-army"))
+    assert s["units"][Z]["at"] == "1310"
+    sequence.perform(R, s, next(a for a in sequence.actions(R, s) if a.text == "select sov-5-army"))
+    move = next(a for a in sequence.actions(R, s) if a.verb == "to" and a.args == ("1312",))
+    sequence.perform(R, s, move)
+    assert s["units"]["sov-5-army"]["at"] == "1312"
+    assert s["units"][Z]["at"] == "1312"  # SNO 10.6.5: stacked with that unit
+    assert not [a for a in sequence.actions(R, s) if a.verb == "zhukov"]
+
+
+def test_10_6_6_the_odds_of_an_axis_attack_shift_one_column_left(R, make_state):
+    from ostfront.games.sno.combat import odds
+
+    units = {"sov-6-army": "1817", "ger-5-corps": "1818", "ger-6-corps": "1717"}
+    without = make_state(units, phase="axis_combat")
+    near = make_state({**units, Z: KIEV, "sov-5-army": KIEV}, phase="axis_combat")
+    plain = odds.assess(R, without, ["ger-5-corps", "ger-6-corps"], ["sov-6-army"])
+    shifted = odds.assess(R, near, ["ger-5-corps", "ger-6-corps"], ["sov-6-army"])
+    assert (plain.attack, plain.defence) == (shifted.attack, shifted.defence)
+    assert "SNO 10.6.6" not in plain.shifts
+    assert shifted.shifts.count("SNO 10.6.6") == 1
+    assert len(shifted.shifts) == len(plain.shifts) + 1
