@@ -7,7 +7,7 @@ adds the any-time ``break`` actions. German infantry corps are 2-4, armies 9-2 /
 from __future__ import annotations
 
 from ostfront.core.protocol import Action
-from ostfront.games.sno import juggernauts, sequence
+from ostfront.games.sno import breakdown, juggernauts, sequence
 from ostfront.games.sno.combat import losses, results
 
 #: Six Soviet armies two hexes from 1209 all around: a unit in 1209 is out of supply.
@@ -257,13 +257,13 @@ def test_10_1_9_no_overstack_where_no_stacking_check_follows(R, make_state) -> N
         "sov-10-army": "pool",
     }
     s = make_state(units, phase="soviet_omp")
-    assert juggernauts.breakdown_options(R, s, "sov-western-front") == [
+    assert breakdown.breakdown_options(R, s, "sov-western-front") == [
         ["sov-10-army"],
         ["sov-10-army", "sov-4-army"],
         ["sov-10-army", "sov-4-army", "sov-5-army"],
     ]
     s = make_state(units, phase="soviet_orders")
-    assert juggernauts.breakdown_options(R, s, "sov-western-front") == [
+    assert breakdown.breakdown_options(R, s, "sov-western-front") == [
         ["sov-10-army"],
         ["sov-10-army", "sov-4-army"],
     ]

@@ -135,10 +135,10 @@ def padded_sets(
 
 def _breakable_in(R: Rules, state: State, s: list[str]) -> bool:
     """A juggernaut this loss would eliminate that could break down instead (10.1.11)."""
-    from .. import juggernauts
+    from .. import breakdown
 
     return any(
-        R.unit(u).juggernaut and juggernauts.breakdown_options(R, state, u)
+        R.unit(u).juggernaut and breakdown.breakdown_options(R, state, u)
         for u in s
         if not u.startswith((HAB, FLIP))
     )

@@ -233,10 +233,10 @@ def advance_by_breaking_down(R: Rules, state: State, att: list[str], vacated: li
     """SNO 10.1.13: juggernauts of the attack (which never advance, 10.1.3) may break down so
     that their components advance - the advance decision is opened for them even when no other
     unit can advance (the components join it once the juggernaut has broken down)."""
-    from .. import juggernauts
+    from .. import breakdown
 
     if any(
-        R.unit(u).juggernaut and juggernauts.held(R, state, u) is None
+        R.unit(u).juggernaut and breakdown.held(R, state, u) is None
         for u in att
         if on_map(state, u)
     ):
