@@ -405,3 +405,17 @@ def test_10_4_2_a_factory_alone_is_attacked_and_defends_with_1(R, make_state) ->
     # SNO 7.5.1a: Exchange Conversion is mandatory against a factory (10.4.6, 7.4.1)
     (roll,) = combat.actions(R, s)
     assert roll.text == "roll 1" and roll.rule == "SNO 7.5.1a"
+
+
+def test_5_4_5_an_overrun_whose_units_are_lost_before_the_combat_phase(R, make_state) -> None:
+    s = make_state({**PANZERS, "sov-1-gds": "1903"}, phase="axis_omp")
+    overrun.declare(R, s, ATTACKERS, ["sov-1-gds"])
+    s["phase"] = "axis_combat"
+    s["units"] = {**s["units"], "ger-1-pzarmy": {**s["units"]["ger-1-pzarmy"], "at": "dead"}}
+    combat.begin(R, s)  # the overrun goes on without the lost unit, at 11:4 -> 2:1
+    (entry,) = s["combat"]["plan"]
+    assert entry["attackers"] == ["ger-2-sspz", "ger-5-corps", "ger-6-corps"]
+    for u in entry["attackers"]:
+        s["units"] = {**s["units"], u: {**s["units"][u], "at": "dead"}}
+    combat.begin(R, s)  # none left: not made, and the 1st Guards Army has its ZOC back
+    assert s["combat"]["plan"] == [] and s["overruns"] == []

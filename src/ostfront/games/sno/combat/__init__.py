@@ -49,13 +49,19 @@ PENDING_KINDS = ("losses", "retreat", "advance")
 # (5.4.4), and resolved before any other attack (5.4.5, 7.1.11)
 def begin(R: Rules, state: State) -> None:
     c = plan_mod.fresh()
+    kept_overruns = []
     for o in state.get("overruns") or ():
+        attackers = [u for u in o["attackers"] if on_map(state, u)]
+        defenders = [d for d in o["defenders"] if hex_of(state, d) == o["where"][d]]
+        if not attackers or not defenders:
+            continue  # its units lost meanwhile (4.4 at the end of the OMP): not made
+        kept_overruns.append(o)
         c["plan"].append(
             {
                 "id": c["next_id"],
-                "attackers": list(o["attackers"]),
-                "defenders": list(o["defenders"]),
-                "where": dict(o["where"]),
+                "attackers": attackers,
+                "defenders": defenders,
+                "where": {d: o["where"][d] for d in defenders},
                 "done": False,
                 "result": None,
                 "kind": plan_mod.OVERRUN,
@@ -63,6 +69,7 @@ def begin(R: Rules, state: State) -> None:
             }
         )
         c["next_id"] += 1
+    state["overruns"] = kept_overruns
     state["combat"] = c
 
 
@@ -438,6 +445,9 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
         n = a["id"]
         attackers = [u for u in a["attackers"] if on_map(state, u)]
         defenders = results.remaining(state, a)
+        if not attackers:  # every attacker gone meanwhile: the attack is not made
+            acts.append(Action("skip", (n,), f"Attack {n} is not made", "SNO 7.1.11a", side))
+            continue
         if defenders and a.get("kind") in (plan_mod.OVERRUN, plan_mod.BLITZ):
             text = _describe(R, state, attackers, defenders, "overrun_blitz")
             what = "the overrun" if a["kind"] == plan_mod.OVERRUN else "Blitz attack"
@@ -541,10 +551,11 @@ def perform_resolution(R: Rules, state: State, action: Action) -> None:
             "defence": 0,
             "todo": [],
         }
-        if vacated:
-            tactical.open_advance(
-                R, state, [u for u in attack["attackers"] if on_map(state, u)], vacated
-            )
+        alive = [u for u in attack["attackers"] if on_map(state, u)]
+        if vacated and alive:
+            tactical.open_advance(R, state, alive, vacated)
+        if attack.get("kind") == plan_mod.OVERRUN:
+            _overrun_over(state, attack)
         results.settle(R, state)
 
 
@@ -562,10 +573,14 @@ def resolve_on_overrun_crt(R: Rules, state: State, attack: dict[str, Any]) -> No
         defenders=defenders, result=result, die=die, odds=o.text, options=[], crt="overrun_blitz"
     )
     if attack.get("kind") == plan_mod.OVERRUN:
-        state["overruns"] = [
-            x for x in state.get("overruns") or () if x["id"] != attack.get("overrun")
-        ]
+        _overrun_over(state, attack)
     results.start(R, state, attack, result, o)
+
+
+def _overrun_over(state: State, attack: dict[str, Any]) -> None:
+    """SNO 3.1.4 'temporarily': an overrun resolved (or not made), its defenders that are
+    left have their ZOC back."""
+    state["overruns"] = [x for x in state.get("overruns") or () if x["id"] != attack.get("overrun")]
 
 
 __all__ = ["PENDING_KINDS", "actions", "begin", "distribution", "is_fortified", "perform", "prompt"]

@@ -109,6 +109,11 @@ def may_attack(R: Rules, state: State, uid: str) -> bool:
     return not hungary_inactive_block(R, state, uid)
 
 
+def overrun_key(state: State) -> tuple[str, ...]:
+    """The units being overrun, for the keys of facts kept per arrangement (3.1.4)."""
+    return tuple(sorted(d for o in state.get("overruns") or () for d in o["defenders"]))
+
+
 def overrunning(state: State) -> frozenset[str]:
     """SNO 5.4.3: the units making an overrun attack this player-turn."""
     return frozenset(u for o in state.get("overruns") or () for u in o["attackers"])
@@ -135,7 +140,13 @@ def crt_of(attack: dict[str, Any]) -> str:
 def enemies_in_zoc(R: Rules, state: State, uid: str) -> list[str]:
     """The enemy units in ``uid``'s ZOC that it may attack (7.1.5, 7.1.7; 5.5.9)."""
     # SNO 7.1.5: the ZOC does not reach across sea or unfrozen lake sides (zoc.py, 3.1.2)
-    key = ("combat_reach", state["weather"], state["turn"], bool(state.get("hungary_active")))
+    key = (
+        "combat_reach",
+        state["weather"],
+        state["turn"],
+        bool(state.get("hungary_active")),
+        overrun_key(state),  # SNO 3.1.4: the units being overrun have no ZOC
+    )
     table: dict[str, list[str]] = kept(R, state, key, lambda: _reach_table(R, state))
     return table.get(uid, [])
 
@@ -194,6 +205,7 @@ def relief(R: Rules, state: State, uid: str) -> str | None:
         state["weather"],
         state["turn"],
         bool(state.get("hungary_active")),
+        overrun_key(state),
     )
     found: str | None = kept_for_table(R, state, key, lambda: _relief(R, state, uid))
     return found
