@@ -240,6 +240,8 @@ def test_5_4_1_an_overrun_declared_in_the_omp_opens_the_way(R, make_state):
     ]
     assert "1019" not in mv.moves(R, s, INF)
     sequence.perform(R, s, Action("overrun", ("1021",)))
+    assert sequence.prompt(R, s).rule == "SNO 5.4.1"
+    assert "overrun Soviet 5th Army" in sequence.prompt(R, s).text
     acts = sequence.actions(R, s)
     assert {a.verb for a in acts} <= {*("overrun_" + v for v in ("with", "without", "target",
         "untarget", "declare", "cancel"))}  # fmt: skip

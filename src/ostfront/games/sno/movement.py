@@ -453,6 +453,11 @@ def perform(R: Rules, state: State, action: Action) -> None:
 
 
 def prompt(R: Rules, state: State) -> Prompt:
+    from . import overrun
+
+    declaring = overrun.prompt(R, state)  # SNO 5.4.1: an overrun being put together
+    if declaring is not None:
+        return declaring
     side = phasing_side(state)
     sel = record(state)["selected"]
     if sel is not None:
