@@ -54,13 +54,30 @@ def test_a_computer_level_that_does_not_know_sno_is_refused(client: TestClient) 
     assert r.status_code == 400 and "no-such-place" in r.json()["error"]
 
 
-def test_strategic_options_are_refused_naming_14x(client: TestClient) -> None:
-    r = client.post(
-        "/api/games",
-        json={"game": "sno", "position": "kiev-1941-08", "options": {"stalin-line": True}},
-    )
+@pytest.mark.parametrize("start", [{"position": "kiev-1941-08"}, {"scenario": "1941"}])
+def test_strategic_options_are_refused_naming_14x(client: TestClient, start: dict) -> None:
+    r = client.post("/api/games", json={"game": "sno", **start, "options": {"stalin-line": True}})
     assert r.status_code == 400
     assert "14.x" in r.json()["error"] and "stalin-line" in r.json()["error"]
+
+
+def test_the_1941_campaign_is_created_from_the_new_game_request(client: TestClient) -> None:
+    """SNO 12.A through the server: the set-up steps (12.12, the Soviet player first), the
+    reinforcements and the pool beside the map, the option of the last turn (15.7)."""
+    gid = new_game(client, game="sno", scenario="1941", options={"end": "1941-12"}, seed=4)
+    v = view(client, gid)
+    assert v["scenario"] == "1941" and v["options"]["end"] == "1941-12"
+    assert v["info"]["title"] == "June 1941, Soviet set-up" and v["active"] == "soviet"
+    boxes = {(b["box"], b["side"]) for b in v["boxes"]}
+    assert {("reserve", "axis"), ("reserve", "soviet"), ("pool", "soviet")} <= boxes
+    assert all(u["svg"].startswith("<g") for b in v["boxes"] for u in b["units"])
+    v = act(client, gid, "end")
+    assert v["info"]["title"] == "June 1941, Axis set-up"
+    pick = next(a for a in v["actions"] if a["verb"] == "pick")
+    v = act(client, gid, pick["text"])
+    assert v["selected"] == pick["unit"]  # the unit being set up elsewhere is the picked one
+    places = [a for a in v["actions"] if a["verb"] == "place"]
+    assert places and all(a["kind"] == "place" and a["hex"] for a in places)
 
 
 @pytest.fixture(scope="module")
@@ -200,3 +217,24 @@ def test_an_attack_being_declared_is_shown(client: TestClient) -> None:
     assert v["pending"]["kind"] == "attack" and v["pending"]["targets"] == ["1816"]
     attackers = set(v["pending"]["attackers"])
     assert attackers and {a["args"][0] for a in v["actions"] if a["verb"] == "without"} == attackers
+
+
+def test_an_overrun_being_declared_is_shown() -> None:
+    """SNO 5.4: an overrun put together in the OMP shows its attackers and its defenders'
+    hex, as an attack does; the part-2 markers ride on the counters."""
+    game = games.get("sno")
+    state = game.setup("1941", {}, 4)
+    pick = random.Random(1)
+    for _ in range(3000):
+        acts = [a for a in game.legal_actions(state) if a.verb != "undo"]
+        overrun = next((a for a in acts if a.verb == "overrun"), None)
+        if overrun is not None:
+            break
+        state = game.apply(state, pick.choice(acts))
+    assert overrun is not None, "no overrun was offered"
+    state = game.apply(state, overrun)
+    shown = describe.pending_json(game, state)
+    assert shown is not None and shown["kind"] == "overrun"
+    assert shown["targets"] == [str(overrun.args[0])] and shown["attackers"]
+    lit = [a for a in describe.annotate(game, state, game.legal_actions(state)) if a["unit"]]
+    assert {a["unit"] for a in lit if a["verb"] == "overrun_without"} == set(shown["attackers"])

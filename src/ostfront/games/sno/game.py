@@ -281,7 +281,11 @@ class SturmNachOsten(SequencedGame):
         return HIGHLIGHTS.get(action.verb)
 
     def selected_unit(self, state: ProtocolState) -> str | None:
-        """The unit picked to move in the Operational Movement Phase (SNO 5.1.2)."""
+        """The unit picked to move in the Operational Movement Phase (SNO 5.1.2), or to set
+        up elsewhere (12.A(3): deployment's pending pick)."""
+        p = state.get("pending")
+        if isinstance(p, dict) and p.get("kind") == "setup_pick" and p.get("unit"):
+            return str(p["unit"])
         rec = state.get("omp")
         if rec and rec.get("turn") == state.get("turn") and rec.get("phase") == state.get("phase"):
             sel = rec.get("selected")
@@ -341,15 +345,19 @@ class SturmNachOsten(SequencedGame):
         )
 
     def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
-        """An attack being declared (SNO 7.1.9-7.1.11: the draft of the combat plan): its
-        attackers and the hexes of its defenders, lit on the map."""
+        """An attack or overrun being declared (SNO 7.1.9-7.1.11: the draft of the combat
+        plan; 5.4: the overrun's draft): its attackers and its defenders' hexes, lit."""
+        if state.get("pending"):
+            return None
         c = state.get("combat")
-        draft = c.get("draft") if isinstance(c, dict) and not state.get("pending") else None
+        kind, draft = "overrun", state.get("overrun_draft")
+        if not draft:
+            kind, draft = "attack", c.get("draft") if isinstance(c, dict) else None
         if not draft:
             return None
         units = state["units"]
         return {
-            "kind": "attack",
+            "kind": kind,
             "side": self.active_side(state),
             "targets": sorted({units[u]["at"] for u in draft["defenders"] if u in units}),
             "attackers": list(draft["attackers"]),
