@@ -291,25 +291,26 @@ def step_distances(
     ([0, 1, 1, 0], [3, 2])
     """
     dist = list(known) if known is not None else [FAR] * len(steps)
-    order: list[int] = []  # first in, first out: read in order while it grows
+    front: list[int] = []  # the hexes reached at the last count, in the order reached
     for s in sources:
         if dist[s] != 0:
             dist[s] = 0
-            order.append(s)
+            front.append(s)
     if changed is not None:
-        changed.extend(order)
-    first = len(order)
-    push = order.append
-    for popped, here in enumerate(order, 1):
-        if may_leave is not None and popped > first and not may_leave[here]:
-            continue
-        step = dist[here] + 1
-        for nxt in steps[here]:
-            if dist[nxt] > step:  # not reached yet, or farther (a known count lowered)
-                dist[nxt] = step
-                push(nxt)
-    if changed is not None:
-        changed.extend(order[first:])
+        changed.extend(front)
+    step = 1
+    while front:  # one count at a time: the order a first-in, first-out queue reads them
+        reached: list[int] = []
+        push = reached.append
+        for here in front:
+            for nxt in steps[here]:
+                if dist[nxt] > step:  # not reached yet, or farther (a known count lowered)
+                    dist[nxt] = step
+                    push(nxt)
+        if changed is not None:
+            changed.extend(reached)
+        front = reached if may_leave is None else [h for h in reached if may_leave[h]]
+        step += 1
     return dist
 
 

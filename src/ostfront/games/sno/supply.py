@@ -337,7 +337,14 @@ def _spread(
     through a hex whose distance fell next to the area (no other hex carries a line it did
     not before)."""
     if 1 in area:
-        starts = [*starts, *(h for h in fell if any(area[n] for n in steps[h]))]
+        starts = [
+            *starts,
+            *(
+                h
+                for h in fell
+                if not area[h] and (held[h] or near[h] < far[h]) and any(area[n] for n in steps[h])
+            ),
+        ]
     grow_nearer(area, starts, steps, held, near, far)
 
 
