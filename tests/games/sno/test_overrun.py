@@ -419,3 +419,15 @@ def test_5_4_5_an_overrun_whose_units_are_lost_before_the_combat_phase(R, make_s
         s["units"] = {**s["units"], u: {**s["units"][u], "at": "dead"}}
     combat.begin(R, s)  # none left: not made, and the 1st Guards Army has its ZOC back
     assert s["combat"]["plan"] == [] and s["overruns"] == []
+
+
+def test_5_4_1_the_hab_counts_in_the_overrun_odds(R, make_state) -> None:
+    # 4th Army (juggernaut, 9) and 1st Panzer Army (9) against the 1st Guards Army (4): 18:4 is
+    # 4:1; with the 4th Army's HAB marker (+2, 10.2.3) 20:4 is 5:1
+    units = {"ger-4-army": "1902", "ger-1-pzarmy": "1904", "sov-1-gds": "1903"}
+    attackers = ["ger-1-pzarmy", "ger-4-army"]
+    s = make_state(units, phase="axis_omp")
+    assert not overrun.strong_enough(R, s, attackers, ["sov-1-gds"])
+    s = make_state(units, phase="axis_omp", hab=["ger-4-army"])
+    assert overrun.overrun_odds(R, s, attackers, ["sov-1-gds"]).text == "20:4 -> 5:1"
+    assert overrun.problems(R, s, attackers, ["sov-1-gds"]) == []

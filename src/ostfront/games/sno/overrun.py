@@ -141,8 +141,17 @@ def threshold(R: Rules, side: str) -> str:
 
 
 def overrun_odds(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> Any:
-    """SNO 5.4.1, 5.4.1d: the odds on the attacker's Overrun/Blitz CRT, no weather shift."""
-    return odds_mod.assess(R, state, attackers, defenders, crt="overrun_blitz")
+    """SNO 5.4.1, 5.4.1d: the odds on the attacker's Overrun/Blitz CRT, no weather shift, as
+    the attack will be made in the Combat Phase (7.1.2): with the HAB of units that still have
+    the marker (10.2.3; an overrunning unit moves no more, so it keeps it)."""
+    return odds_mod.assess(R, combat_view(state), attackers, defenders, crt="overrun_blitz")
+
+
+def combat_view(state: State) -> State:
+    """The state read as in the coming Combat Phase, where the overrun is made (7.1.2)."""
+    if state["phase"].endswith("_omp"):
+        return {**state, "phase": state["phase"][: -len("omp")] + "combat"}
+    return state
 
 
 # SNO 5.4.1: at least 5-1 after all necessary modification, on the attacker's Overrun/Blitz CRT
@@ -196,7 +205,7 @@ def problems(R: Rules, state: State, attackers: list[str], defenders: list[str])
     out += _left_out_problems(R, state, defenders)
     plan = [_as_attack(o) for o in overruns(state)]
     plan.append({"id": 0, "attackers": attackers, "defenders": defenders, "kind": "overrun"})
-    out += [p for p in limits.plan_problems(R, state, plan) if "7.4.7" not in p]
+    out += [p for p in limits.plan_problems(R, combat_view(state), plan) if "7.4.7" not in p]
     return out
 
 
