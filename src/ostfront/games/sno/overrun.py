@@ -117,7 +117,7 @@ def _free_attackers(R: Rules, state: State) -> list[str]:
     return [
         u
         for u in side_units(R, state, phasing_side(state))
-        if eligible(R, state, u) and plan_mod.enemies_in_zoc(R, state, u)
+        if plan_mod.enemies_in_zoc(R, state, u) and eligible(R, state, u)
     ]
 
 
@@ -266,15 +266,14 @@ def actions(R: Rules, state: State) -> list[Action]:
         return draft_actions(R, state, draft)
     side = phasing_side(state)
     free = _free_attackers(R, state)
-    hexes = sorted(
-        {h for u in free for e in plan_mod.enemies_in_zoc(R, state, u) if (h := hex_of(state, e))}
-    )
+    reach = {u: frozenset(plan_mod.enemies_in_zoc(R, state, u)) for u in free}
+    hexes = sorted({h for u in free for e in reach[u] if (h := hex_of(state, e))})
     acts: list[Action] = []
     for h in hexes:
         targets = _targets(R, state, h)
         if not targets:
             continue
-        near = [u for u in free if set(targets) & set(plan_mod.enemies_in_zoc(R, state, u))]
+        near = [u for u in free if reach[u].intersection(targets)]
         if not _could_reach(R, state, near, targets):
             continue
         names = ", ".join(unit_title(R, u) for u in targets)
@@ -285,9 +284,22 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 
 def _could_reach(R: Rules, state: State, near: list[str], targets: list[str]) -> bool:
-    """Could the nearby units overrun at least one of the targets (the weakest), all together?"""
-    for d in sorted(targets, key=lambda d: odds_mod.defence_factor(R, state, d)):
+    """Could the nearby units overrun at least one of the targets, all together? The totals
+    of steps one and two are looked at first: step five's shifts move an Axis attack only to
+    the left (5.6.4, 10.6.6), a Soviet one at most one column to the right (10.6.7)."""
+    view = combat_view(state)
+    side = phasing_side(state)
+    table = R.crts.for_side(side, "overrun_blitz")
+    lowest = table.columns.index(threshold(R, side)) - (1 if side == "soviet" else 0)
+    need = odds_value(table.columns[max(lowest, 0)])
+    for d in targets:
+        h = hex_of(state, d)
         able = [u for u in near if d in plan_mod.enemies_in_zoc(R, state, u)]
+        if not able or h is None:
+            continue
+        attack = sum(odds_mod.attack_factor(R, view, u, [h]) for u in able)
+        if attack < need * odds_mod.defence_factor(R, state, d):
+            continue  # not even before the shifts
         if strong_enough(R, state, able, [d]):
             return True
     return False

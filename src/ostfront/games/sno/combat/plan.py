@@ -80,9 +80,11 @@ def ensure(state: State) -> dict[str, Any]:
 # ------------------------------------------------------------------ who may attack whom
 def hungary_inactive_block(R: Rules, state: State, uid: str) -> bool:
     """SNO 5.5.11: before activation the Hungarian unit may not attack from Hungary."""
+    if R.unit(uid).nationality != "hungarian":
+        return False
     from ..movement_rules import hungary_active, in_hungary
 
-    if R.unit(uid).nationality != "hungarian" or hungary_active(state):
+    if hungary_active(state):
         return False
     h = hex_of(state, uid)
     return h is not None and in_hungary(R, h)
