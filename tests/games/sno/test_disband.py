@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ostfront.core.position import position_from_dict
 from ostfront.core.protocol import Action
 from ostfront.games.sno import control, disband, supply
@@ -267,3 +269,38 @@ def test_8_0_2_a_dd_decides_every_defenders_supply_at_one_instant(R, make_state)
     out = disband.involuntary(R, s, ["sov-6-army", "sov-5-army"])
     assert out == {"removed": ["sov-6-army", "sov-5-army"], "rf": 4}  # 3 - 1 each (8.1.1)
     assert s["units"]["sov-5-army"]["at"] == s["units"]["sov-6-army"]["at"] == "dead"
+
+
+# ------------------------------------------------------------------ 8.2.1a juggernauts
+KIEV_RING = ("sov-3-army", "sov-4-army", "sov-5-army", "sov-6-army", "sov-8-army", "sov-9-army")
+
+
+def test_8_2_1a_a_juggernaut_may_not_break_out(R, make_state) -> None:
+    """The German 4th Army (a juggernaut) and 8th Corps isolated at 1514: only the corps is
+    offered a break-out (8.2.1a), and asking one of the army is refused. In supply, the
+    army may disband for two less than its weaker side's 6 (8.1.1): 4 RF."""
+    ring = dict(zip(KIEV_RING, R.map.grid.neighbours("1816"), strict=True))
+    s = make_state(
+        {**ring, "ger-8-corps": "1514", "ger-4-army": "1514"}, phase="axis_disband", control={}
+    )
+    assert [a.text for a in disband.actions(R, s)] == ["breakout ger-8-corps", "end"]
+    with pytest.raises(ValueError, match=r"8\.2\.1a"):
+        disband.breakout(R, s, "ger-4-army")
+    alone = make_state({"ger-4-army": "1514"}, phase="axis_disband", control={})
+    assert [a.label for a in disband.actions(R, alone)] == [
+        "Disband German 4th Army: up to 4 RF",
+        "End disbandment and break-out",
+    ]
+
+
+def test_8_2_1a_10_1_2c_a_juggernaut_disbanded_by_dd_while_isolated_is_lost(R, make_state) -> None:
+    """A DD on both (7.3.1, 8.0.2): the isolated corps breaks out (its 1 RF less the
+    pocket's loss: nothing), the juggernaut may not and is lost for good (10.1.2c)."""
+    ring = dict(zip(KIEV_RING, R.map.grid.neighbours("1816"), strict=True))
+    s = make_state(
+        {**ring, "ger-8-corps": "1514", "ger-4-army": "1514"}, phase="axis_disband", control={}
+    )
+    out = disband.involuntary(R, s, ["ger-4-army", "ger-8-corps"])
+    assert out == {"removed": ["ger-4-army", "ger-8-corps"], "rf": 0}
+    assert s["units"]["ger-4-army"]["at"] == "lost"
+    assert s["units"]["ger-8-corps"]["at"] == "dead"

@@ -337,3 +337,42 @@ def test_5_3_4_soviet_fuel_line_needs_both_grozny_and_maikop(R, make_state) -> N
     s = make_state({"sov-1-ta": "1905"}, turn="1942-07", control={GROZNY: "axis"})
     assert supply.status(R, s, "soviet") == {"sov-1-ta": True}
     assert supply.fuel_line(R, s, "soviet") == frozenset()
+
+
+# ------------------------------------------------------------------ 10.1.2c out of supply
+def test_10_1_2c_an_isolated_juggernaut_is_lost_for_good_a_corps_may_return(R, make_state) -> None:
+    """The German 4th Army (a juggernaut) and 8th Corps isolated at 1514, outside a city:
+    both are eliminated at the end of the Combat Phase (9.5.1); the juggernaut, eliminated
+    out of supply, is lost for good (10.1.2c), the corps goes to the pool."""
+    units = {**_kiev_ring(R), "ger-8-corps": "1514", "ger-4-army": "1514"}
+    s = make_state(units, phase="axis_disband", control={})
+    assert supply.status(R, s, "axis") == {"ger-4-army": False, "ger-8-corps": False}
+    assert supply.isolation(R, s) is False
+    assert s["units"]["ger-4-army"]["at"] == "lost"
+    assert s["units"]["ger-8-corps"]["at"] == "dead"
+
+
+def test_10_1_2c_the_polish_1st_army_isolated_is_lost_for_good(R, make_state) -> None:
+    """10.1.2's last line: the Polish 1st Army too. Isolated at 1021 beside a German corps,
+    it is lost; a Soviet army isolated there goes to the pool."""
+    for uid, box in (("pol-1-army", "lost"), ("sov-5-army", "dead")):
+        s = make_state(
+            {uid: "1021", "ger-11-corps": "1022"}, phase="soviet_disband", turn="1944-07"
+        )
+        assert supply.status(R, s, "soviet") == {uid: False}
+        assert supply.isolation(R, s) is False
+        assert s["units"][uid]["at"] == box, uid
+
+
+def test_9_0_1_zhukov_needs_no_supply(R, make_state) -> None:
+    """Zhukov with the 5th Army, isolated at 1021: the army is eliminated at the end of the
+    Soviet Combat Phase (9.5.1); Zhukov is no combat unit, needs no supply and is not."""
+    s = make_state(
+        {"sov-zhukov": "1021", "sov-5-army": "1021", "ger-11-corps": "1022"},
+        phase="soviet_disband",
+    )
+    assert supply.in_supply(R, s, "sov-zhukov")
+    assert supply.status(R, s, "soviet") == {"sov-5-army": False}
+    assert supply.isolation(R, s) is False
+    assert s["units"]["sov-5-army"]["at"] == "dead"
+    assert s["units"]["sov-zhukov"]["at"] == "1021"

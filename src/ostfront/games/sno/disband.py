@@ -65,6 +65,15 @@ def disband_rf(R: Rules, uid: str) -> int:
     return max(0, unit.front.cf - b.disband_other_less)
 
 
+# SNO 8.2.1
+def may_break_out(R: Rules, uid: str) -> bool:
+    """SNO 8.2.1a, 10.1.2: juggernauts (and the Polish 1st Army, 10.1.2's last line) may not
+    break out: eliminated when isolated, they are lost for good (10.1.2c); garrisons never
+    disband (10.5.5). The units that may never be replaced have no replacement cost."""
+    unit = R.unit(uid)
+    return not unit.juggernaut and unit.replacement_cost is not None
+
+
 def add_rf(state: State, side: str, n: int) -> None:
     rf = dict(state.get("rf") or {})
     rf[side] = rf.get(side, 0) + n
@@ -345,9 +354,8 @@ def breakout(
     an evacuation or ""); without it, the phase's record (``state["breakout"]``)."""
     unit = R.unit(uid)
     side = unit.side
-    if unit.juggernaut or unit.replacement_cost is None:
-        eliminate(R, state, [uid])  # SNO 8.2.1a
-        return 0
+    if not may_break_out(R, uid):
+        raise ValueError(f"{uid} may not break out (SNO 8.2.1a)")
     rec = _record(state)
     if owed is None:
         pockets = [(tuple(p), int(d), str(sea)) for p, d, sea in rec["pockets"]]
@@ -382,7 +390,8 @@ def breakout(
 def involuntary(R: Rules, state: State, uids: list[str]) -> dict[str, Any]:
     """SNO 7.3.1 DD, 8.0.2: at the moment of combat, each defending unit in supply disbands
     and each isolated one breaks out (one without a way out, or a garrison, which may never
-    disband, 10.5.5, is eliminated). Returns ``{"removed": [...], "rf": RFs gained}``."""
+    disband, 10.5.5, is eliminated; a juggernaut or the Polish 1st Army, which may not break
+    out, 8.2.1a, is lost for good, 10.1.2c). Returns ``{"removed": [...], "rf": RFs gained}``."""
     alive = [u for u in uids if on_map(state, u)]
     supplied = {u: supply.in_supply(R, state, u) for u in alive}  # all at one instant
     owed: dict[tuple[str, ...], tuple[int, str]] = {}
@@ -396,6 +405,8 @@ def involuntary(R: Rules, state: State, uids: list[str]) -> dict[str, Any]:
             eliminate(R, state, [u])
         elif supplied[u]:
             gained += disband(R, state, u, supplied=True)
+        elif not may_break_out(R, u):  # SNO 8.2.1a: eliminated instead
+            eliminate(R, state, [u])  # SNO 10.1.2c: out of supply - lost for good
         else:
             pocket = pockets[u]
             if pocket not in owed:
@@ -448,10 +459,10 @@ def _offers(
         )
     if not status[uid]:
         charged = next((p for p in rec["pockets"] if uid in p[0]), None)
+        if not may_break_out(R, uid):  # SNO 8.2.1a
+            return out
         if charged is not None:
             what = f"{disband_rf(R, uid)} RF less the {charged[1]} its pocket still owes"
-        elif unit.juggernaut:
-            what = "eliminated for good (SNO 8.2.1a)"
         elif can_break_out(R, state, uid, supply.pocket_of(R, state, uid)):
             what = f"{disband_rf(R, uid)} RF less its pocket's break-out loss (SNO 8.2.2)"
         else:

@@ -691,8 +691,8 @@ def isolation(R: Rules, state: State) -> bool:
         at = state["units"][uid]["at"]
         if at in cities:
             groups.setdefault(at, []).append(uid)
-        else:
-            eliminate(R, state, uid)  # SNO 9.5.1
+    # SNO 9.5.1: every isolated unit outside a Major or Victory city, all at one instant
+    eliminate(R, state, [u for u in isolated if state["units"][u]["at"] not in cities])
     for city, group in sorted(groups.items()):
         if city in done:
             continue
@@ -702,8 +702,7 @@ def isolation(R: Rules, state: State) -> bool:
         if target == 0:  # SNO 9.5.2: half of the points, rounded up (none of nothing)
             continue
         if target == total:  # every unit goes: nothing to choose
-            for u in group:
-                eliminate(R, state, u)
+            eliminate(R, state, group)
             continue
         state["isolation"] = {
             "done": done,
@@ -745,12 +744,15 @@ def _choosable(R: Rules, group: list[str], target: int) -> list[str]:
     return out
 
 
-def eliminate(R: Rules, state: State, uid: str) -> None:
-    """Remove an isolated unit: back to the pool ("dead"), except the units that can never
-    return (juggernauts, the Polish 1st Army, garrisons: 9.5.1, 10.1.2c, 10.5.5)."""
+# SNO 10.1.2
+def eliminate(R: Rules, state: State, uids: list[str]) -> None:
+    """Remove isolated units: back to the pool ("dead"), except the units that can never
+    return (juggernauts and the Polish 1st Army eliminated out of supply, 10.1.2c;
+    garrisons, 10.5.5: combat.losses.eliminate decides, for all of them at once while they
+    are still isolated)."""
     from .combat.losses import eliminate as remove
 
-    remove(R, state, [uid])
+    remove(R, state, uids)
 
 
 # ------------------------------------------------------------------ the pending decisions
@@ -807,7 +809,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         end_phase(R, state)
         return
     uid = str(action.args[0])
-    eliminate(R, state, uid)
+    eliminate(R, state, [uid])
     group = [u for u in p["group"] if u != uid]
     target = p["target"] - R.unit(uid).stacking
     if target > 0:
