@@ -431,3 +431,23 @@ def test_5_4_1_the_hab_counts_in_the_overrun_odds(R, make_state) -> None:
     s = make_state(units, phase="axis_omp", hab=["ger-4-army"])
     assert overrun.overrun_odds(R, s, attackers, ["sov-1-gds"]).text == "20:4 -> 5:1"
     assert overrun.problems(R, s, attackers, ["sov-1-gds"]) == []
+
+
+def test_5_4_1c_soviet_blitz_minimum_is_3_to_1(R, make_state) -> None:
+    # the 1st Guards Army (4, Blitz) alone next to the German 5th Corps (2): 2:1, below CRT B's
+    # 3:1 - unavoidable here, so an AE at commit
+    units = {"sov-1-gds": "1902", "ger-5-corps": "1903"}
+    s = make_state(units, phase="soviet_combat", blitz=["sov-1-gds"])
+    assert odds.assess(R, s, ["sov-1-gds"], ["ger-5-corps"]).column == "2:1"  # Assault CRT
+    ob = odds.assess(R, s, ["sov-1-gds"], ["ger-5-corps"], "overrun_blitz")
+    assert (ob.table, ob.column, ob.text) == ("overrun-blitz-b", None, "4:2 -> below 3:1")
+    combat.begin(R, s)
+    _play(R, s, "attack 1903", "declare", "commit", module=combat)
+    assert s["combat"]["plan"][0]["result"] == "AE"
+    assert s["units"]["sov-1-gds"]["at"] == "dead"
+    # with the 3rd Army (3) able to join, 7:2 -> 3:1 is within reach: alone it is refused
+    s = make_state({**units, "sov-3-army": "2002"}, phase="soviet_combat", blitz=["sov-1-gds"])
+    assert limits.attack_problems(R, s, ["sov-1-gds"], ["ger-5-corps"], []) == [
+        "odds 4:2 -> below 3:1: a Blitz attack below 3:1 is not allowed (SNO 5.4.1c)"
+    ]
+    assert limits.attack_problems(R, s, ["sov-1-gds", "sov-3-army"], ["ger-5-corps"], []) == []
