@@ -238,3 +238,31 @@ def test_an_overrun_being_declared_is_shown() -> None:
     assert shown["targets"] == [str(overrun.args[0])] and shown["attackers"]
     lit = [a for a in describe.annotate(game, state, game.legal_actions(state)) if a["unit"]]
     assert {a["unit"] for a in lit if a["verb"] == "overrun_without"} == set(shown["attackers"])
+
+
+def test_a_game_from_a_position_says_so(client: TestClient, kiev: str) -> None:
+    v = view(client, kiev)
+    assert v["position"].startswith("Kiev and Odessa, August 1941")
+    dr = new_game(client, game="dr", scenario="1941")
+    assert view(client, dr)["position"] is None
+
+
+def test_an_sno_game_exports_and_imports(client: TestClient, kiev: str) -> None:
+    """The record of a game from a shipped position carries the position: imported again,
+    it replays to the same place (seed sealed while the game is played)."""
+    record = client.get(f"/api/games/{kiev}/record").json()
+    assert record["header"]["position"]["game"] == "sno" and record["header"]["seed"] is None
+    r = client.post("/api/import", json=record)
+    assert r.status_code == 201, r.text
+    again = r.json()
+    assert again["verified"] and again["steps"] == len(record["steps"])
+    mine = {c["id"]: c["hex"] for c in view(client, kiev)["counters"]}
+    theirs = client.get(f"/api/games/{again['id']}").json()["counters"]
+    assert {c["id"]: c["hex"] for c in theirs} == mine
+
+
+def test_an_imported_position_month_is_checked(client: TestClient, kiev: str) -> None:
+    record = client.get(f"/api/games/{kiev}/record").json()
+    record["header"]["position"]["turn"] = "2941-08"
+    r = client.post("/api/import", json=record)
+    assert r.status_code == 422 and "turn: 2941-08 is not a month from" in r.json()["error"]

@@ -153,6 +153,7 @@ def game_view(
             "game": game.name,
             "game_title": game.title,
             "scenario": session.header.get("scenario"),
+            "position": _position_note(session.header.get("position")),
             "options": session.header.get("options", {}),
             # the seed decides every die: secret until the game is over (docs/security.md)
             "seed": session.header.get("seed") if session.finished else "secret until the end",
@@ -180,6 +181,14 @@ def game_view(
             "log": _log(session, state, log_from, log_step),
         }
     return view
+
+
+def _position_note(position: Any) -> str | None:
+    """What a game started from a custom position says of it (its note), for the title."""
+    if not isinstance(position, dict):
+        return None
+    note = position.get("note")
+    return str(note)[:200] if note else "a custom position"
 
 
 def _log(session: Session, state: State, log_from: int, log_step: int | None) -> dict[str, Any]:

@@ -65,6 +65,7 @@ AI_TIMEOUT = 120.0
 MAX_DEPTH = 32
 #: Sanity limits on an imported custom position (the game checks the rest).
 MAX_POSITION_TURN = 200
+MIN_POSITION_MONTH, MAX_POSITION_MONTH = "1900-01", "1999-12"
 MAX_POOL_POINTS = 30
 
 HUMAN = "human"
@@ -301,8 +302,13 @@ def check_position(game: Game, raw: Any) -> dict[str, Any]:
     if pos["game"] != game.name:
         problems.append(f"game: the position is for {pos['game']!r}, not {game.name!r}")
     turn = pos.get("turn")
-    if turn is not None and not 1 <= turn <= MAX_POSITION_TURN:
+    if isinstance(turn, int) and not 1 <= turn <= MAX_POSITION_TURN:
         problems.append(f"turn: {turn} is not between 1 and {MAX_POSITION_TURN}")
+    if isinstance(turn, str) and not MIN_POSITION_MONTH <= turn <= MAX_POSITION_MONTH:
+        # a month (the schema checked "YYYY-MM"): a game of monthly turns, SNO
+        problems.append(
+            f"turn: {turn} is not a month from {MIN_POSITION_MONTH} to {MAX_POSITION_MONTH}"
+        )
     if pos.get("active") is not None and pos["active"] not in game.sides:
         problems.append(f"active: {pos['active']!r} is not a side ({', '.join(game.sides)})")
     for side, pool in pos.get("pools", {}).items():

@@ -162,7 +162,7 @@ function show(v, first) {
   }
   document.title = `${v.game_title} — ${v.info.title || ""} — Ostfront`;
   document.getElementById("gtitle").innerHTML =
-    `<b>${esc(v.game_title)}</b> · ${esc(v.scenario)} · ` +
+    `<b>${esc(v.game_title)}</b> · ${v.position ? `<span title="${esc(v.position)}">from a position</span>` : esc(v.scenario)} · ` +
     v.sides.map(s => `<span class="badge ${esc(s)}">${esc(cap(s))}</span> ${esc(playerName(v.players[s]))}`).join(" vs ");
   const undo = v.actions.find(a => a.verb === "undo");
   const ub = document.getElementById("btn-undo");
@@ -1010,14 +1010,7 @@ function supplyText(uid) {
   const l = SUPPLY && SUPPLY.lines[uid];
   if (!l) return "";
   if (l.text) return l.text;  // the game words its own supply line
-  if (!l.ok) return "out of supply: " + (l.note || "no supply path");
-  if (!l.path.length) return l.note || "in supply";
-  const steps = l.path.length - 1;
-  const source = l.source ? placeName(l.source) : "a source";
-  const entry = l.path[l.path.length - 1];
-  const by = `by rail to ${source}`;
-  return steps ? `in supply: ${steps} hex${steps > 1 ? "es" : ""} to the rail line at ${entry}, ${by} (DR 5.0)`
-    : `in supply: on a rail line, ${by} (DR 5.0)`;
+  return l.ok ? "in supply" : "out of supply" + (l.note ? ": " + l.note : "");
 }
 
 // The supply line of the unit pointed at (else the selected unit, else the first of the
