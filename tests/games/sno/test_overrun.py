@@ -451,3 +451,17 @@ def test_5_4_1c_soviet_blitz_minimum_is_3_to_1(R, make_state) -> None:
         "odds 4:2 -> below 3:1: a Blitz attack below 3:1 is not allowed (SNO 5.4.1c)"
     ]
     assert limits.attack_problems(R, s, ["sov-1-gds", "sov-3-army"], ["ger-5-corps"], []) == []
+
+
+def test_7_2_1_step_five_zhukov_shifts_overrun_odds_too(R, make_state, monkeypatch) -> None:
+    # SNO 5.4.1d: weather aside, the other modifiers apply - Zhukov's shift (10.6.6) among them
+    from ostfront.games.sno import zhukov
+
+    s = make_state({**PANZERS, "sov-1-gds": "1903"}, phase="axis_omp")
+    monkeypatch.setattr(zhukov, "column_shift", lambda R, state, att, dfd: -1)
+    o = odds.assess(R, s, ATTACKERS, ["sov-1-gds"], "overrun_blitz")
+    assert (o.raw, o.column, o.shifts) == ("5:1", "4:1", ("SNO 10.6.6",))
+    assert not overrun.strong_enough(R, s, ATTACKERS, ["sov-1-gds"])
+    monkeypatch.setattr(zhukov, "column_shift", lambda R, state, att, dfd: 1)
+    o = odds.assess(R, s, ATTACKERS, ["sov-1-gds"])
+    assert (o.raw, o.column, o.shifts) == ("5:1", "6:1", ("SNO 10.6.7",))
