@@ -266,3 +266,17 @@ def test_an_imported_position_month_is_checked(client: TestClient, kiev: str) ->
     record["header"]["position"]["turn"] = "2941-08"
     r = client.post("/api/import", json=record)
     assert r.status_code == 422 and "turn: 2941-08 is not a month from" in r.json()["error"]
+
+
+def test_factories_and_zhukov_are_drawn_with_their_own_symbols() -> None:
+    """SNO 10.4, 10.6 at the campaign's set-up: factories under a sawtooth roof, Zhukov a
+    leader's star; the counters on the map are exactly the units whose record is a hex."""
+    game = games.get("sno")
+    state = game.setup("1941", {}, 4)
+    shown = {c.id: c for c in game.counters(state)}
+    assert set(shown) == {u for u, d in state["units"].items() if d["at"][0].isdigit()}
+    R = game.rules_for(state)
+    factory = next(c for u, c in shown.items() if R.unit(u).type == "factory")
+    assert "symbol-factory" in describe.counter_svg(factory)
+    zhukov = next(c for u, c in shown.items() if R.unit(u).type == "zhukov")
+    assert "symbol-star" in describe.counter_svg(zhukov)

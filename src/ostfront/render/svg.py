@@ -150,6 +150,7 @@ SYMBOL_PARTS: dict[str, tuple[str, ...]] = {
     "garrison": ("box", "garrison"),
     "fleet": ("hull",),
     "leader": ("star",),
+    "factory": ("factory",),
 }
 
 _HEX_STROKE = "#8c8672"
@@ -321,6 +322,18 @@ def _symbol(parts: Sequence[str], size: float, ink: str) -> list[str]:
             out.append(
                 f'<rect class="symbol-hull" x="{_n(-0.1 * s)}" y="{_n(-0.13 * s)}"'
                 f' width="{_n(0.2 * s)}" height="{_n(0.09 * s)}" fill="{ink}"/>'
+            )
+        elif part == "factory":  # a sawtooth roof and a chimney (SNO 10.4 factories)
+            base, roof = y1, y0 + 0.08 * s
+            teeth = [(x0, base), (x0, roof)]
+            for i in range(3):
+                left = x0 + i * (x1 - x0) / 3
+                teeth += [(left + (x1 - x0) / 3, roof - 0.08 * s), (left + (x1 - x0) / 3, roof)]
+            teeth += [(x1, base)]
+            out.append(f'<polygon class="symbol-factory" points="{_pts(teeth)}"{line}/>')
+            out.append(
+                f'<rect class="symbol-chimney" x="{_n(x1 - 0.08 * s)}" y="{_n(y0 - 0.06 * s)}"'
+                f' width="{_n(0.05 * s)}" height="{_n(0.14 * s)}" fill="{ink}"/>'
             )
         elif part == "star":
             out.append(
