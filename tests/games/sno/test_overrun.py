@@ -465,3 +465,16 @@ def test_7_2_1_step_five_zhukov_shifts_overrun_odds_too(R, make_state, monkeypat
     monkeypatch.setattr(zhukov, "column_shift", lambda R, state, att, dfd: 1)
     o = odds.assess(R, s, ATTACKERS, ["sov-1-gds"])
     assert (o.raw, o.column, o.shifts) == ("5:1", "6:1", ("SNO 10.6.7",))
+
+
+def test_7_4_7_an_unavoidable_ae_comes_before_the_overruns(R, make_state) -> None:
+    # the 7th Corps (2) alone next to four Guards armies (16): 1:8, unavoidable
+    guards = {u: "1907" for u in ("sov-2-gds", "sov-3-gds", "sov-10-gds", "sov-11-gds")}
+    units = {**PANZERS, "sov-1-gds": "1903", "ger-7-corps": "1906", **guards}
+    s = _overrun_then_combat(R, make_state, units)
+    _play(R, s, "attack 1907", "declare", "commit", module=combat)
+    overrun_attack, hopeless = s["combat"]["plan"]
+    assert (hopeless["result"], hopeless["done"]) == ("AE", True)  # at commit: first of all
+    assert s["units"]["ger-7-corps"]["at"] == "dead"
+    assert (overrun_attack["kind"], overrun_attack["done"]) == ("overrun", False)
+    assert _texts(R, s, combat) == ["roll 1"]
