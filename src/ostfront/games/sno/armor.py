@@ -39,8 +39,12 @@ def is_armor(R: Rules, uid: str) -> bool:
 
 
 def is_refitted(R: Rules, state: State, uid: str) -> bool:
-    """SNO 10.3.1: an armor unit with its refitted side up."""
+    """SNO 10.3.1: an armor unit with its refitted side up. SNO 10.3.2: a unit comes into
+    play refitted - at a scenario's start save where 12.7 says otherwise
+    (deployment.flipped_at_start), as a replacement always (11.4, replacements.py) - and its
+    refitted factor is its replacement cost (counters.replacement_cost)."""
     # SNO 10.3.1: the front face is the refitted side ("flipped": the unrefitted one)
+    # SNO 10.3.2: nothing is flipped until play flips it (the record says "flipped")
     return is_armor(R, uid) and not state["units"][uid].get("flipped")
 
 
