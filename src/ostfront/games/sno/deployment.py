@@ -94,22 +94,30 @@ def flipped_at_start(unit: Unit, first: str) -> bool:
 def starting_units(R: Rules, scen: ScenarioSpec) -> dict[str, dict[str, Any]]:
     """The units table at the scenario's start (see the module's docstring)."""
     placed = {p.unit: p.hex for p in scen.placement.units}
-    lost = set(scen.factories.eliminated)
     units: dict[str, dict[str, Any]] = {}
     for uid, unit in sorted(R.counters.units.items()):
-        rec: dict[str, Any] = {"at": "pool", "dispersed": False, "fortified": False}
-        if uid in placed:  # SNO Appendix II, 12.A(3)-(5)
-            rec["at"] = placed[uid]  # SNO 12.4 too: Berlin's garrison, Zhukov in Moscow
-            if flipped_at_start(unit, scen.first):
-                rec["flipped"] = True
-        elif uid in lost:
-            rec["at"] = "lost"
-        elif unit.reinforcement:
-            rec["at"] = "reserve"  # SNO 11.15: arrives in its month
-        elif unit.type in ("factory", "garrison", "zhukov"):
-            rec["at"] = "out"  # not in this scenario (12.x(4)-(5))
+        at = placed.get(uid) or starting_box(scen, unit)
+        rec: dict[str, Any] = {"at": at, "dispersed": False, "fortified": False}
+        if uid in placed and flipped_at_start(unit, scen.first):
+            rec["flipped"] = True
         units[uid] = rec
     return units
+
+
+def starting_box(scen: ScenarioSpec, unit: Unit) -> str:
+    """Where a unit the scenario does not place waits: "lost" if eliminated before the start
+    (12.x(4)), "reserve" if a reinforcement (11.15: it arrives in its month), "out" for a
+    factory, garrison or Zhukov the scenario leaves out (12.x(4)-(5)), else the "pool" (11.7;
+    juggernauts there may be formed, 10.1.7). SNO Appendix II, 12.4 and 12.A(3)-(5) place the
+    rest: the scenario's placements (``data/scenarios.toml``)."""
+    # SNO Appendix II: the hexes are data; # SNO 12.4: Berlin's garrison, Zhukov in Moscow
+    if unit.id in scen.factories.eliminated:
+        return "lost"
+    if unit.reinforcement:
+        return "reserve"  # SNO 11.15
+    if unit.type in ("factory", "garrison", "zhukov"):
+        return "out"
+    return "pool"
 
 
 def start(R: Rules, state: State) -> None:
