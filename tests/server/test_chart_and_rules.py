@@ -56,8 +56,22 @@ def test_dr_chart_is_read_from_the_charts_card(client: TestClient) -> None:
     assert _row(hexsides, "No-attack hexside")["cells"][5] == "no attack across"
 
 
-def test_chart_of_a_game_without_charts_and_of_no_game(client: TestClient) -> None:
-    assert client.get("/api/chart/sno").json()["tables"] == []
+def test_sno_chart_is_read_from_its_tables(client: TestClient) -> None:
+    """SNO's Terrain Effects Chart from data/tables.toml: a cost per movement class, the
+    rules each row comes from, the reconstructed cells with their reason."""
+    tables = client.get("/api/chart/sno").json()["tables"]
+    assert [t["id"] for t in tables] == ["terrain", "hexsides", "places"]
+    terrain = tables[0]
+    assert terrain["columns"] == ["Terrain", "Foot", "Mountain", "Armor", "Cavalry", "Combat"]
+    swamp = _row(terrain, "Swamp")
+    assert swamp["cells"][1:5] == ["2", "2", "3", "1"] and swamp["rule"].startswith("SNO 5.1.3")
+    assert swamp["reconstructed"].startswith("reconstructed (move.foot")
+    assert _row(terrain, "Clear")["reconstructed"] == ""
+    assert "+1 MP" in _row(tables[1], "River")["cells"][1]
+    assert _row(tables[2], "Victory city")["cells"][2] == "6"
+
+
+def test_chart_of_no_game(client: TestClient) -> None:
     r = client.get("/api/chart/chess")
     assert r.status_code == 404 and "chess" in r.json()["error"]
 

@@ -363,6 +363,14 @@ class SturmNachOsten(SequencedGame):
             "attackers": list(draft["attackers"]),
         }
 
+    def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
+        """The Terrain Effects Chart as people read it, from data/tables.toml (SNO 5.1.3,
+        5.5, 5.6; 11.8's replacement limits): hexes, hexsides and places, each row with
+        the rules it comes from and what of it is reconstructed."""
+        from .tables import load_tables
+
+        return _chart_tables(load_tables().tec)
+
     def shipped_positions(self) -> list[dict[str, Any]]:
         """The teaching and test positions in data/positions (see its README)."""
         return [dict(p) for p in _shipped_positions()]
@@ -396,6 +404,53 @@ _BACK_FACES = {
     "armored_infantry": "unrefitted", "armored_cavalry": "unrefitted",
     "factory": "entrained", "zhukov": "AD side",
 }  # fmt: skip
+
+
+def _chart_tables(tec: Any) -> list[dict[str, Any]]:
+    """H7 (views): the TEC's three parts as the browser's chart tables."""
+
+    def name(key: str) -> str:
+        return key.replace("_", " ").capitalize()
+
+    def rebuilt(row: Any) -> str:
+        if not row.reconstructed:
+            return ""
+        cells = "" if row.reconstructed is True else " (" + ", ".join(row.reconstructed) + ")"
+        return f"reconstructed{cells}: {row.why}"
+
+    def row(cells: list[str], r: Any) -> dict[str, Any]:
+        return {"cells": cells, "rule": r.source or tec.source, "reconstructed": rebuilt(r)}
+
+    hexes = [
+        row([name(r.terrain), *(str(r.move[c]) for c in tec.classes), "; ".join(r.combat)], r)
+        for r in tec.hexes
+    ]
+    sides = [
+        row(
+            [
+                name(r.side),
+                r.move + (f" (+{r.extra_mp} MP)" if r.extra_mp else ""),
+                "; ".join(r.combat),
+            ],
+            r,
+        )
+        for r in tec.hexsides
+    ]
+    places = [
+        row([name(r.place), "; ".join(r.combat) or "no effect", str(r.replacement_limit)], r)
+        for r in tec.places
+    ]
+    who = "; ".join(f"{c}: " + ", ".join(sorted(u for u, k in tec.unit_class.items() if k == c))
+                    for c in tec.classes)  # fmt: skip
+    return [
+        {"id": "terrain", "title": "Terrain effects: hexes", "rule": "SNO 5.5",
+         "columns": ["Terrain", *(name(c) for c in tec.classes), "Combat"],
+         "note": f"MPs to enter the hex by movement class ({who}).", "rows": hexes},
+        {"id": "hexsides", "title": "Terrain effects: hexsides", "rule": "SNO 5.5",
+         "columns": ["Hexside", "Movement", "Combat"], "note": "", "rows": sides},
+        {"id": "places", "title": "Cities and towns", "rule": "SNO 5.6",
+         "columns": ["Place", "Combat", "Replacement limit (11.8)"], "note": "", "rows": places},
+    ]  # fmt: skip
 
 
 def _face_name(unit: Any) -> str:
