@@ -280,3 +280,15 @@ def test_factories_and_zhukov_are_drawn_with_their_own_symbols() -> None:
     assert "symbol-factory" in describe.counter_svg(factory)
     zhukov = next(c for u, c in shown.items() if R.unit(u).type == "zhukov")
     assert "symbol-star" in describe.counter_svg(zhukov)
+
+
+def test_only_the_random_player_may_take_over_an_sno_side(client: TestClient) -> None:
+    gid = new_game(client, game="sno", position="crimea-1941-11", seed=6)
+    r = client.put(
+        f"/api/games/{gid}/players", json={"players": {"soviet": "hard"}}, headers=seat(gid)
+    )
+    assert r.status_code == 400 and "(human, random)" in r.json()["error"]
+    r = client.put(
+        f"/api/games/{gid}/players", json={"players": {"soviet": "random"}}, headers=seat(gid)
+    )
+    assert r.status_code == 200 and r.json()["players"]["soviet"] == "random"
