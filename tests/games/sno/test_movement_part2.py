@@ -225,6 +225,7 @@ def test_7_7_3a_c_10_1_3_juggernauts_never_advance_and_the_two_hex_advance_is_of
     ]
     assert acts[(CAV, "1317")].label == "Advance German 1st Cavalry Division 1117 -> 1216 -> 1317"
     assert acts[(CAV, "1217")].label == "Advance German 1st Cavalry Division 1117 -> 1217"
+    assert acts[(CAV, "1317")].payload.path == ("1117", "1216", "1317")  # the board's path
     tactical.perform_advance(R, s, acts[(CAV, "1317")])
     assert s["units"][CAV]["at"] == "1317"
     assert s["pending"]["units"] == [PZ]

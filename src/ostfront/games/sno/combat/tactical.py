@@ -29,7 +29,7 @@ months of the winter of 1941/42 (6.5.3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ....core.protocol import Action, Prompt
 from .. import control, weather
@@ -228,6 +228,12 @@ def _go_on(R: Rules, state: State) -> None:
 
 
 # ------------------------------------------------------------------ advance
+class Advance(NamedTuple):
+    """An advance on offer: its path, the unit's hex first (two hexes: 7.7.3a d)."""
+
+    path: tuple[str, ...]
+
+
 #: SNO 7.7.3a d: the unit types that may advance two hexes (armor and armored cavalry - not
 #: armored infantry), the movement points it may cost, and 6.4.1a: the type barred in Mud.
 TWO_HEX_TYPES = frozenset({"armor", "armored_cavalry"})
@@ -355,6 +361,7 @@ def advance_actions(R: Rules, state: State) -> list[Action]:
                     f"Advance {name} {frm}{via} -> {hex_title(R, h)}",
                     "SNO 7.7.3a",
                     side,
+                    Advance(tuple(path)),
                 )
             )
     acts.append(Action("stop", (), "No further advance after combat", "SNO 7.7.3a", side))
