@@ -215,8 +215,19 @@ def grow(
 def connected(
     sources: Iterable[str], neighbours: Neighbours, passable: Callable[[str, str], bool]
 ) -> set[str]:
-    """Every hex joined to one of ``sources`` by passable steps (e.g. along a rail line)."""
-    return set(distances(sources, neighbours, passable))
+    """Every hex joined to one of ``sources`` by passable steps (e.g. along a rail line):
+    what :func:`distances` reaches, found without counting steps (a plain flood, last in
+    first out: the rail lines of SNO 3.4.6 ask it after almost every move)."""
+    seen = set(sources)
+    stack = list(seen)
+    pop, push, add = stack.pop, stack.append, seen.add
+    while stack:
+        here = pop()
+        for nxt in neighbours(here):
+            if nxt not in seen and passable(here, nxt):
+                add(nxt)
+                push(nxt)
+    return seen
 
 
 # ------------------------------------------------------------------ searches over hex numbers
