@@ -41,20 +41,25 @@ MAX_STEPS = 200_000
 
 def campaign(
     seed: int, clock: Callable[[], float] = time.perf_counter
-) -> tuple[float, int, str, str]:
-    """(seconds, decisions, the month it ended, the result's reason) of one random game."""
+) -> tuple[float, int, str, str, list[tuple[float, str]]]:
+    """(seconds, decisions, the month it ended, the result's reason, (seconds, month and
+    phase) of every legal_actions call) of one random game."""
     game = get("sno")
     t0 = clock()
     state = game.setup("1941", {}, seed)
     player = RandomPlayer(new_rng(seed ^ 0x5EED))  # as simulate.play_one seeds it
     steps = 0
+    calls: list[tuple[float, str]] = []
     while game.active_side(state) is not None and steps < MAX_STEPS:
-        state = game.apply(state, player.choose_from(game.legal_actions(state)))
+        t = clock()
+        legal = game.legal_actions(state)
+        calls.append((clock() - t, f"{state['turn']} {state['phase']}"))
+        state = game.apply(state, player.choose_from(legal))
         steps += 1
     seconds = clock() - t0
     result = state.get("winner") or {}
     reason = result.get("reason", "") if isinstance(result, dict) else str(result)
-    return seconds, steps, str(state.get("turn")), reason
+    return seconds, steps, str(state.get("turn")), reason, calls
 
 
 def main() -> None:
@@ -76,13 +81,15 @@ def main() -> None:
         settle(["sno"])
     profiler = cProfile.Profile() if args.profile else None
     seconds: list[float] = []
+    calls: list[tuple[float, str]] = []
     for seed in range(args.seed, args.seed + args.games):
         if profiler:
             profiler.enable()
-        s, steps, month, reason = campaign(seed, clock)
+        s, steps, month, reason, timed = campaign(seed, clock)
         if profiler:
             profiler.disable()
         seconds.append(s)
+        calls += timed
         print(f"seed {seed:3d}: {s:7.2f} s, {steps:6d} decisions, ended {month}: {reason}")
     med = statistics.median(seconds)
     print(
@@ -90,6 +97,19 @@ def main() -> None:
         f"({'CPU' if args.cpu else 'wall'} clock): median {med:.2f} s, "
         f"worst {max(seconds):.2f} s (target {TARGET:.0f} s median: {med / TARGET:.2f} of it)"
     )
+    ms = sorted(c for c, _ in calls)
+    worst = max(calls)
+    print(
+        f"legal_actions ({len(ms)} decision points): median {statistics.median(ms) * 1e3:.2f} ms,"
+        f" p90 {ms[int(0.9 * (len(ms) - 1))] * 1e3:.2f} ms, worst {worst[0] * 1e3:.2f} ms"
+        f" ({worst[1]}); over 5 ms: {sum(c > 0.005 for c in ms)}"
+    )
+    over: dict[str, list[float]] = {}
+    for c, where in calls:
+        if c > 0.005:
+            over.setdefault(where.split()[1], []).append(c)
+    for phase, cs in sorted(over.items(), key=lambda kv: -max(kv[1])):
+        print(f"  over 5 ms in {phase}: {len(cs)}, worst {max(cs) * 1e3:.2f} ms")
     if profiler:
         stats = pstats.Stats(profiler)
         stats.sort_stats("tottime").print_stats(args.profile)
