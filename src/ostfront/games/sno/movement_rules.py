@@ -29,7 +29,6 @@ from .rules import (
     Rules,
     State,
     enemy_at,
-    month_name,
     movement_factor,
     other,
     remember,
@@ -37,7 +36,7 @@ from .rules import (
     units_at,
 )
 from .tables import move_cost
-from .zoc import in_enemy_zoc
+from .zoc import freezing, in_enemy_zoc
 
 #: SNO 5.5.9: the months the Finnish-occupied area is closed to Soviet units (inclusive).
 FINLAND_FROM, FINLAND_TO = "1941-09", "1944-06"
@@ -356,18 +355,19 @@ def path_cost(R: Rules, state: State, uid: str, path: Sequence[str]) -> float | 
 #: canal, or a thawing lake's side) and whether it crosses a strait.
 StepInfo = tuple[int, bool, bool]
 Steps = dict[str, dict[str, StepInfo]]
-_STEPS: dict[tuple[int, str, str, str], tuple[Rules, Steps]] = {}
+_STEPS: dict[tuple[int, str, str, str | None], tuple[Rules, Steps]] = {}
 
 
 def step_table(R: Rules, state: State, uid: str) -> Steps:
     """Every step the map allows a unit of this one's movement class this month: hex ->
     {neighbour: (terrain cost, river, strait)}. What the units stand on (enemies, borders,
-    Finland, 4.6) is :func:`may_enter`'s; this is the terrain, read once per movement class,
-    weather and month (all that freezing depends on, 6.2)."""
+    Finland, 4.6) is :func:`may_enter`'s; this is the terrain, read once per movement class
+    and what freezing depends on (the weather and, in Snow, the month's Arctic Weather Line,
+    6.2: zoc.freezing)."""
     cls = R.tables.tec.unit_class.get(R.unit(uid).type)
     if cls is None:
         return {}  # SNO 5.1.9, 10.4.4: garrisons and factories never move
-    key = (id(R), cls, state["weather"], month_name(state["turn"]))
+    key = (id(R), cls, *freezing(state))
     known = _STEPS.get(key)
     if known is not None and known[0] is R:
         return known[1]
@@ -389,16 +389,18 @@ def step_table(R: Rules, state: State, uid: str) -> Steps:
 
 
 #: A passable step whatever the unit: (neighbour, its terrain this month, river, strait).
-_PASSABLE: dict[tuple[int, str, str], tuple[Rules, dict[str, list[tuple[str, str, bool, bool]]]]]
+_PASSABLE: dict[
+    tuple[int, str, str | None], tuple[Rules, dict[str, list[tuple[str, str, bool, bool]]]]
+]
 _PASSABLE = {}
 
 
 def _passable_steps(R: Rules, state: State) -> dict[str, list[tuple[str, str, bool, bool]]]:
     """Every step the map allows any unit this month, with what a movement class's cost needs:
     the terrain entered (frozen swamp and lake are clear, 6.2.3), whether it crosses an
-    unfrozen river (or a thawing lake's side) and whether a strait - read once per weather
-    and month for all the movement classes (5.1.6, 5.5.3-5.5.5, 6.2, 6.3.4)."""
-    key = (id(R), state["weather"], month_name(state["turn"]))
+    unfrozen river (or a thawing lake's side) and whether a strait - read once per freezing
+    (zoc.freezing) for all the movement classes (5.1.6, 5.5.3-5.5.5, 6.2, 6.3.4)."""
+    key = (id(R), *freezing(state))
     known = _PASSABLE.get(key)
     if known is not None and known[0] is R:
         return known[1]

@@ -12,8 +12,8 @@ True
 
 from __future__ import annotations
 
-from .rules import Rules, State, kept, other
-from .weather import blocked
+from .rules import BOX_SET, Rules, State, kept, month_name, other
+from .weather import AWL_OF_MONTH, blocked
 
 HUNGARY = "Hungary"  # SNO 5.5.11 names the country; its hexes are the map's
 
@@ -40,28 +40,64 @@ def overrun_silenced(state: State) -> tuple[str, ...]:
     return tuple(sorted(overrun_units(state)))
 
 
+def freezing(state: State) -> tuple[str, str | None]:
+    """Everything the month's terrain depends on (6.2): the weather, and in Snow the Arctic
+    Weather Line in force (frozen hexes and sides) - months that share them share it."""
+    snow = state["weather"] == "snow"
+    return state["weather"], AWL_OF_MONTH.get(month_name(state["turn"])) if snow else None
+
+
+#: Hex -> the hexes a combat unit there exerts its ZOC into, per components, freezing and
+#: Hungary's state (a few kept: they depend on nothing else).
+_FOOTPRINTS: dict[tuple[int, str, str | None, bool], tuple[Rules, dict[str, tuple[str, ...]]]]
+_FOOTPRINTS = {}
+
+
+def _footprints(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
+    key = (id(R), *freezing(state), bool(state.get("hungary_active")))
+    known = _FOOTPRINTS.get(key)
+    if known is None or known[0] is not R:
+        if len(_FOOTPRINTS) >= 16:
+            _FOOTPRINTS.clear()
+        known = _FOOTPRINTS[key] = (R, {})
+    return known[1]
+
+
+def _footprint(R: Rules, state: State, at: str) -> tuple[str, ...]:
+    """SNO 3.1.1: the six hexes around ``at``, save those across an impassable side (3.1.2)
+    or, while Hungary is inactive, across its border (5.5.11)."""
+    hungary = R.map.regions.get(HUNGARY)
+    closed = hungary.hexes if hungary and not state.get("hungary_active") else None
+    out = []
+    for n in R.map.grid.neighbours(at):
+        if blocked(R, state, at, n):  # SNO 3.1.2: not across a sea or unfrozen lake side
+            continue
+        if closed is not None and (at in closed) != (n in closed):
+            continue  # SNO 5.5.11: ZOCs do not extend across the Hungarian border
+        out.append(n)
+    return tuple(out)
+
+
 def _zoc_tables(
     R: Rules, state: State, silent: tuple[str, ...] = ()
 ) -> dict[str, dict[str, frozenset[str]]]:
-    hungary = R.map.regions.get(HUNGARY)
-    closed = hungary.hexes if hungary and not state.get("hungary_active") else None
     found: dict[str, dict[str, set[str]]] = {"axis": {}, "soviet": {}}
-    neighbours = R.map.grid.neighbours
+    feet = _footprints(R, state)
+    quiet = frozenset(silent)
     for uid, d in state["units"].items():
         at = d["at"]
-        if at in ("pool", "reserve", "dead", "lost", "out"):
+        if at in BOX_SET:
             continue
         unit = R.unit(uid)
         if not unit.is_combat:  # SNO 3.1.3: factories and Zhukov have none
             continue
-        if uid in silent:  # SNO 3.1.4: lost while it is being overrun
+        if uid in quiet:  # SNO 3.1.4: lost while it is being overrun
             continue
+        ns = feet.get(at)
+        if ns is None:
+            ns = feet[at] = _footprint(R, state, at)
         table = found[unit.side]
-        for n in neighbours(at):
-            if blocked(R, state, at, n):  # SNO 3.1.2: not across a sea or unfrozen lake side
-                continue
-            if closed is not None and (at in closed) != (n in closed):
-                continue  # SNO 5.5.11: ZOCs do not extend across the Hungarian border
+        for n in ns:
             table.setdefault(n, set()).add(uid)
     return {s: {h: frozenset(u) for h, u in t.items()} for s, t in found.items()}
 
