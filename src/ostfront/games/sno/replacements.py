@@ -36,7 +36,7 @@ from ...core.protocol import Action, Prompt
 from . import factories
 from .control import can_trace_rail_line, own_side_of_1941, supply_edge
 from .counters import ARMOR_TYPES, Unit
-from .movement_rules import HUNGARY_FROM, may_enter
+from .movement_rules import APART, HUNGARY_FROM, may_enter
 from .rules import (
     Rules,
     State,
@@ -44,6 +44,7 @@ from .rules import (
     hex_title,
     month_name,
     not_yet_playable,
+    occupancy,
     other,
     phasing_side,
     remember,
@@ -245,13 +246,19 @@ def stacking_cost(R: Rules, uid: str, hex_id: str) -> int:
     """SNO 11.9: a unit's stacking factor for the 11.8 limits: two more if it enters on the
     opponent's side of the 1941 border, two more if it is mechanized, shock or a front."""
     unit = R.unit(uid)
-    extra = R.tables.spec.movement.replacement_stacking_surcharge
-    points = unit.stacking
+    points = base_cost(R, uid)
     if hex_id in _foreign(R, unit.side):  # SNO 11.9: on the opponent's side of the border
-        points += extra
-    if unit.type in SURCHARGED_TYPES:  # SNO 11.9: mechanized, shock and front units, too
-        points += extra
+        points += R.tables.spec.movement.replacement_stacking_surcharge
     return points
+
+
+def base_cost(R: Rules, uid: str) -> int:
+    """SNO 11.9: a unit's stacking factor for the 11.8 limits on its own side of the border:
+    two more if it is mechanized, shock or a front."""
+    unit = R.unit(uid)
+    if unit.type in SURCHARGED_TYPES:  # SNO 11.9: mechanized, shock and front units, too
+        return unit.stacking + R.tables.spec.movement.replacement_stacking_surcharge
+    return unit.stacking
 
 
 def open_sites(R: Rules, state: State, side: str, reinforcement: bool) -> dict[str, int]:
@@ -290,13 +297,61 @@ def entry_hexes(R: Rules, state: State, uid: str, reinforcement: bool) -> list[s
     limits, 11.9 surcharges) that it may stand in at all (movement_rules.may_enter: 5.1.2,
     4.6, 5.5.9, 5.5.11, 5.5.12 - which ask only the unit's side and nationality)."""
     unit = R.unit(uid)
+    base = base_cost(R, uid)
+    # the same answer for every unit of a nationality with the same cost (read once a state)
+    kind = f"rrp-hexes-{unit.side}-{unit.nationality}-{reinforcement}-{base}"
+    known: tuple[str, ...] | None = remembered(state, kind)
+    if known is not None:
+        return list(known)
     sites = open_sites(R, state, unit.side, reinforcement)
-    key = f"rrp-enter-{unit.side}-{unit.nationality}-{reinforcement}"
-    enterable: frozenset[str] | None = remembered(state, key)
-    if enterable is None:
-        enterable = frozenset(h for h in sites if may_enter(R, state, uid, h))
-        remember(state, key, enterable)
-    return sorted(h for h in enterable if stacking_cost(R, uid, h) <= sites[h])
+    enterable = _enterable(R, state, uid, frozenset(sites))
+    foreign = _foreign(R, unit.side)
+    extra = R.tables.spec.movement.replacement_stacking_surcharge
+    # SNO 11.9: the cost of the unit in each hex (two more on the opponent's side)
+    out = sorted(h for h in enterable if base + (extra if h in foreign else 0) <= sites[h])
+    remember(state, kind, tuple(out))
+    return out
+
+
+#: (side, nationality, month, weather, Hungary active, sites) -> the sites such a unit may
+#: stand in (and, for Hungarians and Romanians, the sites holding the other's units: 4.6)
+_ENTERABLE: dict[tuple[Any, ...], frozenset[str]] = {}
+_ENTERABLE_KEPT = 64
+
+
+def _enterable(R: Rules, state: State, uid: str, sites: frozenset[str]) -> frozenset[str]:
+    """The ``sites`` a unit may stand in at all (movement_rules.may_enter), the same for every
+    unit of its side and nationality. The sites hold no enemy unit (open_sites) and an RRP
+    has no overruns, so where the units stand decides nothing but 4.6 (Hungarian and
+    Romanian units apart): the answer is kept for the month, its weather, Hungary, the sites
+    and (4.6) those of them holding the other nation's units, across the RRP's placements."""
+    unit = R.unit(uid)
+    key: tuple[Any, ...] = (
+        R,
+        unit.side,
+        unit.nationality,
+        state["turn"],
+        state["weather"],
+        bool(state.get("hungary_active")),
+        sites,
+    )
+    apart = APART.get(unit.nationality)
+    if apart is not None:  # SNO 4.6: the sites holding the other nation's units decide too
+        occ = occupancy(state)
+        key += (
+            frozenset(
+                h for h in sites if any(R.unit(u).nationality == apart for u in occ.get(h, ()))
+            ),
+        )
+    reuse = not state.get("overruns")
+    if reuse and key in _ENTERABLE:
+        return _ENTERABLE[key]
+    out = frozenset(h for h in sites if may_enter(R, state, uid, h))
+    if reuse:
+        if len(_ENTERABLE) >= _ENTERABLE_KEPT:
+            _ENTERABLE.clear()
+        _ENTERABLE[key] = out
+    return out
 
 
 # ------------------------------------------------------------------ who may enter
