@@ -202,3 +202,27 @@ def test_15_5_an_eliminated_factory_is_half_a_point_for_the_axis_an_evacuated_on
     assert victory.points(R, s, "axis") == 0.5
     s["factories_lost"] = 1  # one eliminated before the position began
     assert victory.points(R, s, "axis") == 1
+
+
+def test_10_4_12_in_the_campaign_as_set_up(R):
+    """The June 1941 campaign as set up (Appendix II's seven factories on their cities): no
+    entraining in its first Soviet RRP; in July each producing factory may entrain."""
+    from ostfront.games import get
+
+    s = get("sno").setup("1941", {}, 1)
+    factories_at = {u: s["units"][u]["at"] for u in factories.factory_ids(R)}
+    assert factories_at == {
+        "sov-dnepropetrovsk-factory": "2414",
+        "sov-gorki-factory": "1501",
+        "sov-kharkov-factory": "2211",
+        "sov-leningrad-factory": "0308",
+        "sov-moscow-factory": "1306",
+        "sov-stalino-factory": "2611",
+        "sov-tula-factory": "1607",
+    }
+    s["phase"] = "soviet_rrp"
+    rp.begin(R, s)
+    assert factories.actions(R, s) == []  # SNO 10.4.12
+    assert s["rrp"]["producing"] == []  # none active before July (10.4.7)
+    next_rrp(R, s, "1941-07")
+    assert sorted(a.args[0] for a in factories.actions(R, s)) == sorted(factories_at)
