@@ -292,3 +292,18 @@ def test_only_the_random_player_may_take_over_an_sno_side(client: TestClient) ->
         f"/api/games/{gid}/players", json={"players": {"soviet": "random"}}, headers=seat(gid)
     )
     assert r.status_code == 200 and r.json()["players"]["soviet"] == "random"
+
+
+def test_the_hits_of_a_roll_are_the_games_reading_of_its_dice() -> None:
+    """DR 7.1.1: each die at or above the group's number hits the other side; SNO rolls on
+    its CRT (7.2.1), so its rolls carry no hits and the page names the result instead."""
+    entry = {
+        "action": "roll",
+        "rolls": [
+            {"why": "attacker: 5 dice hitting on 5-6 (DR 7.1.1)", "dice": [6, 5, 1, 2, 5]},
+            {"why": "defender: 2 dice hitting on 6", "dice": [6, 4]},
+        ],
+    }
+    assert games.get("dr").roll_hits(entry) == {"defender": 3, "attacker": 1}
+    assert games.get("dr").roll_hits({"rolls": [{"why": "weather", "dice": [3]}]}) is None
+    assert games.get("sno").roll_hits({"rolls": [{"why": "attack 4 at 1:4", "dice": [4]}]}) is None

@@ -541,6 +541,12 @@ class Game(ABC):
         """*Game hook*: what each part of :meth:`roll_distribution`'s outcomes counts."""
         return [f"Outcome {i + 1}" for i in range(width)]
 
+    def roll_hits(self, entry: Mapping[str, Any]) -> dict[str, int] | None:
+        """*Game hook*: the hits a logged action's dice scored, by the side they hit
+        (``{"defender": n, "attacker": m}``); None when its dice are not a battle's hits (a
+        roll on a results table). Default: None."""
+        return None
+
     def decision_view(self, state: State) -> dict[str, Any] | None:
         """*Game hook*: a decision in progress that ``state["pending"]`` does not hold (an
         attack being declared, say), as plain data: ``{"kind", "side", "targets": [hexes],

@@ -556,19 +556,10 @@ function unitChanges(before, after) {
   return out;
 }
 
-// The hits a roll scored, read from its dice: Defiant Russia logs each group of dice as
-// "attacker: 5 dice hitting on 5-6" (DR 7.1.1). null when the rolls are not a battle's.
+// The hits a roll scored on each side, as the game read them from its dice (the server's
+// log entry carries them); null when the game rolls on a results table instead.
 function rollHits(e) {
-  const hits = { defender: 0, attacker: 0 };
-  let battle = false;
-  for (const r of e.rolls || []) {
-    const m = /^(attacker|defender):.*hitting on (\d)/.exec(r.why || "");
-    if (!m) continue;
-    battle = true;
-    const scored = r.dice.filter(d => d >= Number(m[2])).length;
-    hits[m[1] === "attacker" ? "defender" : "attacker"] += scored;
-  }
-  return battle ? hits : null;
+  return e.hits || null;
 }
 
 // Each battle in LOG from index i0 on: the roll, its hits, and the decisions that settled it

@@ -242,6 +242,11 @@ class DefiantRussia(SequencedGame):
 
         return overlay(self.rules_for(state), state, kind, side)
 
+    def roll_hits(self, entry: Mapping[str, Any]) -> dict[str, int] | None:
+        from .views import roll_hits
+
+        return roll_hits(entry)
+
     def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
         from .views import outcome_names
 

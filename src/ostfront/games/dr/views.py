@@ -21,8 +21,9 @@ line (the rail hexes :func:`supply.rail_network` joins to a source) to the neare
 
 from __future__ import annotations
 
+import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ...core.paths import path_to
@@ -95,6 +96,25 @@ def outcome_names(action: Action, width: int) -> list[str]:
     if action.verb == "airstrike":
         return ["Hits on the fleet"]
     return [f"Outcome {i + 1}" for i in range(width)]
+
+
+#: A battle's dice as DR logs them: "attacker: 5 dice hitting on 5-6" (DR 7.1.1).
+_HITS = re.compile(r"^(attacker|defender):.*hitting on (\d)")
+
+
+def roll_hits(entry: Mapping[str, Any]) -> dict[str, int] | None:
+    """The hits a logged roll scored on each side: each die at or above the number the
+    group hits on scores one against the other side (DR 7.1.1); None if not a battle's."""
+    hits = {"defender": 0, "attacker": 0}
+    battle = False
+    for r in entry.get("rolls") or ():
+        m = _HITS.match(str(r.get("why", "")))
+        if not m:
+            continue
+        battle = True
+        target = "defender" if m.group(1) == "attacker" else "attacker"
+        hits[target] += sum(1 for d in r.get("dice", ()) if d >= int(m.group(2)))
+    return hits if battle else None
 
 
 # ------------------------------------------------------------------ off the map
