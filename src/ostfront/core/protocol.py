@@ -488,6 +488,10 @@ class Game(ABC):
     def result(self, state: State) -> Result | None:
         """*Game hook*: the result once the game is over, else None."""
 
+    #: The verbs of actions whose dice the interfaces preview (:meth:`roll_distribution`);
+    #: the first legal ``roll`` is the one the odds panel offers to throw.
+    odds_verbs: ClassVar[tuple[str, ...]] = ("roll",)
+
     def roll_distribution(self, state: State, action: Action) -> Distribution | None:
         """*Game hook*: the exact outcome distribution of the dice ``action`` would roll
         (None if it rolls none). Used by odds previews and the AI."""

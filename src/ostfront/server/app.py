@@ -145,7 +145,7 @@ def game_view(
         more = {
             a.text: describe.odds(game, state, a)
             for a in legal
-            if a.verb in describe.ODDS_VERBS or (a.verb == "roll" and a is not roll)
+            if a.verb in game.odds_verbs and a is not roll
         }
         result = game.result(state)
         view = {

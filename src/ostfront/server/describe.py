@@ -27,8 +27,6 @@ HEX_SIZE = 24.0
 
 _HEX_ARG = re.compile(r"^\d{4}$")
 
-#: Verbs besides ``roll`` whose dice the side panel previews (DR 11.5.4 air strikes on fleets).
-ODDS_VERBS = ("airstrike",)
 _MP = re.compile(r"\((\d+(?:\.\d+)?) MP\b")
 
 

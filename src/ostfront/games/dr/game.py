@@ -70,6 +70,8 @@ class DefiantRussia(SequencedGame):
     title = "Defiant Russia"
     sides = ("axis", "soviet")
     rulebook = "defiant-russia.txt"
+    #: the attack's roll, and air strikes on fleets (DR 11.5.4)
+    odds_verbs = ("roll", "airstrike")
 
     def scenarios(self) -> list[Scenario]:
         return [
