@@ -307,3 +307,29 @@ def test_the_hits_of_a_roll_are_the_games_reading_of_its_dice() -> None:
     assert games.get("dr").roll_hits(entry) == {"defender": 3, "attacker": 1}
     assert games.get("dr").roll_hits({"rolls": [{"why": "weather", "dice": [3]}]}) is None
     assert games.get("sno").roll_hits({"rolls": [{"why": "attack 4 at 1:4", "dice": [4]}]}) is None
+
+
+def test_a_retreat_or_advance_lights_its_hexes() -> None:
+    """SNO 7.3.6 / 7.7.3a: the hexes of the units to retreat, or the hexes an advance may
+    enter (with the advancing units), are the decision's targets on the map."""
+    game = games.get("sno")
+    seen = set()
+    for seed in range(12):
+        state, pick = game.setup("1941", {"end": "1941-12"}, seed), random.Random(seed)
+        while game.active_side(state) is not None and len(seen) < 2:
+            p = state.get("pending") or {}
+            if p.get("kind") in ("retreat", "advance") and p["kind"] not in seen:
+                seen.add(p["kind"])
+                shown = describe.pending_json(game, state)
+                assert shown is not None and shown["kind"] == p["kind"]
+                if p["kind"] == "retreat":
+                    hexes = {state["units"][u]["at"] for u in p["units"]}
+                    assert set(shown["targets"]) == hexes
+                else:
+                    assert shown["targets"] == sorted(set(p["vacated"]))
+                    assert shown["attackers"] == p["units"]
+            acts = [a for a in game.legal_actions(state) if a.verb != "undo"]
+            state = game.apply(state, pick.choice(acts))
+        if len(seen) == 2:
+            break
+    assert seen == {"retreat", "advance"}

@@ -347,8 +347,9 @@ class SturmNachOsten(SequencedGame):
     def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
         """An attack or overrun being declared (SNO 7.1.9-7.1.11: the draft of the combat
         plan; 5.4: the overrun's draft): its attackers and its defenders' hexes, lit."""
-        if state.get("pending"):
-            return None
+        p = state.get("pending")
+        if isinstance(p, dict):
+            return _pending_view(state, p)
         c = state.get("combat")
         kind, draft = "overrun", state.get("overrun_draft")
         if not draft:
@@ -451,6 +452,26 @@ def _chart_tables(tec: Any) -> list[dict[str, Any]]:
         {"id": "places", "title": "Cities and towns", "rule": "SNO 5.6",
          "columns": ["Place", "Combat", "Replacement limit (11.8)"], "note": "", "rows": places},
     ]  # fmt: skip
+
+
+def _pending_view(state: ProtocolState, p: dict[str, Any]) -> dict[str, Any] | None:
+    """H7 (views): the hexes a combat decision is about, lit: the retreating units' hexes
+    (7.3.6), the hexes an advance may enter (7.7.3a), the besieged city (9.4.2.2)."""
+    units = state["units"]
+    at = [units[u]["at"] for u in p.get("units") or () if u in units]
+    kind = p.get("kind")
+    if kind == "retreat":
+        targets = at
+    elif kind == "advance":
+        targets = list(p.get("vacated") or ())
+    elif kind == "siege" and p.get("city"):
+        targets = [p["city"]]
+    else:
+        return None
+    out = {"kind": kind, "side": p.get("side"), "targets": sorted(set(targets))}
+    if kind == "advance":
+        out["attackers"] = list(p.get("units") or ())
+    return out
 
 
 def _face_name(unit: Any) -> str:
