@@ -333,3 +333,16 @@ def test_a_retreat_or_advance_lights_its_hexes() -> None:
         if len(seen) == 2:
             break
     assert seen == {"retreat", "advance"}
+
+
+def test_replay_of_an_sno_game_by_month_and_phase(client: TestClient) -> None:
+    gid = new_game(client, game="sno", position="smolensk-1941-07", seed=8)
+    act(client, gid, "end", "end")
+    marks = client.get(f"/api/games/{gid}/timeline").json()["marks"]
+    assert [m["title"] for m in marks[:2]] == [
+        "July 1941, Axis Replacement/Reinforcement Phase",
+        "July 1941, Axis Operational Movement Phase",
+    ]
+    at = client.get(f"/api/games/{gid}/at/1").json()
+    assert at["live"] is False and at["info"]["phase"] == "axis_omp" and at["actions"] == []
+    assert at["log"]["entries"][0]["title"] == marks[0]["title"]
