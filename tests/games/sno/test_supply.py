@@ -376,3 +376,20 @@ def test_9_0_1_zhukov_needs_no_supply(R, make_state) -> None:
     assert supply.isolation(R, s) is False
     assert s["units"]["sov-5-army"]["at"] == "dead"
     assert s["units"]["sov-zhukov"]["at"] == "1021"
+
+
+def test_3_1_4_supply_read_again_once_an_overrun_silences_a_zoc(R, make_state) -> None:
+    """The Soviet army at 2324 puts Ploesti in its ZOC: no Axis fuel line (9.0.2). Once an
+    overrun of it is declared it has no ZOC (3.1.4): the same arrangement of units, read
+    again, gives Ploesti back - the kept facts are not those of the ZOC it had."""
+    s = make_state({"sov-5-army": "2324", "ger-41-pz": "2224", "ger-56-pz": "2224"})
+    assert supply.fuel_line(R, s, "axis") == frozenset()
+    s["overruns"] = [
+        {
+            "id": 1,
+            "attackers": ["ger-41-pz", "ger-56-pz"],
+            "defenders": ["sov-5-army"],
+            "where": {"ger-41-pz": "2224", "ger-56-pz": "2224"},
+        }
+    ]
+    assert {PLOESTI, "2224"} <= supply.fuel_line(R, s, "axis")

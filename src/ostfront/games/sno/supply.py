@@ -54,7 +54,7 @@ from .rules import (
 )
 from .siege import SIEGE_CAPACITY, siege_cost
 from .weather import blocked, frozen_hexes, frozen_sides
-from .zoc import zoc_table
+from .zoc import overrun_silenced, zoc_table
 
 PENDING_KINDS = ("siege", "isolation")
 
@@ -359,6 +359,7 @@ def facts_key(state: State, side: str) -> tuple[Any, ...]:
         tuple(sorted(state.get("control", {}).items())),
         tuple(sorted((k, v or "") for k, v in state.get("seas", {}).items())),
         tuple(sorted((c, tuple(u)) for c, u in (state.get("siege") or {}).items())),
+        overrun_silenced(state),  # SNO 3.1.4: units being overrun have no ZOC
     )
 
 
