@@ -384,3 +384,13 @@ def test_serve_on_a_damaged_database_is_one_line_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: the game database {db} cannot be used (")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_act_shows_the_dice_and_what_they_came_to() -> None:
+    from ostfront.cli.main import _dice_text
+
+    entry = {"rolls": [{"why": "attack 1 at 2:1", "dice": [1], "result": "DX"}]}
+    assert _dice_text(entry) == " (attack 1 at 2:1: 1 -> DX)"
+    two = {"rolls": [{"why": "", "dice": [6, 5]}, {"why": "air", "dice": [3]}]}
+    assert _dice_text(two) == " (6 5; air: 3)"
+    assert _dice_text({"text": "end"}) == ""

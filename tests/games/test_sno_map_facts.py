@@ -155,7 +155,8 @@ SNO_PLACES: dict[str, tuple[str, set[str], dict[str, object]]] = {
             "factory": True,
             "garrison": True,
             "garrison_side": "soviet",
-            "rules": "App. I; App. II; 15.4; 10.6.1",
+            "rules": "App. I; App. II; 15.4; 10.6.1; 10.6.7",
+            "zhukov_home": True,  # SNO 10.6.1, 10.6.7: Zhukov appears and returns here
         },
     ),
     "0308": (
@@ -168,6 +169,7 @@ SNO_PLACES: dict[str, tuple[str, set[str], dict[str, object]]] = {
             "garrison": True,
             "garrison_side": "soviet",
             "rules": "App. I; App. II; 5.5.9; 13.0",
+            "siege_capacity_with_factory": 9,  # SNO 13.0: nine with an active factory
         },
     ),
     "1816": (

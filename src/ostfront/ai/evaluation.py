@@ -9,7 +9,7 @@ Sturm Nach Osten's will sit beside it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core.protocol import Action, Game, State
@@ -24,19 +24,30 @@ class Evaluator(Protocol):
     ) -> dict[str, float]: ...
 
 
+def _defiant_russia(teamwork: bool) -> Evaluator:
+    from .dr_moves import DefiantRussiaEvaluator
+
+    return DefiantRussiaEvaluator(teamwork)
+
+
+#: Game name -> the maker of its evaluator (``teamwork``: the normal player's coordination
+#: terms). The games the judging players (greedy, normal, hard) know; the random player
+#: plays any game.
+EVALUATORS: dict[str, Callable[[bool], Evaluator]] = {"dr": _defiant_russia}
+
+
 def has_evaluator(game: Game) -> bool:
     """Whether the players that judge positions (greedy, normal, hard) know this game."""
-    return game.name == "dr"
+    return game.name in EVALUATORS
 
 
 def evaluator_for(game: Game, teamwork: bool = False) -> Evaluator:
     """The evaluator of a game (ValueError if the game has none yet); ``teamwork`` adds the
     normal player's coordination terms."""
-    if not has_evaluator(game):
+    maker = EVALUATORS.get(game.name)
+    if maker is None:
         raise ValueError(f"no computer player knows {game.title} yet")
-    from .dr_moves import DefiantRussiaEvaluator
-
-    return DefiantRussiaEvaluator(teamwork)
+    return maker(teamwork)
 
 
 def rolls_dice(game: Game, state: State, action: Action) -> bool:

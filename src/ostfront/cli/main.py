@@ -257,6 +257,16 @@ def actions_cmd(record_path: str, as_json: bool) -> None:
         out.print(f"Game over: {res.winner or 'draw'} {dict(res.score)} ({escape(res.reason)})")
 
 
+def _dice_text(entry: dict[str, Any]) -> str:
+    """A log entry's dice as the CLI shows them: " (why: 4 -> DR; ...)", or ""."""
+    parts = []
+    for r in entry.get("rolls") or ():
+        dice = " ".join(str(d) for d in r["dice"])
+        result = f" -> {r['result']}" if r.get("result") else ""
+        parts.append(f"{r['why']}: {dice}{result}" if r.get("why") else f"{dice}{result}")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 @cli.command("act")
 @click.argument("record_path", metavar="REC")
 @click.argument("actions", nargs=-1, required=True)
@@ -268,6 +278,7 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
     Undo reaches back within one call only (the record keeps no undo history)."""
     opened, game, state = current(record_path)
     applied = []
+    rolled: list[str] = []
     for i, text in enumerate(actions, start=1):
         if text.startswith("#") and text[1:].isdigit():
             legal = game.legal_actions(state)
@@ -282,6 +293,7 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
                 f"action {i} of {len(actions)} ({text}): {exc}; record unchanged"
             ) from None
         applied.append(text)
+        rolled.append(_dice_text(state["log"][-1]) if state.get("log") else "")
     opened.save()  # the steps already there are written again as they were, not encoded
     if as_json:
         res = game.result(state)
@@ -295,8 +307,8 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
             }
         )
     else:
-        for t in applied:
-            out.print(f"applied: {escape(t)}")
+        for t, dice in zip(applied, rolled, strict=True):
+            out.print(f"applied: {escape(t)}{escape(dice)}")
         out.print(f"{game.active_side(state) or 'nobody'}: {escape(game.prompt(state).text)}")
 
 

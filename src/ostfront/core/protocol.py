@@ -228,6 +228,14 @@ def roll(state: State, count: int = 1, why: str = "", sides: int = 6) -> list[in
     return dice
 
 
+def roll_result(state: State, result: str) -> None:
+    """Name what the last roll of the action being applied came to (a results table's
+    entry: "DR", "EX"), shown with its dice in the log (``{"why", "dice", "result"}``)."""
+    rolls = state.get("_rolls")
+    if rolls:
+        rolls[-1]["result"] = result
+
+
 # ------------------------------------------------------------------ copying
 def copy_state(state: State, shallow: Iterable[str] = (), shared: Iterable[str] = ()) -> State:
     """A copy of a state that shares only the append-only lists' items.

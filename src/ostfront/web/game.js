@@ -517,7 +517,7 @@ function drawLog() {
   body.innerHTML = turns.map((t, i) =>
     `<details class="turn" ${i === last ? "open" : ""}><summary>${esc(t.key)}</summary>` +
     t.phases.slice().reverse().map(p => `<div class="phase">${esc(p.title)}</div><ol>` + p.entries.slice().reverse().map(e => {
-      const dice = (e.rolls || []).map(r => ` <span class="dice" title="${esc(r.why)}">${esc(r.why ? r.why + ": " : "")}${r.dice.join(" ")}</span>`).join("");
+      const dice = (e.rolls || []).map(r => ` <span class="dice" title="${esc(r.why)}">${esc(r.why ? r.why + ": " : "")}${r.dice.join(" ")}${r.result ? " → " + esc(r.result) : ""}</span>`).join("");
       return `<li><span class="n">${esc(e.step)}</span><span class="badge ${esc(e.side)}">${esc(cap(e.side || ""))}</span> ` +
         `${esc(e.text)} ${ruleLink(V.game, e.rule)}${dice}</li>`;
     }).join("") + "</ol>").join("") + "</details>"
@@ -602,7 +602,7 @@ async function battleHtml(b) {
     `attack${target ? " on " + esc(target) : ""} <span class="muted">(step ${esc(b.roll.step)})</span> ${ruleLink(V.game, b.roll.rule)}</div>` +
     (b.hits ? `<div class="hits"><b class="hits-def">${b.hits.defender}</b> hit${b.hits.defender === 1 ? "" : "s"} on the defender (${esc(cap(def))}), ` +
     `<b class="hits-att">${b.hits.attacker}</b> on the attacker</div>` : `<div class="hits">${esc(b.roll.text || "")}</div>`) +
-    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc((r.why || "").replace(/\s*\((DR|SNO) [^)]*\)$/, ""))}: ${r.dice.join(" ")}`).join("<br>")}</div>`;
+    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc((r.why || "").replace(/\s*\((DR|SNO) [^)]*\)$/, ""))}: ${r.dice.join(" ")}${r.result ? " → " + esc(r.result) : ""}`).join("<br>")}</div>`;
   try {
     const [before, after] = await Promise.all([countersAt(b.roll.step - 1), countersAt(b.end)]);
     const ch = changesHtml(unitChanges(before, after));

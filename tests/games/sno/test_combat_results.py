@@ -67,6 +67,8 @@ def test_7_3_1_dx_the_attacker_chooses_among_equal_losses(R, make_state) -> None
     )
     _play(R, s, "attack 1903", "declare", "commit", "roll 1")  # 6:3 = 2:1, die 1: DX
     assert s["combat"]["plan"][0]["result"] == "DX"
+    # the roll joins the log entry with what the CRT made of it (core.protocol.roll_result)
+    assert s["_rolls"] == [{"why": "attack 1 at 2:1", "dice": [1], "result": "DX"}]
     assert _at(s, "sov-3-army") == "dead"
     assert s["pending"]["kind"] == "losses" and s["pending"]["side"] == "axis"
     assert _texts(R, s) == ["lose ger-12-corps", "lose ger-5-corps", "lose ger-6-corps"]

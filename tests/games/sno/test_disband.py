@@ -304,3 +304,18 @@ def test_8_2_1a_10_1_2c_a_juggernaut_disbanded_by_dd_while_isolated_is_lost(R, m
     assert out == {"removed": ["ger-4-army", "ger-8-corps"], "rf": 0}
     assert s["units"]["ger-4-army"]["at"] == "lost"
     assert s["units"]["ger-8-corps"]["at"] == "dead"
+
+
+def test_8_1_2_a_disbanded_unrefitted_armor_unit_goes_dead_box_face_up(R, make_state) -> None:
+    """A unit disbanded goes to the dead box as every eliminated unit does: no longer
+    unrefitted (10.3), dispersed or fortified - the box holds counters, not their state."""
+    s = make_state(
+        {"ger-41-pz": {"at": "1905", "flipped": True, "dispersed": True}},
+        phase="axis_disband",
+        control={},
+    )
+    assert supply.in_supply(R, s, "ger-41-pz")
+    disband.disband(R, s, "ger-41-pz")
+    rec = s["units"]["ger-41-pz"]
+    assert rec["at"] == "dead"
+    assert not rec.get("flipped") and not rec.get("dispersed")

@@ -267,3 +267,58 @@ def test_10_1_9_no_overstack_where_no_stacking_check_follows(R, make_state) -> N
         ["sov-10-army"],
         ["sov-10-army", "sov-4-army"],
     ]
+
+
+def test_10_1_9_a_break_down_that_makes_the_overstacked_hex_legal_ends_the_choice(
+    R, make_state
+) -> None:
+    """SNO 4.4 with 10.1.9: the 4th Army (3 stacking points) and four corps (1 each) in 2020
+    are seven points at the end of the Axis OMP. Broken down into one corps, the hex holds
+    five: the overstack choice closes and the turn goes on (found by random play: the choice
+    stayed open with nothing left to eliminate)."""
+    s = make_state(
+        {
+            "ger-4-army": "2020",
+            "ger-1-corps": "2020",
+            "ger-2-corps": "2020",
+            "ger-5-corps": "2020",
+            "ger-6-corps": "2020",
+            "ger-7-corps": "pool",
+        },
+        phase="axis_omp",
+    )
+    _play(R, s, "end")
+    assert s["pending"] == {"kind": "overstack", "side": "axis", "hex": "2020"}
+    assert "break ger-4-army" in _texts(R, s)
+    _play(R, s, "break ger-4-army", "into ger-7-corps")
+    assert s["pending"] is None
+    assert s["phase"] == "axis_combat"
+    assert _at(s, "ger-7-corps") == "2020" and _at(s, "ger-4-army") == "dead"
+
+
+def test_10_1_9_no_break_down_while_isolation_is_chosen(R, make_state) -> None:
+    """The break-down waits while a decision names units as they stand (breakdown.py
+    BREAK_DURING): none is offered while the owner picks the isolated units a city loses
+    (9.5.2), one is when no decision is open."""
+    s = make_state({"ger-4-army": "2020", "ger-7-corps": "pool"}, phase="axis_disband")
+    assert [a.text for a in breakdown.anytime_actions(R, s)] == ["break ger-4-army"]
+    s["pending"] = {"kind": "isolation", "side": "axis", "city": "1306", "target": 3,
+                    "group": ["ger-4-army"]}  # fmt: skip
+    assert breakdown.anytime_actions(R, s) == []
+
+
+def test_10_1_7_corps_committed_to_an_overrun_are_not_combined(R, make_state) -> None:
+    """SNO 5.4.3-5.4.4 with 10.1.7: three corps in 1902 make the 4th Army, but not when one of
+    them has declared an overrun - the attack is resolved as declared."""
+    units = {
+        "ger-1-corps": "1902",
+        "ger-2-corps": "1902",
+        "ger-5-corps": "1902",
+        "ger-4-army": "pool",
+    }
+    s = make_state(units, phase="axis_form")
+    assert juggernauts.form_options(R, s) == [
+        ("ger-4-army", ["ger-1-corps", "ger-2-corps", "ger-5-corps"])
+    ]
+    s["overruns"] = [{"id": 1, "attackers": ["ger-5-corps"], "defenders": [], "where": {}}]
+    assert juggernauts.form_options(R, s) == []

@@ -4,7 +4,7 @@ chooses which units go unsupplied when more try to draw on it (9.4.2.2)."""
 
 from __future__ import annotations
 
-from ostfront.games.sno import siege, supply
+from ostfront.games.sno import isolation, siege, supply
 from ostfront.games.sno.rules import set_unit
 
 LENINGRAD = "0308"
@@ -108,3 +108,36 @@ def test_13_0_the_owner_chooses_which_units_go_unsupplied_beyond_nine(R, make_st
         "sov-11-army": False,
         "sov-8-army": True,
     }
+
+
+def test_13_0_the_siege_choice_is_asked_against_nine(R, make_state):
+    """The owner's choice (9.4.2.2, supply.py's "siege" decision) counts against the city's
+    capacity: with the rule and an active factory, 8 factors in Leningrad need no choice
+    (they would against six), and with the 10th Army beside it (10 factors) the choice offers
+    room for nine and says so."""
+    without = besieged(make_state, TWO_IN_THE_CITY)
+    assert isolation.siege_choice_needed(R, without, "soviet") == LENINGRAD
+    s = besieged(make_state, TWO_IN_THE_CITY, leningrad_rule=True)
+    assert isolation.siege_choice_needed(R, s, "soviet") is None
+    units = {**TWO_IN_THE_CITY, "sov-10-army": "0309"}
+    s = besieged(make_state, units, leningrad_rule=True, phase="soviet_combat")
+    assert isolation.siege_choice_needed(R, s, "soviet") == LENINGRAD
+    s["siege"] = {LENINGRAD: []}
+    s["pending"] = {"kind": "siege", "side": "soviet", "city": LENINGRAD}
+    labels = [a.label for a in isolation.actions(R, s)]
+    assert labels == [
+        "Supply Soviet 10th Army from Leningrad (2 of 9 factors left)",
+        "Supply Soviet 11th Army from Leningrad (4 of 9 factors left)",
+        "Supply Soviet 8th Army from Leningrad (4 of 9 factors left)",
+        "The other units are isolated",
+    ]
+    assert "than its 9 stacking factors allow" in isolation.prompt(R, s).text
+
+
+def test_13_0_a_factory_entraining_cuts_the_supply_of_the_same_arrangement(R, make_state):
+    """The capacity is part of the key supply facts are kept under (siege.capacities): the
+    factory entraining (10.4.8) moves no unit, yet the 8th Army goes out of supply."""
+    s = besieged(make_state, TWO_IN_THE_CITY, leningrad_rule=True)
+    assert supply.status(R, s, "soviet") == {"sov-11-army": True, "sov-8-army": True}
+    set_unit(s, FACTORY, flipped=True)
+    assert supply.status(R, s, "soviet") == {"sov-11-army": True, "sov-8-army": False}

@@ -4,7 +4,7 @@ stable (9.2c), sea supply, siege supply and isolation."""
 from __future__ import annotations
 
 from ostfront.core.protocol import Action
-from ostfront.games.sno import control, supply
+from ostfront.games.sno import control, isolation, supply
 from ostfront.games.sno.control import supply_edge
 
 LENINGRAD, KIEV, WARSAW, ODESSA, MINSK = "0308", "1816", "0922", "2419", "1015"
@@ -152,7 +152,7 @@ def test_9_4_2_siege_supply_for_six_factors_doubled_in_the_city(R, make_state) -
         seas={"Baltic Sea": "axis"},
     )
     assert supply.status(R, s, "soviet") == {"sov-11-army": True, "sov-8-army": True}
-    assert supply.siege_choice_needed(R, s, "soviet") is None
+    assert isolation.siege_choice_needed(R, s, "soviet") is None
 
 
 def test_9_4_2_2_owner_chooses_when_over_six(R, make_state) -> None:
@@ -161,19 +161,19 @@ def test_9_4_2_2_owner_chooses_when_over_six(R, make_state) -> None:
     units = {**AROUND_LENINGRAD, "sov-8-army": LENINGRAD, "sov-11-army": LENINGRAD}
     s = make_state(units, control={}, seas={"Baltic Sea": "axis"}, phase="soviet_disband")
     assert supply.status(R, s, "soviet") == {"sov-11-army": True, "sov-8-army": False}
-    assert supply.siege_choice_needed(R, s, "soviet") == LENINGRAD
+    assert isolation.siege_choice_needed(R, s, "soviet") == LENINGRAD
     # isolation (9.5) asks the owner first
-    assert supply.isolation(R, s) is True
+    assert isolation.isolation(R, s) is True
     assert s["pending"] == {"kind": "siege", "side": "soviet", "city": LENINGRAD}
-    acts = supply.actions(R, s)
+    acts = isolation.actions(R, s)
     assert [a.text for a in acts] == ["supply sov-11-army", "supply sov-8-army", "done"]
-    supply.perform(R, s, Action("supply", ("sov-8-army",)))
-    assert [a.text for a in supply.actions(R, s)] == ["done"]  # 4 of 6 used: no room for 4
+    isolation.perform(R, s, Action("supply", ("sov-8-army",)))
+    assert [a.text for a in isolation.actions(R, s)] == ["done"]  # 4 of 6 used: no room for 4
     assert s["siege"] == {LENINGRAD: ["sov-8-army"]}
     assert supply.status(R, s, "soviet") == {"sov-11-army": False, "sov-8-army": True}
     # done: isolation goes on - the 11th, isolated in a Victory city alone, loses half its
     # 2 points rounded up: all of it (9.5.2); the phase ends
-    supply.perform(R, s, Action("done"))
+    isolation.perform(R, s, Action("done"))
     assert s["pending"] is None and s["phase"] == "soviet_orders"
     assert s["units"]["sov-11-army"]["at"] == "dead"
     assert s["units"]["sov-8-army"]["at"] == LENINGRAD
@@ -227,7 +227,7 @@ def test_9_5_1_isolated_units_outside_cities_are_eliminated(R, make_state) -> No
     units = {**_kiev_ring(R), "ger-8-corps": "1514"}
     s = make_state(units, phase="axis_disband", control={})
     assert supply.status(R, s, "axis") == {"ger-8-corps": False}
-    assert supply.isolation(R, s) is False
+    assert isolation.isolation(R, s) is False
     assert s["units"]["ger-8-corps"]["at"] == "dead"  # may come back as a replacement
 
 
@@ -237,17 +237,17 @@ def test_9_5_2_half_the_isolated_points_in_a_victory_city_rounded_up(R, make_sta
     choosing which; the third stays."""
     corps = {"ger-5-corps": KIEV, "ger-6-corps": KIEV, "ger-7-corps": KIEV}
     s = make_state({**_kiev_ring(R), **corps, "ger-8-corps": "1514"}, phase="axis_disband")
-    assert supply.isolation(R, s) is True
+    assert isolation.isolation(R, s) is True
     assert s["units"]["ger-8-corps"]["at"] == "dead"  # 9.5.1 at the same time
     assert s["pending"]["kind"] == "isolation" and s["pending"]["target"] == 2
-    assert [a.text for a in supply.actions(R, s)] == [
+    assert [a.text for a in isolation.actions(R, s)] == [
         "eliminate ger-5-corps",
         "eliminate ger-6-corps",
         "eliminate ger-7-corps",
     ]
-    supply.perform(R, s, Action("eliminate", ("ger-7-corps",)))
+    isolation.perform(R, s, Action("eliminate", ("ger-7-corps",)))
     assert s["pending"]["target"] == 1
-    supply.perform(R, s, Action("eliminate", ("ger-5-corps",)))
+    isolation.perform(R, s, Action("eliminate", ("ger-5-corps",)))
     assert s["pending"] is None and s["phase"] == "axis_orders"  # the phase went on
     at = {u: s["units"][u]["at"] for u in corps}
     assert at == {"ger-5-corps": "dead", "ger-6-corps": KIEV, "ger-7-corps": "dead"}
@@ -258,13 +258,13 @@ def test_9_5_2_no_siege_factor_doubling_and_nearest_total(R, make_state) -> None
     - exactly the army; the corps alone would be too few, both too many."""
     units = {**_kiev_ring(R), "rom-3-army": KIEV, "ger-5-corps": KIEV}
     s = make_state(units, phase="axis_disband")
-    assert supply.isolation(R, s) is True
-    assert [a.text for a in supply.actions(R, s)] == ["eliminate rom-3-army"]
+    assert isolation.isolation(R, s) is True
+    assert [a.text for a in isolation.actions(R, s)] == ["eliminate rom-3-army"]
 
 
 def test_9_5_2_a_lone_unit_in_a_city_is_eliminated_without_a_choice(R, make_state) -> None:
     s = make_state({**_kiev_ring(R), "ger-5-corps": KIEV}, phase="axis_disband")
-    assert supply.isolation(R, s) is False
+    assert isolation.isolation(R, s) is False
     assert s["units"]["ger-5-corps"]["at"] == "dead"
 
 
@@ -283,7 +283,7 @@ def test_9_0_1_garrisons_need_supply_and_are_lost_for_good(R, make_state) -> Non
         {**ring, "sov-kiev-gar": WARSAW, "ger-11-corps": "1022"}, phase="soviet_disband"
     )
     assert supply.status(R, s2, "soviet") == {"sov-kiev-gar": False}
-    assert supply.isolation(R, s2) is False
+    assert isolation.isolation(R, s2) is False
     assert s2["units"]["sov-kiev-gar"]["at"] == "lost"  # 10.5.5
 
 
@@ -347,7 +347,7 @@ def test_10_1_2c_an_isolated_juggernaut_is_lost_for_good_a_corps_may_return(R, m
     units = {**_kiev_ring(R), "ger-8-corps": "1514", "ger-4-army": "1514"}
     s = make_state(units, phase="axis_disband", control={})
     assert supply.status(R, s, "axis") == {"ger-4-army": False, "ger-8-corps": False}
-    assert supply.isolation(R, s) is False
+    assert isolation.isolation(R, s) is False
     assert s["units"]["ger-4-army"]["at"] == "lost"
     assert s["units"]["ger-8-corps"]["at"] == "dead"
 
@@ -360,7 +360,7 @@ def test_10_1_2c_the_polish_1st_army_isolated_is_lost_for_good(R, make_state) ->
             {uid: "1021", "ger-11-corps": "1022"}, phase="soviet_disband", turn="1944-07"
         )
         assert supply.status(R, s, "soviet") == {uid: False}
-        assert supply.isolation(R, s) is False
+        assert isolation.isolation(R, s) is False
         assert s["units"][uid]["at"] == box, uid
 
 
@@ -373,7 +373,7 @@ def test_9_0_1_zhukov_needs_no_supply(R, make_state) -> None:
     )
     assert supply.in_supply(R, s, "sov-zhukov")
     assert supply.status(R, s, "soviet") == {"sov-5-army": False}
-    assert supply.isolation(R, s) is False
+    assert isolation.isolation(R, s) is False
     assert s["units"]["sov-5-army"]["at"] == "dead"
     assert s["units"]["sov-zhukov"]["at"] == "1021"
 

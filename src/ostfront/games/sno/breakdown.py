@@ -166,11 +166,18 @@ def held(R: Rules, state: State, uid: str, kinds: list[list[str]] | None = None)
     return None
 
 
+#: The decisions in progress during which the phasing player may break a juggernaut down
+#: (10.1.9 "at any time"): none, his losses (10.1.11), his advance (10.1.13: the components
+#: join it), his overstacked hex (4.4: asked again after). Not while a retreat or a siege or
+#: isolation choice names units as they stand, nor inside another break-down.
+BREAK_DURING = frozenset({"losses", "advance", "overstack"})
+
+
 def anytime_actions(R: Rules, state: State) -> list[Action]:
     """SNO 10.1.9: ``break JUGG`` for each of the phasing player's juggernauts that may break
     down now."""
     p = state.get("pending")
-    if p and p["kind"] == "breakdown":
+    if p and p["kind"] not in BREAK_DURING:
         return []
     side = phasing_side(state)
     acts: list[Action] = []
@@ -229,6 +236,20 @@ def perform_breakdown(R: Rules, state: State, action: Action) -> None:
         state["pending"] = p
         raise ValueError(f"{unit_title(R, p['uid'])} may not break down into {combo}")
     break_down(R, state, p["uid"], combo)
+    resumed = state["pending"]
+    if resumed and resumed["kind"] == "overstack":
+        _check_stacking_again(R, state)
+
+
+def _check_stacking_again(R: Rules, state: State) -> None:
+    """SNO 4.4: the break-down changed the hex being made legal - the owner's next
+    overstacked hex, if any, is asked for; if none is left, the phase ends as it was ending."""
+    from .sequence import end_phase
+    from .stacking import check
+
+    state["pending"] = None
+    if not check(R, state):
+        end_phase(R, state)
 
 
 # SNO 10.1.9

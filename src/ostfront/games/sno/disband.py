@@ -295,7 +295,7 @@ def disband(R: Rules, state: State, uid: str, supplied: bool | None = None) -> i
         if in_enemy_zoc(R, state, h, side):
             rf = max(0, rf - R.tables.spec.breakout.evacuation_enemy_zoc)  # SNO 8.3.2
         rf = _evacuate(R, state, sea, rf)  # SNO 8.3.3
-    set_unit(state, uid, at="dead", dispersed=False, fortified=False)  # SNO 8.1.2
+    set_unit(state, uid, at="dead", dispersed=False, fortified=False, flipped=False)  # SNO 8.1.2
     add_rf(state, side, rf)
     return rf
 
@@ -305,7 +305,7 @@ def can_break_out(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> 
     can reach at all, whatever the loss, or an evacuation. Kept per arrangement of units;
     cheaper than finding the cheapest way, which waits until a unit breaks out."""
     unit = R.unit(uid)
-    key = ("can_break_out", *supply.facts_key(state, unit.side), pocket, unit.type)
+    key = ("can_break_out", *supply.facts_key(R, state, unit.side), pocket, unit.type)
     return kept(R, state, key, lambda: _can_break_out(R, state, uid, pocket))  # type: ignore[no-any-return]
 
 
@@ -331,7 +331,7 @@ def best_way(R: Rules, state: State, uid: str, pocket: tuple[str, ...]) -> Way |
     """The cheaper of the break-out path and an evacuation (the path if they cost the same).
     Kept per arrangement of units, pocket and unit type (the costs are the type's)."""
     unit = R.unit(uid)
-    key = ("breakout_way", *supply.facts_key(state, unit.side), pocket, unit.type)
+    key = ("breakout_way", *supply.facts_key(R, state, unit.side), pocket, unit.type)
     return kept(R, state, key, lambda: _best_way(R, state, uid, pocket))  # type: ignore[no-any-return]
 
 
@@ -375,7 +375,7 @@ def breakout(
     pockets = [(p, max(0, d - rf) if p == pocket else d, s) for p, d, s in pockets]
     if sea:
         got = _evacuate(R, state, sea, got)  # SNO 8.3.3
-    set_unit(state, uid, at="dead", dispersed=False, fortified=False)
+    set_unit(state, uid, at="dead", dispersed=False, fortified=False, flipped=False)
     add_rf(state, side, got)
     if owed is None:
         rec["pockets"] = [[list(p), d, s] for p, d, s in pockets]

@@ -3,8 +3,10 @@ simulate`` and the random-play tests). Each broken invariant is a bug in the eng
 
 from __future__ import annotations
 
-from .rules import BOXES, SIDES, Rules, State, not_yet_playable, occupancy
+from .overrun import overrun_units
+from .rules import BOXES, SIDES, Rules, State, occupancy, phasing_side
 from .sequence import PHASES
+from .units import NEVER_FORTIFY
 
 
 def broken(R: Rules, state: State) -> list[str]:
@@ -19,13 +21,14 @@ def broken(R: Rules, state: State) -> list[str]:
                 out.append(f"{uid} stands on {at!r}, which is neither a hex nor a box")
             elif R.map.terrain_of(at) == "sea":
                 out.append(f"{uid} is at sea in {at}")  # SNO 5.1.6
-        if at != "out" and not_yet_playable(unit):
-            out.append(f"{uid} ({unit.type}) is in play, but its rules are part 2's")
-        if d.get("fortified") and unit.back_is != "fortified":
+        if d.get("fortified") and unit.type in NEVER_FORTIFY:  # SNO 10.7.2, 10.5.5
             out.append(f"{uid} ({unit.type}) is fortified, which it may never be (SNO 10.7)")
+    overrun = overrun_units(state)
     for h, uids in occupancy(state).items():
         sides = {R.unit(u).side for u in uids}
-        if len(sides) > 1:
+        # SNO 5.4.2: phasing units may enter a hex held solely by overrun enemy units
+        held = [u for u in uids if R.unit(u).side != phasing_side(state)]
+        if len(sides) > 1 and not all(u in overrun for u in held):
             out.append(f"hex {h} holds units of both sides: {', '.join(uids)}")  # SNO 4.4
         nations = {R.unit(u).nationality for u in uids}
         if {"hungarian", "romanian"} <= nations:

@@ -179,17 +179,21 @@ def _one_of_each_kind(R: Rules, uids: list[str]) -> list[str]:
 def form_options(R: Rules, state: State) -> list[tuple[str, list[str]]]:
     """SNO 10.1.7-10.1.8: (juggernaut, components) the phasing player may form now - his
     eligible units in one hex not in enemy ZOC, whose combat factors total at least the
-    juggernaut's weaker factor, with no unit to spare."""
+    juggernaut's weaker factor, with no unit to spare. Units that declared an overrun are
+    not combined: the attack they are committed to is resolved in the Combat Phase as
+    declared (5.4.3-5.4.4)."""
     from .combat.losses import at_least_sets
+    from .overrun import overrunning_units
     from .zoc import in_enemy_zoc
 
     side = phasing_side(state)
     counters = _one_of_each_kind(R, [j for j in juggernauts(R, side) if formable(R, state, j)])
     if not counters:
         return []
+    overrunning = overrunning_units(state)  # SNO 5.4.3: committed to their overrun attack
     by_hex: dict[str, list[str]] = {}
     for u in side_units(R, state, side):
-        if component_type(R, u, side):
+        if component_type(R, u, side) and u not in overrunning:
             by_hex.setdefault(hex_of(state, u) or "", []).append(u)
     out: list[tuple[str, list[str]]] = []
     for h, group in sorted(by_hex.items()):

@@ -43,7 +43,6 @@ from .rules import (
     counter_ids,
     hex_title,
     month_name,
-    not_yet_playable,
     occupancy,
     other,
     phasing_side,
@@ -365,7 +364,6 @@ def arriving(R: Rules, state: State, side: str) -> list[str]:
         )
         if state["units"].get(u, {}).get("at") == "reserve"
         and (R.unit(u).reinforcement or "") <= turn
-        and not_yet_playable(R.unit(u)) is None
     ]
 
 
@@ -413,8 +411,6 @@ def replaceable(R: Rules, state: State, uid: str, garrisons: int | None = None) 
         return False  # "reserve": not yet arrived (11.15); "lost", "out": never
     if unit.replacement_cost is None:
         return False  # SNO 11.5, 10.1.2, 10.4.5, 10.5.5: never replaced
-    if not_yet_playable(unit) is not None:
-        return False  # part 2's counters
     if unit.reinforcement and at != "dead":
         return False  # SNO 11.7a: only once it has entered as a reinforcement and died
     if unit.available > state["turn"]:

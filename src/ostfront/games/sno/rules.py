@@ -70,9 +70,6 @@ State layout (everything the SNO modules read and write)::
                     Recovery Phase (10.3.5: armor.py); the OMP record's "guderian" lists the
                     Guderian units with their bonus (5.3.3)
     winner          None until the game ends: {"winner", "score", "reason"}
-
-Part 1 of the engine plays infantry, mountain infantry and garrison counters; the counter types
-whose rules are not written yet are refused at set-up (:data:`NOT_YET`).
 """
 
 from __future__ import annotations
@@ -94,10 +91,6 @@ State = dict[str, Any]
 SIDES = ("axis", "soviet")
 BOXES = ("pool", "reserve", "dead", "lost", "east", "out")
 BOX_SET = frozenset(BOXES)
-
-#: Counter types whose rules come in part 2 of the engine, with the rules they need. A
-#: position or scenario placing one is refused, naming them - never silently played without.
-NOT_YET: dict[str, str] = {}
 
 
 def other(side: str) -> str:  # SNO 3.4.1: friendly and enemy are by side, not nationality
@@ -133,11 +126,6 @@ def rules_with_map(gmap: GameMap) -> Rules:
     """The standard components on another map (custom positions)."""
     r = standard_rules()
     return r if gmap is r.map else Rules(gmap, r.counters, r.crts, r.tables)
-
-
-def not_yet_playable(unit: Unit) -> str | None:
-    """The rules a unit needs that the engine lacks (None: it can be played)."""
-    return NOT_YET.get(unit.type)
 
 
 # ------------------------------------------------------------------ months

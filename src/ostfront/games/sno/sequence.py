@@ -88,17 +88,17 @@ def handlers() -> dict[str, ModuleType]:
         combat,
         deployment,
         disband,
+        isolation,
         juggernauts,
         movement,
         replacements,
         stacking,
-        supply,
     )
     from .combat import orders
 
     modules = (
         deployment, replacements, movement, juggernauts, combat, orders, disband, stacking,
-        supply,
+        isolation,
     )  # fmt: skip
     return {
         "setup": deployment,
@@ -163,14 +163,14 @@ def prompt(R: Rules, state: State) -> Prompt:
 def _end_checks(kind: str) -> tuple[Callable[[Rules, State], bool], ...]:
     """What is checked at the end of a phase, in order; each returns True if it opened a
     decision (the phase then waits for it and is ended again once it is answered)."""
-    from . import movement, stacking, supply
+    from . import isolation, movement, stacking
 
     if kind == "omp":
         return (movement.finish,)  # SNO 5.5.9
     if kind == "form":
         return (stacking.check,)  # SNO 10.1.7 forms before 4.3 checks: end of the OMP
     if kind == "disband":
-        return (supply.isolation, stacking.check)  # SNO 9.5, then 4.3: end of Combat Phase
+        return (isolation.isolation, stacking.check)  # SNO 9.5, then 4.3: end of Combat Phase
     return ()
 
 

@@ -27,13 +27,11 @@ the end of his Combat Phase, before isolation is applied (9.5).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
 from ...core.paths import FAR, HexIndex, grow_nearer, step_distances
-from ...core.protocol import Action, Prompt
 from . import siege
 from .control import (
     controlled_cities,
@@ -42,21 +40,15 @@ from .control import (
     supply_edge,
 )
 from .rules import (
-    BOX_SET,
     Rules,
     State,
     kept,
     occupancy,
     other,
-    phasing_side,
     side_hexes,
-    unit_title,
 )
-from .siege import SIEGE_CAPACITY, siege_cost
 from .weather import blocked, frozen_hexes, frozen_sides
 from .zoc import overrun_silenced, zoc_table
-
-PENDING_KINDS = ("siege", "isolation")
 
 
 class SupplyFacts:
@@ -348,7 +340,7 @@ def _spread(
     grow_nearer(area, starts, steps, held, near, far)
 
 
-def facts_key(state: State, side: str) -> tuple[Any, ...]:
+def facts_key(R: Rules, state: State, side: str) -> tuple[Any, ...]:
     """Everything besides where the units stand that supply depends on: facts worked out
     from a side's supply are kept (core.memo.kept) under this key and a name of their own."""
     return (
@@ -360,11 +352,12 @@ def facts_key(state: State, side: str) -> tuple[Any, ...]:
         tuple(sorted((k, v or "") for k, v in state.get("seas", {}).items())),
         tuple(sorted((c, tuple(u)) for c, u in (state.get("siege") or {}).items())),
         overrun_silenced(state),  # SNO 3.1.4: units being overrun have no ZOC
+        siege.capacities(R, state),  # SNO 13.0: a factory entraining moves no unit
     )
 
 
 def facts(R: Rules, state: State, side: str) -> SupplyFacts:
-    key = ("supply", *facts_key(state, side))
+    key = ("supply", *facts_key(R, state, side))
     return kept(R, state, key, lambda: _determine(R, state, side))  # type: ignore[no-any-return]
 
 
@@ -572,7 +565,7 @@ def fuel_line(R: Rules, state: State, side: str) -> frozenset[str]:
     """SNO 5.3.4: the hexes a fuel line of ``side`` reaches: an armor-type unit there can
     trace one (its owner's movement reads this at the start of his OMP). Kept per
     arrangement of units, like supply."""
-    key = ("fuel", *facts_key(state, side))
+    key = ("fuel", *facts_key(R, state, side))
     return kept(R, state, key, lambda: _fuel_line(R, state, side))  # type: ignore[no-any-return]
 
 
@@ -614,7 +607,7 @@ def pockets(R: Rules, state: State, side: str) -> list[tuple[str, ...]]:
     """SNO 8.2.1b: the isolated units of ``side`` in groups that can trace a supply line to
     each other (all would be in supply if any one was): the hexes that could carry a supply
     line were the isolated units all supply points (9.1.2, 9.2.1), joined into groups."""
-    key = ("pockets", *facts_key(state, side))
+    key = ("pockets", *facts_key(R, state, side))
     return kept(R, state, key, lambda: _pockets(R, state, side))  # type: ignore[no-any-return]
 
 
@@ -651,187 +644,3 @@ def pocket_of(R: Rules, state: State, uid: str) -> tuple[str, ...]:
         if uid in group:
             return group
     return (uid,)
-
-
-# ------------------------------------------------------------------ 9.4.2.2 the owner's choice
-def siege_choice_needed(R: Rules, state: State, side: str) -> str | None:
-    """A besieged city of ``side`` with more units trying to draw on it than it can supply
-    whose owner has not chosen among exactly these units yet (9.4.2.2), or None."""
-    for city, drawing in facts(R, state, side).siege.items():
-        at = {u: state["units"][u]["at"] for u in drawing}
-        if sum(siege_cost(R, city, u, at[u]) for u in drawing) <= SIEGE_CAPACITY:
-            continue
-        stored = (state.get("siege") or {}).get(city)
-        if stored is None or any(u not in at for u in stored):
-            return city
-    return None
-
-
-# ------------------------------------------------------------------ 9.5 isolation
-def isolation(R: Rules, state: State) -> bool:
-    """SNO 9.5, at the end of the phasing player's Combat Phase (after his break-outs): his
-    isolated units not in a Major or Victory city are eliminated (9.5.1); of each group of
-    isolated units in such a city, half the stacking points, rounded up, are eliminated, the
-    owner choosing which (9.5.2). Returns True if it opened a decision (the sequence calls it
-    again once it is answered)."""
-    side = phasing_side(state)
-    city = siege_choice_needed(R, state, side)
-    if city is not None:  # SNO 9.4.2.2: the owner chooses first
-        state["siege"] = {**(state.get("siege") or {}), city: []}
-        state["pending"] = {"kind": "siege", "side": side, "city": city}
-        return True
-    record = state.get("isolation") or {}
-    done = list(record.get("done", ()))
-    isolated = record.get("isolated")
-    if isolated is None:  # SNO 9.5: determined once, at the end of the Combat Phase
-        isolated = [u for u, ok in status(R, state, side).items() if not ok]
-    isolated = [u for u in isolated if state["units"][u]["at"] not in BOX_SET]
-    cities = set(controlled_cities(R))
-    groups: dict[str, list[str]] = {}
-    for uid in isolated:
-        at = state["units"][uid]["at"]
-        if at in cities:
-            groups.setdefault(at, []).append(uid)
-    # SNO 9.5.1: every isolated unit outside a Major or Victory city, all at one instant
-    eliminate(R, state, [u for u in isolated if state["units"][u]["at"] not in cities])
-    for city, group in sorted(groups.items()):
-        if city in done:
-            continue
-        done.append(city)
-        total = sum(R.unit(u).stacking for u in group)
-        target = _nearest_total([R.unit(u).stacking for u in group], math.ceil(total / 2))
-        if target == 0:  # SNO 9.5.2: half of the points, rounded up (none of nothing)
-            continue
-        if target == total:  # every unit goes: nothing to choose
-            eliminate(R, state, group)
-            continue
-        state["isolation"] = {
-            "done": done,
-            "isolated": sorted(u for g in groups.values() for u in g),
-        }
-        state["pending"] = {
-            "kind": "isolation",
-            "side": side,
-            "city": city,
-            "target": target,
-            "group": sorted(group),
-        }
-        return True
-    state["isolation"] = None
-    return False
-
-
-def _nearest_total(points: list[int], need: int) -> int:
-    """The smallest total of some of ``points`` that is at least ``need`` (0 if need is 0)."""
-    sums = {0}
-    for p in points:
-        sums |= {s + p for s in sums}
-    return min((s for s in sums if s >= need), default=sum(points))
-
-
-def _choosable(R: Rules, group: list[str], target: int) -> list[str]:
-    """The units of ``group`` that belong to some choice totalling exactly ``target``."""
-    out = []
-    for u in sorted(group):
-        rest = [R.unit(v).stacking for v in group if v != u]
-        left = target - R.unit(u).stacking
-        if left < 0:
-            continue
-        sums = {0}
-        for p in rest:
-            sums |= {s + p for s in sums}
-        if left in sums:
-            out.append(u)
-    return out
-
-
-# SNO 10.1.2
-def eliminate(R: Rules, state: State, uids: list[str]) -> None:
-    """Remove isolated units: back to the pool ("dead"), except the units that can never
-    return (juggernauts and the Polish 1st Army eliminated out of supply, 10.1.2c;
-    garrisons, 10.5.5: combat.losses.eliminate decides, for all of them at once while they
-    are still isolated)."""
-    from .combat.losses import eliminate as remove
-
-    remove(R, state, uids)
-
-
-# ------------------------------------------------------------------ the pending decisions
-def actions(R: Rules, state: State) -> list[Action]:
-    p = state["pending"]
-    side = p["side"]
-    if p["kind"] == "siege":
-        city = p["city"]
-        chosen = (state.get("siege") or {}).get(city, [])
-        drawing = facts(R, state, side).siege.get(city, ())
-        at = {u: state["units"][u]["at"] for u in drawing}
-        room = SIEGE_CAPACITY - sum(siege_cost(R, city, u, at[u]) for u in chosen if u in at)
-        acts = [
-            Action(
-                "supply",
-                (u,),
-                label=f"Supply {unit_title(R, u)} from {R.map.places[city].name} "
-                f"({siege_cost(R, city, u, at[u])} of {room} factors left)",
-                rule="SNO 9.4.2.2",
-                side=side,
-            )
-            for u in drawing
-            if u not in chosen and siege_cost(R, city, u, at[u]) <= room
-        ]
-        acts.append(
-            Action("done", (), label="The other units are isolated", rule="SNO 9.4.2.2", side=side)
-        )
-        return acts
-    group, target = p["group"], p["target"]
-    return [
-        Action(
-            "eliminate",
-            (u,),
-            label=f"Eliminate isolated {unit_title(R, u)} ({R.unit(u).stacking} stacking points)",
-            rule="SNO 9.5.2",
-            side=side,
-        )
-        for u in _choosable(R, group, target)
-    ]
-
-
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
-    p = state["pending"]
-    if p["kind"] == "siege":
-        city = p["city"]
-        if action.verb == "supply":
-            siege = dict(state.get("siege") or {})
-            siege[city] = [*siege.get(city, []), str(action.args[0])]
-            state["siege"] = siege
-            return
-        state["pending"] = None
-        end_phase(R, state)
-        return
-    uid = str(action.args[0])
-    eliminate(R, state, [uid])
-    group = [u for u in p["group"] if u != uid]
-    target = p["target"] - R.unit(uid).stacking
-    if target > 0:
-        state["pending"] = {**p, "group": group, "target": target}
-        return
-    state["pending"] = None
-    end_phase(R, state)
-
-
-def prompt(R: Rules, state: State) -> Prompt:
-    p = state["pending"]
-    name = R.map.places[p["city"]].name
-    if p["kind"] == "siege":
-        return Prompt(
-            p["side"],
-            f"More units try to draw siege supply from {name} than its six stacking "
-            "factors allow (those in the city count double): choose which are supplied",
-            "SNO 9.4.2.2",
-        )
-    return Prompt(
-        p["side"],
-        f"Isolated units in {name}: eliminate {p['target']} more stacking points of them",
-        "SNO 9.5.2",
-    )

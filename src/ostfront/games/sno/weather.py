@@ -36,7 +36,7 @@ def determine(R: Rules, state: State) -> None:
     ``state["weather_plan"]``. A month neither fixed nor planned (a game begun from a
     position after October) is decided by the October roll made then - the reading the
     coverage table records for 6.1.3."""
-    from ...core.protocol import roll
+    from ...core.protocol import roll, roll_result
 
     # SNO 6.0: one weather for the month
     # SNO 6.1.1: decided as the game-turn begins, for both player-turns
@@ -52,6 +52,7 @@ def determine(R: Rules, state: State) -> None:
             die = roll(state, 1, "SNO 6.1.3b April weather")[0]
             row = april_weather(R.tables, die)
             state["weather"] = row.april
+            roll_result(state, str(row.april))
             _plan(state, turn, row.then)
             return
         state["weather"] = plan[turn]
@@ -61,6 +62,7 @@ def determine(R: Rules, state: State) -> None:
     orow = october_weather(R.tables, die)
     if name == "October":
         state["weather"] = orow.october
+        roll_result(state, str(orow.october))
     _plan(state, turn, orow.then)
     if orow.april_roll:
         _plan(state, turn, {"April": "roll"})

@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ....core.protocol import Action, Prompt, roll
+from ....core.protocol import Action, Prompt, roll, roll_result
 from ....core.rng import Distribution
 from .. import disband
 from ..rules import (
@@ -569,6 +569,7 @@ def resolve_on_overrun_crt(R: Rules, state: State, attack: dict[str, Any]) -> No
     o = odds_mod.assess(R, state, attackers, defenders, "overrun_blitz")
     die = roll(state, 1, f"attack {attack['id']} at {o.column or 'below the lowest odds'}")[0]
     result = R.crts.result(o.table, o.column, die)  # SNO 5.4.1d, 7.5: never converted
+    roll_result(state, result)
     attack.update(
         defenders=defenders, result=result, die=die, odds=o.text, options=[], crt="overrun_blitz"
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ....core.protocol import roll
+from ....core.protocol import roll, roll_result
 from ....core.rng import Distribution
 from .. import weather
 from ..rules import Rules, State, hex_of, on_map, other, set_unit, units_at
@@ -90,6 +90,7 @@ def resolve(R: Rules, state: State, attack: dict[str, Any], ec: bool) -> None:
     die = roll(state, 1, f"attack {attack['id']} at {o.column or 'below 1:6'}")[0]
     # SNO 7.6.1, 7.6.3: looked up with the conversions in Crts.result
     result = R.crts.result(o.table, o.column, die, exchange_conversion=ec, no_retreat=nr)
+    roll_result(state, result)  # the log shows the CRT's answer beside the die
     attack.update(
         defenders=defenders,
         result=result,
