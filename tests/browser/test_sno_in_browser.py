@@ -3,7 +3,8 @@ game-neutral server and client as Defiant Russia: the New game page offers SNO w
 scenarios, its shipped positions and only the computer level that knows it; the game page
 draws the SNO board and counters, names the month and phase, lights the hexes a picked unit
 may move to and draws the path the engine will take; a click moves it; the supply overlay
-rings the units; then the computer plays both sides to the end and the result is shown."""
+rings the units and draws the moved unit's supply line; then the computer plays both sides
+to the end and the result is shown."""
 
 from __future__ import annotations
 
@@ -83,6 +84,12 @@ def test_sno_from_the_new_game_page_to_the_end(page: Any, base_url: str, artifac
     rings = page.locator("circle.sup-in, circle.sup-out").count()
     axis = page.evaluate("() => V.counters.filter(c => c.side === 'axis').length")
     assert rings == axis > 0
+    # pointing at the moved unit draws its supply line (games/sno/supply_lines.py)
+    page.mouse.move(*screen_point(page, goal["hex"]))
+    line = page.locator(f'.supply-line[data-uid="{pick["unit"]}"]')
+    line.wait_for()
+    assert line.get_attribute("data-path").split()[0] == goal["hex"]
+    assert "in supply" in page.inner_text("#hover")
     page.screenshot(path=str(artifacts / "sno-kiev-move.png"))
     page.keyboard.press("s")
     page.keyboard.press("s")

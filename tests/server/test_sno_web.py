@@ -119,6 +119,9 @@ def test_sno_overlays(client: TestClient, kiev: str) -> None:
     assert all(sup["lines"][u]["text"].startswith(("in supply", "out of supply")) for u in soviet)
     kiev_hex = next(c["hex"] for c in v["counters"] if c["id"] == "sov-37-army")
     assert sup["hexes"][kiev_hex] == "soviet"
+    # the line the map draws (games/sno/supply_lines.py): from the unit's hex to its source
+    line = sup["lines"]["sov-37-army"]
+    assert line["ok"] and line["path"][0] == kiev_hex and line["path"][-1] == line["source"]
     zoc = client.get(f"/api/games/{kiev}/overlay/zoc?side=axis").json()
     assert zoc["side"] == "soviet" and kiev_hex in zoc["hexes"]  # the Soviet ZOC, 3.1
     control = client.get(f"/api/games/{kiev}/overlay/control").json()

@@ -307,9 +307,10 @@ class SturmNachOsten(SequencedGame):
 
     def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
         """Supply (SNO 9.0-9.2: the hexes a supply line of the side's nationalities reaches,
-        and each combat unit in or out of supply), ZOC (3.1) and city control (3.2)."""
+        and each combat unit in or out of supply, with its line: supply_lines.py), ZOC (3.1)
+        and city control (3.2)."""
         from ...core.memo import reading
-        from . import supply, zoc
+        from . import supply, supply_lines, zoc
 
         R = self.rules_for(state)
         out: dict[str, Any] = {"hexes": {}, "units": {}}
@@ -325,16 +326,7 @@ class SturmNachOsten(SequencedGame):
                     hexes |= supply.supplied_area(R, state, side, nationality)
                 out["hexes"] = {h: side for h in sorted(hexes)}
                 out["units"] = dict(sorted(status.items()))
-                out["lines"] = {
-                    u: {
-                        "ok": ok,
-                        "path": [],
-                        "rail": [],
-                        "source": None,
-                        "text": "in supply (SNO 9.1.2)" if ok else "out of supply (SNO 9.0)",
-                    }
-                    for u, ok in sorted(status.items())
-                }
+                out["lines"] = supply_lines.lines(R, state, side)  # SNO 9.1.1-9.1.2
         return out
 
     def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
