@@ -27,6 +27,7 @@ from ...core.protocol import (
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
+from . import views
 
 DATA = Path(__file__).parent / "data"
 
@@ -37,12 +38,6 @@ def board() -> GameMap:
     return load_map(DATA / "map.toml")
 
 
-#: Counter type -> the NATO symbol the renderer draws.
-SYMBOLS = {
-    "infantry": "infantry", "mountain": "mountain", "shock": "shock", "front": "infantry",
-    "armor": "armor", "armored_infantry": "mech", "armored_cavalry": "cavalry",
-    "garrison": "infantry", "factory": "factory", "zhukov": "leader",
-}  # fmt: skip
 #: Strategic options (SNO 14.x) come with part 3 of the engine.
 STRATEGIC = ("free-soviet-setup", "stalin-line", "modernization", "may-conservative",
              "may-daring", "siberian-reserves", "partisans")  # fmt: skip
@@ -199,135 +194,30 @@ class SturmNachOsten(SequencedGame):
 
         return broken(self.rules_for(state), state)
 
-    # ===================================================================== H7: VIEWS ====
-    # What interfaces show of a position (the protocol's view hooks: the server and the
-    # web client draw SNO from these, game-neutral). Owned by the web work (issue 26, H7).
+    # -- what interfaces show: games/sno/views.py ------------------------------
     def counters(self, state: ProtocolState) -> list[CounterView]:
-        """The counters on the map: the face in use (SNO 10.1, 10.3, 10.4.8, 10.6.7: a
-        flipped unit shows its back face's factors, named), and the markers on each
-        (dispersed, fortified, HAB 10.2, overrun 5.4, Blitz 5.4.1b, out of fuel 5.3.4)."""
-        from .rules import BOXES, combat_factor, movement_factor
-
-        R = self.rules_for(state)
-        marked = _markers(state)
-        out = []
-        for uid, d in sorted(state["units"].items()):
-            if d["at"] in BOXES:
-                continue
-            unit = R.unit(uid)
-            cf = combat_factor(R, state, uid)
-            mf = movement_factor(R, uid, state)
-            factors = "" if unit.front is None else (f"{cf}-{mf}" if mf else str(cf))
-            markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
-            out.append(
-                CounterView(
-                    uid,
-                    d["at"],
-                    unit.side,
-                    unit.nationality,
-                    SYMBOLS.get(unit.type, "infantry"),
-                    factors,
-                    label=unit.name,
-                    markers=markers + marked.get(uid, ()),
-                    face=_face_name(unit) if d.get("flipped") and unit.back else "",
-                )
-            )
-        return out
+        return views.counters(self.rules_for(state), state)
 
     def describe_phase(self, state: ProtocolState) -> dict[str, Any]:
-        """The month and phase for people, and the rule (SNO 1.0; weather 6.1)."""
-        if not state.get("phase") or not state.get("turn"):
-            return {"title": "", "rule": None, "weather_rule": "SNO 6.1"}
-        from .sequence import describe
-
-        d = describe(state)
-        return {"title": d["title"], "rule": d["rule"], "weather_rule": "SNO 6.1"}
+        return views.describe_phase(state)
 
     def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
-        """The units off the map by box (SNO 11.7, 11.15; 10.1.2, 10.5.5), each drawn as
-        the counter it would be (its front face)."""
-        R = self.rules_for(state)
-        found: dict[tuple[str, str], list[dict[str, Any]]] = {}
-        for uid, d in sorted(state["units"].items()):
-            box = d["at"]
-            if box not in BOX_TITLES:
-                continue
-            unit = R.unit(uid)
-            front = unit.front
-            factors = (
-                "" if front is None else f"{front.cf}-{front.mf}" if front.mf else f"{front.cf}"
-            )
-            view = CounterView(
-                uid,
-                box,
-                unit.side,
-                unit.nationality,
-                SYMBOLS.get(unit.type, "infantry"),
-                factors,
-                label=unit.name,
-            )
-            entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
-            if box == "reserve" and getattr(unit, "reinforcement", None):
-                entry["turn"] = unit.reinforcement
-            found.setdefault((box, unit.side), []).append(entry)
-        return [
-            {"box": box, "title": title, "side": side, "units": found[(box, side)]}
-            for box, title in BOX_TITLES.items()
-            for side in self.sides
-            if (box, side) in found
-        ]
+        return views.off_map(self.rules_for(state), state, self.sides)
 
     def highlight(self, action: Action) -> str | None:
-        return HIGHLIGHTS.get(action.verb)
+        return views.HIGHLIGHTS.get(action.verb)
 
     def selected_unit(self, state: ProtocolState) -> str | None:
-        """The unit picked to move in the Operational Movement Phase (SNO 5.1.2), or to set
-        up elsewhere (12.A(3): deployment's pending pick)."""
-        p = state.get("pending")
-        if isinstance(p, dict) and p.get("kind") == "setup_pick" and p.get("unit"):
-            return str(p["unit"])
-        rec = state.get("omp")
-        if rec and rec.get("turn") == state.get("turn") and rec.get("phase") == state.get("phase"):
-            sel = rec.get("selected")
-            return str(sel) if sel else None
-        return None
+        return views.selected_unit(state)
 
     def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
-        """A move's path as the engine worked it out when offering it (the ``to`` action's
-        payload: movement.Move.path, the unit's hex first)."""
-        out = {}
-        for a in actions:
-            path = getattr(a.payload, "path", None)
-            if a.verb in ("to", "advance") and isinstance(path, tuple) and len(path) > 1:
-                out[a.text] = list(path)
-        return out
+        return views.move_paths(actions)
 
     def overlays(self) -> tuple[str, ...]:
-        return ("supply", "zoc", "control")
+        return views.OVERLAYS
 
     def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
-        """Supply (SNO 9.0-9.2: the hexes a supply line of the side's nationalities reaches,
-        and each combat unit in or out of supply, with its line: supply_lines.py), ZOC (3.1)
-        and city control (3.2)."""
-        from ...core.memo import reading
-        from . import supply, supply_lines, zoc
-
-        R = self.rules_for(state)
-        out: dict[str, Any] = {"hexes": {}, "units": {}}
-        with reading(state):
-            if kind == "control":
-                out["hexes"] = {h: s for h, s in (state.get("control") or {}).items() if s}
-            elif kind == "zoc":
-                out["hexes"] = {h: side for h in sorted(zoc.zoc(R, state, side))}
-            elif kind == "supply":
-                status = supply.status(R, state, side)
-                hexes: set[str] = set()
-                for nationality in sorted({R.unit(u).nationality for u in status}):
-                    hexes |= supply.supplied_area(R, state, side, nationality)
-                out["hexes"] = {h: side for h in sorted(hexes)}
-                out["units"] = dict(sorted(status.items()))
-                out["lines"] = supply_lines.lines(R, state, side)  # SNO 9.1.1-9.1.2
-        return out
+        return views.overlay(self.rules_for(state), state, kind, side)
 
     def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
         return (
@@ -337,32 +227,14 @@ class SturmNachOsten(SequencedGame):
         )
 
     def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
-        """An attack or overrun being declared (SNO 7.1.9-7.1.11: the draft of the combat
-        plan; 5.4: the overrun's draft): its attackers and its defenders' hexes, lit."""
-        p = state.get("pending")
-        if isinstance(p, dict):
-            return _pending_view(state, p)
-        c = state.get("combat")
-        kind, draft = "overrun", state.get("overrun_draft")
-        if not draft:
-            kind, draft = "attack", c.get("draft") if isinstance(c, dict) else None
-        if not draft:
-            return None
-        units = state["units"]
-        return {
-            "kind": kind,
-            "side": self.active_side(state),
-            "targets": sorted({units[u]["at"] for u in draft["defenders"] if u in units}),
-            "attackers": list(draft["attackers"]),
-        }
+        return views.decision_view(state, self.active_side(state))
 
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
         """The Terrain Effects Chart as people read it, from data/tables.toml (SNO 5.1.3,
-        5.5, 5.6; 11.8's replacement limits): hexes, hexsides and places, each row with
-        the rules it comes from and what of it is reconstructed."""
+        5.5, 5.6; 11.8's replacement limits)."""
         from .tables import load_tables
 
-        return _chart_tables(load_tables().tec)
+        return views.chart_tables(load_tables().tec)
 
     def shipped_positions(self) -> list[dict[str, Any]]:
         """The teaching and test positions in data/positions (see its README)."""
@@ -375,117 +247,6 @@ class SturmNachOsten(SequencedGame):
             if p["id"] == position_id:
                 return load_position(DATA / "positions" / f"{position_id}.toml")
         return super().shipped_position(position_id)
-
-
-#: H7 (views): the boxes shown beside the map, in this order, with their titles.
-BOX_TITLES = {
-    "reserve": "Reinforcements to come",
-    "dead": "Eliminated (may return as replacements)",
-    "lost": "Eliminated for good",
-    "pool": "Not yet in play (replacements)",
-}
-#: H7 (views): verb -> how the browser lights the hex an action names.
-HIGHLIGHTS = {
-    "to": "move", "advance": "move", "attack": "attack", "target": "attack",
-    "retarget": "attack", "retreat": "retreat", "replace": "place", "reinforce": "place",
-    "place": "place", "setup": "place", "order": "other", "cancel": "other",
-    "overrun": "attack",
-}  # fmt: skip
-#: H7 (views): what a flipped counter's back face is, by counter type (SNO 10.1, 10.3, ...).
-_BACK_FACES = {
-    "front": "weaker side", "shock": "weaker side", "armor": "unrefitted",
-    "armored_infantry": "unrefitted", "armored_cavalry": "unrefitted",
-    "factory": "entrained", "zhukov": "AD side",
-}  # fmt: skip
-
-
-def _chart_tables(tec: Any) -> list[dict[str, Any]]:
-    """H7 (views): the TEC's three parts as the browser's chart tables."""
-
-    def name(key: str) -> str:
-        return key.replace("_", " ").capitalize()
-
-    def rebuilt(row: Any) -> str:
-        if not row.reconstructed:
-            return ""
-        cells = "" if row.reconstructed is True else " (" + ", ".join(row.reconstructed) + ")"
-        return f"reconstructed{cells}: {row.why}"
-
-    def row(cells: list[str], r: Any) -> dict[str, Any]:
-        return {"cells": cells, "rule": r.source or tec.source, "reconstructed": rebuilt(r)}
-
-    hexes = [
-        row([name(r.terrain), *(str(r.move[c]) for c in tec.classes), "; ".join(r.combat)], r)
-        for r in tec.hexes
-    ]
-    sides = [
-        row(
-            [
-                name(r.side),
-                r.move + (f" (+{r.extra_mp} MP)" if r.extra_mp else ""),
-                "; ".join(r.combat),
-            ],
-            r,
-        )
-        for r in tec.hexsides
-    ]
-    places = [
-        row([name(r.place), "; ".join(r.combat) or "no effect", str(r.replacement_limit)], r)
-        for r in tec.places
-    ]
-    who = "; ".join(f"{c}: " + ", ".join(sorted(u for u, k in tec.unit_class.items() if k == c))
-                    for c in tec.classes)  # fmt: skip
-    return [
-        {"id": "terrain", "title": "Terrain effects: hexes", "rule": "SNO 5.5",
-         "columns": ["Terrain", *(name(c) for c in tec.classes), "Combat"],
-         "note": f"MPs to enter the hex by movement class ({who}).", "rows": hexes},
-        {"id": "hexsides", "title": "Terrain effects: hexsides", "rule": "SNO 5.5",
-         "columns": ["Hexside", "Movement", "Combat"], "note": "", "rows": sides},
-        {"id": "places", "title": "Cities and towns", "rule": "SNO 5.6",
-         "columns": ["Place", "Combat", "Replacement limit (11.8)"], "note": "", "rows": places},
-    ]  # fmt: skip
-
-
-def _pending_view(state: ProtocolState, p: dict[str, Any]) -> dict[str, Any] | None:
-    """H7 (views): the hexes a combat decision is about, lit: the retreating units' hexes
-    (7.3.6), the hexes an advance may enter (7.7.3a), the besieged city (9.4.2.2)."""
-    units = state["units"]
-    at = [units[u]["at"] for u in p.get("units") or () if u in units]
-    kind = p.get("kind")
-    if kind == "retreat":
-        targets = at
-    elif kind == "advance":
-        targets = list(p.get("vacated") or ())
-    elif kind == "siege" and p.get("city"):
-        targets = [p["city"]]
-    else:
-        return None
-    out = {"kind": kind, "side": p.get("side"), "targets": sorted(set(targets))}
-    if kind == "advance":
-        out["attackers"] = list(p.get("units") or ())
-    return out
-
-
-def _face_name(unit: Any) -> str:
-    if getattr(unit, "juggernaut", False):
-        return "weaker side"
-    return _BACK_FACES.get(unit.type, "back")
-
-
-def _markers(state: ProtocolState) -> dict[str, tuple[str, ...]]:
-    """H7 (views): unit id -> the part-2 markers on it: HAB (10.2), overrun (5.4), Blitz
-    (5.4.1b), out of fuel (5.3.4)."""
-    out: dict[str, list[str]] = {}
-    for uid in state.get("hab") or ():
-        out.setdefault(uid, []).append("HAB")
-    for o in state.get("overruns") or ():
-        for uid in [*o.get("attackers", ()), *o.get("defenders", ())]:
-            out.setdefault(uid, []).append("overrun")
-    for uid in state.get("blitz") or ():
-        out.setdefault(uid, []).append("Blitz")
-    for uid in state.get("fuel_short") or ():
-        out.setdefault(uid, []).append("no fuel")
-    return {u: tuple(m) for u, m in out.items()}
 
 
 @cache
@@ -505,9 +266,6 @@ def _shipped_positions() -> tuple[dict[str, Any], ...]:
             }
         )
     return tuple(out)
-
-
-# ===================================================================== end of H7: VIEWS ====
 
 
 GAME = SturmNachOsten()

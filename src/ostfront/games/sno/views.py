@@ -1,0 +1,275 @@
+"""What interfaces show of a Sturm Nach Osten position - the protocol's view hooks, which the
+game-neutral server and web client draw from (read-only; nothing here decides a rule): the
+counters with the face in use and their markers, the boxes beside the map, the month and
+phase, the unit picked to move and its paths, the supply (with each unit's line,
+:mod:`supply_lines`), ZOC and control overlays, the decision in progress, the Terrain
+Effects Chart."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ...core.protocol import Action, CounterView
+from .rules import BOXES, Rules, State, combat_factor, movement_factor
+
+#: Counter type -> the NATO symbol the renderer draws.
+SYMBOLS = {
+    "infantry": "infantry", "mountain": "mountain", "shock": "shock", "front": "infantry",
+    "armor": "armor", "armored_infantry": "mech", "armored_cavalry": "cavalry",
+    "garrison": "infantry", "factory": "factory", "zhukov": "leader",
+}  # fmt: skip
+#: The map overlays :func:`overlay` answers.
+OVERLAYS = ("supply", "zoc", "control")
+
+
+def counters(R: Rules, state: State) -> list[CounterView]:
+    """The counters on the map: the face in use (SNO 10.1, 10.3, 10.4.8, 10.6.7: a
+    flipped unit shows its back face's factors, named), and the markers on each
+    (dispersed, fortified, HAB 10.2, overrun 5.4, Blitz 5.4.1b, out of fuel 5.3.4)."""
+    marked = _markers(state)
+    out = []
+    for uid, d in sorted(state["units"].items()):
+        if d["at"] in BOXES:
+            continue
+        unit = R.unit(uid)
+        cf = combat_factor(R, state, uid)
+        mf = movement_factor(R, uid, state)
+        factors = "" if unit.front is None else (f"{cf}-{mf}" if mf else str(cf))
+        markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
+        out.append(
+            CounterView(
+                uid,
+                d["at"],
+                unit.side,
+                unit.nationality,
+                SYMBOLS.get(unit.type, "infantry"),
+                factors,
+                label=unit.name,
+                markers=markers + marked.get(uid, ()),
+                face=_face_name(unit) if d.get("flipped") and unit.back else "",
+            )
+        )
+    return out
+
+
+def describe_phase(state: State) -> dict[str, Any]:
+    """The month and phase for people, and the rule (SNO 1.0; weather 6.1)."""
+    if not state.get("phase") or not state.get("turn"):
+        return {"title": "", "rule": None, "weather_rule": "SNO 6.1"}
+    from .sequence import describe
+
+    d = describe(state)
+    return {"title": d["title"], "rule": d["rule"], "weather_rule": "SNO 6.1"}
+
+
+def off_map(R: Rules, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
+    """The units off the map by box (SNO 11.7, 11.15; 10.1.2, 10.5.5), each drawn as
+    the counter it would be (its front face)."""
+    found: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for uid, d in sorted(state["units"].items()):
+        box = d["at"]
+        if box not in BOX_TITLES:
+            continue
+        unit = R.unit(uid)
+        front = unit.front
+        factors = "" if front is None else f"{front.cf}-{front.mf}" if front.mf else f"{front.cf}"
+        view = CounterView(
+            uid,
+            box,
+            unit.side,
+            unit.nationality,
+            SYMBOLS.get(unit.type, "infantry"),
+            factors,
+            label=unit.name,
+        )
+        entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
+        if box == "reserve" and getattr(unit, "reinforcement", None):
+            entry["turn"] = unit.reinforcement
+        found.setdefault((box, unit.side), []).append(entry)
+    return [
+        {"box": box, "title": title, "side": side, "units": found[(box, side)]}
+        for box, title in BOX_TITLES.items()
+        for side in sides
+        if (box, side) in found
+    ]
+
+
+def selected_unit(state: State) -> str | None:
+    """The unit picked to move in the Operational Movement Phase (SNO 5.1.2), or to set
+    up elsewhere (12.A(3): deployment's pending pick)."""
+    p = state.get("pending")
+    if isinstance(p, dict) and p.get("kind") == "setup_pick" and p.get("unit"):
+        return str(p["unit"])
+    rec = state.get("omp")
+    if rec and rec.get("turn") == state.get("turn") and rec.get("phase") == state.get("phase"):
+        sel = rec.get("selected")
+        return str(sel) if sel else None
+    return None
+
+
+def move_paths(actions: Iterable[Action]) -> dict[str, list[str]]:
+    """A move's path as the engine worked it out when offering it (the ``to`` action's
+    payload: movement.Move.path, the unit's hex first)."""
+    out = {}
+    for a in actions:
+        path = getattr(a.payload, "path", None)
+        if a.verb in ("to", "advance") and isinstance(path, tuple) and len(path) > 1:
+            out[a.text] = list(path)
+    return out
+
+
+def overlay(R: Rules, state: State, kind: str, side: str) -> dict[str, Any]:
+    """Supply (SNO 9.0-9.2: the hexes a supply line of the side's nationalities reaches,
+    and each combat unit in or out of supply, with its line: supply_lines.py), ZOC (3.1)
+    and city control (3.2)."""
+    from ...core.memo import reading
+    from . import supply, supply_lines, zoc
+
+    out: dict[str, Any] = {"hexes": {}, "units": {}}
+    with reading(state):
+        if kind == "control":
+            out["hexes"] = {h: s for h, s in (state.get("control") or {}).items() if s}
+        elif kind == "zoc":
+            out["hexes"] = {h: side for h in sorted(zoc.zoc(R, state, side))}
+        elif kind == "supply":
+            status = supply.status(R, state, side)
+            hexes: set[str] = set()
+            for nationality in sorted({R.unit(u).nationality for u in status}):
+                hexes |= supply.supplied_area(R, state, side, nationality)
+            out["hexes"] = {h: side for h in sorted(hexes)}
+            out["units"] = dict(sorted(status.items()))
+            out["lines"] = supply_lines.lines(R, state, side)  # SNO 9.1.1-9.1.2
+    return out
+
+
+def decision_view(state: State, side: str | None) -> dict[str, Any] | None:
+    """An attack or overrun being declared (SNO 7.1.9-7.1.11: the draft of the combat
+    plan; 5.4: the overrun's draft): its attackers and its defenders' hexes, lit."""
+    p = state.get("pending")
+    if isinstance(p, dict):
+        return _pending_view(state, p)
+    c = state.get("combat")
+    kind, draft = "overrun", state.get("overrun_draft")
+    if not draft:
+        kind, draft = "attack", c.get("draft") if isinstance(c, dict) else None
+    if not draft:
+        return None
+    units = state["units"]
+    return {
+        "kind": kind,
+        "side": side,
+        "targets": sorted({units[u]["at"] for u in draft["defenders"] if u in units}),
+        "attackers": list(draft["attackers"]),
+    }
+
+
+#: the boxes shown beside the map, in this order, with their titles.
+BOX_TITLES = {
+    "reserve": "Reinforcements to come",
+    "dead": "Eliminated (may return as replacements)",
+    "lost": "Eliminated for good",
+    "pool": "Not yet in play (replacements)",
+}
+#: verb -> how the browser lights the hex an action names.
+HIGHLIGHTS = {
+    "to": "move", "advance": "move", "attack": "attack", "target": "attack",
+    "retarget": "attack", "retreat": "retreat", "replace": "place", "reinforce": "place",
+    "place": "place", "setup": "place", "order": "other", "cancel": "other",
+    "overrun": "attack",
+}  # fmt: skip
+#: what a flipped counter's back face is, by counter type (SNO 10.1, 10.3, ...).
+_BACK_FACES = {
+    "front": "weaker side", "shock": "weaker side", "armor": "unrefitted",
+    "armored_infantry": "unrefitted", "armored_cavalry": "unrefitted",
+    "factory": "entrained", "zhukov": "AD side",
+}  # fmt: skip
+
+
+def chart_tables(tec: Any) -> list[dict[str, Any]]:
+    """the TEC's three parts as the browser's chart tables."""
+
+    def name(key: str) -> str:
+        return key.replace("_", " ").capitalize()
+
+    def rebuilt(row: Any) -> str:
+        if not row.reconstructed:
+            return ""
+        cells = "" if row.reconstructed is True else " (" + ", ".join(row.reconstructed) + ")"
+        return f"reconstructed{cells}: {row.why}"
+
+    def row(cells: list[str], r: Any) -> dict[str, Any]:
+        return {"cells": cells, "rule": r.source or tec.source, "reconstructed": rebuilt(r)}
+
+    hexes = [
+        row([name(r.terrain), *(str(r.move[c]) for c in tec.classes), "; ".join(r.combat)], r)
+        for r in tec.hexes
+    ]
+    sides = [
+        row(
+            [
+                name(r.side),
+                r.move + (f" (+{r.extra_mp} MP)" if r.extra_mp else ""),
+                "; ".join(r.combat),
+            ],
+            r,
+        )
+        for r in tec.hexsides
+    ]
+    places = [
+        row([name(r.place), "; ".join(r.combat) or "no effect", str(r.replacement_limit)], r)
+        for r in tec.places
+    ]
+    who = "; ".join(f"{c}: " + ", ".join(sorted(u for u, k in tec.unit_class.items() if k == c))
+                    for c in tec.classes)  # fmt: skip
+    return [
+        {"id": "terrain", "title": "Terrain effects: hexes", "rule": "SNO 5.5",
+         "columns": ["Terrain", *(name(c) for c in tec.classes), "Combat"],
+         "note": f"MPs to enter the hex by movement class ({who}).", "rows": hexes},
+        {"id": "hexsides", "title": "Terrain effects: hexsides", "rule": "SNO 5.5",
+         "columns": ["Hexside", "Movement", "Combat"], "note": "", "rows": sides},
+        {"id": "places", "title": "Cities and towns", "rule": "SNO 5.6",
+         "columns": ["Place", "Combat", "Replacement limit (11.8)"], "note": "", "rows": places},
+    ]  # fmt: skip
+
+
+def _pending_view(state: State, p: dict[str, Any]) -> dict[str, Any] | None:
+    """the hexes a combat decision is about, lit: the retreating units' hexes
+    (7.3.6), the hexes an advance may enter (7.7.3a), the besieged city (9.4.2.2)."""
+    units = state["units"]
+    at = [units[u]["at"] for u in p.get("units") or () if u in units]
+    kind = p.get("kind")
+    if kind == "retreat":
+        targets = at
+    elif kind == "advance":
+        targets = list(p.get("vacated") or ())
+    elif kind == "siege" and p.get("city"):
+        targets = [p["city"]]
+    else:
+        return None
+    out = {"kind": kind, "side": p.get("side"), "targets": sorted(set(targets))}
+    if kind == "advance":
+        out["attackers"] = list(p.get("units") or ())
+    return out
+
+
+def _face_name(unit: Any) -> str:
+    if getattr(unit, "juggernaut", False):
+        return "weaker side"
+    return _BACK_FACES.get(unit.type, "back")
+
+
+def _markers(state: State) -> dict[str, tuple[str, ...]]:
+    """unit id -> the part-2 markers on it: HAB (10.2), overrun (5.4), Blitz
+    (5.4.1b), out of fuel (5.3.4)."""
+    out: dict[str, list[str]] = {}
+    for uid in state.get("hab") or ():
+        out.setdefault(uid, []).append("HAB")
+    for o in state.get("overruns") or ():
+        for uid in [*o.get("attackers", ()), *o.get("defenders", ())]:
+            out.setdefault(uid, []).append("overrun")
+    for uid in state.get("blitz") or ():
+        out.setdefault(uid, []).append("Blitz")
+    for uid in state.get("fuel_short") or ():
+        out.setdefault(uid, []).append("no fuel")
+    return {u: tuple(m) for u, m in out.items()}
