@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ostfront.core.protocol import Action
-from ostfront.games.sno import control
+from ostfront.games.sno import control, entry
 from ostfront.games.sno import replacements as rp
 from ostfront.games.sno.rules import Rules, State
 
@@ -58,9 +58,9 @@ def test_11_8_limit_of_each_place_class(R, make_state):
     for hex_id, limit in cases.items():
         s = rrp_state(make_state, R, {"sov-10-army": "pool"}, "soviet", "1941-08")
         s["entered_rrp"] = {hex_id: limit - 2}
-        assert hex_id in rp.entry_hexes(R, s, "sov-10-army", False), hex_id
+        assert hex_id in entry.entry_hexes(R, s, "sov-10-army", False), hex_id
         s["entered_rrp"] = {hex_id: limit - 1}
-        assert hex_id not in rp.entry_hexes(R, s, "sov-10-army", False), hex_id
+        assert hex_id not in entry.entry_hexes(R, s, "sov-10-army", False), hex_id
 
 
 def test_11_8_placing_uses_up_the_hex(R, make_state):
@@ -87,12 +87,12 @@ def test_11_8_and_11_9_entry_is_only_where_a_rail_line_runs(R, make_state):
         make_state, R, {"sov-10-army": "pool", "ger-5-corps": "0608"}, "soviet", "1941-08"
     )
     assert NOVGOROD not in control.rail_line(R, s, "soviet")  # 3.4.6b: in enemy ZOC
-    assert NOVGOROD in rp.entry_hexes(R, s, "sov-10-army", False)  # but the line runs from it
+    assert NOVGOROD in entry.entry_hexes(R, s, "sov-10-army", False)  # but the line runs from it
     corps = {"ger-5-corps": "0308", "ger-6-corps": "0606", "ger-8-corps": "0609"}
     s = rrp_state(make_state, R, {"sov-10-army": "pool", **corps}, "soviet", "1941-08")
     assert not control.can_trace_rail_line(R, s, "soviet", NOVGOROD)
-    assert NOVGOROD not in rp.entry_hexes(R, s, "sov-10-army", False)
-    assert TULA in rp.entry_hexes(R, s, "sov-10-army", False)
+    assert NOVGOROD not in entry.entry_hexes(R, s, "sov-10-army", False)
+    assert TULA in entry.entry_hexes(R, s, "sov-10-army", False)
 
 
 # ------------------------------------------------------------------ 11.9 surcharges
@@ -100,15 +100,15 @@ def test_11_9_two_more_on_the_opponents_side_of_the_1941_border(R, make_state):
     """A German corps (1 point) counts 3 in a Soviet town - over a town's 2 - and fits a
     Soviet minor city (3); a Soviet army (2) counts 4: not in a German town or minor city,
     but in a German major city the Soviets held at the start of the turn (4)."""
-    assert rp.stacking_cost(R, "ger-5-corps", TILSIT) == 1
-    assert rp.stacking_cost(R, "ger-5-corps", NOVGOROD) == 3
+    assert entry.stacking_cost(R, "ger-5-corps", TILSIT) == 1
+    assert entry.stacking_cost(R, "ger-5-corps", NOVGOROD) == 3
     s = rrp_state(make_state, R, {"ger-5-corps": "dead"}, "axis", "1941-08")
-    hexes = rp.entry_hexes(R, s, "ger-5-corps", False)
+    hexes = entry.entry_hexes(R, s, "ger-5-corps", False)
     assert TILSIT in hexes and NOVGOROD not in hexes and TULA in hexes
     held = {KONIGSBERG: "soviet", MOSCOW: "soviet"}
     s = rrp_state(make_state, R, {"sov-10-army": "pool"}, "soviet", "1941-08", control=held)
-    assert rp.stacking_cost(R, "sov-10-army", KONIGSBERG) == 4
-    hexes = rp.entry_hexes(R, s, "sov-10-army", False)
+    assert entry.stacking_cost(R, "sov-10-army", KONIGSBERG) == 4
+    hexes = entry.entry_hexes(R, s, "sov-10-army", False)
     assert KONIGSBERG in hexes and TILSIT not in hexes and DANZIG not in hexes
 
 
@@ -116,13 +116,13 @@ def test_11_9_mechanized_shock_and_front_add_two_more_cumulatively(R):
     """Pure function of counter and hex: armor 2 points -> 4 at home, 6 across the border;
     a shock army and a front the same surcharge; an infantry army none."""
     assert R.unit("sov-1-ta").stacking == 2
-    assert rp.stacking_cost(R, "sov-1-ta", MOSCOW) == 4
-    assert rp.stacking_cost(R, "sov-1-ta", TILSIT) == 6
+    assert entry.stacking_cost(R, "sov-1-ta", MOSCOW) == 4
+    assert entry.stacking_cost(R, "sov-1-ta", TILSIT) == 6
     shock = R.unit("sov-1-shock")
-    assert rp.stacking_cost(R, "sov-1-shock", MOSCOW) == shock.stacking + 2
+    assert entry.stacking_cost(R, "sov-1-shock", MOSCOW) == shock.stacking + 2
     front = next(u for u in R.counters.units.values() if u.type == "front")
-    assert rp.stacking_cost(R, front.id, MOSCOW) == front.stacking + 2
-    assert rp.stacking_cost(R, "sov-10-army", MOSCOW) == 2
+    assert entry.stacking_cost(R, front.id, MOSCOW) == front.stacking + 2
+    assert entry.stacking_cost(R, "sov-10-army", MOSCOW) == 2
 
 
 # ------------------------------------------------------------------ 11.8 control at the start
@@ -135,9 +135,9 @@ def test_11_8_major_and_victory_cities_only_if_held_at_the_start_of_the_turn(R, 
     )
     assert s["rrp"]["held"] == [MOSCOW]
     s["control"] = {MOSCOW: "soviet", KHARKOV: "soviet"}
-    hexes = rp.entry_hexes(R, s, "sov-10-army", False)
+    hexes = entry.entry_hexes(R, s, "sov-10-army", False)
     assert MOSCOW in hexes and KHARKOV not in hexes
-    assert KHARKOV in rp.entry_hexes(R, s, "sov-10-army", True)
+    assert KHARKOV in entry.entry_hexes(R, s, "sov-10-army", True)
     # a town or minor city needs no control
     assert NOVGOROD in hexes and TULA in hexes
 
@@ -314,8 +314,8 @@ def test_11_15_11_17_reinforcements_next_to_a_friendly_victory_city(R, make_stat
     units = {"pol-1-army": "reserve", "sov-10-army": "dead", "sov-moscow-gar": MOSCOW}
     s = rrp_state(make_state, R, units, "soviet", "1944-06", rf={"axis": 0, "soviet": 0})
     assert R.map.place("1917") is None and "1917" in R.map.grid.neighbours(KIEV)
-    assert "1917" in rp.entry_hexes(R, s, "pol-1-army", True)
-    assert "1917" not in rp.entry_hexes(R, s, "sov-10-army", False)
+    assert "1917" in entry.entry_hexes(R, s, "pol-1-army", True)
+    assert "1917" not in entry.entry_hexes(R, s, "sov-10-army", False)
     acts = texts(R, s)
     assert "end" not in acts  # SNO 11.15: it must be placed in this RRP
     act(R, s, "reinforce pol-1-army 1917")
@@ -337,7 +337,7 @@ def test_11_16_11_9_reinforcements_pay_the_border_surcharge(R, make_state):
         make_state, R, {"ita-8-army": "reserve"}, "axis", "1942-05",
         control={KIEV: "axis", BERLIN: "axis"},
     )  # fmt: skip
-    hexes = rp.entry_hexes(R, s, "ita-8-army", True)
+    hexes = entry.entry_hexes(R, s, "ita-8-army", True)
     assert KIEV in hexes and "1917" not in hexes and TULA not in hexes
     assert TILSIT in hexes  # at home: 2 points, a town takes it
 
@@ -429,10 +429,10 @@ def test_11_8_a_city_on_the_supply_edge_is_also_an_edge_hex(R, make_state):
     """Reading: Gorki (1501), a major city on the Soviet supply map-edge, takes the edge's 6
     points and needs no control at the start of the turn; Kharkov, a major city inland, 4
     and control."""
-    assert "1501" in control.supply_edge(R, "soviet") and rp.place_class(R, "1501") == (
+    assert "1501" in control.supply_edge(R, "soviet") and entry.place_class(R, "1501") == (
         "major_city"
     )
     s = rrp_state(make_state, R, {"sov-10-army": "pool"}, "soviet", "1941-08", control={})
     s["entered_rrp"] = {"1501": 4}
-    hexes = rp.entry_hexes(R, s, "sov-10-army", False)
+    hexes = entry.entry_hexes(R, s, "sov-10-army", False)
     assert "1501" in hexes and KHARKOV not in hexes

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ostfront.games.sno import control
+from ostfront.games.sno import control, entry
 from ostfront.games.sno import replacements as rp
 from ostfront.games.sno.counters import CounterMix
 from ostfront.games.sno.rules import Rules, State, face
@@ -86,6 +86,6 @@ def test_11_9_armor_entry_surcharges_cumulative(R):
     the 1941 border."""
     pz = "ger-41-pz"
     points = R.unit(pz).stacking
-    assert rp.stacking_cost(R, pz, KONIGSBERG) == points + 2  # in Germany: mechanized only
-    assert rp.stacking_cost(R, "sov-ki", MOSCOW) == R.unit("sov-ki").stacking + 2
-    assert rp.stacking_cost(R, pz, "1816") == points + 4  # Kiev: both
+    assert entry.stacking_cost(R, pz, KONIGSBERG) == points + 2  # in Germany: mechanized only
+    assert entry.stacking_cost(R, "sov-ki", MOSCOW) == R.unit("sov-ki").stacking + 2
+    assert entry.stacking_cost(R, pz, "1816") == points + 4  # Kiev: both
