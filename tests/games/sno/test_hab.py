@@ -9,14 +9,7 @@ from ostfront.core.protocol import Action
 from ostfront.games.sno import hab, movement, sequence, supply
 from ostfront.games.sno.combat import odds
 
-RING_1209 = {
-    "sov-10-army": "1008",
-    "sov-11-army": "1010",
-    "sov-13-army": "1207",
-    "sov-16-army": "1211",
-    "sov-18-army": "1408",
-    "sov-19-army": "1410",
-}
+from .arrangements import RING_1209
 
 
 def test_10_2_2_markers_at_the_start_of_the_omp_on_eligible_units_only(R, make_state) -> None:

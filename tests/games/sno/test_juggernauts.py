@@ -10,15 +10,7 @@ from ostfront.core.protocol import Action
 from ostfront.games.sno import breakdown, juggernauts, sequence
 from ostfront.games.sno.combat import losses, results
 
-#: Six Soviet armies two hexes from 1209 all around: a unit in 1209 is out of supply.
-RING_1209 = {
-    "sov-10-army": "1008",
-    "sov-11-army": "1010",
-    "sov-13-army": "1207",
-    "sov-16-army": "1211",
-    "sov-18-army": "1408",
-    "sov-19-army": "1410",
-}
+from .arrangements import RING_1209
 
 
 def _texts(R, s):

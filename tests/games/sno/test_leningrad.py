@@ -7,16 +7,10 @@ from __future__ import annotations
 from ostfront.games.sno import isolation, siege, supply
 from ostfront.games.sno.rules import set_unit
 
+from .arrangements import AROUND_LENINGRAD
+
 LENINGRAD = "0308"
 FACTORY = "sov-leningrad-factory"
-#: German corps around Leningrad: the city is cut off and in enemy ZOC (as in test_supply).
-AROUND_LENINGRAD = {
-    "ger-5-corps": "0408",
-    "ger-6-corps": "0407",
-    "ger-7-corps": "0307",
-    "ger-8-corps": "0207",
-    "ger-9-corps": "0208",
-}
 #: In the city: two 2-point armies, counted double (4 + 4 = 8 factors, 9.4.2.2).
 TWO_IN_THE_CITY = {"sov-8-army": LENINGRAD, "sov-11-army": LENINGRAD, FACTORY: LENINGRAD}
 

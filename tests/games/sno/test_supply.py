@@ -7,15 +7,9 @@ from ostfront.core.protocol import Action
 from ostfront.games.sno import control, isolation, supply
 from ostfront.games.sno.control import supply_edge
 
+from .arrangements import AROUND_LENINGRAD
+
 LENINGRAD, KIEV, WARSAW, ODESSA, MINSK = "0308", "1816", "0922", "2419", "1015"
-#: German corps on the five land hexes next to Leningrad (0309 is the sixth neighbour)
-AROUND_LENINGRAD = {
-    "ger-5-corps": "0408",
-    "ger-6-corps": "0407",
-    "ger-7-corps": "0307",
-    "ger-8-corps": "0207",
-    "ger-9-corps": "0208",
-}
 
 
 # ------------------------------------------------------------------ 9.1 sources

@@ -12,21 +12,7 @@ from ostfront.core.rng import new_rng
 from ostfront.games import get
 from ostfront.games.sno import supply, supply_lines
 
-RING_1209 = {
-    "sov-10-army": "1008",
-    "sov-11-army": "1010",
-    "sov-13-army": "1207",
-    "sov-16-army": "1211",
-    "sov-18-army": "1408",
-    "sov-19-army": "1410",
-}
-AROUND_LENINGRAD = {
-    "ger-5-corps": "0408",
-    "ger-6-corps": "0407",
-    "ger-7-corps": "0307",
-    "ger-8-corps": "0207",
-    "ger-9-corps": "0208",
-}
+from .arrangements import AROUND_LENINGRAD, RING_1209
 
 
 def test_9_1_2_a_line_to_the_map_edge_and_a_unit_in_a_supply_point(R, make_state) -> None:
