@@ -28,11 +28,14 @@ from .rules import Rules, State, hex_of, other, side_hexes
 from .zoc import zoc_table
 
 
-def line(R: Rules, state: State, uid: str) -> dict[str, Any]:
+def line(
+    R: Rules, state: State, uid: str, ends: dict[str, frozenset[str]] | None = None
+) -> dict[str, Any]:
     """One unit's supply: ``ok`` (as :func:`supply.in_supply` says), the ``path`` of hexes
     from its hex (first) to the ``source`` it reaches (last), a ``note`` when no line is
     drawn, and the ``text`` people read. ``rail`` is always empty (SNO supply lines are
-    hexes, whatever the rail lines)."""
+    hexes, whatever the rail lines). ``ends``: where lines may end, by nationality, as far
+    as already worked out for this state (filled in here)."""
     here = hex_of(state, uid)
     out: dict[str, Any] = {"ok": False, "path": [], "rail": [], "source": None}
     if here is None:
@@ -53,7 +56,11 @@ def line(R: Rules, state: State, uid: str) -> dict[str, Any]:
         out["text"] = "out of supply: " + out["note"]
         return out
     area = supply.supplied_area(R, state, unit.side, unit.nationality)
-    path = _shortest(R, state, here, area, _roots(R, state, unit.side, unit.nationality, facts))
+    if ends is None:
+        ends = {}
+    if unit.nationality not in ends:
+        ends[unit.nationality] = _roots(R, state, unit.side, unit.nationality, facts)
+    path = _shortest(R, state, here, area, ends[unit.nationality])
     if path is None:
         if besieged is not None:
             out["source"] = besieged
@@ -63,13 +70,14 @@ def line(R: Rules, state: State, uid: str) -> dict[str, Any]:
         out["text"] = "in supply: " + out["note"]
         return out
     out["path"], out["source"] = path, path[-1]
-    out["text"] = _words(R, state, unit.side, path)
+    out["text"] = _words(R, path)
     return out
 
 
 def lines(R: Rules, state: State, side: str) -> dict[str, dict[str, Any]]:
     """Every combat unit of ``side`` on the map -> :func:`line`."""
-    return {u: line(R, state, u) for u in sorted(supply.status(R, state, side))}
+    ends: dict[str, frozenset[str]] = {}
+    return {u: line(R, state, u, ends) for u in sorted(supply.status(R, state, side))}
 
 
 def _roots(
@@ -119,7 +127,7 @@ def _name(R: Rules, hex_id: str) -> str:
     return place.name if place is not None else hex_id
 
 
-def _words(R: Rules, state: State, side: str, path: list[str]) -> str:
+def _words(R: Rules, path: list[str]) -> str:
     """'in supply: 3 hexes to Kiev (SNO 9.1.2)'."""
     end = path[-1]
     where = _name(R, end) if end in R.map.places else f"the map edge at {end}"
