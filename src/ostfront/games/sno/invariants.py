@@ -23,12 +23,11 @@ def broken(R: Rules, state: State) -> list[str]:
                 out.append(f"{uid} is at sea in {at}")  # SNO 5.1.6
         if d.get("fortified") and unit.type in NEVER_FORTIFY:  # SNO 10.7.2, 10.5.5
             out.append(f"{uid} ({unit.type}) is fortified, which it may never be (SNO 10.7)")
-    overrun = overrun_units(state)
+    overrun, phasing = overrun_units(state), phasing_side(state)
     for h, uids in occupancy(state).items():
         sides = {R.unit(u).side for u in uids}
         # SNO 5.4.2: phasing units may enter a hex held solely by overrun enemy units
-        held = [u for u in uids if R.unit(u).side != phasing_side(state)]
-        if len(sides) > 1 and not all(u in overrun for u in held):
+        if len(sides) > 1 and any(R.unit(u).side != phasing and u not in overrun for u in uids):
             out.append(f"hex {h} holds units of both sides: {', '.join(uids)}")  # SNO 4.4
         nations = {R.unit(u).nationality for u in uids}
         if {"hungarian", "romanian"} <= nations:
