@@ -30,11 +30,10 @@ def siege_choice_needed(R: Rules, state: State, side: str) -> str | None:
     """A besieged city of ``side`` with more units trying to draw on it than it can supply
     whose owner has not chosen among exactly these units yet (9.4.2.2), or None."""
     for city, drawing in facts(R, state, side).siege.items():
-        at = {u: state["units"][u]["at"] for u in drawing}
-        if sum(siege_cost(R, city, u, at[u]) for u in drawing) <= siege.capacity(R, state, city):
-            continue  # SNO 9.4.2.1, 13.0
+        if siege.room(R, state, city, drawing) >= 0:
+            continue  # SNO 9.4.2.1, 13.0: room for all of them
         stored = (state.get("siege") or {}).get(city)
-        if stored is None or any(u not in at for u in stored):
+        if stored is None or any(u not in drawing for u in stored):
             return city
     return None
 

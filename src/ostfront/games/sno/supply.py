@@ -229,17 +229,23 @@ def supplied_area(R: Rules, state: State, side: str, nationality: str) -> frozen
     return f.areas[nationality]
 
 
+def open_sources(R: Rules, state: State, side: str, nationality: str) -> frozenset[str]:
+    """SNO 9.1, 9.0.2: a nationality's source hexes that serve now - not held by the enemy
+    nor in his ZOC."""
+    enemy_zoc = zoc_table(R, state, other(side))
+    hostile = side_hexes(R, state, other(side))
+    return frozenset(
+        h for h in sources(R, nationality, side) if h not in hostile and h not in enemy_zoc
+    )
+
+
 def _reach(
     R: Rules, state: State, side: str, nationality: str, f: SupplyFacts
 ) -> tuple[list[int], bytearray]:
     """SNO 9.1.2, 9.2.1: the supply distances and the reach of a nationality's supply lines
     from its sources and every supply point found."""
     ix = f.ix
-    enemy_zoc = zoc_table(R, state, other(side))
-    hostile = side_hexes(R, state, other(side))
-    own = {
-        ix.num[h] for h in sources(R, nationality, side) if h not in hostile and h not in enemy_zoc
-    }
+    own = {ix.num[h] for h in open_sources(R, state, side, nationality)}
     starts = set(f.points_n) | own
     d = step_distances(
         starts, land_index(R, state, _closed(R, state, side)), _route(R, state, side)

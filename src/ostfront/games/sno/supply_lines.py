@@ -24,8 +24,7 @@ from typing import Any
 
 from . import supply
 from .control import controlled_cities
-from .rules import Rules, State, hex_of, other, side_hexes
-from .zoc import zoc_table
+from .rules import Rules, State, hex_of
 
 
 def line(
@@ -86,11 +85,7 @@ def _roots(
     """Where a line may end: the nationality's sources not held by the enemy nor in his ZOC
     (9.1, 9.0.2), and the supply points that are places - friendly Major/Victory cities and
     ports (9.2b, 9.4.1.1); units in supply (9.2c) are passed through, not ended at."""
-    enemy_zoc = zoc_table(R, state, other(side))
-    hostile = side_hexes(R, state, other(side))
-    own = {
-        h for h in supply.sources(R, nationality, side) if h not in hostile and h not in enemy_zoc
-    }
+    own = supply.open_sources(R, state, side, nationality)
     cities = set(controlled_cities(R))
     places = {
         h
