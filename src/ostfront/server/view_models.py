@@ -93,6 +93,8 @@ class Decision(Open):
 
     kind: str | None = None
     side: str | None = None
+    targets: list[str] = Field(default=[], description="the hexes it is about (lit)")
+    attackers: list[str] = Field(default=[], description="the units it is about")
 
 
 class LogEntry(Open):
