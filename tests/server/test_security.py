@@ -23,8 +23,8 @@ from ostfront.ai.players import make_player
 from ostfront.core import record as rec
 from ostfront.core.record import Record, append, new_record
 from ostfront.games import get
+from ostfront.server import replay, sessions
 from ostfront.server import seats as seats_mod
-from ostfront.server import sessions
 from ostfront.server.app import create_app
 from ostfront.server.guard import CSP, MAX_BODY
 from ostfront.server.sessions import SNAPSHOT_EVERY, Manager
@@ -379,20 +379,20 @@ def test_a_long_game_loads_from_its_snapshot(
     with sqlite3.connect(tmp_path / "games.sqlite") as raw:  # as a game played on live has
         raw.execute("DELETE FROM snapshots WHERE n = ?", (len(record.steps),))
     replayed: list[int] = []
-    real = sessions.step_meta
+    real = replay.step_meta
 
     def counting(game: Any, state: Any, act: Any) -> Any:
         replayed.append(1)
         return real(game, state, act)
 
-    monkeypatch.setattr(sessions, "step_meta", counting)
+    monkeypatch.setattr(replay, "step_meta", counting)
     again = mgr.get(session.id)
     assert len(replayed) == 30  # from the snapshot at step 200, not from the set-up
     assert same_state(again.state, full) and len(again.meta) == len(record.steps)
     assert again.meta == session.meta
     assert same_state(
         mgr.state_at(session.id, 150),
-        sessions._replay_whole(
+        replay.replay_whole(
             get("dr"), Record(record.header, record.steps[:150]), threading.RLock()
         ).state,
     )
@@ -420,7 +420,7 @@ def test_an_import_lets_other_games_move_between_its_steps(
     mgr = _manager(tmp_path)
     other, tokens = mgr.create("dr", None, {}, 11, {})
     seen: dict[int, int] = {}  # import step -> the other game's step then
-    real = sessions.step_meta
+    real = replay.step_meta
     count = 0
 
     importer = threading.current_thread()
@@ -441,7 +441,7 @@ def test_an_import_lets_other_games_move_between_its_steps(
                 threading.Event().wait(0.001)
         return real(game, state, act)
 
-    monkeypatch.setattr(sessions, "step_meta", watched)
+    monkeypatch.setattr(replay, "step_meta", watched)
     record = random_record("1941", 4, steps=120)
     mgr.import_record(record.to_json(), {})
     # the other move was served between steps 50 and 51, not after all 120 steps
@@ -463,7 +463,7 @@ def test_idle_games_leave_memory(tmp_path: Path) -> None:
 def test_a_killed_worker_is_replaced(tmp_path: Path) -> None:
     mgr = _manager(tmp_path)
     try:
-        pool = mgr.executor()
+        pool = mgr.ai_pool.executor()
         pool.submit(int).result(timeout=120)  # the workers are up
         for p in list(pool._processes.values()):  # type: ignore[attr-defined]
             p.kill()
@@ -475,7 +475,7 @@ def test_a_killed_worker_is_replaced(tmp_path: Path) -> None:
                 break
             end.wait(0.2)
         assert session.ai_error is None and session.seq > 0
-        assert mgr.executor() is not pool
+        assert mgr.ai_pool.executor() is not pool
     finally:
         mgr.close()
 
@@ -550,7 +550,7 @@ def test_a_worker_pool_that_overruns_is_killed_and_replaced(tmp_path: Path) -> N
                 break
             threading.Event().wait(0.1)
         assert session.seq == 0 and "longer than 0.05 s" in (session.ai_error or "")
-        assert mgr._executor is None  # the stuck pool was killed, not kept
+        assert mgr.ai_pool._executor is None  # the stuck pool was killed, not kept
         mgr.ai_timeout = 120
         mgr.set_players(session.id, {"soviet": "random"}, tokens["soviet"])  # think again
         for _ in range(600):

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+from pydantic import BaseModel
 
 #: game id -> side -> seat token, for every game started or imported through these helpers.
 TOKENS: dict[str, dict[str, str]] = {}
@@ -70,3 +71,9 @@ def wait_for(client: TestClient, gid: str, ok: Any, timeout: float = 60) -> dict
         if time.monotonic() > end:
             raise AssertionError(f"timed out; last view: {v['prompt']} thinking={v['thinking']}")
         time.sleep(0.1)
+
+
+def same_as_sent(model: type[BaseModel], sent: Any) -> None:
+    """``sent`` validates against ``model`` and is exactly what the model gives back."""
+    checked = model.model_validate(sent)
+    assert checked.model_dump(mode="json", exclude_unset=True) == sent

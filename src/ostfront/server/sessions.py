@@ -1,350 +1,72 @@
-"""Games in play: each stored record loaded into a live state, actions checked and saved,
-computer players run in the background.
+"""Games in play: the :class:`Manager` keeps each stored game live as a
+:class:`~.session.Session`, checks and saves every action, and runs computer players in the
+background.
 
-The record in the database is the truth. A :class:`Session` is its replay: the current
-state, the per-step notes the log shows (phase, rule) and checkpoints for replay viewing.
 Every action goes through :meth:`Manager.act`: the caller must hold the seat of the side to
 move (:mod:`ostfront.server.seats`, else :class:`~ostfront.server.seats.Forbidden`), the
-client's sequence number must be the number of steps taken (else :class:`Stale`), the action
-must be legal (else :class:`~ostfront.core.errors.IllegalAction`), and only then is it
-applied and saved — the step row and the new state together, so bad input never changes a
-game.
+client's sequence number must be the number of steps taken (else :class:`~.errors.Stale`),
+the action must be legal (else :class:`~ostfront.core.errors.IllegalAction`), and only then
+is it applied and saved — the step row and the new state together, so bad input never
+changes a game.
 
 **One game never holds another.** The engine memoises while it works, so one engine call
-runs at a time in this process (:class:`FairLock`, first come first served); but a replay
-takes the lock one step at a time, so a long import or a cold load interleaves with other
-games' moves instead of stalling them. Every :data:`SNAPSHOT_EVERY` steps the state is
-stored, so loading a game replays at most that many steps; reading and decoding happen
-outside the lock. Games nobody touched for :data:`IDLE_SECONDS` are dropped from memory
-(the database keeps them), and at most :data:`MAX_SESSIONS` are kept.
+runs at a time in this process (:class:`~.fairlock.FairLock`, first come first served); a
+replay (:mod:`.replay`) takes the lock one step at a time. Games nobody touched for
+:data:`IDLE_SECONDS` are dropped from memory (the database keeps them), and at most
+:data:`MAX_SESSIONS` are kept.
 
-Computer players choose in a separate process (:mod:`ostfront.server.ai_worker`), so a slow
-AI never holds the server; a worker that dies is replaced, one that takes longer than
-``ai_timeout`` seconds is killed and replaced, and the game says so. Their choices come back
-through the same :meth:`Manager.act` as a human's.
+Computer players choose in separate processes (:mod:`.ai_pool`), so a slow AI never holds
+the server; a worker that dies is replaced, one that takes longer than ``ai_timeout``
+seconds is killed and replaced, and the game says so. Their choices come back through the
+same :meth:`Manager.act` as a human's.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from concurrent.futures import Executor
 from typing import Any
 
 from .. import games
 from ..ai.players import levels_for
-from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
-from ..core.position import position_from_dict
+from ..core.errors import RecordError, UnknownGame
 from ..core.protocol import Game, State
 from ..core.record import Record, new_record, state_hash
-from . import ai_worker, seats
-from .describe import phase_info, step_meta
+from . import seats
+from .ai_pool import AiPool
+from .describe import step_meta
+from .errors import BadRequest, NotFound, NotYourTurn, Stale
+from .fairlock import FairLock
+from .record_checks import MAX_DEPTH, MAX_IMPORT_STEPS, check_header, json_depth
+from .replay import CHECKPOINT_EVERY, SNAPSHOT_EVERY, load_session, replay_whole
 from .seats import Forbidden
+from .session import HUMAN, Session, game_status, summarize
 from .store import Conflict, Store
 
-#: Steps between the states kept for replay viewing (in memory).
-CHECKPOINT_EVERY = 50
-#: Steps between the states stored in the database (a load replays fewer than this).
-SNAPSHOT_EVERY = 100
-#: The most steps an imported record may have (a whole campaign is some 2,300).
-MAX_IMPORT_STEPS = 10_000
+__all__ = [
+    "AI_TIMEOUT",
+    "CHECKPOINT_EVERY",
+    "IDLE_SECONDS",
+    "MAX_IMPORT_STEPS",
+    "MAX_SESSIONS",
+    "SNAPSHOT_EVERY",
+    "BadRequest",
+    "Manager",
+    "NotFound",
+    "NotYourTurn",
+    "Session",
+    "Stale",
+]
+
 #: Seconds after which a game nobody looked at leaves memory (the database keeps it).
 IDLE_SECONDS = 1800.0
 #: The most games kept in memory at once.
 MAX_SESSIONS = 64
 #: Seconds a computer player may think about one decision.
 AI_TIMEOUT = 120.0
-#: How deep the JSON of an imported record may nest (a record with an inline map: about 6).
-MAX_DEPTH = 32
-#: Sanity limits on an imported custom position (the game checks the rest).
-MAX_POSITION_TURN = 200
-MIN_POSITION_MONTH, MAX_POSITION_MONTH = "1900-01", "1999-12"
-MAX_POOL_POINTS = 30
-
-HUMAN = "human"
-
-
-class NotFound(OstfrontError):
-    """No game with that id."""
-
-
-class Stale(OstfrontError):
-    """The client acted on an older position than the current one."""
-
-    def __init__(self, message: str, seq: int) -> None:
-        super().__init__(message)
-        self.seq = seq
-
-
-class NotYourTurn(OstfrontError):
-    """A human tried to act for a side the computer plays."""
-
-
-class BadRequest(OstfrontError):
-    """Input that names nothing sensible (an unknown side, level, option...)."""
-
-
-class FairLock:
-    """A re-entrant lock handed to waiting threads in the order they asked for it, so a
-    thread that takes it step after step (a replay) cannot starve the others."""
-
-    def __init__(self) -> None:
-        self._cv = threading.Condition(threading.Lock())
-        self._next = 0
-        self._serving = 0
-        self._owner: int | None = None
-        self._depth = 0
-
-    def acquire(self) -> bool:
-        me = threading.get_ident()
-        with self._cv:
-            if self._owner == me:
-                self._depth += 1
-                return True
-            ticket = self._next
-            self._next += 1
-            while self._owner is not None or self._serving != ticket:
-                self._cv.wait()
-            self._owner = me
-            self._depth = 1
-        return True
-
-    def release(self) -> None:
-        with self._cv:
-            if self._owner != threading.get_ident():
-                raise RuntimeError("release of a FairLock this thread does not hold")
-            self._depth -= 1
-            if self._depth == 0:
-                self._owner = None
-                self._serving += 1
-                self._cv.notify_all()
-
-    def __enter__(self) -> FairLock:
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
-
-@dataclass
-class Session:
-    id: str
-    game: Game
-    header: dict[str, Any]
-    players: dict[str, str]
-    record: Record
-    state: State
-    meta: list[dict[str, Any]] = field(default_factory=list)
-    checkpoints: dict[int, State] = field(default_factory=dict)
-    thinking: bool = False
-    ai_error: str | None = None
-    runner: threading.Thread | None = None
-    seats: dict[str, str] | None = None
-    last_used: float = field(default_factory=time.monotonic)
-
-    @property
-    def seq(self) -> int:
-        return len(self.record.steps)
-
-    @property
-    def finished(self) -> bool:
-        return self.game.active_side(self.state) is None
-
-    def summary(self) -> dict[str, Any]:
-        return summarize(self.game, self.state)
-
-    def status(self) -> str:
-        return game_status(self.game, self.state)
-
-    def computer_to_move(self) -> str | None:
-        """The AI level that must decide now, if a computer plays the side to move."""
-        side = self.game.active_side(self.state)
-        if side is None:
-            return None
-        level = self.players.get(side, HUMAN)
-        return None if level == HUMAN else level
-
-    def held(self, token: str | None) -> set[str]:
-        """The sides ``token`` holds in this game."""
-        return seats.held(self.seats, token)
-
-
-def summarize(game: Game, state: State) -> dict[str, Any]:
-    """What the home page shows of a game: where it stands and, once over, the result."""
-    info = phase_info(game, state)
-    res = game.result(state)
-    return {
-        "title": info["title"],
-        "turn": info["turn"],
-        "active": game.active_side(state),
-        "result": None if res is None else res.to_json(),
-    }
-
-
-def game_status(game: Game, state: State) -> str:
-    return "finished" if game.active_side(state) is None else "playing"
-
-
-@dataclass
-class Replayed:
-    """What a replay worked out: the final state, each step's notes, states to keep."""
-
-    state: State
-    meta: list[dict[str, Any]]
-    checkpoints: dict[int, State]
-    snapshots: dict[int, State]
-    hashes_checked: int
-
-
-def replay_steps(
-    game: Game,
-    state: State,
-    steps: list[dict[str, Any]],
-    lock: Any,
-    *,
-    first: int = 1,
-) -> Replayed:
-    """Replay ``steps`` (numbered from ``first``) on ``state``, checking each step's
-    legality and recorded hash and filling in missing hashes. The engine lock is taken one
-    step at a time. A step that fails raises :class:`RecordError` naming it."""
-    meta: list[dict[str, Any]] = []
-    checkpoints: dict[int, State] = {}
-    snapshots: dict[int, State] = {}
-    checked = 0
-    for i, step in enumerate(steps, start=first):
-        text = str(step.get("action", ""))
-        with lock:
-            try:
-                act = game.find_action(state, text)
-                note = step_meta(game, state, act)
-                state = game.apply(state, act)
-            except (IllegalAction, ValueError) as exc:
-                raise RecordError(f"step {i} ('{text}') is not legal: {exc}") from None
-            h = state_hash(state)
-        if step.get("hash"):
-            if step["hash"] != h:
-                raise RecordError(
-                    f"step {i} ('{text}') leads to a different position than recorded "
-                    f"(hash {h} != {step['hash']})"
-                )
-            checked += 1
-        step["hash"] = h
-        meta.append(note)
-        if i % CHECKPOINT_EVERY == 0:
-            checkpoints[i] = state
-        if i % SNAPSHOT_EVERY == 0:
-            snapshots[i] = state
-    return Replayed(state, meta, checkpoints, snapshots, checked)
-
-
-def replay_record(
-    game: Game, record: Record, lock: Any = None
-) -> tuple[State, list[dict[str, Any]], dict[int, State]]:
-    """Replay a whole record, checking each step's legality and hash.
-
-    Returns the final state, the per-step notes and the replay checkpoints; a record that
-    does not replay raises :class:`RecordError` naming the first step that fails."""
-    r = _replay_whole(game, record, lock if lock is not None else contextlib.nullcontext())
-    return r.state, r.meta, r.checkpoints
-
-
-def _replay_whole(game: Game, record: Record, lock: Any) -> Replayed:
-    h = record.header
-    try:
-        with lock:
-            state = game.setup(h["scenario"], h["options"], h["seed"], position=h.get("position"))
-            got = state_hash(state)
-    except OstfrontError as exc:
-        raise RecordError(f"the set-up fails: {exc}") from None
-    except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a forged position
-        raise RecordError(f"the set-up fails: the starting position is not valid ({exc})") from None
-    expected = h.get("initial_hash")
-    if expected and expected != got:
-        raise RecordError(f"the set-up does not match the record (hash {got} != {expected})")
-    r = replay_steps(game, state, record.steps, lock)
-    r.checkpoints[0] = state
-    r.snapshots[0] = state
-    return r
-
-
-def json_depth(data: Any) -> int:
-    """How deep JSON data nests (worked out without recursion)."""
-    deepest = 0
-    todo: list[tuple[Any, int]] = [(data, 1)]
-    while todo:
-        item, depth = todo.pop()
-        if isinstance(item, dict):
-            deepest = max(deepest, depth)
-            todo.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            deepest = max(deepest, depth)
-            todo.extend((v, depth + 1) for v in item)
-    return deepest
-
-
-def check_position(game: Game, raw: Any) -> dict[str, Any]:
-    """An imported record's starting position, checked: its shape and types (the core's
-    position schema), its game, and sanity limits on the turn and the point pools (the
-    game's set-up checks units, hexes and phases)."""
-    try:
-        pos = position_from_dict(raw, "header.position")
-    except OstfrontError as exc:
-        raise RecordError(str(exc)) from None
-    problems = []
-    if pos["game"] != game.name:
-        problems.append(f"game: the position is for {pos['game']!r}, not {game.name!r}")
-    turn = pos.get("turn")
-    if isinstance(turn, int) and not 1 <= turn <= MAX_POSITION_TURN:
-        problems.append(f"turn: {turn} is not between 1 and {MAX_POSITION_TURN}")
-    if isinstance(turn, str) and not MIN_POSITION_MONTH <= turn <= MAX_POSITION_MONTH:
-        # a month (the schema checked "YYYY-MM"): a game of monthly turns, SNO
-        problems.append(
-            f"turn: {turn} is not a month from {MIN_POSITION_MONTH} to {MAX_POSITION_MONTH}"
-        )
-    if pos.get("active") is not None and pos["active"] not in game.sides:
-        problems.append(f"active: {pos['active']!r} is not a side ({', '.join(game.sides)})")
-    for side, pool in pos.get("pools", {}).items():
-        if side not in game.sides:
-            problems.append(f"pools.{side}: not a side ({', '.join(game.sides)})")
-        for k, v in pool.items():
-            if not 0 <= v <= MAX_POOL_POINTS:
-                problems.append(f"pools.{side}.{k}: {v} is not between 0 and {MAX_POOL_POINTS}")
-    if problems:
-        raise RecordError("header.position: " + "; ".join(problems))
-    return pos
-
-
-def check_header(game: Game, header: dict[str, Any]) -> dict[str, Any]:
-    """An imported record's header, every field checked against the game: the scenario
-    exists, the options are the game's with values it accepts, the seed is in range, the
-    position is valid. Returns the header as the server will store it."""
-    out = dict(header)
-    scenario = header.get("scenario")
-    if scenario is not None and not isinstance(scenario, str):
-        raise RecordError("header.scenario: not a scenario name")
-    try:
-        if header.get("position") is None:
-            game.resolve_scenario(scenario)
-        game.resolve_options(header.get("options") or {}, game.resolve_scenario(scenario))
-    except OstfrontError as exc:
-        raise RecordError(f"header: {exc}") from None
-    for k, v in (header.get("options") or {}).items():
-        if not isinstance(v, bool | int | str) or (isinstance(v, str) and len(v) > 64):
-            raise RecordError(f"header.options.{k}: {v!r} is not an option value")
-    seed = header.get("seed")
-    if seed is not None and not 0 <= seed < 2**seats.SEED_BITS:
-        raise RecordError(f"header.seed: {seed} is not between 0 and 2^{seats.SEED_BITS} - 1")
-    if header.get("position") is not None:
-        out["position"] = check_position(game, header["position"])
-    return out
 
 
 class Manager:
@@ -372,39 +94,17 @@ class Manager:
         self._sessions: dict[str, Session] = {}
         self._loading: dict[str, threading.Lock] = {}
         self._loading_guard = threading.Lock()
-        self._executor = ai_executor
-        self._own_executor = ai_executor is None
-        self._executor_lock = threading.Lock()
+        #: The worker processes computer players think in.
+        self.ai_pool = AiPool(ai_executor)
         self._listeners: dict[str, set[Callable[[dict[str, Any]], None]]] = {}
         self._closed = False
         self._key: bytes | None = None
 
     # -- lifecycle -------------------------------------------------------------
-    def executor(self) -> Executor:
-        with self._executor_lock:
-            if self._executor is None:
-                ctx = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(
-                    max_workers=2, mp_context=ctx, initializer=ai_worker.quiet
-                )
-            return self._executor
-
-    def _drop_executor(self, broken: Executor) -> bool:
-        """Kill and forget our worker pool (dead or stuck); False if it is not ours."""
-        if not self._own_executor:
-            return False
-        with self._executor_lock:
-            if self._executor is broken:
-                self._executor = None
-        _kill_pool(broken)
-        return True
-
     def close(self) -> None:
         """Stop the computer players and their worker processes (none is left behind)."""
         self._closed = True
-        if self._executor is not None and self._own_executor:
-            _kill_pool(self._executor)
-            self._executor = None
+        self.ai_pool.close()
         for s in list(self._sessions.values()):
             runner = s.runner
             if runner is not None:
@@ -523,7 +223,7 @@ class Manager:
                 raise RecordError("header.seed: the record has no seed")
             header["seed"] = seats.unseal(str(sealed), self.key())
         record = Record(header=header, steps=record.steps)
-        replayed = _replay_whole(game, record, self.engine)
+        replayed = replay_whole(game, record, self.engine)
         if not game.playable:
             raise RecordError(f"{game.title}: the rules engine is not written yet")
         tokens, hashes = seats.new_seats(game.sides, mode)
@@ -597,45 +297,7 @@ class Manager:
         return session
 
     def _load(self, gid: str) -> Session:
-        """Read a game from the database: the latest snapshot, then the steps after it
-        (decoding outside the engine lock, replaying a step at a time under it)."""
-        stored = self.store.get(gid)
-        if stored is None:
-            raise NotFound(f"no game {gid!r}")
-        game = games.get(stored.game)
-        rows = self.store.steps_with_meta(gid)
-        steps = [{"action": r["action"], "hash": r["hash"]} for r in rows]
-        record = Record(header=stored.header, steps=steps)
-        snap = self.store.snapshot(gid, len(steps))
-        base = None
-        if snap is not None:
-            n, state = snap
-            expected = steps[n - 1]["hash"] if n else stored.header.get("initial_hash")
-            notes = [r["meta"] for r in rows[:n]]
-            if state_hash(state) == expected and all(m is not None for m in notes):
-                base = (n, state, notes)
-        if base is None:  # an old database, or a snapshot that does not fit: replay it all
-            r = _replay_whole(game, record, self.engine)
-            self.store.add_snapshots(gid, r.snapshots, r.meta)
-            state, meta, checkpoints = r.state, r.meta, r.checkpoints
-        else:
-            n, start, notes = base
-            r = replay_steps(game, start, steps[n:], self.engine, first=n + 1)
-            state, meta = r.state, notes + r.meta
-            checkpoints = {n: start, **r.checkpoints}
-            if r.snapshots:
-                self.store.add_snapshots(gid, r.snapshots)
-        return Session(
-            gid,
-            game,
-            stored.header,
-            stored.players,
-            record,
-            state,
-            meta,
-            checkpoints,
-            seats=stored.seats,
-        )
+        return load_session(self.store, gid, self.engine)
 
     def forget(self, gid: str) -> None:
         """Drop a game from memory (it is read again from the database when next asked)."""
@@ -775,45 +437,17 @@ class Manager:
         self.notify(session)
 
     def _choose(self, session: Session, side: str, level: str, state: State) -> str | None:
-        """The computer's choice, from a worker process: a dead worker pool is replaced
-        and asked again once; one that thinks too long is killed (TimeoutError)."""
+        """The computer's choice, from a worker process (None once the server closes)."""
         seed = int(session.header.get("seed") or 0) + session.game.sides.index(side) + 1
-        for attempt in (1, 2):
-            ex = self.executor()
-            try:
-                fut = ex.submit(
-                    ai_worker.choose,
-                    session.game.name,
-                    f"{session.id}:{side}:{level}",
-                    level,
-                    seed,
-                    self.ai_budget,
-                    state,
-                )
-                return self._wait(fut, ex)
-            except BrokenProcessPool:
-                if self._closed or not self._drop_executor(ex) or attempt == 2:
-                    raise
-            except RuntimeError:  # submit after shutdown: the pool was replaced meanwhile
-                if self._closed or attempt == 2:
-                    raise
-        return None  # pragma: no cover
-
-    def _wait(self, fut: Future[str], ex: Executor) -> str | None:
-        end = time.monotonic() + self.ai_timeout
-        while True:
-            if self._closed:
-                fut.cancel()
-                return None
-            try:
-                return fut.result(timeout=min(0.25, max(0.0, end - time.monotonic())))
-            except FutureTimeout:
-                if time.monotonic() >= end:
-                    fut.cancel()
-                    self._drop_executor(ex)
-                    raise TimeoutError(
-                        f"it took longer than {self.ai_timeout:g} s over one decision"
-                    ) from None
+        return self.ai_pool.choose(
+            session.game.name,
+            f"{session.id}:{side}:{level}",
+            level,
+            seed,
+            self.ai_budget,
+            state,
+            self.ai_timeout,
+        )
 
     def _run_computer(self, session: Session) -> None:
         try:
@@ -842,30 +476,3 @@ class Manager:
             session.runner = None
             if not self._closed:
                 self.notify(session)
-
-
-def _kill_pool(ex: Executor) -> None:
-    """Stop a process pool now: its workers are terminated, not waited for."""
-    procs = list((getattr(ex, "_processes", None) or {}).values())
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.terminate()
-    with contextlib.suppress(Exception):
-        ex.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.join(timeout=5)
-            if p.is_alive():
-                p.kill()
-                p.join(timeout=5)
-
-
-def loop_notifier(
-    loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[dict[str, Any]]
-) -> Callable[[dict[str, Any]], None]:
-    """A listener that hands messages from any thread to an asyncio queue."""
-
-    def push(msg: dict[str, Any]) -> None:
-        loop.call_soon_threadsafe(queue.put_nowait, msg)
-
-    return push

@@ -1,0 +1,78 @@
+"""The server's own errors and the HTTP status each error of the system answers with.
+
+Every error a route lets through becomes ``{"error": "..."}`` with a 4xx or 5xx status
+(:func:`add_error_handlers`): a stale sequence number and a move for the computer's side are
+409, a missing seat 403, an unknown game 404, an illegal action or a record that does not
+replay 422, a database that fails 503, any other bad input 400.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
+from ..core.hexgrid import HexIdError
+from .seats import Forbidden
+from .store import DatabaseError
+
+
+class NotFound(OstfrontError):
+    """No game with that id."""
+
+
+class Stale(OstfrontError):
+    """The client acted on an older position than the current one."""
+
+    def __init__(self, message: str, seq: int) -> None:
+        super().__init__(message)
+        self.seq = seq
+
+
+class NotYourTurn(OstfrontError):
+    """A human tried to act for a side the computer plays."""
+
+
+class BadRequest(OstfrontError):
+    """Input that names nothing sensible (an unknown side, level, option...)."""
+
+
+def error(status: int, message: str, **extra: Any) -> JSONResponse:
+    """The answer to a request that failed: ``{"error": message, ...}``."""
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def ostfront_error(exc: OstfrontError) -> JSONResponse:
+    """An error of the system, answered with the status that says what went wrong."""
+    if isinstance(exc, Stale):
+        return error(409, str(exc), seq=exc.seq)
+    if isinstance(exc, NotYourTurn):
+        return error(409, str(exc))
+    if isinstance(exc, Forbidden):
+        return error(403, str(exc))
+    if isinstance(exc, NotFound | UnknownGame):
+        return error(404, str(exc))
+    if isinstance(exc, IllegalAction | RecordError):
+        return error(422, str(exc))
+    if isinstance(exc, DatabaseError):
+        return error(503, str(exc))
+    return error(400, str(exc))
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    """Answer the system's errors, the database's and a hex id that names no hex."""
+
+    @app.exception_handler(OstfrontError)
+    async def on_ostfront_error(request: Request, exc: OstfrontError) -> JSONResponse:
+        return ostfront_error(exc)
+
+    @app.exception_handler(sqlite3.Error)
+    async def on_database_error(request: Request, exc: sqlite3.Error) -> JSONResponse:
+        return error(503, f"the game database failed: {exc}")
+
+    @app.exception_handler(HexIdError)
+    async def on_hex_error(request: Request, exc: HexIdError) -> JSONResponse:
+        return error(404, str(exc))

@@ -1,0 +1,84 @@
+"""A game's history: where each turn and phase begins (replay's jump points), the position
+after any step, the record file exported, and a record file imported as a new game."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
+
+from . import seats
+from .deps import ManagerDep, session_for
+from .errors import error
+from .models import Imported, RecordFile, Timeline
+from .payloads import export_record, game_view, seat_answer, timeline
+from .view_models import GameView
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/games/{gid}/timeline", response_model=Timeline, response_model_exclude_unset=True)
+def get_timeline(gid: str, manager: ManagerDep) -> dict[str, Any]:
+    session = session_for(manager, gid)
+    return {"seq": session.seq, "marks": timeline(session)}
+
+
+@router.get("/games/{gid}/at/{step}", response_model=GameView, response_model_exclude_unset=True)
+def at(gid: str, step: int, manager: ManagerDep) -> dict[str, Any]:
+    session = session_for(manager, gid)
+    state = manager.state_at(gid, step)
+    return game_view(manager, session, state, live=False)
+
+
+@router.get("/games/{gid}/record", response_model=RecordFile)
+def record(gid: str, manager: ManagerDep) -> Response:
+    """The record file, as a download (sent as it is: the model documents it)."""
+    session = session_for(manager, gid)
+    data = export_record(manager, session)
+    name = f"ostfront-{session.game.name}-{gid}.json"
+    return Response(
+        json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.post("/import", status_code=201, response_model=Imported, response_model_exclude_unset=True)
+async def import_record(request: Request, manager: ManagerDep) -> Any:
+    """A record file, or ``{"record", "players", "seats"}``: the game it records, replayed
+    and checked step by step."""
+    raw = await request.body()
+    try:
+        data = json.loads(raw or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return error(422, f"the imported file is not JSON: {exc}")
+    except RecursionError:
+        return error(422, "the imported file nests too deeply to be a game record")
+    players: dict[str, Any] = {}
+    mode = seats.HOTSEAT
+    if isinstance(data, dict) and "record" in data and "format" not in data:
+        players = data.get("players") or {}
+        if not isinstance(players, dict):
+            return error(422, "players must be an object: side -> human | level")
+        mode = data.get("seats") or seats.HOTSEAT
+        if not isinstance(mode, str):
+            return error(422, "seats must be hotseat or invite")
+        data = data["record"]
+    session, tokens, checked = await run_in_threadpool(manager.import_record, data, players, mode)
+    unchecked = session.seq - checked
+    note = (
+        f"{checked} of {session.seq} steps matched their recorded hashes"
+        if not unchecked
+        else f"{unchecked} of {session.seq} steps carried no hash: they were checked "
+        "for legality only"
+    )
+    return {
+        **seat_answer(session, tokens),
+        "steps": session.seq,
+        "hashes_checked": checked,
+        "verified": unchecked == 0,
+        "note": note,
+    }

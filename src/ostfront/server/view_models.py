@@ -1,0 +1,148 @@
+"""The shape of the game page's view of one position (``GET /api/games/<id>``, the answer
+to an action, a replayed step): the prompt, the legal actions, the counters, the log.
+
+Parts a game fills in (a decision in progress, the units off the map, its points pools, a
+log entry's extras) are open shapes (:class:`~.models.Open`): the protocol's fields are
+named, a game may add more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from .models import Closed, Odds, Open, ResultInfo, Scalar
+
+
+class PromptInfo(Closed):
+    side: str | None = None
+    text: str
+    rule: str | None = None
+
+
+class PhaseInfo(Closed):
+    """Turn, phase (with its title and rule), weather and each side's points."""
+
+    turn: Scalar = None
+    phase: str | None = None
+    title: str = ""
+    rule: str | None = None
+    weather: Scalar = None
+    weather_rule: str | None = None
+    pools: dict[str, Any] = Field(default={}, description="side -> the game's points pools")
+    step: int = 0
+
+
+class ActionInfo(Closed):
+    """One legal action: what to send back (``text``), what to show, what it names."""
+
+    verb: str
+    args: list[str | int] = Field(default=[])
+    text: str
+    label: str
+    rule: str | None = None
+    side: str | None = None
+    role: str = Field(
+        default="choose",
+        description="select | move | attack | back | end | roll | choose",
+    )
+    units: list[str] = Field(default=[])
+    hexes: list[str] = Field(default=[])
+    group: str = Field(default="", description="the player-facing title of its group")
+    index: int
+    hex: str | None = Field(default=None, description="the hex it names (to highlight)")
+    unit: str | None = Field(default=None, description="the unit it names")
+    kind: str | None = Field(default=None, description="how the browser lights its hex")
+    path: list[str] | None = Field(default=[], description="the hexes a move passes through")
+    cost: int | float | None = Field(default=None, description="its movement cost")
+
+
+class CounterInfo(Closed):
+    id: str
+    hex: str
+    side: str
+    nation: str
+    symbol: str
+    factors: str
+    label: str = ""
+    reduced: bool = False
+    face: str = Field(default="", description="the back face's name; '' for the front")
+    markers: list[str] = Field(default=[])
+    svg: str
+
+
+class BoxUnit(Open):
+    id: str
+    name: str
+    svg: str
+    turn: Scalar = Field(default=None, description="when it arrives, for reinforcements")
+
+
+class Box(Closed):
+    """Units off the map in one box (to set up, to arrive, eliminated) of one side."""
+
+    box: str
+    title: str
+    side: str | None = None
+    units: list[BoxUnit]
+
+
+class Decision(Open):
+    """A decision in progress (an attack being declared, losses to take): the game's data."""
+
+    kind: str | None = None
+    side: str | None = None
+    targets: list[str] = Field(default=[], description="the hexes it is about (lit)")
+    attackers: list[str] = Field(default=[], description="the units it is about")
+
+
+class LogEntry(Open):
+    step: int
+    side: str | None = None
+    action: str
+    text: str
+    rule: str | None = None
+    turn: Scalar = None
+    phase: str | None = None
+    title: str | None = None
+    rolls: list[Any] | None = None
+    hits: dict[str, int] | None = Field(default=None, description="the hits its dice scored")
+
+
+class Log(Closed):
+    start: int = Field(description="the index of the first entry sent")
+    total: int
+    entries: list[LogEntry]
+
+
+class GameView(Closed):
+    id: str
+    game: str
+    game_title: str
+    scenario: str | None = None
+    position: str | None = Field(default=None, description="the custom position's note")
+    options: dict[str, Scalar] = Field(default={})
+    seed: int | str | None = Field(default=None, description="secret until the game is over")
+    sides: list[str]
+    players: dict[str, str]
+    seats: list[str] = Field(description="the sides the caller's seat token holds")
+    claimable: bool
+    levels: list[str]
+    seq: int = Field(description="steps taken: send it back with an action")
+    step: int
+    live: bool = Field(description="false for a replayed position")
+    active: str | None = None
+    prompt: PromptInfo
+    result: ResultInfo | None = None
+    info: PhaseInfo
+    actions: list[ActionInfo] = Field(description="only for the holder of the seat to move")
+    odds: Odds | None = None
+    odds_more: dict[str, Odds] = Field(default={})
+    counters: list[CounterInfo]
+    boxes: list[Box]
+    pending: Decision | None = None
+    selected: str | None = None
+    thinking: bool
+    ai_error: str | None = None
+    log: Log
