@@ -7,6 +7,8 @@
 import { GID, page } from "./game/state.js";
 import { api } from "./game/helpers.js";
 import { mountBoard } from "./game/board.js";
+import { setupPanZoom } from "./game/panzoom.js";
+import { listenToMap } from "./game/pointer.js";
 import { show } from "./game/view.js";
 import { connect } from "./game/connection.js";
 import { listen } from "./game/keys.js";
@@ -17,6 +19,9 @@ async function init() {
   const view = await api("GET", "/api/games/" + encodeURIComponent(GID));
   page.board = await api("GET", "/api/board/" + view.game);
   mountBoard();
+  const box = document.getElementById("board");
+  setupPanZoom(box);
+  listenToMap(box);
   document.getElementById("btn-export").href = `/api/games/${encodeURIComponent(GID)}/record`;
   show(view, true);
   connect();

@@ -4,8 +4,8 @@
 import { page, layers } from "./state.js";
 import { esc, cap } from "./helpers.js";
 import { hexPoints } from "./board.js";
+import { drawCursor } from "./counters.js";
 import { drawMovePath } from "./paths.js";
-import { drawCursor } from "./cursor.js";
 import { drawOdds } from "./panel.js";
 import { act } from "./connection.js";
 

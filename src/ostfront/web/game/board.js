@@ -2,7 +2,6 @@
 // over it, and where each hex's outline and centre are.
 
 import { page, layers, SVGNS } from "./state.js";
-import { setupPanZoom } from "./panzoom.js";
 
 export function mountBoard() {
   const box = document.getElementById("board");
@@ -50,7 +49,6 @@ export function mountBoard() {
       if (!page.sides[h].includes(label)) page.sides[h].push(label);
     }
   });
-  setupPanZoom(box);
 }
 
 export function group(cls) {

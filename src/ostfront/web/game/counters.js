@@ -1,7 +1,7 @@
 // Counters and highlights on the map: stacks, a spread-out stack, and the hexes an action
 // may be taken on, coloured by kind with their cost.
 
-import { page, layers } from "./state.js";
+import { page, layers, SVGNS } from "./state.js";
 import { esc } from "./helpers.js";
 import { hexPoints } from "./board.js";
 
@@ -110,4 +110,15 @@ export function faceText(c) {
 export function unitLabel(uid) {
   const c = page.view && page.view.counters.find(x => x.id === uid);
   return c ? c.label : uid;
+}
+
+// The keyboard cursor (cursor.js moves it).
+export function drawCursor() {
+  const old = layers.focus.querySelector(".cursor");
+  if (old) old.remove();
+  if (!page.cursorHex) return;
+  const g = document.createElementNS(SVGNS, "polygon");
+  g.setAttribute("class", "hexfocus cursor");
+  g.setAttribute("points", hexPoints(page.cursorHex));
+  layers.focus.append(g);
 }

@@ -1,20 +1,10 @@
 // The keyboard cursor: a hex moved by the arrow keys, clicked with Enter.
 
-import { page, layers, SVGNS } from "./state.js";
-import { hexPoints } from "./board.js";
+import { page, layers } from "./state.js";
+import { drawCursor } from "./counters.js";
 import { ensureVisible } from "./panzoom.js";
 import { clickAt, hover } from "./pointer.js";
 import { showHex } from "./panel.js";
-
-export function drawCursor() {
-  const old = layers.focus.querySelector(".cursor");
-  if (old) old.remove();
-  if (!page.cursorHex) return;
-  const g = document.createElementNS(SVGNS, "polygon");
-  g.setAttribute("class", "hexfocus cursor");
-  g.setAttribute("points", hexPoints(page.cursorHex));
-  layers.focus.append(g);
-}
 
 export function moveCursor(dir) {
   if (!page.cursorHex) {

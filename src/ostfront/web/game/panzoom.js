@@ -1,11 +1,9 @@
 // Pan and zoom: the part of the map on screen (the SVG's viewBox), chosen by the player
-// (remembered per game in this browser) or by the page (the front, a battle).
+// (wheel, buttons, keys, dragging; remembered per game in this browser) or by the page (the
+// front, a battle).
 
 import { page, GID } from "./state.js";
 import { stacks } from "./counters.js";
-import { drawMovePath, pointSupply } from "./paths.js";
-import { clickAt, hover } from "./pointer.js";
-import { showHex } from "./panel.js";
 
 let chosenView = false;   // the player chose the view on screen (zoom, pan, whole map)
 let hadUnits = false;     // the live view had units on the map
@@ -116,44 +114,46 @@ export function zoom(k, px = 0.5, py = 0.5) {
 
 export function pan(dx, dy) { page.vb[0] += dx * page.vb[2]; page.vb[1] += dy * page.vb[3]; putVb(); chosen(); }
 
+// The wheel and the zoom buttons.
 export function setupPanZoom(box) {
-  let drag = null;
   box.addEventListener("wheel", (e) => {
     e.preventDefault();
     const r = page.svg.getBoundingClientRect();
     zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
   }, { passive: false });
-  box.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || e.target.closest("#zoom")) return;
-    drag = { x: e.clientX, y: e.clientY, vb: page.vb.slice(), moved: false, target: e.target };
-  });
-  window.addEventListener("pointermove", (e) => {
-    if (drag) {
-      const r = page.svg.getBoundingClientRect();
-      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-      if (Math.abs(dx) + Math.abs(dy) > 5) { drag.moved = true; box.classList.add("dragging"); }
-      if (drag.moved) {
-        const s = Math.max(page.vb[2] / r.width, page.vb[3] / r.height);
-        page.vb[0] = drag.vb[0] - dx * s;
-        page.vb[1] = drag.vb[1] - dy * s;
-        putVb();
-        chosen();
-      }
-    }
-    hover(e.target);
-  });
-  window.addEventListener("pointerup", (e) => {
-    if (!drag) return;
-    const d = drag;
-    drag = null;
-    box.classList.remove("dragging");
-    if (!d.moved && page.svg.contains(d.target)) {
-      if (page.replay) { const h = d.target.closest("[data-hex]"); if (h) showHex(h.dataset.hex, true); return; }
-      clickAt(d.target, e);
-    }
-  });
-  box.addEventListener("pointerleave", () => { drawMovePath(null); pointSupply(null); });
   document.getElementById("z-in").addEventListener("click", () => zoom(1 / 1.3));
   document.getElementById("z-out").addEventListener("click", () => zoom(1.3));
   document.getElementById("z-fit").addEventListener("click", fit);
+}
+
+// Dragging the map pans it; a press that does not move is a click (pointer.js says what it
+// does).
+let drag = null;
+
+export function pressMap(e) {
+  if (e.button !== 0 || e.target.closest("#zoom")) return;
+  drag = { x: e.clientX, y: e.clientY, vb: page.vb.slice(), moved: false, target: e.target };
+}
+
+export function dragMap(e, box) {
+  if (!drag) return;
+  const r = page.svg.getBoundingClientRect();
+  const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+  if (Math.abs(dx) + Math.abs(dy) > 5) { drag.moved = true; box.classList.add("dragging"); }
+  if (drag.moved) {
+    const s = Math.max(page.vb[2] / r.width, page.vb[3] / r.height);
+    page.vb[0] = drag.vb[0] - dx * s;
+    page.vb[1] = drag.vb[1] - dy * s;
+    putVb();
+    chosen();
+  }
+}
+
+// The press that ends ({target, moved}), or null if none began on the map.
+export function releaseMap(box) {
+  if (!drag) return null;
+  const d = drag;
+  drag = null;
+  box.classList.remove("dragging");
+  return d;
 }

@@ -2,11 +2,30 @@
 // action or opens its menu; pointing says what is under the pointer.
 
 import { page } from "./state.js";
+import { dragMap, pressMap, releaseMap } from "./panzoom.js";
 import { drawFan, faceText, hexActions, stacks, unitActions, unitLabel } from "./counters.js";
 import { drawMovePath, pointSupply, supplyText, supplyUnitAt } from "./paths.js";
 import { showHex } from "./panel.js";
 import { openMenu } from "./actions.js";
 import { act } from "./connection.js";
+
+// The pointer on the map: pressing, dragging (pan and zoom), clicking, pointing.
+export function listenToMap(box) {
+  box.addEventListener("pointerdown", pressMap);
+  window.addEventListener("pointermove", (e) => {
+    dragMap(e, box);
+    hover(e.target);
+  });
+  window.addEventListener("pointerup", (e) => {
+    const d = releaseMap(box);
+    if (!d) return;
+    if (!d.moved && page.svg.contains(d.target)) {
+      if (page.replay) { const h = d.target.closest("[data-hex]"); if (h) showHex(h.dataset.hex, true); return; }
+      clickAt(d.target, e);
+    }
+  });
+  box.addEventListener("pointerleave", () => { drawMovePath(null); pointSupply(null); });
+}
 
 export function clickAt(target, ev) {
   const slot = target.closest(".counter-slot");
