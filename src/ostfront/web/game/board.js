@@ -51,7 +51,7 @@ export function mountBoard() {
   });
 }
 
-export function group(cls) {
+function group(cls) {
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", cls);
   return g;
