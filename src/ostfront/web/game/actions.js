@@ -1,0 +1,153 @@
+// The actions: the list in the side panel (grouped, filtered, numbered for keys), the menu a
+// click opens when a counter or hex has several, and the end-of-phase action.
+
+import { page, layers } from "./state.js";
+import { esc, cap } from "./helpers.js";
+import { hexPoints } from "./board.js";
+import { drawCursor } from "./counters.js";
+import { drawMovePath } from "./paths.js";
+import { drawOdds } from "./panel.js";
+import { act } from "./connection.js";
+
+// The group each verb's actions are listed under in the panel.
+const VERB_GROUPS = {
+  select: "Move a unit", to: "Move to", rail: "Move by rail", sea: "Move by sea", drop: "Drop",
+  pick: "Set up a unit", place: "Set up in", attack: "Attack", also: "Attack also",
+  with: "Add to the attack", without: "Leave out of the attack", air: "Air support",
+  roll: "Roll", reduce: "Losses", retreat: "Retreat", advance: "Advance", eliminate: "Eliminate",
+  restore: "Replacements", rebuild: "Rebuild", enter: "Reinforcements", airstrike: "Air strike",
+  deselect: "Choose another unit", end: "End the phase", declare: "Declare the attack",
+  commit: "Commit the plan", target: "Attack also", untarget: "Leave out of the attack",
+  order: "No Retreat orders", cancel: "Cancel", fortify: "Fortify", defortify: "Defortify",
+  replace: "Replacements", reinforce: "Reinforcements", disband: "Disband",
+  breakout: "Break out", keep: "Keep", hold: "Stay in place", stop: "Stop", skip: "Skip",
+  retarget: "Attack instead", lose: "Losses", overrun: "Overrun",
+  undo: "Undo",
+};
+
+const expanded = new Set();   // action groups shown whole
+let menuItems = [];           // the actions of the open menu
+
+function groupName(verb) { return VERB_GROUPS[verb] || cap(verb); }
+
+export function drawActions() {
+  const el = document.getElementById("actions");
+  const filterOld = el.querySelector(".filter");
+  const filterText = filterOld ? filterOld.value : "";
+  const hadFocus = filterOld && document.activeElement === filterOld;
+  if (!page.view.actions.length) {
+    el.innerHTML = `<h3>Actions</h3><p class="muted">${page.view.thinking ? "Waiting for the computer." : page.view.live ? "Nothing to decide." : "Replaying: no actions."}</p>`;
+    return;
+  }
+  el.innerHTML = `<h3>Actions (${page.view.actions.length})</h3>` +
+    `<input class="filter" type="search" placeholder="Filter actions (/)" aria-label="Filter actions" value="${esc(filterText)}">` +
+    `<div class="list"></div>`;
+  const f = el.querySelector(".filter");
+  f.addEventListener("input", () => fillActions(f.value));
+  f.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowDown") { e.preventDefault(); const b = el.querySelector(".action"); if (b) b.focus(); }
+    if (e.key === "Enter") {
+      e.preventDefault();
+      const b = el.querySelector(".action");
+      f.value = "";
+      if (b) b.click();
+    }
+  });
+  fillActions(filterText);
+  if (hadFocus) f.focus();
+}
+
+function fillActions(filter) {
+  const el = document.querySelector("#actions .list");
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = page.view.actions.filter(a => words.every(w => (a.label + " " + a.text).toLowerCase().includes(w)));
+  const groups = [];
+  for (const a of shown) {
+    let g = groups.find(x => x.verb === a.verb);
+    if (!g) groups.push(g = { verb: a.verb, acts: [] });
+    g.acts.push(a);
+  }
+  let n = 0, html = "";
+  for (const g of groups) {
+    html += `<div class="group"><div class="gname">${esc(groupName(g.verb))} (${g.acts.length})</div>`;
+    const cut = !words.length && !expanded.has(g.verb) && g.acts.length > 10 ? 6 : g.acts.length;
+    for (const a of g.acts.slice(0, cut)) {
+      n += 1;
+      const key = n <= 9 ? `<span class="key">${n}</span>` : "";
+      html += `<button class="action ${a.verb === "undo" ? "undo" : ""}" data-text="${esc(a.text)}" data-n="${n}" ` +
+        `title="${esc(a.text)}${a.rule ? " — " + esc(a.rule) : ""}">${key}<span class="lbl">${esc(a.label)}</span>` +
+        `<span class="key">${esc(a.rule || "")}</span></button>`;
+    }
+    if (cut < g.acts.length) {
+      html += `<button class="more" data-verb="${esc(g.verb)}">… ${g.acts.length - cut} more (or pick on the map)</button>`;
+    }
+    html += "</div>";
+  }
+  el.innerHTML = html || '<p class="muted">No action matches.</p>';
+  el.querySelectorAll("button.more").forEach(b => b.addEventListener("click", () => {
+    expanded.add(b.dataset.verb);
+    fillActions(filter);
+  }));
+  el.querySelectorAll(".action").forEach(b => {
+    b.addEventListener("click", () => act(b.dataset.text));
+    b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
+    b.addEventListener("mouseleave", () => hotAction(b.dataset.text, false));
+    b.addEventListener("focus", () => hotAction(b.dataset.text, true));
+    b.addEventListener("blur", () => hotAction(b.dataset.text, false));
+    b.addEventListener("keydown", (e) => {
+      const all = [...el.querySelectorAll(".action")];
+      const i = all.indexOf(b);
+      if (e.key === "ArrowDown" && all[i + 1]) { e.preventDefault(); all[i + 1].focus(); }
+      if (e.key === "ArrowUp") { e.preventDefault(); (all[i - 1] || document.querySelector("#actions .filter")).focus(); }
+    });
+  });
+}
+
+function hotAction(text, on) {
+  layers.focus.innerHTML = "";
+  drawCursor();
+  if (!on) drawMovePath(null);
+  const more = page.view.odds_more && page.view.odds_more[text];
+  if (more) drawOdds(on ? more : null);
+  if (!on) return;
+  const a = page.view.actions.find(x => x.text === text);
+  if (!a) return;
+  let hex = a.hex;
+  if (!hex && a.unit) { const c = page.view.counters.find(x => x.id === a.unit); if (c) hex = c.hex; }
+  if (hex && page.board.centres[hex]) layers.focus.insertAdjacentHTML("beforeend", `<polygon class="hexfocus" points="${hexPoints(hex)}"/>`);
+  if (a.path) drawMovePath([a]);
+}
+
+export function openMenu(acts, ev) {
+  const m = document.getElementById("menu");
+  menuItems = acts;
+  m.innerHTML = acts.map((a, i) => `<button role="menuitem" data-text="${esc(a.text)}">${i < 9 ? `<kbd>${i + 1}</kbd> ` : ""}${esc(a.label)}</button>`).join("") +
+    `<button role="menuitem" class="muted" data-close="1">Cancel <kbd>Esc</kbd></button>`;
+  const x = ev && ev.clientX != null ? ev.clientX : window.innerWidth / 2;
+  const y = ev && ev.clientY != null ? ev.clientY : window.innerHeight / 2;
+  m.style.left = Math.min(x + 8, window.innerWidth - 280) + "px";
+  m.style.top = Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1)) + "px";
+  m.classList.add("shown");
+  m.querySelectorAll("button").forEach(b => {
+    b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text));
+    if (b.dataset.text) {
+      for (const [ev, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
+        b.addEventListener(ev, () => hotAction(b.dataset.text, on));
+      }
+    }
+  });
+  const first = m.querySelector("button");
+  if (first) first.focus();
+}
+
+// The nth action of the open menu (its key), if any.
+export function menuItem(n) { return menuItems[n - 1]; }
+
+export function closeMenu() {
+  document.getElementById("menu").classList.remove("shown");
+  menuItems = [];
+}
+
+export function endAction() {
+  return page.view.actions.find(a => ["done", "next", "stop", "end"].includes(a.verb));
+}
