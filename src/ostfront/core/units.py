@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .memo import by_positions
+from .memo import by_positions, facts_of
 
 State = dict[str, Any]
 
@@ -50,18 +50,17 @@ def occupancy(state: State, boxes: frozenset[str]) -> dict[str, list[str]]:
     return out
 
 
-_COUNTER_IDS: dict[tuple[str, int], tuple[Any, tuple[str, ...]]] = {}
-
-
 def counter_ids(mix: Any, key: str, test: Callable[[Any], bool]) -> tuple[str, ...]:
     """The ids of the counters of ``mix`` (a counter mix: ``mix.units``, id -> counter) that
     pass ``test``, sorted: worked out once for the mix (``key`` names the test). Whether a
     unit is in a game, and where, is the state's."""
-    known = _COUNTER_IDS.get((key, id(mix)))
-    if known is None or known[0] is not mix:
-        ids = tuple(sorted(u for u, unit in mix.units.items() if test(unit)))
-        known = _COUNTER_IDS[(key, id(mix))] = (mix, ids)  # keeps the mix, and its id, alive
-    return known[1]
+    facts = facts_of(mix)
+    ids: tuple[str, ...] | None = facts.get(("counter_ids", key))
+    if ids is None:
+        ids = facts["counter_ids", key] = tuple(
+            sorted(u for u, unit in mix.units.items() if test(unit))
+        )
+    return ids
 
 
 def hexes_by_side(
