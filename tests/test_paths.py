@@ -19,7 +19,9 @@ from ostfront.core.paths import (
     grow_nearer,
     path_to,
     reach,
+    search,
     step_distances,
+    walk_back,
 )
 
 G = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 8), rows=(1, 8))
@@ -27,6 +29,42 @@ G = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 8), rows=(1, 8)
 
 def one(a: str, b: str, spent: float) -> float:
     return 1
+
+
+SMALL = HexGrid("s", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 3))
+WALL = {"0202", "0302"}
+
+
+def test_search_keeps_the_way_from_several_starts_within_a_limit() -> None:
+    """Both starts searched together (in sorted order), two steps at most, around a wall;
+    each hex keeps the hex it was first entered from."""
+    found = search(["0501", "0101"], SMALL.neighbours, lambda a, b: b not in WALL, limit=2)
+    assert found == {
+        "0101": None,
+        "0501": None,
+        "0201": "0101",
+        "0102": "0101",
+        "0401": "0501",
+        "0502": "0501",
+        "0301": "0201",
+        "0103": "0102",
+        "0402": "0401",
+        "0503": "0502",
+    }
+    assert walk_back(found, "0103") == ["0103", "0102", "0101"]
+    assert walk_back(found, "0402") == ["0402", "0401", "0501"]
+
+
+def test_search_stops_at_the_nearest_goal() -> None:
+    """Two goals four steps away: the first found wins, and the search stops there."""
+    goals = {"0401", "0503"}
+    found = search(["0103"], SMALL.neighbours, lambda a, b: b not in WALL, goals=goals)
+    nearest = next(h for h in found if h in goals)
+    assert nearest == "0503"
+    assert walk_back(found, nearest) == ["0503", "0403", "0303", "0203", "0103"]
+    whole = search(["0103"], SMALL.neighbours, lambda a, b: b not in WALL)
+    assert walk_back(whole, "0503") == walk_back(found, "0503")
+    assert len(whole) == 13 and len(found) < len(whole)
 
 
 def test_reach_counts_hexes_by_budget() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from ostfront.core import record as rec
 from ostfront.core.errors import DataError
-from ostfront.core.position import load_position, position_from_dict
+from ostfront.core.position import load_position, placements, position_from_dict
 from toygame import GAME
 
 POSITION = """
@@ -96,3 +96,30 @@ def test_inline_map_and_plain_dict() -> None:
     )
     s = GAME.setup(seed=1, position=pos)
     assert GAME.map_for(s).id == "tiny" and GAME.active_side(s) == "red"
+
+
+def test_placements_give_each_unit_placed_and_say_what_is_wrong_with_the_others() -> None:
+    position = {
+        "units": [
+            {"id": "a", "hex": "0101", "status": ["reduced"]},
+            {"id": "b", "status": ["dead"]},
+            {"id": "zz", "hex": "0101"},
+            {"id": "c"},
+            {"id": "d", "hex": "9999"},
+        ]
+    }
+    problems: list[str] = []
+    found = list(
+        placements(
+            position, {"a", "b", "c", "d"}, ("dead", "out"), lambda h: h == "0101", "Toy", problems
+        )
+    )
+    assert found == [
+        ("units[1: a]", "a", "0101", ["reduced"]),
+        ("units[2: b]", "b", "dead", ["dead"]),
+    ]
+    assert problems == [
+        "units[3: zz]: id: no such Toy unit",
+        "units[4: c]: hex: give a hex or a box (dead, out)",
+        "units[5: d]: hex: 9999 is not on the map",
+    ]

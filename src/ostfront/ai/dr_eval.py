@@ -116,7 +116,9 @@ class Terrain:
     planned: set[str] = field(default_factory=set)  # enemy hexes the attack plan will attack
 
 
-_TERRAIN: dict[str, Any] = {"key": None, "value": None}
+#: The last view worked out: one entry, found by the state's facts and the components (map,
+#: charts, counters: kept, so alive, and compared by identity - it cannot answer for others).
+_TERRAIN: dict[str, Any] = {"parts": (None, None, None), "key": None, "value": None}
 
 
 def terrain_view(R: Rules, state: State, side: str) -> Terrain:
@@ -131,9 +133,11 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
                 enemy_at[h] = enemy_at.get(h, 0) + printed(R, state, u)[0]
     cities = {R.map.place_named(n).hex: v for n, v in sorted(victory_cities(R.charts).items())}
     held = tuple(sorted((h, state["control"].get(h) or "") for h in cities))
-    key = (id(R), side, state["turn"], state["phase"], state["weather"], held,
+    key = (side, state["turn"], state["phase"], state["weather"], held,
            tuple(sorted(enemy_at.items())))  # fmt: skip
-    if _TERRAIN["key"] == key:
+    parts = (R.map, R.charts, R.counters)
+    same = all(a is b for a, b in zip(_TERRAIN["parts"], parts, strict=True))
+    if same and _TERRAIN["key"] == key:
         cached: Terrain = _TERRAIN["value"]
         return cached
     land = _land(R, state)
@@ -151,7 +155,7 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
         path=supply.path_length(R, state, side, kind),
         enemy_cities={h: v for h, v in cities.items() if state["control"].get(h) == other(side)},
     )
-    _TERRAIN.update(key=key, value=view)
+    _TERRAIN.update(parts=parts, key=key, value=view)
     return view
 
 

@@ -12,11 +12,15 @@ import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import DataError
 
 M = TypeVar("M", bound=BaseModel)
+
+#: How a data file's tables are read: a key the model does not know is an error (a misspelt
+#: field is never quietly ignored), and text is stripped.
+STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 def parse_text(text: str, source: str, fmt: str = "toml") -> Any:

@@ -40,9 +40,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from .datafile import parse_text, read_data_file, validate
+from .datafile import STRICT, parse_text, read_data_file, validate
 from .errors import DataError
 from .hexgrid import HexGrid, HexIdError, hexside_id, split_hexside
 
@@ -93,12 +93,10 @@ PLACE_KINDS: tuple[str, ...] = (
 
 RegionKind = Literal["country", "area", "sea_area"]
 
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
-
 
 # ------------------------------------------------------------------ file schema
 class MapHeader(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(min_length=1)
     title: str = ""
     scale: str = ""
@@ -106,7 +104,7 @@ class MapHeader(BaseModel):
 
 
 class GridSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id_order: Literal["colrow", "rowcol"]
     offset: Literal["even-q", "odd-q", "even-r", "odd-r"]
     columns: tuple[int, int]
@@ -117,7 +115,7 @@ class GridSpec(BaseModel):
 
 
 class TerrainSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     default: TerrainKind | None = None
     clear: list[str] = []
     forest: list[str] = []
@@ -128,7 +126,7 @@ class TerrainSpec(BaseModel):
 
 
 class HexsideSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     kind: HexsideKind
     name: str = ""
     #: Sides as "AAAA/BBBB"; for rivers, in order from source to mouth.
@@ -137,7 +135,7 @@ class HexsideSpec(BaseModel):
 
 
 class PlaceSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     hex: str
     name: str = Field(min_length=1)
     kinds: list[PlaceKind] = Field(min_length=1)
@@ -145,7 +143,7 @@ class PlaceSpec(BaseModel):
 
 
 class RegionSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     name: str = Field(min_length=1)
     kind: RegionKind = "area"
     hexes: list[str] = Field(min_length=1)
@@ -153,7 +151,7 @@ class RegionSpec(BaseModel):
 
 
 class LineSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     name: str = Field(min_length=1)
     hexes: list[str] = []
     sides: list[str] = []
@@ -163,14 +161,14 @@ class LineSpec(BaseModel):
 
 
 class EdgeSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     name: str = Field(min_length=1)
     hexes: list[str] = Field(min_length=1)
     note: str = ""
 
 
 class RailSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     name: str = ""
     hexes: list[str] = Field(min_length=2)
 
@@ -178,7 +176,7 @@ class RailSpec(BaseModel):
 class MapFile(BaseModel):
     """The whole map file as written."""
 
-    model_config = _STRICT
+    model_config = STRICT
     map: MapHeader
     grid: GridSpec
     terrain: TerrainSpec = TerrainSpec()

@@ -1,11 +1,14 @@
-"""Facts worked out once: a game's derived facts remembered while a state is read, and kept for
-the last few arrangements of its units.
+"""Facts worked out once: a game's derived facts remembered while a state is read, kept for
+the last few arrangements of its units, and kept with the components they are read from.
 
 Both games' engines ask the same questions many times of one state while they offer actions
 (who stands where, zones of control, supply), so a game wraps that work in :func:`reading` and
 its queries :func:`remember` their answers. Facts that depend only on where the units stand
 are kept by :func:`kept` for the last 16 arrangements, whatever state asks; facts of the whole
-units table by :func:`kept_for_table`.
+units table by :func:`kept_for_table`. Facts of the components alone (a map's step table, a
+counter mix's ids of a kind) are kept with the component by :func:`known` and
+:func:`per_components`: the per-components memo, which forgets a component when it is
+collected and never answers for another object.
 
 A state's units table is ``state["units"]``: ``{unit id: {"at": hex or box, ...}}``, replaced
 whole when a unit changes (never changed in place), so a state's copies share it until then.
@@ -22,9 +25,11 @@ True
 
 from __future__ import annotations
 
+import functools
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 State = dict[str, Any]
 
@@ -57,6 +62,8 @@ def remember(state: State, key: str, value: Any) -> Any:
     return value
 
 
+#: The last few lists :func:`as_set` was asked about, each kept (so alive) with its set and
+#: found again by identity: it cannot answer for another list.
 _SETS: list[tuple[list[str], frozenset[str]]] = []
 
 
@@ -78,8 +85,11 @@ def as_set(items: list[str]) -> frozenset[str]:
 #: state's units table is shared by its copies until a unit changes, so the table itself
 #: finds its facts; another table with the same arrangement finds them by where each unit
 #: stands.
+#: Both are bounded and cannot answer for another object: an arrangement is found by its
+#: value (which units stand where), a table by identity among the tables kept (alive) here,
+#: and each fact carries the components it was read with, compared by identity.
 _BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {}
-_BY_TABLE: dict[int, tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]] = {}
+_BY_TABLE: list[tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]] = []
 _POSITIONS_KEPT = 16
 
 
@@ -90,21 +100,23 @@ def by_positions(state: State) -> dict[Any, Any]:
 
 def _table_entry(state: State) -> tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]:
     """(units table, facts of its arrangement, facts of the table itself)."""
-    known = remembered(state, "table")
-    if known is not None:
-        return known  # type: ignore[no-any-return]
+    found = remembered(state, "table")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     units = state["units"]
-    entry = _BY_TABLE.get(id(units))
-    if entry is None or entry[0] is not units:
-        key = (tuple(units), tuple([d["at"] for d in units.values()]))
-        facts = _BY_POSITIONS.get(key)
-        if facts is None:
-            if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
-                del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
-            facts = _BY_POSITIONS[key] = {}
-        if len(_BY_TABLE) >= _POSITIONS_KEPT:
-            del _BY_TABLE[next(iter(_BY_TABLE))]
-        entry = _BY_TABLE[id(units)] = (units, facts, {})  # keeps the table, and its id, alive
+    for entry in reversed(_BY_TABLE):  # the newest first: most often the one asked about
+        if entry[0] is units:
+            return remember(state, "table", entry)  # type: ignore[no-any-return]
+    key = (tuple(units), tuple([d["at"] for d in units.values()]))
+    facts = _BY_POSITIONS.get(key)
+    if facts is None:
+        if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
+            del _BY_POSITIONS[next(iter(_BY_POSITIONS))]  # the oldest
+        facts = _BY_POSITIONS[key] = {}
+    if len(_BY_TABLE) >= _POSITIONS_KEPT:
+        del _BY_TABLE[0]  # the oldest
+    entry = (units, facts, {})  # keeps the table alive while it is found here
+    _BY_TABLE.append(entry)
     return remember(state, "table", entry)  # type: ignore[no-any-return]
 
 
@@ -130,3 +142,86 @@ def kept(R: Any, state: State, key: tuple[Any, ...], work_out: Callable[[], Any]
     if found is None or found[0] is not R:
         found = facts[key] = (R, work_out())
     return found[1]
+
+
+# ------------------------------------------------------------------ the per-components memo
+#: Component -> its facts, found by identity. Each entry holds its component weakly: when the
+#: component is collected the entry goes with it (the reference's callback), and a look-up
+#: answers only if the reference still leads to the very object asked about - so an entry
+#: can never answer for another object that later takes the same place in memory. A fact
+#: must not hold its own component (it would keep it, and itself, alive for ever).
+_FACTS: dict[int, tuple[weakref.ref[Any], dict[Any, Any]]] = {}
+
+
+def facts_of(component: object) -> dict[Any, Any]:
+    """The facts kept with one component (a map, a counter mix, a rules bundle): a dict the
+    caller fills, alive as long as the component is."""
+    entry = _FACTS.get(id(component))
+    if entry is not None and entry[0]() is component:
+        return entry[1]
+    return _new_entry(component)
+
+
+def _new_entry(component: object) -> dict[Any, Any]:
+    place = id(component)
+
+    def forget(ref: weakref.ref[Any]) -> None:
+        if _FACTS.get(place, (None,))[0] is ref:
+            del _FACTS[place]
+
+    facts: dict[Any, Any] = {}
+    _FACTS[place] = (weakref.ref(component, forget), facts)
+    return facts
+
+
+def known(component: object, key: Any, work_out: Callable[[], Any], also: object = None) -> Any:
+    """The fact ``key`` of ``component``, worked out once. ``also``: another component the
+    fact is read from (kept and compared by identity: a fact read with another one is
+    worked out again). The answer is shared: not to be changed.
+
+    >>> class Board: pass
+    >>> b = Board()
+    >>> known(b, "n", lambda: 1), known(b, "n", lambda: 2), known(Board(), "n", lambda: 3)
+    (1, 1, 3)
+    """
+    facts = facts_of(component)
+    found = facts.get(key)
+    if found is None or found[0] is not also:
+        found = facts[key] = (also, work_out())
+    return found[1]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def per_components(most: int | None = None) -> Callable[[F], F]:
+    """A function of the components (its first argument) and a few hashable arguments,
+    worked out once for each: like ``functools.cache``, but kept with the components, so
+    forgotten with them. ``most``: how many answers to keep for one components (the oldest
+    are forgotten all together beyond it), for arguments taken from a state.
+
+    >>> @per_components()
+    ... def double(board: object, n: int) -> int:
+    ...     return 2 * n
+    >>> double(known, 4)
+    8
+    """
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def kept(components: Any, *args: Any) -> Any:
+            entry = _FACTS.get(id(components))  # facts_of, written out: a hot path
+            facts = entry[1] if entry is not None and entry[0]() is components else None
+            answers = None if facts is None else facts.get(fn)
+            if answers is not None and args in answers:
+                return answers[args]
+            if answers is None:
+                answers = facts_of(components).setdefault(fn, {})
+            if most is not None and len(answers) >= most:
+                answers.clear()
+            found = answers[args] = fn(components, *args)
+            return found
+
+        return kept  # type: ignore[return-value]
+
+    return wrap

@@ -124,6 +124,54 @@ def path_to(found: dict[str, Step], goal: str) -> list[str]:
     return out
 
 
+def search(
+    starts: Iterable[str],
+    neighbours: Neighbours,
+    may_step: Callable[[str, str], bool],
+    limit: int | None = None,
+    goals: frozenset[str] | set[str] | None = None,
+) -> dict[str, str | None]:
+    """Breadth-first from ``starts`` (taken in sorted order), keeping the way: each hex
+    found -> the hex it was entered from (None for a start), in the order found.
+    ``may_step(a, b)``: may a path step from ``a`` into ``b``; ``limit``: at most so many
+    steps; ``goals``: stop once one of these is reached (the first goal among the hexes
+    found is then the nearest, ties going to the first found). :func:`walk_back` reads a
+    path out of the answer.
+
+    >>> from ostfront.core.hexgrid import HexGrid
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
+    >>> found = search(["0101"], g.neighbours, lambda a, b: True, limit=2)
+    >>> found, walk_back(found, "0301")
+    ({'0101': None, '0201': '0101', '0301': '0201'}, ['0301', '0201', '0101'])
+    """
+    prev: dict[str, str | None] = {}
+    depth: dict[str, int] = {}
+    queue: deque[str] = deque()
+    for s in sorted(starts):
+        if s not in prev:
+            prev[s], depth[s] = None, 0
+            queue.append(s)
+    while queue:
+        here = queue.popleft()
+        if goals is not None and here in goals:
+            break
+        if limit is not None and depth[here] >= limit:
+            continue
+        for nxt in neighbours(here):
+            if nxt not in prev and may_step(here, nxt):
+                prev[nxt], depth[nxt] = here, depth[here] + 1
+                queue.append(nxt)
+    return prev
+
+
+def walk_back(prev: Mapping[str, str | None], end: str) -> list[str]:
+    """``end`` and the hexes back to where a :func:`search` began."""
+    out = [end]
+    while (p := prev[out[-1]]) is not None:
+        out.append(p)
+    return out
+
+
 def distances(
     sources: Iterable[str],
     neighbours: Neighbours,

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -106,3 +107,34 @@ def load_position(path: str | Path) -> dict[str, Any]:
     """Read and validate a position file."""
     p = Path(path)
     return position_from_dict(read_data_file(p), str(p), p.parent)
+
+
+def placements(
+    position: Mapping[str, Any],
+    known: Collection[str],
+    boxes: tuple[str, ...],
+    on_map: Callable[[str], bool],
+    game_title: str,
+    problems: list[str],
+) -> Iterator[tuple[str, str, str, list[str]]]:
+    """The units a position places, as a game's ``setup_position`` reads them: (where, for
+    messages; the unit's id; its hex, or the box its status names; its status) for each
+    unit the game ``known``s placed in one of its ``boxes`` or on its map. What is wrong with
+    the others goes to ``problems`` (an unknown id, no hex nor box, a hex off the map); the
+    meaning of the status is the game's."""
+    for i, placed in enumerate(position.get("units", []), start=1):
+        uid = placed["id"]
+        where = f"units[{i}: {uid}]"
+        if uid not in known:
+            problems.append(f"{where}: id: no such {game_title} unit")
+            continue
+        status = list(placed.get("status", []))
+        named = [s for s in status if s in boxes]
+        at = named[0] if named else placed.get("hex")
+        if at is None:
+            problems.append(f"{where}: hex: give a hex or a box ({', '.join(boxes)})")
+            continue
+        if at not in boxes and not on_map(at):
+            problems.append(f"{where}: hex: {at} is not on the map")
+            continue
+        yield where, uid, at, status

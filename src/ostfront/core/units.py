@@ -13,16 +13,57 @@ unit changes, so facts of the units' arrangement can be kept with it (:mod:`core
 >>> set_unit(s, "b", at="0202")
 >>> s["units"]["b"], before["b"]
 ({'at': '0202'}, {'at': 'dead'})
+>>> parse_printed("4-6"), parse_printed("3"), printed_text(4, 6), printed_text(3, None)
+((4, 6), (3, None), '4-6', '3')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
 
-from .memo import by_positions
+from .memo import by_positions, facts_of
 
 State = dict[str, Any]
+U = TypeVar("U", covariant=True)
+
+
+#: A counter's printed values as the counters files write them: two numbers, "4-6" (combat
+#: and movement), or one, "3" (a counter that prints no movement).
+PRINTED = r"^[0-9]+(-[0-9]+)?$"
+
+
+def parse_printed(text: str) -> tuple[int, int | None]:
+    """``"4-6"`` -> ``(4, 6)``; ``"3"`` -> ``(3, None)``."""
+    first, _, second = text.partition("-")
+    return int(first), int(second) if second else None
+
+
+def printed_text(first: int, second: int | None) -> str:
+    """The printed values as the counter shows them (:func:`parse_printed` reads it back)."""
+    return str(first) if second is None else f"{first}-{second}"
+
+
+class Mix(Protocol[U]):
+    """A counter mix: its counters by id, and the look-up that names an unknown id."""
+
+    @property
+    def units(self) -> Mapping[str, U]: ...
+
+    def unit(self, unit_id: str) -> U: ...
+
+
+class Components(Generic[U]):
+    """What a game's rules bundle (its ``Rules``: map, counters, tables...) is asked by every
+    rule: a counter by id. The bundle is a dataclass naming ``counters`` among its fields."""
+
+    counters: Mix[U]
+
+    def unit(self, uid: str) -> U:
+        try:
+            return self.counters.units[uid]
+        except KeyError:
+            return self.counters.unit(uid)  # raises, naming the unknown id
 
 
 def set_unit(state: State, uid: str, **changes: Any) -> None:
@@ -50,18 +91,17 @@ def occupancy(state: State, boxes: frozenset[str]) -> dict[str, list[str]]:
     return out
 
 
-_COUNTER_IDS: dict[tuple[str, int], tuple[Any, tuple[str, ...]]] = {}
-
-
 def counter_ids(mix: Any, key: str, test: Callable[[Any], bool]) -> tuple[str, ...]:
     """The ids of the counters of ``mix`` (a counter mix: ``mix.units``, id -> counter) that
     pass ``test``, sorted: worked out once for the mix (``key`` names the test). Whether a
     unit is in a game, and where, is the state's."""
-    known = _COUNTER_IDS.get((key, id(mix)))
-    if known is None or known[0] is not mix:
-        ids = tuple(sorted(u for u, unit in mix.units.items() if test(unit)))
-        known = _COUNTER_IDS[(key, id(mix))] = (mix, ids)  # keeps the mix, and its id, alive
-    return known[1]
+    facts = facts_of(mix)
+    ids: tuple[str, ...] | None = facts.get(("counter_ids", key))
+    if ids is None:
+        ids = facts["counter_ids", key] = tuple(
+            sorted(u for u, unit in mix.units.items() if test(unit))
+        )
+    return ids
 
 
 def hexes_by_side(

@@ -42,10 +42,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from ...core.datafile import parse_text, read_data_file, validate
+from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
+from ...core.units import PRINTED, parse_printed, printed_text
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "counters.toml"
@@ -74,20 +75,17 @@ SOVIET_ONLY_TYPES = frozenset({"shock", "nkvd", "militia", "fleet"})
 #: DR 11.9 calls the NKVD units armies).
 SOVIET_ARMY_TYPES = frozenset({"infantry", "mountain", "shock", "nkvd"})
 
-_VALUES = r"^[0-9]+(-[0-9]+)?$"
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
-
 
 # ------------------------------------------------------------------ file schema
 class CountersHeader(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     game: str = Field(min_length=1)
     title: str = ""
     provenance: str = ""
 
 
 class SetupCodeSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     code: str = Field(min_length=1)
     side: SideName
     #: One line: where the area is (hexes are attached by the map, not here).
@@ -100,7 +98,7 @@ class SetupCodeSpec(BaseModel):
 
 
 class UnitSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     name: str = Field(min_length=1)
     side: SideName
@@ -108,8 +106,8 @@ class UnitSpec(BaseModel):
     type: UnitType
     #: Extra printed designation, e.g. "Mob" on the Hungarian "2-5 INF (Mob)" (DR 12.9).
     designation: str = ""
-    full: str | None = Field(default=None, pattern=_VALUES)
-    reduced: str | None = Field(default=None, pattern=_VALUES)
+    full: str | None = Field(default=None, pattern=PRINTED)
+    reduced: str | None = Field(default=None, pattern=PRINTED)
     setup: str | None = None
     reinforcement_turn: int | None = Field(default=None, ge=1, le=7)
     enters_when: str = ""
@@ -126,7 +124,7 @@ class UnitSpec(BaseModel):
 
 
 class MarkerSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     name: str = Field(min_length=1)
     count: int = Field(ge=1)
@@ -137,7 +135,7 @@ class MarkerSpec(BaseModel):
 class CountersFile(BaseModel):
     """The whole counters file as written."""
 
-    model_config = _STRICT
+    model_config = STRICT
     counters: CountersHeader
     sources: dict[str, str] = {}
     setup_codes: list[SetupCodeSpec] = Field(min_length=1)
@@ -155,11 +153,10 @@ class Values:
 
     @classmethod
     def parse(cls, text: str) -> Values:
-        strength, _, movement = text.partition("-")
-        return cls(int(strength), int(movement) if movement else None)
+        return cls(*parse_printed(text))
 
     def __str__(self) -> str:
-        return str(self.strength) if self.movement is None else f"{self.strength}-{self.movement}"
+        return printed_text(self.strength, self.movement)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.memo import facts_of
 from ...core.paths import Step, distances, reach
 from .movement_rules import entry_rule, is_sivash, kind, record
 from .rules import Rules, State, ground_hexes, hex_of, occupancy, other
@@ -97,15 +98,13 @@ def marshal_rules(R: Rules, state: State, uid: str) -> MarshalRules:
     return step, lambda h: h in zoc and h not in friends
 
 
-_STEPS: dict[tuple[int, bool], tuple[Rules, dict[str, frozenset[str]]]] = {}
-
-
 def _land_steps(R: Rules, wet: bool) -> dict[str, frozenset[str]]:
     """Hex -> the neighbours a marshal may step to by the map alone: not onto sea or an
     unfrozen lake, nor across a sea or unfrozen lake hexside or the Sivash (9.3.4A)."""
-    cached = _STEPS.get((id(R.map), wet))
-    if cached is not None and cached[0].map is R.map:
-        return cached[1]
+    facts = facts_of(R.map)
+    cached: dict[str, frozenset[str]] | None = facts.get(("marshal_steps", wet))
+    if cached is not None:
+        return cached
 
     def by_map(a: str, b: str) -> bool:
         terrain = R.map.terrain_of(b)
@@ -117,7 +116,7 @@ def _land_steps(R: Rules, wet: bool) -> dict[str, frozenset[str]]:
     table = {
         a: frozenset(b for b in R.map.grid.neighbours(a) if by_map(a, b)) for a in R.map.terrain
     }
-    _STEPS[(id(R.map), wet)] = (R, table)
+    facts["marshal_steps", wet] = table
     return table
 
 

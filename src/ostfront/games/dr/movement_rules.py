@@ -12,10 +12,12 @@ a full-strength fleet 9.3.3). Sea, unfrozen lakes and sea or lake hexsides are i
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from ...core.memo import facts_of, known
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
 from .control import pass_through
 from .rules import Rules, State, as_set, ground_hexes, occupancy, on_map, other, printed
@@ -126,18 +128,15 @@ def hex_terrain_cost(R: Rules, weather: str, unit_type: str, h: str) -> int | No
     return terrain_move_cost(R.charts, t, unit_type)
 
 
-_COSTS: dict[tuple[int, int, str, str], tuple[Rules, dict[str, int | None]]] = {}
-
-
 def terrain_costs(R: Rules, weather: str, unit_type: str) -> dict[str, int | None]:
     """Hex -> :func:`terrain_cost` for every hex of the map, for a unit type in a weather:
     the charts read once per map, weather and unit type."""
-    key = (id(R.map), id(R.charts), weather, unit_type)
-    cached = _COSTS.get(key)
-    if cached is not None and cached[0].map is R.map and cached[0].charts is R.charts:
-        return cached[1]
-    table = {h: hex_terrain_cost(R, weather, unit_type, h) for h in R.map.terrain}
-    _COSTS[key] = (R, table)
+    table: dict[str, int | None] = known(
+        R.map,
+        ("terrain_costs", weather, unit_type),
+        lambda: {h: hex_terrain_cost(R, weather, unit_type, h) for h in R.map.terrain},
+        also=R.charts,
+    )
     return table
 
 
@@ -146,11 +145,14 @@ class _Steps(dict[str, dict[str, int | None]]):
 
     def __init__(self, R: Rules, weather: str, unit_type: str, side: str) -> None:
         super().__init__()
-        self.R, self.weather, self.unit_type, self.side = R, weather, unit_type, side
+        # kept with the map (move_steps): the map is held weakly, not to keep itself alive
+        self.map, self.charts, self.counters = weakref.ref(R.map), R.charts, R.counters
+        self.weather, self.unit_type, self.side = weather, unit_type, side
         self.costs = terrain_costs(R, weather, unit_type)
 
     def __missing__(self, a: str) -> dict[str, int | None]:
-        R, weather = self.R, {"weather": self.weather}
+        R = Rules(self.map(), self.charts, self.counters)  # type: ignore[arg-type]
+        weather = {"weather": self.weather}
         steps: dict[str, int | None] = {}
         for b in R.map.grid.neighbours(a):
             hc = self.costs.get(b)
@@ -166,9 +168,6 @@ class _Steps(dict[str, dict[str, int | None]]):
         return steps
 
 
-_STEPS: dict[tuple[int, int, str, str, str], _Steps] = {}
-
-
 def move_steps(
     R: Rules, weather: str, unit_type: str, side: str
 ) -> dict[str, dict[str, int | None]]:
@@ -176,10 +175,10 @@ def move_steps(
     (see :func:`terrain_cost`, :func:`side_cost`), for every step the map allows a unit of
     this type and side in this weather. A step across a strait whose cost depends on where
     the fleets are (9.3.3A) carries None: :func:`side_cost` says it as the unit moves."""
-    key = (id(R.map), id(R.charts), weather, unit_type, side)
-    cached = _STEPS.get(key)
-    if cached is None or cached.R.map is not R.map or cached.R.charts is not R.charts:
-        cached = _STEPS[key] = _Steps(R, weather, unit_type, side)
+    facts, key = facts_of(R.map), ("move_steps", weather, unit_type, side)
+    cached: _Steps | None = facts.get(key)
+    if cached is None or cached.charts is not R.charts:
+        cached = facts[key] = _Steps(R, weather, unit_type, side)
     return cached
 
 

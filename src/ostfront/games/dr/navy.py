@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from ...core.mapmodel import GameMap
+from ...core.memo import facts_of
 from ...core.paths import Step, reach
 from ...core.protocol import Action, Prompt
 from .losses import eliminate
@@ -28,7 +28,6 @@ from .supply import neutral_countries
 from .zoc import zoc_of
 
 SEA_AREA = "Black Sea"  # DR 11.5.1C
-_DOMAINS: dict[int, tuple[GameMap, frozenset[str]]] = {}
 
 
 def is_black_sea_fleet(R: Rules, uid: str) -> bool:
@@ -44,8 +43,9 @@ def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
 
 def domain(R: Rules) -> frozenset[str]:
     """Black Sea hexes and the coastal hexes beside them (11.5.1C)."""
-    cached = _DOMAINS.get(id(R.map))
-    if cached is None or cached[0] is not R.map:
+    facts = facts_of(R.map)
+    found: frozenset[str] | None = facts.get("black_sea_domain")
+    if found is None:
         sea = R.map.regions[SEA_AREA].hexes if SEA_AREA in R.map.regions else frozenset()
         coast = {
             n
@@ -53,8 +53,8 @@ def domain(R: Rules) -> frozenset[str]:
             for n in R.map.grid.neighbours(h)
             if R.map.terrain_of(n) not in ("sea", "lake", None)
         }
-        cached = _DOMAINS[id(R.map)] = (R.map, frozenset(sea) | frozenset(coast))
-    return cached[1]
+        found = facts["black_sea_domain"] = frozenset(sea) | frozenset(coast)
+    return found
 
 
 def water_step(R: Rules, a: str, b: str) -> bool:

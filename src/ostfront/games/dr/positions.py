@@ -45,6 +45,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.errors import DataError
+from ...core.position import placements
 from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
 from .rules import BOXES, Rules, State
@@ -81,21 +82,10 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     units: dict[str, dict[str, Any]] = {
         u: {"at": "out", "reduced": False, "oos": False} for u in R.counters.units
     }
-    for i, placed in enumerate(position.get("units", []), start=1):
-        uid = placed["id"]
-        where = f"units[{i}: {uid}]"
-        if uid not in R.counters.units:
-            problems.append(f"{where}: id: no such Defiant Russia unit")
-            continue
-        status = list(placed.get("status", []))
-        boxes = [s for s in status if s in BOXES]
-        at = boxes[0] if boxes else placed.get("hex")
-        if at is None:
-            problems.append(f"{where}: hex: give a hex or a box ({', '.join(BOXES)})")
-            continue
-        if at not in BOXES and not R.map.grid.contains(at):
-            problems.append(f"{where}: hex: {at} is not on the map")
-            continue
+    placed = placements(
+        position, R.counters.units, BOXES, R.map.grid.contains, "Defiant Russia", problems
+    )
+    for where, uid, at, status in placed:
         unknown = [s for s in status if s not in (*BOXES, "reduced", "oos")]
         if unknown:
             problems.append(f"{where}: status: unknown {', '.join(unknown)}")

@@ -23,6 +23,7 @@ Readings (recorded in docs/rules/defiant-russia.md):
 from __future__ import annotations
 
 from ...core.mapmodel import GameMap
+from ...core.memo import facts_of
 from . import leaders
 from .attack import HOME, may_month
 from .control import pass_through
@@ -43,21 +44,16 @@ from .zoc import country, zoc_of
 
 BLACK_SEA = ("Black Sea", "Sea of Azov")  # DR 11.5.1C
 
-_EDGE_CACHE: dict[tuple[int, str], tuple[GameMap, dict[str, int]]] = {}
-
 
 def _edge_distance(gmap: GameMap, edge: str) -> dict[str, int]:
-    key = (id(gmap), edge)
-    hit = _EDGE_CACHE.get(key)
-    if hit is None or hit[0] is not gmap:
+    facts = facts_of(gmap)
+    table: dict[str, int] | None = facts.get(("edge_distance", edge))
+    if table is None:
         hexes = gmap.edges.get(edge, ())
-        table = {
+        table = facts["edge_distance", edge] = {
             h: min((gmap.grid.distance(h, e) for e in hexes), default=0) for h in gmap.grid.hexes()
         }
-        if len(_EDGE_CACHE) > 16:
-            _EDGE_CACHE.clear()
-        hit = _EDGE_CACHE[key] = (gmap, table)
-    return hit[1]
+    return table
 
 
 def edge_distance(R: Rules, side: str, h: str) -> int:

@@ -53,6 +53,7 @@ from ...core.memo import kept_for_table as kept_for_table
 from ...core.memo import reading as reading
 from ...core.memo import remember as remember
 from ...core.memo import remembered as remembered
+from ...core.units import Components
 from ...core.units import set_unit as set_unit
 from .chart_tables import Charts
 from .charts import load_charts
@@ -68,18 +69,12 @@ def other(side: str) -> str:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Components[Unit]):
     """The components a game is played with."""
 
     map: GameMap
     charts: Charts
     counters: CounterMix
-
-    def unit(self, uid: str) -> Unit:
-        try:
-            return self.counters.units[uid]
-        except KeyError:
-            return self.counters.unit(uid)  # raises, naming the unknown id
 
 
 @cache

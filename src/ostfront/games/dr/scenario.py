@@ -18,12 +18,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from ...core.datafile import read_data_file, validate
+from ...core.datafile import STRICT, read_data_file, validate
 from ...core.errors import DataError, UnknownGame
 from ...core.mapmodel import GameMap
 from .counters import CounterMix, SideName, Unit, UnitType, Values, load_counters
 from .setup import (
-    _STRICT,
     DATA,
     AreaSpec,
     PlaceSpec,
@@ -38,7 +37,7 @@ SCENARIOS: dict[str, Path] = {"defiant-poland": DATA / "defiant-poland.toml"}
 
 # ================================================================== the Defiant Poland scenario
 class ScenarioHeader(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     title: str = Field(min_length=1)
     game: Literal["dr"]
@@ -51,7 +50,7 @@ class ScenarioHeader(BaseModel):
 
 
 class SeatsSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     axis: str = Field(min_length=1)
     soviet: str = Field(min_length=1)
 
@@ -60,7 +59,7 @@ class ScenarioUnitSpec(BaseModel):
     """A scenario-only counter: the fields of counters.py's ``UnitSpec`` that apply, with the
     nationalities of 1939 (``UnitSpec`` knows no Polish or Slovak units)."""
 
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     name: str = Field(min_length=1)
     side: SideName
@@ -77,7 +76,7 @@ class ScenarioUnitSpec(BaseModel):
 
 
 class SpecialRuleSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     text: str = Field(min_length=1)
     rules: list[str] = []
@@ -86,14 +85,14 @@ class SpecialRuleSpec(BaseModel):
 
 
 class ScenarioOptionSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     title: str = Field(min_length=1)
     note: str = ""
     placement: dict[str, PlaceSpec] = {}
 
 
 class VictorySpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     soviet: str = Field(min_length=1)
     axis: str = Field(min_length=1)
     basis: str = Field(min_length=1)
@@ -102,7 +101,7 @@ class VictorySpec(BaseModel):
 class ScenarioFile(BaseModel):
     """A scenario file as written."""
 
-    model_config = _STRICT
+    model_config = STRICT
     scenario: ScenarioHeader
     seats: SeatsSpec
     sources: dict[str, str] = {}

@@ -24,9 +24,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from ...core.datafile import read_data_file, validate
+from ...core.datafile import STRICT, read_data_file, validate
 from ...core.errors import DataError
 from ...core.hexgrid import HexIdError
 from ...core.mapmodel import GameMap
@@ -52,7 +52,6 @@ DEFAULT_PATH = DATA / "setup.toml"
 SIDES: tuple[str, str] = ("axis", "soviet")
 WATER = frozenset({"sea", "lake"})
 
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 _RULE = r"^[0-9]+(\.[0-9]+)*[A-Z]?$"
 
 
@@ -60,7 +59,7 @@ _RULE = r"^[0-9]+(\.[0-9]+)*[A-Z]?$"
 class AreaSpec(BaseModel):
     """A set of hexes as written: map regions, explicit hexes, places, minus exclusions."""
 
-    model_config = _STRICT
+    model_config = STRICT
     regions: list[str] = []
     hexes: list[str] = []
     places: list[str] = []
@@ -78,7 +77,7 @@ class AreaSpec(BaseModel):
 class AreaChangeSpec(BaseModel):
     """What an optional rule does to a set-up area: add hexes, or replace the area."""
 
-    model_config = _STRICT
+    model_config = STRICT
     mode: Literal["add", "replace"]
     regions: list[str] = []
     hexes: list[str] = []
@@ -90,14 +89,14 @@ class AreaChangeSpec(BaseModel):
 
 
 class PlaceSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     hex: str = Field(pattern=r"^[0-9]{4}$")
     #: Where the formation stood and why this hex.
     at: str = Field(min_length=1)
 
 
 class ControlSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     soviet: list[str] = []
     axis: list[str] = []
     rules: list[str] = []
@@ -105,7 +104,7 @@ class ControlSpec(BaseModel):
 
 
 class OffLimitsSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     basis: Literal["rulebook", "judgement"]
     reason: str = Field(min_length=1)
     rules: list[str] = []
@@ -114,7 +113,7 @@ class OffLimitsSpec(BaseModel):
 
 
 class OptionSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     title: str = Field(min_length=1)
     rules: list[str] = []
     note: str = ""
@@ -126,7 +125,7 @@ class OptionSpec(BaseModel):
 
 
 class SetupHeader(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     game: Literal["dr"]
     title: str = ""
     provenance: str = ""
@@ -135,7 +134,7 @@ class SetupHeader(BaseModel):
 class SetupFile(BaseModel):
     """The whole set-up file as written."""
 
-    model_config = _STRICT
+    model_config = STRICT
     setup: SetupHeader
     sources: dict[str, str] = {}
     control: ControlSpec

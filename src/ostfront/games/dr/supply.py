@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from ...core.memo import facts_of
 from ...core.paths import connected, distances
 from .charts import supply_path_hexes
 from .rules import (
@@ -67,25 +68,20 @@ def passable(R: Rules, state: State, h: str) -> bool:
     return not closed(R, state, h)
 
 
-_TABLES: dict[tuple[object, ...], tuple[Rules, object]] = {}
-
-
 def impassable_hexes(R: Rules, state: State) -> frozenset[str]:
     """Every hex of the map that is not :func:`passable` now (worked out once for each
     weather, set of neutral countries and scenario card)."""
     card = state.get("card")
     key = (
         "impassable",
-        id(R.map),
         state.get("weather") == "snow",
         neutral_countries(state),
         tuple(card["closed_hexes"]) if card else (),
     )
-    cached = _TABLES.get(key)
-    if cached is not None and cached[0].map is R.map:
-        return cached[1]  # type: ignore[return-value]
-    found = frozenset(h for h in R.map.terrain if not passable(R, state, h))
-    _TABLES[key] = (R, found)
+    facts = facts_of(R.map)
+    found: frozenset[str] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = frozenset(h for h in R.map.terrain if not passable(R, state, h))
     return found
 
 
@@ -93,20 +89,14 @@ def land_neighbours(R: Rules, state: State) -> Callable[[str], tuple[str, ...]]:
     """The neighbours of a hex that a supply path may step to by the hexsides alone: not
     across a sea hexside, nor an unfrozen lake one (see :func:`_water_between`)."""
     snow = state.get("weather") == "snow"
-    key = ("land", id(R.map), snow)
-    cached = _TABLES.get(key)
-    if cached is None or cached[0].map is not R.map:
+    facts = facts_of(R.map)
+    table: dict[str, tuple[str, ...]] | None = facts.get(("land", snow))
+    if table is None:
         weather = {"weather": "snow" if snow else "clear"}
-        cached = _TABLES[key] = (
-            R,
-            {
-                h: tuple(
-                    n for n in R.map.grid.neighbours(h) if not _water_between(R, weather, h, n)
-                )
-                for h in R.map.terrain
-            },
-        )
-    table: dict[str, tuple[str, ...]] = cached[1]  # type: ignore[assignment]
+        table = facts["land", snow] = {
+            h: tuple(n for n in R.map.grid.neighbours(h) if not _water_between(R, weather, h, n))
+            for h in R.map.terrain
+        }
     grid = R.map.grid
 
     def neighbours(h: str) -> tuple[str, ...]:

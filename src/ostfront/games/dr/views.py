@@ -22,11 +22,10 @@ line (the rail hexes :func:`supply.rail_network` joins to a source) to the neare
 from __future__ import annotations
 
 import re
-from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...core.paths import path_to
+from ...core.paths import path_to, search, walk_back
 from ...core.protocol import Action, CounterView, State
 
 #: What each supply kind's sources are called (DR 5.0, 5.3, 12.5C).
@@ -160,41 +159,6 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------ paths
-def search(
-    starts: Iterable[str],
-    neighbours: Callable[[str], Iterable[str]],
-    ok: Callable[[str, str], bool],
-    limit: int | None = None,
-) -> dict[str, str | None]:
-    """Breadth-first from ``starts``: each hex found -> the hex it was entered from (None for
-    a start). ``ok(a, b)``: may a path step from ``a`` into ``b``; ``limit``: at most so many
-    steps (the same search as :func:`ostfront.core.paths.distances`, remembering the way)."""
-    prev: dict[str, str | None] = {}
-    depth: dict[str, int] = {}
-    queue: deque[str] = deque()
-    for s in sorted(starts):
-        if s not in prev:
-            prev[s], depth[s] = None, 0
-            queue.append(s)
-    while queue:
-        here = queue.popleft()
-        if limit is not None and depth[here] >= limit:
-            continue
-        for nxt in neighbours(here):
-            if nxt not in prev and ok(here, nxt):
-                prev[nxt], depth[nxt] = here, depth[here] + 1
-                queue.append(nxt)
-    return prev
-
-
-def walk_back(prev: dict[str, str | None], start: str) -> list[str]:
-    """``start`` and the hexes back to where the search began."""
-    out = [start]
-    while (p := prev[out[-1]]) is not None:
-        out.append(p)
-    return out
-
-
 def move_paths(R: Any, state: State, actions: Iterable[Action]) -> dict[str, list[str]]:
     """Action text -> the hexes the selected unit will pass through (its own hex first) for
     each ``to`` and ``rail`` move among ``actions``: the same paths the engine takes."""

@@ -8,6 +8,7 @@ On Turn One, in the Axis Movement Phase, Soviet ZOCs do not extend across the bo
 
 from __future__ import annotations
 
+from ...core.memo import facts_of
 from .rules import Rules, State, ground_hexes, kept, remember, remembered
 
 _BLOCKING_SIDES = ("strait", "sea", "lake")
@@ -82,20 +83,17 @@ def border_open(state: State, side: str) -> bool:
     return not (side == "soviet" and state["turn"] == first and state["phase"] == "axis_move")
 
 
-_TABLES: dict[tuple[int, bool], tuple[object, dict[str, tuple[str, ...]]]] = {}
-
-
 def _reach_table(R: Rules, snow: bool) -> dict[str, tuple[str, ...]]:
     """Hex -> the neighbours a ZOC from it reaches, by the map alone (straits, sea and lake
     sides, sea hexes; lakes frozen in Snow). Worked out once per map and weather."""
-    key = (id(R.map), snow)
-    cached = _TABLES.get(key)
-    if cached is not None and cached[0] is R.map:
-        return cached[1]
+    facts = facts_of(R.map)
+    cached: dict[str, tuple[str, ...]] | None = facts.get(("zoc_reach", snow))
+    if cached is not None:
+        return cached
     weather = {"weather": "snow" if snow else "clear"}
     table = {
         h: tuple(n for n in R.map.grid.neighbours(h) if _by_map(R, weather, h, n))
         for h in R.map.grid.hexes()
     }
-    _TABLES[key] = (R.map, table)
+    facts["zoc_reach", snow] = table
     return table

@@ -22,8 +22,8 @@ A unit entering a city on its way (a move, a retreat, an advance) is recorded by
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
 
+from ...core.memo import per_components
 from ...core.paths import connected
 from . import movement_rules
 from .rules import Rules, State, kept, occupancy, other
@@ -43,7 +43,7 @@ ALWAYS_SOVIET = ("Caspian Sea",)  # SNO 3.3.5
 
 
 # ------------------------------------------------------------------ the map's facts
-@cache
+@per_components()
 def controlled_cities(R: Rules) -> tuple[str, ...]:
     """SNO 3.2: the Major and Victory city hexes, sorted."""
     return tuple(
@@ -51,7 +51,7 @@ def controlled_cities(R: Rules) -> tuple[str, ...]:
     )
 
 
-@cache
+@per_components()
 def supply_edge(R: Rules, side: str) -> frozenset[str]:
     """SNO 9.1a/d: the side's supply source map-edge hexes (the map's edges named
     ``<side>-supply-...``)."""
@@ -60,7 +60,7 @@ def supply_edge(R: Rules, side: str) -> frozenset[str]:
     )
 
 
-@cache
+@per_components()
 def sea_areas(R: Rules) -> dict[str, frozenset[str]]:
     """Sea area name -> its hexes (sea hexes and the coast hexes on it; 3.3.6a places 3015,
     3115 and 3116 through the map's regions)."""
@@ -124,14 +124,14 @@ def _rail_flood(R: Rules, state: State, side: str, shut: frozenset[str]) -> froz
     return _rail_reach(R, side, shut)
 
 
-@lru_cache(maxsize=64)
+@per_components(most=64)
 def _rail_reach(R: Rules, side: str, shut: frozenset[str]) -> frozenset[str]:
     steps = _rail_steps(R)
     sources = [h for h in sorted(supply_edge(R, side)) if h in steps and h not in shut]
     return frozenset(connected(sources, steps.__getitem__, lambda a, b: b not in shut))
 
 
-@cache
+@per_components()
 def _rail_steps(R: Rules) -> dict[str, tuple[str, ...]]:
     """Land hex -> the neighbours a rail line may step to: no sea or lake hex, no sea side, no
     lake side frozen or not (SNO 3.4.6a) - the same in every month, whatever freezes."""
@@ -206,7 +206,7 @@ def entered(R: Rules, state: State, uid: str, path: Sequence[str]) -> None:
         state["entered"] = {**state.get("entered", {}), **cities}  # replaced, never changed
 
 
-@cache
+@per_components()
 def _cities(R: Rules) -> frozenset[str]:
     return frozenset(controlled_cities(R))
 

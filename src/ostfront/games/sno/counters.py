@@ -34,10 +34,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from ...core.datafile import parse_text, read_data_file, validate
+from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
+from ...core.units import PRINTED, parse_printed, printed_text
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "counters.toml"
@@ -67,20 +68,18 @@ FIRST_MONTH = "1941-05"  # options 14.5 and 14.6 begin in May 1941
 LAST_MONTH = "1945-05"  # the last Victory Determination Turn (SNO 15.1)
 
 _MONTH = r"^19(4[1-5])-(0[1-9]|1[0-2])$"
-_VALUES = r"^[0-9]+(-[0-9]+)?$"
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 # ------------------------------------------------------------------ file schema
 class CountersHeader(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     game: Literal["sno"]
     title: str = ""
     provenance: str = ""
 
 
 class UnitSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     name: str = Field(min_length=1)
     code: str = ""
@@ -89,9 +88,9 @@ class UnitSpec(BaseModel):
     type: UnitType
     juggernaut: bool = False
     tank_army: bool = False
-    front: str | None = Field(default=None, pattern=_VALUES)
+    front: str | None = Field(default=None, pattern=PRINTED)
     white_move: int | None = Field(default=None, ge=1)
-    back: str | None = Field(default=None, pattern=_VALUES)
+    back: str | None = Field(default=None, pattern=PRINTED)
     back_is: BackSide | None = None
     stacking: int = Field(ge=0, le=6)
     markings: list[Marking] = []
@@ -105,7 +104,7 @@ class UnitSpec(BaseModel):
 
 
 class CountersFile(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     counters: CountersHeader
     sources: dict[str, str] = {}
     units: list[UnitSpec] = Field(min_length=1)
@@ -121,11 +120,10 @@ class Face:
 
     @classmethod
     def parse(cls, text: str) -> Face:
-        cf, _, mf = text.partition("-")
-        return cls(int(cf), int(mf) if mf else None)
+        return cls(*parse_printed(text))
 
     def __str__(self) -> str:
-        return str(self.cf) if self.mf is None else f"{self.cf}-{self.mf}"
+        return printed_text(self.cf, self.mf)
 
 
 @dataclass(frozen=True)

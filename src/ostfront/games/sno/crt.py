@@ -25,9 +25,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from ...core.datafile import parse_text, read_data_file, validate
+from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
 
 CRT_FILE = Path(__file__).parent / "data" / "crt.toml"
@@ -53,7 +53,6 @@ Result = Literal[
     "DR/AL", "(DR)/AL",
 ]  # fmt: skip
 Option = Literal["exchange", "no_retreat", "both"]
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 _ODDS = r"^[0-9]+:[0-9]+$"
 
 
@@ -92,7 +91,7 @@ def shift_column(column: str | None, shift: int, columns: Sequence[str]) -> str 
 
 # ------------------------------------------------------------------ file schema
 class CrtHeader(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     game: Literal["sno"]
     title: str = ""
     provenance: str = ""
@@ -101,13 +100,13 @@ class CrtHeader(BaseModel):
 
 
 class Assignment(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     assault: str
     overrun_blitz: str
 
 
 class TableSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
     side: Literal["axis", "soviet"]
@@ -120,7 +119,7 @@ class TableSpec(BaseModel):
 
 
 class Conversion(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     result: Result
     exchange: Result
     no_retreat: Result
@@ -128,14 +127,14 @@ class Conversion(BaseModel):
 
 
 class OptionsSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     crt: str
     rules: list[str] = []
     conversions: list[Conversion]
 
 
 class CrtFile(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     crt: CrtHeader
     assignment: dict[Literal["axis", "soviet"], Assignment]
     tables: list[TableSpec]

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from ...core.memo import per_components
 from ...core.protocol import Action, NotPlayable, Prompt
 from . import control
 from .combat import orders
@@ -196,7 +197,7 @@ def _stated(scen_id: str) -> frozenset[str]:
     return frozenset(p.unit for p in scen.placement.units if p.basis == "rulebook")
 
 
-@cache
+@per_components()
 def _area_of(R: Rules, scen_id: str, uid: str) -> tuple[str, ...]:
     """The land hexes of the unit's set-up area (12.A(3)): its side's set-up regions
     (scenarios.toml ``areas``: ``<side>_region_*``) where :func:`setup.campaign_area_problem`

@@ -9,9 +9,9 @@ keeps it)."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
+from ...core.memo import facts_of, per_components
 from .control import can_trace_rail_line, own_side_of_1941, supply_edge
 from .counters import ARMOR_TYPES
 from .movement_rules import APART, may_enter
@@ -35,7 +35,7 @@ SURCHARGED_TYPES = ARMOR_TYPES | {"shock", "front"}
 
 
 # ------------------------------------------------------------------ entry hexes
-@cache
+@per_components()
 def _sites(R: Rules, side: str) -> dict[str, tuple[int, bool]]:
     """SNO 11.8: hex -> (stacking points a turn, whether it is a Major/Victory city that must
     have been held at the turn's start) for every town, city and supply map-edge hex of
@@ -82,7 +82,7 @@ def _adjacent_sites(R: Rules, state: State, side: str) -> dict[str, int]:
     return out
 
 
-@cache
+@per_components()
 def _foreign(R: Rules, side: str) -> frozenset[str]:
     """The hexes on ``side``'s opponent's side of the 1941 border (5.5.10)."""
     return frozenset(h for h in R.map.terrain if not own_side_of_1941(R, side, h))
@@ -159,9 +159,9 @@ def entry_hexes(R: Rules, state: State, uid: str, reinforcement: bool) -> list[s
     return out
 
 
-#: (side, nationality, month, weather, Hungary active, sites) -> the sites such a unit may
-#: stand in (and, for Hungarians and Romanians, the sites holding the other's units: 4.6)
-_ENTERABLE: dict[tuple[Any, ...], frozenset[str]] = {}
+#: How many answers of :func:`_enterable` are kept with the components: (side, nationality,
+#: month, weather, Hungary active, sites) -> the sites such a unit may stand in (and, for
+#: Hungarians and Romanians, the sites holding the other's units: 4.6)
 _ENTERABLE_KEPT = 64
 
 
@@ -173,7 +173,6 @@ def _enterable(R: Rules, state: State, uid: str, sites: frozenset[str]) -> froze
     and (4.6) those of them holding the other nation's units, across the RRP's placements."""
     unit = R.unit(uid)
     key: tuple[Any, ...] = (
-        R,
         unit.side,
         unit.nationality,
         state["turn"],
@@ -190,13 +189,14 @@ def _enterable(R: Rules, state: State, uid: str, sites: frozenset[str]) -> froze
             ),
         )
     reuse = not state.get("overruns")
-    if reuse and key in _ENTERABLE:
-        return _ENTERABLE[key]
+    kept: dict[tuple[Any, ...], frozenset[str]] = facts_of(R).setdefault("enterable", {})
+    if reuse and key in kept:
+        return kept[key]
     out = frozenset(h for h in sites if may_enter(R, state, uid, h))
     if reuse:
-        if len(_ENTERABLE) >= _ENTERABLE_KEPT:
-            _ENTERABLE.clear()
-        _ENTERABLE[key] = out
+        if len(kept) >= _ENTERABLE_KEPT:
+            kept.clear()
+        kept[key] = out
     return out
 
 

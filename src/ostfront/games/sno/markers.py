@@ -23,9 +23,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from ...core.datafile import parse_text, read_data_file, validate
+from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
 from .counters import CounterMix, Unit, fortify_bonus, load_counters
 from .tables import Header, Tables, load_tables
@@ -33,7 +33,6 @@ from .tables import Header, Tables, load_tables
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "markers.toml"
 
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 #: a rule number as the rulebook prints it: 7.5.1, 7.7.2a, 12.10, 1.0
 _RULE = r"^[0-9]{1,2}\.[0-9]{1,2}(\.[0-9]{1,2}[a-z]?)?$"
 #: what ``applies_to`` may name besides a counter type
@@ -43,7 +42,7 @@ NOT_LIMITED = {"exchange-conversion": "7.5.1", "no-retreat": "7.5.3"}
 
 
 class Marker(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str = Field(min_length=1)
     marks: Literal["unit", "hex", "attack", "track"]
@@ -65,7 +64,7 @@ class Marker(BaseModel):
 
 
 class MarkersFile(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     markers: Header
     marker: list[Marker] = Field(min_length=1)
 

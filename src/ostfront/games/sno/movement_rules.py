@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any, cast
 
+from ...core.memo import facts_of
 from . import weather
 from .rules import (
     Rules,
@@ -355,7 +356,6 @@ def path_cost(R: Rules, state: State, uid: str, path: Sequence[str]) -> float | 
 #: canal, or a thawing lake's side) and whether it crosses a strait.
 StepInfo = tuple[int, bool, bool]
 Steps = dict[str, dict[str, StepInfo]]
-_STEPS: dict[tuple[int, str, str, str | None], tuple[Rules, Steps]] = {}
 
 
 def step_table(R: Rules, state: State, uid: str) -> Steps:
@@ -367,10 +367,10 @@ def step_table(R: Rules, state: State, uid: str) -> Steps:
     cls = R.tables.tec.unit_class.get(R.unit(uid).type)
     if cls is None:
         return {}  # SNO 5.1.9, 10.4.4: garrisons and factories never move
-    key = (id(R), cls, *freezing(state))
-    known = _STEPS.get(key)
-    if known is not None and known[0] is R:
-        return known[1]
+    facts, key = facts_of(R), ("step_table", cls, *freezing(state))
+    known: Steps | None = facts.get(key)
+    if known is not None:
+        return known
     costs: dict[str, Any] = {}  # SNO 5.1.3: the TEC's cost of each terrain for the class
     table: Steps = {}
     for a, sides in _passable_steps(R, state).items():
@@ -382,17 +382,8 @@ def step_table(R: Rules, state: State, uid: str) -> Steps:
             if isinstance(cost, int):
                 row[b] = (cost, river, strait)
         table[a] = row
-    if len(_STEPS) >= 24:
-        _STEPS.clear()
-    _STEPS[key] = (R, table)
+    facts[key] = table
     return table
-
-
-#: A passable step whatever the unit: (neighbour, its terrain this month, river, strait).
-_PASSABLE: dict[
-    tuple[int, str, str | None], tuple[Rules, dict[str, list[tuple[str, str, bool, bool]]]]
-]
-_PASSABLE = {}
 
 
 def _passable_steps(R: Rules, state: State) -> dict[str, list[tuple[str, str, bool, bool]]]:
@@ -400,10 +391,11 @@ def _passable_steps(R: Rules, state: State) -> dict[str, list[tuple[str, str, bo
     the terrain entered (frozen swamp and lake are clear, 6.2.3), whether it crosses an
     unfrozen river (or a thawing lake's side) and whether a strait - read once per freezing
     (zoc.freezing) for all the movement classes (5.1.6, 5.5.3-5.5.5, 6.2, 6.3.4)."""
-    key = (id(R), *freezing(state))
-    known = _PASSABLE.get(key)
-    if known is not None and known[0] is R:
-        return known[1]
+    facts, key = facts_of(R), ("passable_steps", *freezing(state))
+    known: dict[str, list[tuple[str, str, bool, bool]]] | None = facts.get(key)
+    if known is not None:
+        return known
+    # a passable step whatever the unit: (neighbour, its terrain this month, river, strait)
     out: dict[str, list[tuple[str, str, bool, bool]]] = {}
     for a in R.map.terrain:
         sides = []
@@ -413,7 +405,5 @@ def _passable_steps(R: Rules, state: State) -> dict[str, list[tuple[str, str, bo
                 continue
             sides.append((b, t, river_side(R, state, a, b), weather.strait(R, a, b)))
         out[a] = sides
-    if len(_PASSABLE) >= 8:
-        _PASSABLE.clear()
-    _PASSABLE[key] = (R, out)
+    facts[key] = out
     return out

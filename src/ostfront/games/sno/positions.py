@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ...core.errors import DataError
+from ...core.position import placements
 from . import control
 from .movement_rules import HUNGARY_FROM, hungary_active
 from .rules import BOXES, SIDES, Rules, State, month_name, turn_title
@@ -185,25 +186,13 @@ def _units(R: Rules, position: Mapping[str, Any], problems: list[str]) -> dict[s
     units: dict[str, dict[str, Any]] = {
         u: {"at": "out", "dispersed": False, "fortified": False} for u in R.counters.units
     }
-    for i, placed in enumerate(position.get("units", []), start=1):
-        uid = placed["id"]
-        where = f"units[{i}: {uid}]"
-        if uid not in R.counters.units:
-            problems.append(f"{where}: id: no such Sturm Nach Osten unit")
-            continue
+    placed = placements(
+        position, R.counters.units, BOXES, R.map.grid.contains, "Sturm Nach Osten", problems
+    )
+    for where, uid, at, status in placed:
         unit = R.unit(uid)
-        status = list(placed.get("status", []))
-        boxes = [s for s in status if s in BOXES]
-        at = boxes[0] if boxes else placed.get("hex")
-        if at is None:
-            problems.append(f"{where}: hex: give a hex or a box ({', '.join(BOXES)})")
-            continue
-        if at not in BOXES:
-            if not R.map.grid.contains(at):
-                problems.append(f"{where}: hex: {at} is not on the map")
-                continue
-            if R.map.terrain_of(at) in ("sea", "lake"):
-                problems.append(f"{where}: hex: {at} is {R.map.terrain_of(at)}, not land")
+        if at not in BOXES and R.map.terrain_of(at) in ("sea", "lake"):
+            problems.append(f"{where}: hex: {at} is {R.map.terrain_of(at)}, not land")
         unknown = [s for s in status if s not in (*BOXES, *STATUSES)]
         if unknown:
             problems.append(f"{where}: status: unknown {', '.join(unknown)}")

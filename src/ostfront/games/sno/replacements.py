@@ -30,9 +30,9 @@ defortified this RRP, "producing": the factories counted in the month's RFs (10.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
+from ...core.memo import per_components
 from ...core.protocol import Action, Prompt
 from . import factories
 from .counters import Unit
@@ -207,7 +207,7 @@ def free_ally(R: Rules, state: State, uid: str) -> bool:
     return capital is None or state["control"].get(capital) != "soviet"
 
 
-@cache
+@per_components()
 def _capitals(R: Rules) -> dict[str, str]:
     return {
         str(p.attrs["supply_source"]): h

@@ -82,6 +82,7 @@ from typing import Any
 from ...core import units as units_table
 from ...core.mapmodel import GameMap
 from ...core.memo import kept, remember, remembered
+from ...core.units import Components
 from ...core.units import set_unit as set_unit
 from .counters import CounterMix, Face, Unit, fortify_bonus, load_counters
 from .crt import Crts, load_crt
@@ -98,7 +99,7 @@ def other(side: str) -> str:  # SNO 3.4.1: friendly and enemy are by side, not n
 
 
 @dataclass(frozen=True, eq=False)
-class Rules:
+class Rules(Components[Unit]):
     """The components a game is played with (compared and hashed by identity, so the
     queries worked out once per bundle can be cached on it)."""
 
@@ -106,12 +107,6 @@ class Rules:
     counters: CounterMix
     crts: Crts
     tables: Tables
-
-    def unit(self, uid: str) -> Unit:
-        try:
-            return self.counters.units[uid]
-        except KeyError:
-            return self.counters.unit(uid)  # raises, naming the unknown id
 
 
 @cache

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.datafile import parse_text, read_data_file, validate
+from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
 from ...core.mapmodel import GameMap
 from . import geo
@@ -34,7 +34,6 @@ from .stacking import stacking_problems
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "scenarios.toml"
 
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 _LOOSE = ConfigDict(extra="allow", str_strip_whitespace=True)
 _MONTH = r"^19(4[1-5])-(0[1-9]|1[0-2])$"
 #: "Town (55.1N 21.9E)" in a reconstruction's `why`: the position the placement stands for.
@@ -44,7 +43,7 @@ PLACEMENT_TOLERANCE = 2.0
 
 
 class Placement(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     unit: str
     hex: str = Field(pattern=r"^[0-9]{4}$")
     basis: Literal["rulebook", "reconstruction"]
@@ -52,12 +51,12 @@ class Placement(BaseModel):
 
 
 class PlacementBlock(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     units: list[Placement] = []
 
 
 class Forces(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     kind: Literal["underlined", "total"] = "total"
     count: int | None = None
     total: int | None = None
@@ -72,14 +71,14 @@ class Forces(BaseModel):
 
 
 class FactoriesSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     emplaced: list[str]
     evacuated: list[str] = []
     eliminated: list[str] = []
 
 
 class GarrisonsSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     soviet: list[str]
     axis: list[str]
 
@@ -88,7 +87,7 @@ Weather = Literal["good", "mud", "snow"]
 
 
 class ScenarioSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     id: str
     name: str
     rule: str
@@ -134,7 +133,7 @@ class OptionSpec(BaseModel):
 
 
 class Header(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     game: Literal["sno"]
     title: str = ""
 
@@ -143,14 +142,14 @@ class SeaRule(BaseModel):
     """SNO 3.3.2-3.3.5: a sea area is controlled by whoever controls all of ``cities`` (map
     place names) at once, or ``always`` by one side."""
 
-    model_config = _STRICT
+    model_config = STRICT
     cities: list[str] = []
     always: Literal["axis", "soviet"] | None = None
     rule: str = Field(min_length=1)
 
 
 class ScenariosFile(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     scenarios: Header
     sea_control: dict[str, SeaRule] = {}
     scenario: list[ScenarioSpec]

@@ -19,8 +19,8 @@ one of the player's; the units a besieged city supplies are no supply points for
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
+from ...core.memo import per_components
 from ...core.paths import distances, grow
 from .control import controlled_cities, own_side_of_1941
 from .rules import Rules, State, other, side_hexes, units_at
@@ -55,7 +55,7 @@ def capacities(R: Rules, state: State) -> tuple[tuple[str, int], ...]:
     return tuple((c, capacity(R, state, c)) for c in _raised(R))
 
 
-@cache
+@per_components()
 def _raised(R: Rules) -> tuple[str, ...]:
     return tuple(sorted(h for h, p in R.map.places.items() if WITH_FACTORY in p.attrs))
 

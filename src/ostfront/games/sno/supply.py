@@ -28,9 +28,9 @@ the end of his Combat Phase, before isolation is applied (9.5).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import Any
 
+from ...core.memo import facts_of, per_components
 from ...core.paths import FAR, HexIndex, grow_nearer, step_distances
 from . import siege
 from .control import (
@@ -109,10 +109,6 @@ class SupplyFacts:
 
 
 # ------------------------------------------------------------------ the map's facts
-_LAND: dict[tuple[Any, ...], dict[str, tuple[str, ...]]] = {}
-_STEADY: dict[Rules, tuple[frozenset[str], dict[str, tuple[str, ...]]]] = {}
-
-
 def land_steps(
     R: Rules, state: State, avoid: frozenset[str] = frozenset()
 ) -> dict[str, tuple[str, ...]]:
@@ -120,13 +116,13 @@ def land_steps(
     out once for each set of frozen hexes and sides (every non-Snow month shares one).
     ``avoid``: hexes never stepped into (5.5.9's Finnish area for the Soviets): the searches
     read them out of the table instead of asking a function of every step."""
-    key = (R, frozen_sides(R, state), frozen_hexes(R, state), avoid)
-    table = _LAND.get(key)
+    facts, key = facts_of(R), ("land_steps", frozen_sides(R, state), frozen_hexes(R, state), avoid)
+    table: dict[str, tuple[str, ...]] | None = facts.get(key)
     if table is None and avoid:
         table = {
             h: tuple(n for n in ok if n not in avoid) for h, ok in land_steps(R, state).items()
         }
-        _LAND[key] = table
+        facts[key] = table
     if table is None:
         nb = R.map.grid.neighbours
         thawing, steady = _steady_steps(R, state)
@@ -134,9 +130,7 @@ def land_steps(
             h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) if h in thawing else ok
             for h, ok in steady.items()
         }
-        if len(_LAND) >= 8:
-            _LAND.clear()
-        _LAND[key] = table
+        facts[key] = table
     return table
 
 
@@ -144,7 +138,8 @@ def _steady_steps(R: Rules, state: State) -> tuple[frozenset[str], dict[str, tup
     """(the hexes whose steps a freeze can change, every hex's steps): only a lake side or a
     lake hex freezes into a way through (weather.blocked), so the steps of a hex with neither
     beside it are the same in every month - worked out once, from the first month asked."""
-    found = _STEADY.get(R)
+    facts = facts_of(R)
+    found: tuple[frozenset[str], dict[str, tuple[str, ...]]] | None = facts.get("steady_steps")
     if found is None:
         nb, terrain = R.map.grid.neighbours, R.map.terrain
         thawing = frozenset(
@@ -156,33 +151,28 @@ def _steady_steps(R: Rules, state: State) -> tuple[frozenset[str], dict[str, tup
         steps = {
             h: tuple(n for n in nb(h) if not blocked(R, state, h, n)) for h in R.map.grid.hexes()
         }
-        found = _STEADY[R] = (thawing, steps)
+        found = facts["steady_steps"] = (thawing, steps)
     return found
 
 
-@cache
+@per_components()
 def hex_index(R: Rules) -> HexIndex:
     """The map's hexes numbered for the searches (core.paths.HexIndex)."""
     return HexIndex(R.map.grid.hexes())
-
-
-_LAND_N: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 def land_index(
     R: Rules, state: State, avoid: frozenset[str] = frozenset()
 ) -> tuple[tuple[int, ...], ...]:
     """:func:`land_steps` by hex number (hex_index): the table the searches read."""
-    key = (R, frozen_sides(R, state), frozen_hexes(R, state), avoid)
-    found = _LAND_N.get(key)
+    facts, key = facts_of(R), ("land_index", frozen_sides(R, state), frozen_hexes(R, state), avoid)
+    found: tuple[tuple[int, ...], ...] | None = facts.get(key)
     if found is None:
-        if len(_LAND_N) >= 8:
-            _LAND_N.clear()
-        found = _LAND_N[key] = hex_index(R).steps(land_steps(R, state, avoid))
+        found = facts[key] = hex_index(R).steps(land_steps(R, state, avoid))
     return found
 
 
-@cache
+@per_components()
 def _sources(R: Rules, nationality: str, side: str) -> frozenset[str]:
     """SNO 9.1a-d: the supply source hexes of a nationality: the places the map names as its
     source (Bucharest for Romanians, Budapest for the Hungarian), else its side's map edges."""
@@ -196,7 +186,7 @@ def sources(R: Rules, nationality: str, side: str) -> frozenset[str]:
     return _sources(R, nationality, side)
 
 
-@cache
+@per_components()
 def _ports(R: Rules) -> dict[str, str]:
     """Port hex -> the sea it is on (9.4.1)."""
     return {h: str(p.attrs["port_on"]) for h, p in R.map.places.items() if p.attrs.get("port_on")}
@@ -560,7 +550,7 @@ def _determine(R: Rules, state: State, side: str) -> SupplyFacts:
 
 
 # ------------------------------------------------------------------ 5.3.4 fuel lines
-@cache
+@per_components()
 def fuel_sources(R: Rules, side: str) -> frozenset[str]:
     """SNO 5.3.4: the fuel sources of a side, as the map names them (Ploesti for the Axis;
     Grozny and Maikop for the Soviets)."""

@@ -19,9 +19,9 @@ siege supply (9.4.2), a port in enemy ZOC (9.4.1.2).
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
+from ...core.paths import search, walk_back
 from . import supply
 from .control import controlled_cities
 from .rules import Rules, State, hex_of
@@ -101,20 +101,9 @@ def _shortest(
     """The fewest hexes of ``area`` from ``start`` to one of ``roots`` (ties: the first
     found, neighbours in the grid's order), or None."""
     steps = supply.land_steps(R, state)
-    prev: dict[str, str | None] = {start: None}
-    todo = deque([start])
-    while todo:
-        h = todo.popleft()
-        if h in roots:
-            path = [h]
-            while (p := prev[path[-1]]) is not None:
-                path.append(p)
-            return path[::-1]
-        for n in steps.get(h, ()):
-            if n not in prev and n in area:
-                prev[n] = h
-                todo.append(n)
-    return None
+    prev = search([start], lambda h: steps.get(h, ()), lambda a, b: b in area, goals=roots)
+    end = next((h for h in prev if h in roots), None)
+    return None if end is None else walk_back(prev, end)[::-1]
 
 
 def _name(R: Rules, hex_id: str) -> str:

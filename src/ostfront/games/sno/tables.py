@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.datafile import parse_text, read_data_file, validate
+from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
 from .counters import CounterMix, fortify_bonus, load_counters
 
@@ -40,7 +40,6 @@ Month = Literal[
 YEARS = ("1941", "1942", "1943", "1944", "1945")
 MoveCost = int | Literal["impassable", "double"]
 
-_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 _LOOSE = ConfigDict(extra="allow", str_strip_whitespace=True)
 
 
@@ -54,7 +53,7 @@ def parse_dice(text: str) -> frozenset[int]:
 
 
 class Sourced(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str = ""
     reconstructed: bool | list[str] = False
     why: str = ""
@@ -80,7 +79,7 @@ class PlaceRow(Sourced):
 
 
 class Tec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     classes: list[MoveClass]
     unit_class: dict[str, MoveClass]
@@ -90,7 +89,7 @@ class Tec(BaseModel):
 
 
 class Movement(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     strategic_bonus: dict[Literal["axis", "soviet"], int]
     fuel_shortage_allowance: dict[Literal["axis", "soviet"], int]
@@ -99,7 +98,7 @@ class Movement(BaseModel):
 
 
 class OctoberRow(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     die: str
     october: Weather
     then: dict[Month, Weather]
@@ -107,21 +106,21 @@ class OctoberRow(BaseModel):
 
 
 class AprilRow(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     die: str
     april: Weather
     then: dict[Month, Weather]
 
 
 class MayRow(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     die: str
     weather: Weather
     source: str = ""
 
 
 class WeatherSpec(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     fixed: dict[Month, Weather]
     october: list[OctoberRow]
@@ -130,7 +129,7 @@ class WeatherSpec(BaseModel):
 
 
 class Replacements(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     soviet_siberia: dict[str, int]
     soviet_per_factory: int
@@ -146,14 +145,14 @@ class Replacements(BaseModel):
 
 
 class Arrival(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     month: str = Field(pattern=r"^19(4[1-5])-(0[1-9]|1[0-2])$")
     units: list[str] = Field(min_length=1)
     source: str = ""
 
 
 class Reinforcements(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     soviet: list[Arrival]
     axis: list[Arrival]
@@ -161,14 +160,14 @@ class Reinforcements(BaseModel):
 
 
 class VictoryRow(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     turn: str
     axis: int
     soviet: int
 
 
 class VictoryCity(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     name: str
     hex: str = Field(pattern=r"^[0-9]{4}$")
     territory: Literal["axis", "soviet"]
@@ -177,7 +176,7 @@ class VictoryCity(BaseModel):
 
 
 class Victory(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     rows: list[VictoryRow]
     double_cities: list[str]
@@ -187,7 +186,7 @@ class Victory(BaseModel):
 
 
 class Breakout(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     disband_juggernaut_less: int
     disband_other_less: int
@@ -200,7 +199,7 @@ class Breakout(BaseModel):
 
 
 class Combat(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     source: str
     hab: dict[Literal["shock", "juggernaut"], int]
     fortify: dict[str, int]
@@ -210,13 +209,13 @@ class Combat(BaseModel):
 
 
 class Header(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     game: Literal["sno"]
     title: str = ""
 
 
 class TablesFile(BaseModel):
-    model_config = _STRICT
+    model_config = STRICT
     tables: Header
     terrain_effects: Tec
     movement: Movement

@@ -9,11 +9,10 @@ AWL``, lines ``SNO 6.2.2 freeze points, … AWL``, the tag ``gorki_river_system`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, cast
 
 from ...core.hexgrid import hexside_id, split_hexside
-from ...core.memo import remember, remembered
+from ...core.memo import per_components, remember, remembered
 from .rules import Rules, State, month_name, next_month
 from .tables import april_weather, october_weather
 
@@ -100,7 +99,7 @@ def awl_region(R: Rules, state: State) -> frozenset[str]:  # SNO 6.2.1 (SNO 6.2)
     return _awl_hexes(R, line)
 
 
-@cache
+@per_components()
 def _awl_hexes(R: Rules, line: str) -> frozenset[str]:
     region = R.map.regions.get(f"SNO 6.2.1 on or north-east of the {line} AWL")
     return region.hexes if region else frozenset()
@@ -119,7 +118,7 @@ def frozen_hexes(R: Rules, state: State) -> frozenset[str]:
     return _frozen_hexes(R, region)
 
 
-@cache
+@per_components()
 def _frozen_hexes(R: Rules, region: frozenset[str]) -> frozenset[str]:
     return frozenset(h for h in region if R.map.terrain.get(h) in ("swamp", "lake"))
 
@@ -131,7 +130,7 @@ def frozen_sides(R: Rules, state: State) -> frozenset[str]:
     return _frozen_sides(R, AWL_OF_MONTH.get(month_name(state["turn"]), ""))
 
 
-@cache
+@per_components()
 def _frozen_sides(R: Rules, line: str) -> frozenset[str]:
     region = _awl_hexes(R, line) if line else frozenset()
     gorki = frozenset(h for h, tags in R.map.tags.items() if "gorki_river_system" in tags)

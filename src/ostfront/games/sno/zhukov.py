@@ -41,9 +41,9 @@ his attacks in.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
+from ...core.memo import per_components
 from ...core.protocol import Action
 from .rules import (
     BOX_SET,
@@ -73,7 +73,7 @@ def zhukov_id(R: Rules) -> str | None:
     return ids[0] if ids else None
 
 
-@cache
+@per_components()
 def home(R: Rules) -> str | None:
     """SNO 10.6.1: Moscow, the hex the map marks as Zhukov's."""
     # SNO 10.6.1: he begins there (scenario data), no combat factor, no ZOC (3.1.3)

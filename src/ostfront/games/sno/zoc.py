@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from ...core.memo import facts_of
 from .rules import BOX_SET, Rules, State, kept, month_name, other
 from .weather import AWL_OF_MONTH, blocked
 
@@ -47,20 +48,15 @@ def freezing(state: State) -> tuple[str, str | None]:
     return state["weather"], AWL_OF_MONTH.get(month_name(state["turn"])) if snow else None
 
 
-#: Hex -> the hexes a combat unit there exerts its ZOC into, per components, freezing and
-#: Hungary's state (a few kept: they depend on nothing else).
-_FOOTPRINTS: dict[tuple[int, str, str | None, bool], tuple[Rules, dict[str, tuple[str, ...]]]]
-_FOOTPRINTS = {}
-
-
 def _footprints(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
-    key = (id(R), *freezing(state), bool(state.get("hungary_active")))
-    known = _FOOTPRINTS.get(key)
-    if known is None or known[0] is not R:
-        if len(_FOOTPRINTS) >= 16:
-            _FOOTPRINTS.clear()
-        known = _FOOTPRINTS[key] = (R, {})
-    return known[1]
+    """Hex -> the hexes a combat unit there exerts its ZOC into, filled as asked: kept with
+    the components per freezing and Hungary's state (they depend on nothing else)."""
+    facts = facts_of(R)
+    key = ("footprints", *freezing(state), bool(state.get("hungary_active")))
+    known: dict[str, tuple[str, ...]] | None = facts.get(key)
+    if known is None:
+        known = facts[key] = {}
+    return known
 
 
 def _footprint(R: Rules, state: State, at: str) -> tuple[str, ...]:
