@@ -27,9 +27,9 @@ from __future__ import annotations
 import json
 import marshal
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from .errors import IllegalAction, OstfrontError, UnknownGame
 from .mapmodel import GameMap, map_from_dict
@@ -315,6 +315,21 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+# ------------------------------------------------------------------ what players know
+class Evaluator(Protocol):
+    """What the computer players that judge positions (greedy, normal, hard) know of a game,
+    given by :meth:`Game.evaluator`. ``evaluate`` scores a position for a side;
+    ``quick_values`` may score some actions without playing them (a unit's move by the worth
+    of its destination, say), keyed by action text, which keeps the players fast where a game
+    has many small decisions; the players play out the actions it leaves unscored."""
+
+    def evaluate(self, game: Game, state: State, side: str) -> float: ...
+
+    def quick_values(
+        self, game: Game, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]: ...
+
+
 # ------------------------------------------------------------------ the game
 class Game(ABC):
     """Base of every game. Subclasses set the class attributes and implement the hooks."""
@@ -563,6 +578,12 @@ class Game(ABC):
         """*Game hook*: a decision in progress that ``state["pending"]`` does not hold (an
         attack being declared, say), as plain data: ``{"kind", "side", "targets": [hexes],
         "attackers": [unit ids]}``. Default: None (interfaces read ``state["pending"]``)."""
+        return None
+
+    def evaluator(self, teamwork: bool = False) -> Evaluator | None:
+        """*Game hook*: a fresh :class:`Evaluator` of this game for a computer player that
+        judges positions (``teamwork``: the normal player's coordination terms). Default:
+        None, and only the random player plays the game."""
         return None
 
     def shipped_positions(self) -> list[dict[str, Any]]:

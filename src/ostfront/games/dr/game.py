@@ -13,6 +13,7 @@ from ...core.mapmodel import GameMap, load_map
 from ...core.protocol import (
     Action,
     CounterView,
+    Evaluator,
     Option,
     Scenario,
     SequencedGame,
@@ -253,6 +254,12 @@ class DefiantRussia(SequencedGame):
         from .views import outcome_names
 
         return outcome_names(action, width)
+
+    # -- what the computer players know (ai/) ----------------------------------
+    def evaluator(self, teamwork: bool = False) -> Evaluator:
+        from .ai.moves import DefiantRussiaEvaluator
+
+        return DefiantRussiaEvaluator(teamwork)
 
 
 GAME = DefiantRussia()
