@@ -338,6 +338,10 @@ class Game(ABC):
     title: ClassVar[str]
     sides: ClassVar[tuple[Side, ...]]
     rulebook: ClassVar[str] = ""
+    #: The tag its rules are numbered with in code and tables ("DR" for "DR 6.3.2").
+    rule_prefix: ClassVar[str] = ""
+    #: Its rules coverage table, a file in docs/rules ("" if it has none).
+    coverage_table: ClassVar[str] = ""
     #: False while the game's rules engine has not been written (setup then refuses).
     playable: ClassVar[bool] = True
     #: What a playable game cannot do yet, said wherever games are listed ("" if nothing).

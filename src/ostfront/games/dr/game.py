@@ -71,6 +71,8 @@ class DefiantRussia(SequencedGame):
     title = "Defiant Russia"
     sides = ("axis", "soviet")
     rulebook = "defiant-russia.txt"
+    rule_prefix = "DR"
+    coverage_table = "defiant-russia.md"
     #: the attack's roll, and air strikes on fleets (DR 11.5.4)
     odds_verbs = ("roll", "airstrike")
 
