@@ -343,7 +343,7 @@ def show_cmd(record_path: str, svg_path: str | None, as_json: bool) -> None:
                 "step": state["step"],
                 "hash": rec.state_hash(state),
                 "view": view,
-                "counters": [c.__dict__ | {"markers": list(c.markers)} for c in counters],
+                "counters": [c.to_json() for c in counters],
                 "svg": svg_path,
             }
         )

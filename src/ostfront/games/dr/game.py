@@ -17,6 +17,7 @@ from ...core.protocol import (
     Option,
     Scenario,
     SequencedGame,
+    colour_of,
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
@@ -40,6 +41,13 @@ SYMBOLS = {
     "infantry": "infantry", "armor": "armor", "mountain": "mountain", "cavalry": "cavalry",
     "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
     "fleet": "fleet", "leader": "leader",
+}  # fmt: skip
+#: Counter colours by nationality, else by side (a nationality not listed, as the Turks or
+#: Lithuanians, takes its side's colour).
+COUNTER_COLOURS = {
+    "german": "#9ba59a", "finnish": "#eeeeee", "romanian": "#d8c26a",
+    "hungarian": "#9cbf8c", "italian": "#6fae72", "slovak": "#b8c6dc",
+    "axis": "#9ba59a", "soviet": "#c0392b",
 }  # fmt: skip
 
 
@@ -207,6 +215,7 @@ class DefiantRussia(SequencedGame):
                     label=unit.name,
                     reduced=bool(d["reduced"]),
                     markers=markers,
+                    colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
                 )
             )
         return out

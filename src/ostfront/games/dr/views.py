@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ...core.paths import path_to
-from ...core.protocol import Action, CounterView, State
+from ...core.protocol import Action, CounterView, State, colour_of
 
 #: What each supply kind's sources are called (DR 5.0, 5.3, 12.5C).
 SOURCE_NAMES = {
@@ -121,7 +121,7 @@ def roll_hits(entry: Mapping[str, Any]) -> dict[str, int] | None:
 def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
     """The units off the map (to set up, to arrive, eliminated), by box and side, each with
     the counter it would show on the map (a reduced unit eliminated stays reduced)."""
-    from .game import SYMBOLS
+    from .game import COUNTER_COLOURS, SYMBOLS
     from .rules import printed
     from .setting_up import option_rules
 
@@ -145,6 +145,7 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
             factors,
             label=unit.name,
             reduced=bool(d.get("reduced")),
+            colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
         )
         entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
         if box == "reserve":
