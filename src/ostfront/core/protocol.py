@@ -358,6 +358,15 @@ class Evaluator(Protocol):
         self, game: Game, state: State, side: str, actions: Sequence[Action]
     ) -> dict[str, float]: ...
 
+    def turns_on_dice(self, game: Game, state: State) -> bool:
+        """Whether the decision now turns on the dice (which attack next, how to take
+        losses...): the hard player searches those by rollouts."""
+        ...
+
+    def settled(self, game: Game, state: State) -> bool:
+        """Whether what the dice decided is settled here, so a rollout may stop."""
+        ...
+
 
 # ------------------------------------------------------------------ the game
 class Game(ABC):

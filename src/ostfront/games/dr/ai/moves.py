@@ -190,6 +190,18 @@ class DefiantRussiaEvaluator:
     def evaluate(self, game: Game, state: State, side: str) -> float:
         return evaluate(game, state, side)
 
+    def turns_on_dice(self, game: Game, state: State) -> bool:
+        """Which attack to make next (7.1), how to take losses or retreat (7.2), whether to
+        advance (7.3)."""
+        pending = state.get("pending")
+        if pending:
+            return pending.get("kind") in ("losses", "advance")
+        return str(state.get("phase", "")).endswith("combat")
+
+    def settled(self, game: Game, state: State) -> bool:
+        """A battle is settled once its losses, retreats and advance are made."""
+        return not state.get("pending")
+
     def quick_values(self, game: Game, state: State, side: str, actions: Any) -> dict[str, float]:
         """Movement decisions by the worth of the destination, attacks by their exact odds;
         the rest is played out."""
