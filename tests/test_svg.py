@@ -7,9 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from ostfront.core.drawing import colour_of
 from ostfront.core.hexgrid import HexIdError, hexside_id
 from ostfront.core.mapmodel import GameMap, load_map_text
-from ostfront.core.protocol import CounterView, colour_of
+from ostfront.core.protocol import CounterView
 from ostfront.games.dr.game import COUNTER_COLOURS
 from ostfront.render import (
     DEFAULT_COLOUR,

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+from .drawing import Shape
 from .errors import IllegalAction, OstfrontError, UnknownGame
 from .mapmodel import GameMap, map_from_dict
 from .rng import Distribution, fresh_seed, new_rng, roll_dice
@@ -202,24 +203,11 @@ class Result:
 
 
 @dataclass(frozen=True)
-class Shape:
-    """One piece of a symbol a game draws its own way (a factory, say), in fractions of the
-    hex size about the counter's centre: a ``polygon`` through ``points``, or a ``rect`` whose
-    first point is its corner and second its width and height; outlined in the counter's
-    ink, or ``filled`` with it. The renderer gives it the class ``symbol-<name>``."""
-
-    name: str
-    kind: str  # "polygon" or "rect"
-    points: tuple[tuple[float, float], ...]
-    filled: bool = False
-
-
-@dataclass(frozen=True)
 class CounterView:
     """A counter as drawn: enough for the SVG renderer, nothing rule-specific. What it looks
-    like is the game's to say: its ``colour`` (from the game's palette, :func:`colour_of`;
-    "" for the renderer's neutral grey) and, for a symbol the renderer does not draw, its
-    ``shapes``."""
+    like is the game's to say (:mod:`ostfront.core.drawing`): its ``colour`` from the game's
+    palette ("" for the renderer's neutral grey) and, for a symbol the renderer does not
+    draw, its ``shapes``."""
 
     id: str
     hex: str
@@ -240,12 +228,6 @@ class CounterView:
         """The counter as plain data, without how it is drawn (colour, shapes)."""
         out = {k: v for k, v in self.__dict__.items() if k not in ("colour", "shapes")}
         return out | {"markers": list(self.markers)}
-
-
-def colour_of(palette: Mapping[str, str], nation: str, side: Side) -> str:
-    """A counter's colour in a game's ``palette``: its nation's, else its side's (the keys
-    matched in lower case), else ""."""
-    return palette.get(nation.lower()) or palette.get(str(side).lower(), "")
 
 
 # ------------------------------------------------------------------ dice

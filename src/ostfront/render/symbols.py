@@ -1,12 +1,12 @@
 """The symbols drawn on counters: NATO-like unit symbols built of parts (:data:`SYMBOL_PARTS`,
 plain data), and the shapes a game gives for a symbol of its own
-(:class:`~ostfront.core.protocol.Shape`)."""
+(:class:`~ostfront.core.drawing.Shape`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ostfront.core.protocol import Shape
+from ostfront.core.drawing import Shape
 
 from .draw import num, pts, star_points, svg_text
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ...core.drawing import colour_of
 from ...core.mapmodel import GameMap, load_map
 from ...core.protocol import (
     Action,
@@ -17,7 +18,6 @@ from ...core.protocol import (
     Option,
     Scenario,
     SequencedGame,
-    colour_of,
     copy_state,
 )
 from ...core.protocol import State as ProtocolState

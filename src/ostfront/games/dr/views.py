@@ -26,8 +26,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ...core.drawing import colour_of
 from ...core.paths import path_to
-from ...core.protocol import Action, CounterView, State, colour_of
+from ...core.protocol import Action, CounterView, State
 
 #: What each supply kind's sources are called (DR 5.0, 5.3, 12.5C).
 SOURCE_NAMES = {

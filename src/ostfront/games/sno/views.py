@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.protocol import Action, CounterView, Shape, colour_of
+from ...core.drawing import Shape, colour_of
+from ...core.protocol import Action, CounterView
 from .rules import BOXES, Rules, State, combat_factor, movement_factor
 
 #: Counter type -> the NATO symbol the renderer draws.
