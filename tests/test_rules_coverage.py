@@ -95,3 +95,15 @@ def test_rule_index_reads_headings_not_the_contents() -> None:
         "6.3.2 ZOCs and Armor\nA. An Armor unit...\n2 dice are rolled\n"
     )
     assert TOOL.rules_in("dr", text) == [("1.0", "Intro"), ("6.3.2", "ZOCs and Armor")]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_names_its_table_and_rule_prefix(game: str) -> None:
+    """What ``ostfront rules`` and the rules page read comes from the game itself."""
+    from ostfront.core.coverage import coverage_rows
+    from ostfront.games import get
+
+    g = get(game)
+    assert g.rule_prefix == GAMES[game]
+    assert g.coverage_table == f"{TOOL.TABLES[game]}.md"
+    assert [list(r.values()) for r in coverage_rows(g)] == rows(game)

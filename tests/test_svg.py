@@ -7,11 +7,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from ostfront.core.drawing import colour_of
 from ostfront.core.hexgrid import HexIdError, hexside_id
 from ostfront.core.mapmodel import GameMap, load_map_text
 from ostfront.core.protocol import CounterView
+from ostfront.games.dr.game import COUNTER_COLOURS
 from ostfront.render import (
-    NATION_COLOURS,
+    DEFAULT_COLOUR,
     TERRAIN_COLOURS,
     render_counter,
     render_map,
@@ -177,6 +179,8 @@ def cv(cid: str, hex_id: str, **kw: object) -> CounterView:
         "factors": "4-4",
     }
     args.update(kw)
+    # the colour is the game's to give (Defiant Russia's palette here)
+    args.setdefault("colour", colour_of(COUNTER_COLOURS, str(args["nation"]), str(args["side"])))
     return CounterView(cid, hex_id, **args)  # type: ignore[arg-type]
 
 
@@ -442,7 +446,7 @@ def test_counter_group_at_hex_centre(sno: GameMap) -> None:
     title = g.find(f"{NS}title")
     assert title is not None and "6-8" in (title.text or "")
     body = g.find(f"{NS}rect[@class='counter-body']")
-    assert body is not None and body.get("fill") == NATION_COLOURS["germany"]
+    assert body is not None and body.get("fill") == COUNTER_COLOURS["german"]
     assert float(body.get("width", "0")) == r1(0.9 * SIZE)
 
 
@@ -546,12 +550,12 @@ def test_markers_are_tags() -> None:
 def test_nation_colours_and_ink() -> None:
     soviet = counter_root(cv("s1", "0101", side="soviet", nation="ussr"))
     body = soviet.find(f"{NS}rect[@class='counter-body']")
-    assert body is not None and body.get("fill") == NATION_COLOURS["ussr"]
+    assert body is not None and body.get("fill") == COUNTER_COLOURS["soviet"]
     factors = next(t for t in soviet.iter(f"{NS}text") if t.get("class") == "counter-factors")
     assert factors.get("fill") == "#ffffff"  # light ink on a dark counter
     unknown = counter_root(cv("z1", "0101", side="nobody", nation="atlantis"))
     ubody = unknown.find(f"{NS}rect[@class='counter-body']")
-    assert ubody is not None and ubody.get("fill") == NATION_COLOURS["default"]
+    assert ubody is not None and ubody.get("fill") == DEFAULT_COLOUR
 
 
 # ------------------------------------------------------------------ highlight and subsets

@@ -18,7 +18,7 @@ replacements, eliminations for stacking or supply).
 With ``--exchange`` it also prints, for the Axis's attacks, the strength each side lost by
 kind of attack: combat or exploitation combat (7.4); a pocket (no retreat open to the
 defenders when the attack is declared, 6.3.3) or open; planned by the attack plan
-(ai/dr_plan) or not; June, July, or later.
+(games/dr/ai/plan.py) or not; June, July, or later.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ostfront.ai import dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
+from ostfront.games.dr.ai import plan as dr_plan
 from ostfront.games.dr.charts import month_of, victory_cities
 from ostfront.games.dr.rules import ground_hexes, printed, reading
 from ostfront.games.dr.victory import casualties, casualty_point, stalin_point

@@ -1,4 +1,4 @@
-"""The greedy player: the static evaluation one step ahead (ai/dr_moves.static_gain), values
+"""The greedy player: the static evaluation one step ahead (games/dr/ai/moves.static_gain), values
 on one scale whether quick or played out, and the decisions that must end a phase."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ import copy
 
 import pytest
 
-from ostfront.ai import dr_eval, dr_moves
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
+from ostfront.games.dr.ai import evaluation as dr_eval
+from ostfront.games.dr.ai import moves as dr_moves
 from ostfront.games.dr.charts import victory_cities
 from ostfront.games.dr.rules import hex_of, occupancy, reading, set_unit
 

@@ -1,53 +1,33 @@
-"""The per-game knowledge the players share, behind one small interface.
+"""The per-game knowledge the judging players share, behind one small interface.
 
-A game plugs in by providing an :class:`Evaluator`: ``evaluate(game, state, side)`` scores a
+A game plugs in through its :meth:`~ostfront.core.protocol.Game.evaluator` hook, which gives
+a :class:`~ostfront.core.protocol.Evaluator`: ``evaluate(game, state, side)`` scores a
 position for a side, and ``quick_values(game, state, side, actions)`` may score some actions
 without playing them (e.g. a unit's move by the worth of its destination), which keeps the
-players fast where a game has many small decisions. Defiant Russia's is in :mod:`dr_eval`;
-Sturm Nach Osten's will sit beside it.
+players fast where a game has many small decisions. Defiant Russia's is in
+:mod:`ostfront.games.dr.ai`. Looking ahead with the player's own dice is here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
-
-from ..core.protocol import Action, Game, State
+from ..core.protocol import Action, Evaluator, Game, State
 from ..core.rng import RngState, new_rng, next_u64
 
-
-class Evaluator(Protocol):
-    def evaluate(self, game: Game, state: State, side: str) -> float: ...
-
-    def quick_values(
-        self, game: Game, state: State, side: str, actions: Sequence[Action]
-    ) -> dict[str, float]: ...
-
-
-def _defiant_russia(teamwork: bool) -> Evaluator:
-    from .dr_moves import DefiantRussiaEvaluator
-
-    return DefiantRussiaEvaluator(teamwork)
-
-
-#: Game name -> the maker of its evaluator (``teamwork``: the normal player's coordination
-#: terms). The games the judging players (greedy, normal, hard) know; the random player
-#: plays any game.
-EVALUATORS: dict[str, Callable[[bool], Evaluator]] = {"dr": _defiant_russia}
+__all__ = ["Evaluator", "evaluator_for", "has_evaluator", "play_ahead", "rolls_dice"]
 
 
 def has_evaluator(game: Game) -> bool:
     """Whether the players that judge positions (greedy, normal, hard) know this game."""
-    return game.name in EVALUATORS
+    return game.evaluator() is not None
 
 
 def evaluator_for(game: Game, teamwork: bool = False) -> Evaluator:
     """The evaluator of a game (ValueError if the game has none yet); ``teamwork`` adds the
     normal player's coordination terms."""
-    maker = EVALUATORS.get(game.name)
-    if maker is None:
+    evaluator = game.evaluator(teamwork)
+    if evaluator is None:
         raise ValueError(f"no computer player knows {game.title} yet")
-    return maker(teamwork)
+    return evaluator
 
 
 def rolls_dice(game: Game, state: State, action: Action) -> bool:

@@ -2,8 +2,8 @@
 static evaluation, one step ahead.
 
 Moves and attacks are scored by the evaluator's quick values (for Defiant Russia a move by
-what it changes in the evaluation, :func:`ostfront.ai.dr_moves.static_gain`; an attack by
-its exact odds); any other action is played on a copy of the state - with the player's own
+what it changes in the evaluation, :func:`ostfront.games.dr.ai.moves.static_gain`; an
+attack by its exact odds); any other action is played on a copy of the state - with the player's own
 dice when it rolls, averaged over a few rolls - and valued by what the position gains. Ties
 go to the player's own generator, so it is deterministic for a seed. Like the random player
 it stops stepping back after :data:`~ostfront.ai.random_player.PATIENCE` decisions on one

@@ -28,7 +28,6 @@ from ..core.protocol import Action, Game, State
 from ..core.rng import new_rng, next_u64
 from .normal import NormalPlayer
 
-SEARCHED = {"losses", "advance"}  # the pending decisions searched (and which attack next)
 TOP = 3  # candidates kept from the normal player's scores
 SAMPLES = 4  # rollouts per candidate at most
 DEPTH = 12  # steps per rollout at most
@@ -53,7 +52,8 @@ class HardPlayer(NormalPlayer):
         super().__init__(seed)
         self.budget = DECISION_BUDGET if budget is None else budget
         self.turn_budget = TURN_BUDGET if turn_budget is None else turn_budget
-        self.rollout = {"axis": NormalPlayer(seed + 101), "soviet": NormalPlayer(seed + 202)}
+        self.seed = seed
+        self.rollout: dict[str, NormalPlayer] = {}  # by side: who plays the rollouts
         self.spent: tuple[object, int] = ((), 0)  # (turn, side), rollout steps spent in it
 
     def turn_steps_left(self, state: State, side: str) -> int:
@@ -64,9 +64,9 @@ class HardPlayer(NormalPlayer):
         return steps_for(self.turn_budget) - self.spent[1]
 
     def choose(self, game: Game, state: State) -> Action:
-        pending = state.get("pending") or {}
-        main_combat = state.get("phase", "").endswith("combat") and not pending
-        if pending.get("kind") not in SEARCHED and not main_combat:
+        if self.evaluator is None:
+            self.evaluator = self.evaluator_of(game)
+        if not self.evaluator.turns_on_dice(game, state):
             return super().choose(game, state)
         side = game.active_side(state)
         assert side is not None
@@ -110,16 +110,20 @@ class HardPlayer(NormalPlayer):
         Every candidate of a sample is played with the same ``dice`` - the game's and the
         rollout players' own - so that two candidates differ by what they do, not by their
         luck (common random numbers)."""
+        if not self.rollout:
+            self.rollout = {
+                side: NormalPlayer(self.seed + 101 * n) for n, side in enumerate(game.sides, 1)
+            }
         for offset, player in enumerate(self.rollout.values(), start=1):
             player.rng = new_rng(dice + offset)
             player.declaring = 0  # nothing carried over from the last rollout
         s = game.apply({**state, "rng": new_rng(dice)}, action)
         steps = 2  # the action and the evaluation at the end
+        assert self.evaluator is not None
         for _ in range(DEPTH):
             who = game.active_side(s)
-            if who is None or not s.get("pending"):
-                break  # the battle is settled: its losses, retreats and advance are made
+            if who is None or self.evaluator.settled(game, s):
+                break  # the game is over, or what the dice decided is settled
             s = game.apply(s, self.rollout[who].choose(game, s))
             steps += 1
-        assert self.evaluator is not None
         return self.evaluator.evaluate(game, s, side), steps

@@ -6,8 +6,8 @@ against one enemy hex, the Soviets close the gaps in their line), an attack by i
 odds, a loss, retreat, replacement or reinforcement by the position it leads to. The best
 candidate is carried out, then everything is scored again; a phase ends when no candidate
 is worth more than ending it. As the Axis it first plans the phase's attacks (which units
-mass against which enemy hexes, :mod:`ostfront.ai.dr_plan`) and makes those moves first.
-What the scores mean for Defiant Russia is in :mod:`ostfront.ai.dr_eval`.
+mass against which enemy hexes, :mod:`ostfront.games.dr.ai.plan`) and makes those moves
+first. What the scores mean for Defiant Russia is in :mod:`ostfront.games.dr.ai.evaluation`.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from .. import __version__, games
 from ..ai.players import levels as player_levels
 from ..ai.players import levels_for
 from ..core import record as rec
+from ..core.coverage import coverage_rows
 from ..core.errors import OstfrontError
 from ..core.hexgrid import HexIdError
 from ..core.position import load_position
@@ -342,7 +343,7 @@ def show_cmd(record_path: str, svg_path: str | None, as_json: bool) -> None:
                 "step": state["step"],
                 "hash": rec.state_hash(state),
                 "view": view,
-                "counters": [c.__dict__ | {"markers": list(c.markers)} for c in counters],
+                "counters": [c.to_json() for c in counters],
                 "svg": svg_path,
             }
         )
@@ -461,10 +462,8 @@ def data_check_cmd(game: str | None, as_json: bool) -> None:
 @handled
 def rules_cmd(game: str, status: str | None, as_json: bool) -> None:
     """The rules coverage table of GAME: every numbered rule, its status, code and tests."""
-    from .coverage import coverage_rows
-
     g = load_game(game)
-    rows = [r for r in coverage_rows(g.name) if status is None or r["status"] == status]
+    rows = [r for r in coverage_rows(g) if status is None or r["status"] == status]
     if as_json:
         emit(rows)
         return
@@ -475,7 +474,7 @@ def rules_cmd(game: str, status: str | None, as_json: bool) -> None:
         )
     out.print(table)
     counts: dict[str, int] = {}
-    for r in coverage_rows(g.name):
+    for r in coverage_rows(g):
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     out.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
 

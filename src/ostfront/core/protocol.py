@@ -27,10 +27,11 @@ from __future__ import annotations
 import json
 import marshal
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+from .drawing import Shape
 from .errors import IllegalAction, OstfrontError, UnknownGame
 from .mapmodel import GameMap, map_from_dict
 from .rng import Distribution, fresh_seed, new_rng, roll_dice
@@ -203,7 +204,10 @@ class Result:
 
 @dataclass(frozen=True)
 class CounterView:
-    """A counter as drawn: enough for the SVG renderer, nothing rule-specific."""
+    """A counter as drawn: enough for the SVG renderer, nothing rule-specific. What it looks
+    like is the game's to say (:mod:`ostfront.core.drawing`): its ``colour`` from the game's
+    palette ("" for the renderer's neutral grey) and, for a symbol the renderer does not
+    draw, its ``shapes``."""
 
     id: str
     hex: str
@@ -217,6 +221,13 @@ class CounterView:
     #: The back face is up, and what that face is called ("weaker side", "unrefitted"):
     #: "" for the front. Drawn like a reduced counter, named in its title.
     face: str = ""
+    colour: str = ""  # the counter's fill, e.g. "#c0392b"
+    shapes: tuple[Shape, ...] = ()  # the game's own drawing of its symbol, if any
+
+    def to_json(self) -> dict[str, Any]:
+        """The counter as plain data, without how it is drawn (colour, shapes)."""
+        out = {k: v for k, v in self.__dict__.items() if k not in ("colour", "shapes")}
+        return out | {"markers": list(self.markers)}
 
 
 # ------------------------------------------------------------------ dice
@@ -315,6 +326,30 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+# ------------------------------------------------------------------ what players know
+class Evaluator(Protocol):
+    """What the computer players that judge positions (greedy, normal, hard) know of a game,
+    given by :meth:`Game.evaluator`. ``evaluate`` scores a position for a side;
+    ``quick_values`` may score some actions without playing them (a unit's move by the worth
+    of its destination, say), keyed by action text, which keeps the players fast where a game
+    has many small decisions; the players play out the actions it leaves unscored."""
+
+    def evaluate(self, game: Game, state: State, side: str) -> float: ...
+
+    def quick_values(
+        self, game: Game, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]: ...
+
+    def turns_on_dice(self, game: Game, state: State) -> bool:
+        """Whether the decision now turns on the dice (which attack next, how to take
+        losses...): the hard player searches those by rollouts."""
+        ...
+
+    def settled(self, game: Game, state: State) -> bool:
+        """Whether what the dice decided is settled here, so a rollout may stop."""
+        ...
+
+
 # ------------------------------------------------------------------ the game
 class Game(ABC):
     """Base of every game. Subclasses set the class attributes and implement the hooks."""
@@ -323,6 +358,10 @@ class Game(ABC):
     title: ClassVar[str]
     sides: ClassVar[tuple[Side, ...]]
     rulebook: ClassVar[str] = ""
+    #: The tag its rules are numbered with in code and tables ("DR" for "DR 6.3.2").
+    rule_prefix: ClassVar[str] = ""
+    #: Its rules coverage table, a file in docs/rules ("" if it has none).
+    coverage_table: ClassVar[str] = ""
     #: False while the game's rules engine has not been written (setup then refuses).
     playable: ClassVar[bool] = True
     #: What a playable game cannot do yet, said wherever games are listed ("" if nothing).
@@ -563,6 +602,12 @@ class Game(ABC):
         """*Game hook*: a decision in progress that ``state["pending"]`` does not hold (an
         attack being declared, say), as plain data: ``{"kind", "side", "targets": [hexes],
         "attackers": [unit ids]}``. Default: None (interfaces read ``state["pending"]``)."""
+        return None
+
+    def evaluator(self, teamwork: bool = False) -> Evaluator | None:
+        """*Game hook*: a fresh :class:`Evaluator` of this game for a computer player that
+        judges positions (``teamwork``: the normal player's coordination terms). Default:
+        None, and only the random player plays the game."""
         return None
 
     def shipped_positions(self) -> list[dict[str, Any]]:

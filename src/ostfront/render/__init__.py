@@ -1,8 +1,8 @@
 """Drawings of maps and counters: standalone SVG documents (see :mod:`ostfront.render.svg`)."""
 
 from .svg import (
+    DEFAULT_COLOUR,
     HEXSIDE_STYLES,
-    NATION_COLOURS,
     SYMBOL_PARTS,
     TERRAIN_COLOURS,
     render_counter,
@@ -10,8 +10,8 @@ from .svg import (
 )
 
 __all__ = [
+    "DEFAULT_COLOUR",
     "HEXSIDE_STYLES",
-    "NATION_COLOURS",
     "SYMBOL_PARTS",
     "TERRAIN_COLOURS",
     "render_counter",

@@ -9,10 +9,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ...core.drawing import colour_of
 from ...core.mapmodel import GameMap, load_map
 from ...core.protocol import (
     Action,
     CounterView,
+    Evaluator,
     Option,
     Scenario,
     SequencedGame,
@@ -39,6 +41,13 @@ SYMBOLS = {
     "infantry": "infantry", "armor": "armor", "mountain": "mountain", "cavalry": "cavalry",
     "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
     "fleet": "fleet", "leader": "leader",
+}  # fmt: skip
+#: Counter colours by nationality, else by side (a nationality not listed, as the Turks or
+#: Lithuanians, takes its side's colour).
+COUNTER_COLOURS = {
+    "german": "#9ba59a", "finnish": "#eeeeee", "romanian": "#d8c26a",
+    "hungarian": "#9cbf8c", "italian": "#6fae72", "slovak": "#b8c6dc",
+    "axis": "#9ba59a", "soviet": "#c0392b",
 }  # fmt: skip
 
 
@@ -70,6 +79,8 @@ class DefiantRussia(SequencedGame):
     title = "Defiant Russia"
     sides = ("axis", "soviet")
     rulebook = "defiant-russia.txt"
+    rule_prefix = "DR"
+    coverage_table = "defiant-russia.md"
     #: the attack's roll, and air strikes on fleets (DR 11.5.4)
     odds_verbs = ("roll", "airstrike")
 
@@ -204,6 +215,7 @@ class DefiantRussia(SequencedGame):
                     label=unit.name,
                     reduced=bool(d["reduced"]),
                     markers=markers,
+                    colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
                 )
             )
         return out
@@ -253,6 +265,12 @@ class DefiantRussia(SequencedGame):
         from .views import outcome_names
 
         return outcome_names(action, width)
+
+    # -- what the computer players know (ai/) ----------------------------------
+    def evaluator(self, teamwork: bool = False) -> Evaluator:
+        from .ai.moves import DefiantRussiaEvaluator
+
+        return DefiantRussiaEvaluator(teamwork)
 
 
 GAME = DefiantRussia()

@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ...core.drawing import colour_of
 from ...core.paths import path_to, search, walk_back
 from ...core.protocol import Action, CounterView, State
 
@@ -120,7 +121,7 @@ def roll_hits(entry: Mapping[str, Any]) -> dict[str, int] | None:
 def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
     """The units off the map (to set up, to arrive, eliminated), by box and side, each with
     the counter it would show on the map (a reduced unit eliminated stays reduced)."""
-    from .game import SYMBOLS
+    from .game import COUNTER_COLOURS, SYMBOLS
     from .rules import printed
     from .setting_up import option_rules
 
@@ -144,6 +145,7 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
             factors,
             label=unit.name,
             reduced=bool(d.get("reduced")),
+            colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
         )
         entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
         if box == "reserve":

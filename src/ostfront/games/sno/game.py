@@ -69,6 +69,8 @@ class SturmNachOsten(SequencedGame):
     title = "Sturm Nach Osten"
     sides = ("axis", "soviet")
     rulebook = "sturm-nach-osten.txt"
+    rule_prefix = "SNO"
+    coverage_table = "sturm-nach-osten.md"
     playable_note = (
         "the June 1941 Campaign Scenario (SNO 12.A) and custom positions (--position); the "
         "later scenarios and the strategic options come with part 3"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...core.drawing import Shape, colour_of
 from ...core.protocol import Action, CounterView
 from .rules import BOXES, Rules, State, combat_factor, movement_factor
 
@@ -18,6 +19,28 @@ SYMBOLS = {
     "infantry": "infantry", "mountain": "mountain", "shock": "shock", "front": "infantry",
     "armor": "armor", "armored_infantry": "mech", "armored_cavalry": "cavalry",
     "garrison": "infantry", "factory": "factory", "zhukov": "leader",
+}  # fmt: skip
+#: Counter colours by nationality, else by side (the Poles take their side's colour).
+COUNTER_COLOURS = {
+    "german": "#9ba59a", "romanian": "#d8c26a", "hungarian": "#9cbf8c", "italian": "#6fae72",
+    "axis": "#9ba59a", "soviet": "#c0392b",
+}  # fmt: skip
+#: Symbols drawn our own way, by unit type: a factory (SNO 10.4) is a sawtooth roof and a chimney.
+OWN_SYMBOLS = {
+    "factory": (
+        Shape(
+            "factory",
+            "polygon",
+            (
+                (-0.25, 0.1), (-0.25, -0.12),
+                (-0.25 + 1 / 6, -0.2), (-0.25 + 1 / 6, -0.12),
+                (-0.25 + 2 / 6, -0.2), (-0.25 + 2 / 6, -0.12),
+                (0.25, -0.2), (0.25, -0.12),
+                (0.25, 0.1),
+            ),
+        ),
+        Shape("chimney", "rect", ((0.17, -0.26), (0.05, 0.14)), filled=True),
+    ),
 }  # fmt: skip
 #: The map overlays :func:`overlay` answers.
 OVERLAYS = ("supply", "zoc", "control")
@@ -48,6 +71,8 @@ def counters(R: Rules, state: State) -> list[CounterView]:
                 label=unit.name,
                 markers=markers + marked.get(uid, ()),
                 face=_face_name(unit) if d.get("flipped") and unit.back else "",
+                colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
+                shapes=OWN_SYMBOLS.get(unit.type, ()),
             )
         )
     return out
@@ -82,6 +107,8 @@ def off_map(R: Rules, state: State, sides: Iterable[str]) -> list[dict[str, Any]
             SYMBOLS.get(unit.type, "infantry"),
             factors,
             label=unit.name,
+            colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
+            shapes=OWN_SYMBOLS.get(unit.type, ()),
         )
         entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
         if box == "reserve" and getattr(unit, "reinforcement", None):

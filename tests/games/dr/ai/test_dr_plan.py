@@ -1,11 +1,12 @@
-"""The normal Axis player's attack plan (ai/dr_plan) and the exact supply reach it uses."""
+"""The normal Axis player's attack plan (games/dr/ai/plan.py) and the exact supply reach it uses."""
 
 from __future__ import annotations
 
-from ostfront.ai import dr_eval, dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
+from ostfront.games.dr.ai import evaluation as dr_eval
+from ostfront.games.dr.ai import plan as dr_plan
 from ostfront.games.dr.rules import Rules, hex_of, occupancy, reading, set_unit
 from ostfront.games.dr.stacking import stack_problems
 

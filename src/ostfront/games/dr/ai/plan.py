@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.protocol import State
-from ..games.dr import movement
-from ..games.dr.attack import can_exploit_attack, may_attack_across
-from ..games.dr.dice import (
+from ....core.protocol import State
+from .. import movement
+from ..attack import can_exploit_attack, may_attack_across
+from ..dice import (
     attack_strength,
     attacker_faces,
     defense_strength,
@@ -45,12 +45,12 @@ from ..games.dr.dice import (
     hex_effects,
     hexside_effects,
 )
-from ..games.dr.losses import total_steps
-from ..games.dr.retreat import enterable, preferred
-from ..games.dr.rules import Rules, ground_units_at, hex_of, occupancy, other, printed
-from ..games.dr.stacking import stack_problems
-from ..games.dr.zoc import extends
-from .dr_eval import Terrain, supplied_there
+from ..losses import total_steps
+from ..retreat import enterable, preferred
+from ..rules import Rules, ground_units_at, hex_of, occupancy, other, printed
+from ..stacking import stack_problems
+from ..zoc import extends
+from .evaluation import Terrain, supplied_there
 
 ODDS = 1.0  # expected hits scored per hit taken, at least (0.8, 1.2, 1.5, 2.0 measured too)
 ENOUGH = 4.0  # no more units once the expected exchange is this good

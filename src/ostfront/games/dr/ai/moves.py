@@ -1,19 +1,25 @@
-"""How the computer players score Defiant Russia's decisions, on :mod:`dr_eval`'s knowledge:
+"""How the computer players score Defiant Russia's decisions, on :mod:`evaluation`'s knowledge:
 a move by what it gains (greedy: the static evaluation one step ahead; normal: the worth of
 the hexes and teamwork), a unit to move by its best move (lazy greedy), the Axis attack
-plan's moves first (:mod:`dr_plan`), an attack by its exact odds (:mod:`dr_attacks`), and for
+plan's moves first (:mod:`plan`), an attack by its exact odds (:mod:`attacks`), and for
 normal an advance after combat as a move into the cleared hex.
-:class:`DefiantRussiaEvaluator` is the game's :class:`~ostfront.ai.evaluation.Evaluator`.
+:class:`DefiantRussiaEvaluator` is the game's :class:`~ostfront.core.protocol.Evaluator`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.protocol import Game, State
-from ..games.dr.rules import Rules, hex_of, occupancy, other
-from ..games.dr.stacking import stack_problems
-from .dr_eval import (
+from ....core.paths import path_to
+from ....core.protocol import Game, State
+from .. import movement
+from ..movement import stranded_marshals
+from ..movement_rules import kind, record
+from ..results import cleared
+from ..rules import Rules, hex_of, occupancy, other, reading
+from ..stacking import stack_problems
+from .attacks import combat_values
+from .evaluation import (
     ADVANCE,
     CITY_POINT,
     HEX_CONTROLLED,
@@ -24,9 +30,10 @@ from .dr_eval import (
     support,
     terrain_view,
 )
+from .plan import make_plan
 
 OVERSTACKED = 20.0
-PLANNED = 3.0  # a move the attack plan asks for (dr_plan)
+PLANNED = 3.0  # a move the attack plan asks for (plan)
 PLANNING: tuple[str, ...] = ("move", "exploit")  # the phases planned
 
 
@@ -68,9 +75,6 @@ def static_gain(
     the Soviets hold them all at the start). That is all greedy knows of where to go: no
     line, ground, supply or teamwork, which are the normal player's (:func:`hex_worth`,
     :func:`support`)."""
-    from ..core.paths import path_to
-    from ..games.dr import movement
-
     side = R.unit(uid).side
     found = movement.reach_of(R, state, uid) if verb == "to" else {}
     path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
@@ -97,8 +101,6 @@ def control_gain(state: State, view: Terrain, side: str, hexes: set[str]) -> flo
 
 def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
     """Hex -> verb ("to" or "rail") for every move the unit may make now."""
-    from ..games.dr import movement
-
     out = dict.fromkeys(movement.reachable(R, state, uid), "to")
     for h in movement.rail_destinations(R, state, uid):
         out.setdefault(h, "rail")
@@ -118,7 +120,7 @@ def best_move(
 
 
 class DefiantRussiaEvaluator:
-    """The :class:`~ostfront.ai.evaluation.Evaluator` of Defiant Russia.
+    """The :class:`~ostfront.core.protocol.Evaluator` of Defiant Russia.
 
     A unit's best move is remembered for the rest of the phase and worked out again only
     when it is the best candidate (moves of other units rarely change it: lazy greedy)."""
@@ -128,7 +130,7 @@ class DefiantRussiaEvaluator:
         self.phase: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}
         self.plan_key: tuple[Any, ...] = ()
-        self.plan: dict[str, str] = {}  # unit -> hex, the Axis attack plan (dr_plan)
+        self.plan: dict[str, str] = {}  # unit -> hex, the Axis attack plan (plan)
         self.targets: set[str] = set()  # the enemy hexes it attacks
         self.next = ""  # the planned unit to move next
         self.selected: dict[str, int] = {}  # unit -> times selected this phase
@@ -161,11 +163,8 @@ class DefiantRussiaEvaluator:
     def planned_moves(
         self, R: Rules, state: State, view: Terrain, sel: str | None
     ) -> dict[str, str]:
-        """The Axis attack plan's moves still to make this phase (:mod:`dr_plan`); a unit
+        """The Axis attack plan's moves still to make this phase (:mod:`plan`); a unit
         whose planned hex is no longer open to it when its turn comes leaves the plan."""
-        from ..games.dr import movement
-        from .dr_plan import make_plan
-
         if not self.teamwork or view.side != "axis" or not state["phase"].endswith(PLANNING):
             return {}
         key = (state.get("seed"), state["turn"], state["phase"])
@@ -191,12 +190,21 @@ class DefiantRussiaEvaluator:
     def evaluate(self, game: Game, state: State, side: str) -> float:
         return evaluate(game, state, side)
 
+    def turns_on_dice(self, game: Game, state: State) -> bool:
+        """Which attack to make next (7.1), how to take losses or retreat (7.2), whether to
+        advance (7.3)."""
+        pending = state.get("pending")
+        if pending:
+            return pending.get("kind") in ("losses", "advance")
+        return str(state.get("phase", "")).endswith("combat")
+
+    def settled(self, game: Game, state: State) -> bool:
+        """A battle is settled once its losses, retreats and advance are made."""
+        return not state.get("pending")
+
     def quick_values(self, game: Game, state: State, side: str, actions: Any) -> dict[str, float]:
         """Movement decisions by the worth of the destination, attacks by their exact odds;
         the rest is played out."""
-        from ..games.dr.rules import reading
-        from .dr_attacks import combat_values
-
         R = rules_of(game, state)
         with reading(state):
             if self.teamwork and (state.get("pending") or {}).get("kind") == "advance":
@@ -213,8 +221,6 @@ class DefiantRussiaEvaluator:
         the worth of the hexes and teamwork, as any move; stopping is worth nothing. (Played
         out, both were worth the same wherever the hex was already the attacker's: a coin
         decided whether to advance.)"""
-        from ..games.dr.results import cleared
-
         view = terrain_view(R, state, side)
         hexes = cleared(R, state, state["pending"]["battle"])
         out: dict[str, float] = {}
@@ -229,9 +235,6 @@ class DefiantRussiaEvaluator:
         return out
 
     def move_values(self, R: Rules, state: State, side: str, actions: Any) -> dict[str, float]:
-        from ..games.dr.movement import stranded_marshals
-        from ..games.dr.movement_rules import kind, record
-
         view = terrain_view(R, state, side)
         out: dict[str, float] = {}
         sel = record(state)["selected"] if kind(state) in ("move", "exploit") else None

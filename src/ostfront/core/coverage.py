@@ -1,28 +1,31 @@
-"""Reading a game's rules coverage table (docs/rules/<game title>.md, format in
-docs/rules/README.md) for ``ostfront rules``."""
+"""Reading a game's rules coverage table (docs/rules/, format in docs/rules/README.md): the
+file the game names in its ``coverage_table``, read for ``ostfront rules`` and the server's
+rules page alike."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.errors import UnknownGame
+from .errors import UnknownGame
+from .protocol import Game
 
-TABLES = {"dr": "defiant-russia", "sno": "sturm-nach-osten"}
 COLUMNS = ("rule", "title", "status", "code", "tests", "notes")
 
 
-def table_path(game: str) -> Path:
-    if game not in TABLES:
-        raise UnknownGame(f"no rules coverage table for game {game!r}")
+def table_path(game: Game) -> Path:
+    """Where the game's coverage table is: in the checkout's docs/rules, or installed beside
+    the package."""
+    if not game.coverage_table:
+        raise UnknownGame(f"no rules coverage table for game {game.name!r}")
     here = Path(__file__).resolve()
     for base in (here.parents[3] / "docs" / "rules", here.parents[1] / "docs" / "rules"):
-        p = base / f"{TABLES[game]}.md"
+        p = base / game.coverage_table
         if p.exists():
             return p
-    raise UnknownGame(f"the rules coverage table {TABLES[game]}.md is not installed")
+    raise UnknownGame(f"the rules coverage table {game.coverage_table} is not installed")
 
 
-def coverage_rows(game: str) -> list[dict[str, str]]:
+def coverage_rows(game: Game) -> list[dict[str, str]]:
     """One dict per rule row, with the table's six columns."""
     rows = []
     for line in table_path(game).read_text(encoding="utf-8").splitlines():

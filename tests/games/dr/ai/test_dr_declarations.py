@@ -5,9 +5,9 @@ many obligations it would leave undone (``dr_attacks.unfinished``)."""
 
 from __future__ import annotations
 
-from ostfront.ai import dr_attacks
 from ostfront.ai.players import make_player
 from ostfront.games import get
+from ostfront.games.dr.ai import attacks as dr_attacks
 
 GAME = get("dr")
 
@@ -62,7 +62,8 @@ def test_an_advance_after_combat_is_valued_as_a_move_into_the_cleared_hex() -> N
     the hexes and teamwork; stopping is worth nothing. So an advance that would leave a
     unit worse placed is declined (played out, it was worth the same as stopping wherever
     the hex was already Axis-held, and a coin decided)."""
-    from ostfront.ai import dr_eval, dr_moves
+    from ostfront.games.dr.ai import evaluation as dr_eval
+    from ostfront.games.dr.ai import moves as dr_moves
     from ostfront.games.dr.results import cleared
     from ostfront.games.dr.rules import reading
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ostfront.ai import dr_attacks, dr_eval, dr_plan
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
+from ostfront.games.dr.ai import attacks as dr_attacks
+from ostfront.games.dr.ai import evaluation as dr_eval
+from ostfront.games.dr.ai import plan as dr_plan
 from ostfront.games.dr.attack import default_attackers
 from ostfront.games.dr.dice import outcome_distribution
 from ostfront.games.dr.losses import total_steps
