@@ -10,8 +10,9 @@ from fractions import Fraction
 
 import pytest
 
+from ostfront.core.phases import DONE
 from ostfront.core.protocol import Action
-from ostfront.games.sno import combat, overrun
+from ostfront.games.sno import combat, overrun, sequence
 from ostfront.games.sno.combat import limits, odds, plan
 from ostfront.games.sno.crt import ELIMINATES_DEFENDER
 
@@ -33,7 +34,8 @@ def _play(R, s, *texts, module=overrun):
     for t in texts:
         legal = {a.text for a in module.actions(R, s)}
         assert t in legal, f"{t!r} not among {sorted(legal)}"
-        module.perform(R, s, Action.parse(t))
+        if module.perform(R, s, Action.parse(t)) == DONE:
+            sequence.end_phase(R, s)  # as sequence.perform does when a phase is over
 
 
 def _labels(R, s, module=overrun):

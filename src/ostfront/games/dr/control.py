@@ -16,7 +16,7 @@ from .rules import Rules, State
 
 def initial_control(R: Rules, options: Collection[str] = ()) -> dict[str, str]:  # DR 12.8
     """Hex -> side at the start of the game. # DR 6.4A, 6.4B (12.8A, 12.8E with "12.8")"""
-    from .game import board
+    from .board import board
     from .setup import load_setup
 
     if R.map is not board():

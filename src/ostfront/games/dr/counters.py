@@ -47,6 +47,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.datafile import parse_text, read_data_file, validate
 from ...core.errors import DataError
 
+#: The symbol a unit type's counter shows (render's names).
+SYMBOLS = {
+    "infantry": "infantry", "armor": "armor", "mountain": "mountain", "cavalry": "cavalry",
+    "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
+    "fleet": "fleet", "leader": "leader",
+}  # fmt: skip
+
+
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "counters.toml"
 

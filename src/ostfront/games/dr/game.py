@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ...core.mapmodel import GameMap, load_map
+from ...core.mapmodel import GameMap
 from ...core.protocol import (
     Action,
     CounterView,
@@ -19,27 +18,8 @@ from ...core.protocol import (
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
-
-DATA = Path(__file__).parent / "data"
-
-#: Option id -> the optional rule it switches on (DR 8.2 and 12.x).
-OPTION_RULES = {
-    "axis-preparation": "12.1",
-    "five-year-plan": "12.2",
-    "early-start": "12.3",
-    "universal-conscription": "12.4",
-    "defiant-turkey": "12.5",
-    "italian-africa": "12.6",
-    "timoshenko": "12.7",
-    "defiant-lithuania": "12.8",
-    "hungarian-fast-corps": "12.9",
-}
-
-SYMBOLS = {
-    "infantry": "infantry", "armor": "armor", "mountain": "mountain", "cavalry": "cavalry",
-    "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
-    "fleet": "fleet", "leader": "leader",
-}  # fmt: skip
+from .board import board
+from .counters import SYMBOLS
 
 
 @cache
@@ -57,12 +37,6 @@ def _rules() -> ModuleType:
     from . import rules
 
     return rules
-
-
-@cache
-def board() -> GameMap:
-    """The Defiant Russia map (see docs/data/dr-map.md for where every value comes from)."""
-    return load_map(DATA / "map.toml")
 
 
 class DefiantRussia(SequencedGame):

@@ -25,6 +25,7 @@ What a unit may enter, what it costs, its allowance and the phase record are in
 from __future__ import annotations
 
 from ...core.paths import Step, path_to, reach
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .movement_leaders import (
     RIVAL,
@@ -334,13 +335,12 @@ def select_action(R: Rules, uid: str, rule: str, side: str) -> Action:
     return known[1]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     from . import airborne, navy, rail
-    from .sequence import end_phase
 
     if state.get("pending"):
         navy.displace(R, state, str(action.args[0]))
-        return
+        return None
     rec = writable(state)
     verb = action.verb
     arg = str(action.args[0]) if action.args else ""
@@ -355,8 +355,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         rec["leave"].remove(arg)
     elif verb == "done":
         state.pop("movement", None)
-        end_phase(R, state)
-        return
+        return DONE
     else:
         if verb == "to":  # the reach the action was offered with, or the search again
             found = action.payload or reach_of(R, state, sel, goal=arg)
@@ -369,6 +368,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
             airborne.drop(R, state, sel, arg)
         rec = writable(state)
         rec.update(selected=None, leave=[])
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.paths import connected
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
 from .losses import reduce
@@ -318,9 +319,7 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     pending = state.get("pending")
     if pending and pending["kind"] == "partisans":
         from .leaders import settle
@@ -328,7 +327,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         reduce(R, state, str(action.args[0]))  # DR 11.2
         state["pending"] = None
         settle(R, state, auto=True)  # DR 11.6C-D if the unit was eliminated
-        return
+        return None
     org: dict[str, Any] = state["org"]
     verb = action.verb
     if verb == "restore":
@@ -354,7 +353,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
             org.setdefault("entered_at", []).append(h)  # DR 10.2D: one per major city
     elif verb == "done":
         state.pop("org", None)
-        end_phase(R, state)
+        return DONE
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -47,9 +47,8 @@ from typing import Any
 from ...core.errors import DataError
 from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
-from .rules import BOXES, Rules, State
+from .rules import BOXES, PHASES, Rules, State, phase_side
 from .scenario import SCENARIOS, load_scenario
-from .sequence import PHASES, phase_side
 from .setting_up import play_state, scenario_card
 
 #: The ``[extra]`` keys a position may state (anything else is a mistake, named as such).

@@ -7,7 +7,7 @@ only what changes during play; a unit's printed values are looked up in the coun
 State layout (everything the DR modules read and write)::
 
     turn            0-7 (0 = May, Early Start 12.3)
-    phase           a name from sequence.PHASES
+    phase           a name from PHASES (sequence.py says what happens in each)
     weather         clear | light_mud | mud | snow
     snow_turns      how many Snow turns have begun (8.3.4 "first Snow turn")
     units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}; the table
@@ -85,7 +85,7 @@ class Rules:
 @cache
 def standard_rules() -> Rules:
     """The game's own map, charts card and counter mix."""
-    from .game import board
+    from .board import board
 
     return Rules(board(), load_charts(), load_counters())
 
@@ -205,3 +205,26 @@ def controller(state: State, hex_id: str) -> str | None:
 
 def phasing_side(state: State) -> str:
     return "axis" if state["phase"].startswith("axis") else "soviet"
+
+
+#: The phases in the order they come: the set-up, the Soviets first (DR 3.0A, 3.0C), then
+#: those of a turn (DR 4.1-4.12). sequence.py's table says what happens in each.
+PHASES = ("soviet_setup", "axis_setup", "weather",
+          "axis_org", "axis_move", "axis_combat", "axis_exploit", "axis_exploit_combat",
+          "soviet_org", "soviet_move", "soviet_combat", "soviet_exploit",
+          "soviet_exploit_combat", "end")  # fmt: skip
+
+
+def phase_side(phase: str) -> str | None:
+    """The phasing side of a phase (None for the weather and end-of-turn steps)."""
+    if phase.startswith("axis"):
+        return "axis"
+    if phase.startswith("soviet"):
+        return "soviet"
+    return None
+
+
+def phase_kind(phase: str) -> str:
+    """setup, org, move, combat, exploit, exploit_combat, weather or end."""
+    side = phase_side(phase)
+    return phase[len(side) + 1 :] if side else phase

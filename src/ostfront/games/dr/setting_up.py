@@ -10,16 +10,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .rules import Rules, State, other, set_unit, units_at
 
 PENDING_KINDS = ("setup_pick",)
 
+#: Option id -> the optional rule it switches on (DR 8.2 and 12.x).
+OPTION_RULES = {
+    "axis-preparation": "12.1",
+    "five-year-plan": "12.2",
+    "early-start": "12.3",
+    "universal-conscription": "12.4",
+    "defiant-turkey": "12.5",
+    "italian-africa": "12.6",
+    "timoshenko": "12.7",
+    "defiant-lithuania": "12.8",
+    "hungarian-fast-corps": "12.9",
+}
+
 
 def option_rules(state: State) -> list[str]:  # DR 12.6: counters in or out by option
     """The optional rules in use, by number ("12.3"), as the counters name them."""
-    from .game import OPTION_RULES
-
     return [rule for oid, rule in OPTION_RULES.items() if state["options"].get(oid)]
 
 
@@ -191,9 +203,7 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import advance
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     side = side_of_phase(state)
     if action.verb == "pick":
         state["pending"] = {"kind": "setup_pick", "side": side, "unit": str(action.args[0])}
@@ -210,7 +220,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
     elif action.verb == "historical":
         place_historically(R, state, side)
     elif action.verb == "done":
-        advance(R, state)
+        return DONE  # the set-up has no end-of-phase checks: the next step (DR 3.0)
+    return None
 
 
 def early_start_weakening(R: Rules, state: State) -> list[str]:

@@ -284,7 +284,7 @@ class Setup:
 # ================================================================== loading helpers
 def _board() -> GameMap:
     """The game's board (loaded once, by game.py)."""
-    from .game import board
+    from .board import board
 
     return board()
 

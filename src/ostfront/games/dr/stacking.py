@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .counters import SOVIET_ARMY_TYPES
 from .losses import eliminate
@@ -143,16 +144,15 @@ def actions(R: Rules, state: State) -> list[Action]:
     ]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     from .leaders import settle
-    from .sequence import end_phase
 
     eliminate(R, state, str(action.args[0]))
     state["pending"] = None
     settle(R, state, auto=True)  # DR 11.6C-D: leaders with the eliminated unit roll
     if state.get("pending"):
-        return
-    end_phase(R, state)  # recheck; ends the phase once every stack is legal
+        return None
+    return DONE  # the end-of-phase checks again; the phase ends once every stack is legal
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -121,7 +121,7 @@ def roll_hits(entry: Mapping[str, Any]) -> dict[str, int] | None:
 def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
     """The units off the map (to set up, to arrive, eliminated), by box and side, each with
     the counter it would show on the map (a reduced unit eliminated stays reduced)."""
-    from .game import SYMBOLS
+    from .counters import SYMBOLS
     from .rules import printed
     from .setting_up import option_rules
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action
 from .juggernauts import (  # the shared queries of 10.1
     SEP,
@@ -126,7 +127,7 @@ def _room_after_checks(R: Rules, state: State, uid: str) -> int | None:
     """Stacking points the components may fill where no stacking check follows in this
     player-turn (the orders step, after the end-of-combat check, 4.3): the limit less the
     other friendly units in the hex. None where a check follows."""
-    from .sequence import phase_kind
+    from .rules import phase_kind
     from .stacking import STACK_LIMIT
 
     if phase_kind(state["phase"]) != "orders":
@@ -226,11 +227,11 @@ def breakdown_actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform_breakdown(R: Rules, state: State, action: Action) -> None:
+def perform_breakdown(R: Rules, state: State, action: Action) -> Outcome:
     p = state["pending"]
     state["pending"] = p["resume"]
     if action.verb == "cancel":
-        return
+        return None
     combo = str(action.args[0]).split(SEP)
     if combo not in breakdown_options(R, state, p["uid"]):
         state["pending"] = p
@@ -238,18 +239,19 @@ def perform_breakdown(R: Rules, state: State, action: Action) -> None:
     break_down(R, state, p["uid"], combo)
     resumed = state["pending"]
     if resumed and resumed["kind"] == "overstack":
-        _check_stacking_again(R, state)
+        return _check_stacking_again(R, state)
+    return None
 
 
-def _check_stacking_again(R: Rules, state: State) -> None:
+def _check_stacking_again(R: Rules, state: State) -> Outcome:
     """SNO 4.4: the break-down changed the hex being made legal - the owner's next
     overstacked hex, if any, is asked for; if none is left, the phase ends as it was ending."""
-    from .sequence import end_phase
     from .stacking import check
 
     state["pending"] = None
     if not check(R, state):
-        end_phase(R, state)
+        return DONE
+    return None
 
 
 # SNO 10.1.9

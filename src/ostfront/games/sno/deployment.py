@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, NotPlayable, Prompt
 from . import control
 from .combat import orders
@@ -149,9 +150,6 @@ def start(R: Rules, state: State) -> None:
     control.initial(R, state)  # SNO 12.3 (June 1941: the Russian border), 3.2.2, 12.11(5)
     state["seas"] = {s: side for s, side in starting_seas(scen).items() if side}  # SNO 3.3
     control.update(R, state)
-    from .sequence import enter_phase
-
-    enter_phase(R, state, state["phase"])
 
 
 def last_turn(R: Rules, state: State, scen: ScenarioSpec) -> str:
@@ -322,7 +320,7 @@ def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Actio
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     verb = action.verb
     arg = str(action.args[0]) if action.args else ""
     if verb == "pick":
@@ -340,11 +338,10 @@ def perform(R: Rules, state: State, action: Action) -> None:
     elif verb in ("order", "cancel"):
         orders.perform(R, state, action)  # SNO 12.10
     elif verb == "end":
-        from .sequence import end_phase
-
-        end_phase(R, state)  # SNO 12.12: the other player sets up, or the first month begins
+        return DONE  # SNO 12.12: the other player sets up, or the first month begins
     else:
         raise ValueError(f"not a set-up action: {action.text}")
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

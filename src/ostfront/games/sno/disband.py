@@ -27,6 +27,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import supply, weather
 from .combat.losses import eliminate
@@ -511,19 +512,17 @@ def actions(R: Rules, state: State) -> list[Action]:
     return offers
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     if action.verb == "end":
         state["breakout"] = None
-        end_phase(R, state)
-        return
+        return DONE
     uid = str(action.args[0])
     if action.verb == "disband":
         disband(R, state, uid)
         state["breakout"] = {**_record(state)}
-        return
+        return None
     breakout(R, state, uid)
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ...core.data_check import map_notes
-from ...core.mapmodel import GameMap, load_map
+from ...core.mapmodel import GameMap, map_notes
 from ...core.protocol import (
     Action,
     CounterView,
@@ -28,15 +26,7 @@ from ...core.protocol import (
 )
 from ...core.protocol import State as ProtocolState
 from . import views
-
-DATA = Path(__file__).parent / "data"
-
-
-@cache
-def board() -> GameMap:
-    """The Sturm Nach Osten map (see docs/data/sno.md for where every value comes from)."""
-    return load_map(DATA / "map.toml")
-
+from .board import DATA, board
 
 #: Strategic options (SNO 14.x) come with part 3 of the engine.
 STRATEGIC = ("free-soviet-setup", "stalin-line", "modernization", "may-conservative",
@@ -166,13 +156,17 @@ class SturmNachOsten(SequencedGame):
         from .deployment import start
 
         refuse_strategic(state)
-        start(self.rules_for(state), state)
+        R = self.rules_for(state)
+        start(R, state)
+        _engine().begin(R, state)  # the first set-up step (SNO 12.12)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
         from .positions import from_position
 
         refuse_strategic(state)
-        from_position(self.rules_for(state), state, position)
+        R = self.rules_for(state)
+        from_position(R, state, position)
+        _engine().begin(R, state)  # the position's phase, from its beginning
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
         """The control tables are flat: copied as such. The units table is replaced, never

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import siege
 from .control import controlled_cities
@@ -166,9 +167,7 @@ def actions(R: Rules, state: State) -> list[Action]:
     ]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     p = state["pending"]
     if p["kind"] == "siege":
         city = p["city"]
@@ -176,19 +175,18 @@ def perform(R: Rules, state: State, action: Action) -> None:
             choices = dict(state.get("siege") or {})
             choices[city] = [*choices.get(city, []), str(action.args[0])]
             state["siege"] = choices
-            return
+            return None
         state["pending"] = None
-        end_phase(R, state)
-        return
+        return DONE
     uid = str(action.args[0])
     eliminate(R, state, [uid])
     group = [u for u in p["group"] if u != uid]
     target = p["target"] - R.unit(uid).stacking
     if target > 0:
         state["pending"] = {**p, "group": group, "target": target}
-        return
+        return None
     state["pending"] = None
-    end_phase(R, state)
+    return DONE
 
 
 def prompt(R: Rules, state: State) -> Prompt:

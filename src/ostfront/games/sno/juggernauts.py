@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .rules import (
     BOX_SET,
@@ -260,24 +261,21 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     p = state.get("pending")
     if p and p["kind"] == "breakdown":
         from . import breakdown
 
-        breakdown.perform_breakdown(R, state, action)
-        return
+        return breakdown.perform_breakdown(R, state, action)
     if action.verb == "form":
         jugg, combo = str(action.args[0]), str(action.args[1]).split(SEP)
         if (jugg, combo) not in form_options(R, state):
             raise ValueError(f"{unit_title(R, jugg)} may not be formed from {combo}")
         form(R, state, jugg, combo)
-        return
+        return None
     if action.verb != "end":
         raise ValueError(f"not an action of the form phase: {action.text}")
-    from . import sequence
-
-    sequence.end_phase(R, state)
+    return DONE
 
 
 def prompt(R: Rules, state: State) -> Prompt:

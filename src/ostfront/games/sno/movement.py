@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...core.paths import Step, path_to, reach
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .movement_rules import (
     allowance,
@@ -426,9 +427,8 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     from . import overrun, zhukov
-    from .sequence import end_phase
 
     verb = action.verb
     if verb in overrun.VERBS:
@@ -449,7 +449,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
         if blitz:
             overrun.mark_blitz(state, sel)  # SNO 5.4.1b
     elif verb == "end":
-        end_phase(R, state)  # runs finish (5.5.9), then the stacking check (4.3)
+        return DONE  # the end checks: finish (5.5.9), then the stacking check (4.3)
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

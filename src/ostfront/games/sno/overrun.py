@@ -245,7 +245,7 @@ def _left_out_problems(R: Rules, state: State, defenders: list[str]) -> list[str
 def _open(state: State) -> bool:
     """Whether an overrun may be declared now: the phasing player's OMP, no decision pending,
     no unit in the middle of a move."""
-    from .sequence import phase_kind
+    from .rules import phase_kind
 
     if phase_kind(state["phase"]) != "omp" or state.get("pending"):
         return False

@@ -568,7 +568,7 @@ def load_scenarios_text(
 @cache
 def load_scenarios(path: str | Path = DEFAULT_PATH) -> Scenarios:
     """The five scenarios and the options (cached), checked against the counters and board."""
-    from .game import board
+    from .board import board
 
     raw = read_data_file(path)
     spec = validate(raw, ScenariosFile, str(path), "scenarios file")
@@ -608,7 +608,7 @@ def starting_seas(scen: ScenarioSpec | str) -> dict[str, str | None]:
 
 
 def scenario_notes(scens: Scenarios | None = None) -> list[str]:
-    from .game import board
+    from .board import board
 
     scens = scens or load_scenarios()
     notes: list[str] = []

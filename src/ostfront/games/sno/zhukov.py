@@ -236,7 +236,7 @@ def _note_ad_attacks(R: Rules, state: State) -> None:
 
 # ------------------------------------------------------------------ after every action
 def _position(state: State) -> tuple[str, int]:
-    from .sequence import PHASES
+    from .rules import PHASES
 
     return (state["turn"], PHASES.index(state["phase"]))
 
@@ -244,7 +244,7 @@ def _position(state: State) -> tuple[str, int]:
 def _crossed(before: tuple[str, int], now: tuple[str, int], phase: str) -> bool:
     """Whether the sequence passed the start of ``phase`` (of the current or the previous
     month) between two points."""
-    from .sequence import PHASES
+    from .rules import PHASES
 
     i = PHASES.index(phase)
     return any(before < (turn, i) <= now for turn in {before[0], now[0]})
