@@ -17,6 +17,7 @@ def answer(R, s, action) -> None:
     if isolation.perform(R, s, action) == DONE:
         sequence.end_phase(R, s)
 
+
 LENINGRAD, KIEV, WARSAW, ODESSA, MINSK = "0308", "1816", "0922", "2419", "1015"
 
 
