@@ -10,7 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocol import State
-from ..games.dr.rules import Rules, hex_of
+from ..games.dr.attack import default_attackers, stranded
+from ..games.dr.combat import candidates
+from ..games.dr.dice import outcome_distribution
+from ..games.dr.losses import total_steps
+from ..games.dr.rules import Rules, ground_hexes, ground_units_at, hex_of
+from .dr_plan import retreat_hexes
 
 AIR_POINT = 0.1  # an Air Point kept for later (unused ones are lost at the turn end, 11.7B)
 NO_ATTACK = -10.0  # no unit or no hex yet; giving up a compulsory attack is worth as little
@@ -39,9 +44,6 @@ def attack_value(
     Points spent; with ``pockets`` (the normal player), no hit beyond the defenders' steps
     counts (7.2.4) and the hits that become step losses because the defenders cannot
     retreat are added (6.3.3, 7.2.3C: :func:`pocket_value`)."""
-    from ..games.dr.attack import stranded
-    from ..games.dr.dice import outcome_distribution
-
     ground = [u for u in attackers if R.unit(u).is_ground]
     if not ground or not targets:
         return NO_ATTACK
@@ -61,9 +63,6 @@ def attack_value(
 
 def defenders_steps(R: Rules, state: State, targets: list[str]) -> int:
     """The steps of the ground units in the target hexes (7.2.4's most hits that count)."""
-    from ..games.dr.losses import total_steps
-    from ..games.dr.rules import ground_units_at
-
     return total_steps(R, state, [u for t in targets for u in ground_units_at(R, state, t)])
 
 
@@ -76,9 +75,6 @@ def pocket_value(
     """The expected hits beyond the first that the defenders (``steps`` in all) must take
     as step losses because no hex is open to their retreat (6.3.3, 7.2.1, 7.2.3C), up to
     all their steps (7.2.4); zero if any target hex has a retreat open."""
-    from ..games.dr.rules import ground_hexes
-    from .dr_plan import retreat_hexes
-
     side = R.unit(attackers[0]).side
     holders = set(ground_hexes(R, state, side))
     if any(retreat_hexes(R, state, t, holders) for t in targets):
@@ -91,9 +87,6 @@ def pocket_value(
 def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -> dict[str, float]:
     """Values of the choices of a combat phase: which attack, and how it is declared
     (``pockets``: the normal player's worth of blocked retreats, :func:`pocket_value`)."""
-    from ..games.dr.attack import default_attackers
-    from ..games.dr.combat import candidates
-
     p = state.get("pending")
     optional = state["phase"].endswith("exploit_combat")  # DR 7.4
     out: dict[str, float] = {}

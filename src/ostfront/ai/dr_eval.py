@@ -21,7 +21,9 @@ from ..core.paths import distances
 from ..core.protocol import Game, State
 from ..games.dr import supply
 from ..games.dr.charts import casualty_weight, victory_cities
+from ..games.dr.results import advance_actions, cleared
 from ..games.dr.rules import BOXES, Rules, occupancy, other, printed
+from ..games.dr.zoc import zoc_of
 
 WIN = 1000.0
 #: weights of the evaluation (one point of strength on the map = 1)
@@ -81,8 +83,6 @@ def about_to_enter(R: Rules, state: State) -> dict[str, str]:
     """Hex -> side, for the hexes an attacker has cleared and may now advance into (7.3A):
     a defender's retreat out of a city gives the city up, though its control changes only
     with the advance, one decision later."""
-    from ..games.dr.results import advance_actions, cleared
-
     p = state.get("pending")
     if not p or p.get("kind") != "advance":
         return {}
@@ -234,8 +234,6 @@ def support(R: Rules, state: State, view: Terrain, uid: str, h: str) -> float:
     """What ``uid`` in ``h`` adds to the side's other units (the normal player's teamwork):
     for the Axis, strength massed against one enemy hex (attacks are compulsory, 7.0, so
     weak contact is a cost); for the Soviets, front hexes its zone of control closes."""
-    from ..games.dr.zoc import zoc_of
-
     if view.side == "axis":
         mine = printed(R, state, uid)[0]
         best, worst = 0.0, 0.0

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.paths import path_to
 from ..core.protocol import Game, State
-from ..games.dr.rules import Rules, hex_of, occupancy, other
+from ..games.dr import movement
+from ..games.dr.movement import stranded_marshals
+from ..games.dr.movement_rules import kind, record
+from ..games.dr.results import cleared
+from ..games.dr.rules import Rules, hex_of, occupancy, other, reading
 from ..games.dr.stacking import stack_problems
+from .dr_attacks import combat_values
 from .dr_eval import (
     ADVANCE,
     CITY_POINT,
@@ -24,6 +30,7 @@ from .dr_eval import (
     support,
     terrain_view,
 )
+from .dr_plan import make_plan
 
 OVERSTACKED = 20.0
 PLANNED = 3.0  # a move the attack plan asks for (dr_plan)
@@ -68,9 +75,6 @@ def static_gain(
     the Soviets hold them all at the start). That is all greedy knows of where to go: no
     line, ground, supply or teamwork, which are the normal player's (:func:`hex_worth`,
     :func:`support`)."""
-    from ..core.paths import path_to
-    from ..games.dr import movement
-
     side = R.unit(uid).side
     found = movement.reach_of(R, state, uid) if verb == "to" else {}
     path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
@@ -97,8 +101,6 @@ def control_gain(state: State, view: Terrain, side: str, hexes: set[str]) -> flo
 
 def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
     """Hex -> verb ("to" or "rail") for every move the unit may make now."""
-    from ..games.dr import movement
-
     out = dict.fromkeys(movement.reachable(R, state, uid), "to")
     for h in movement.rail_destinations(R, state, uid):
         out.setdefault(h, "rail")
@@ -163,9 +165,6 @@ class DefiantRussiaEvaluator:
     ) -> dict[str, str]:
         """The Axis attack plan's moves still to make this phase (:mod:`dr_plan`); a unit
         whose planned hex is no longer open to it when its turn comes leaves the plan."""
-        from ..games.dr import movement
-        from .dr_plan import make_plan
-
         if not self.teamwork or view.side != "axis" or not state["phase"].endswith(PLANNING):
             return {}
         key = (state.get("seed"), state["turn"], state["phase"])
@@ -194,9 +193,6 @@ class DefiantRussiaEvaluator:
     def quick_values(self, game: Game, state: State, side: str, actions: Any) -> dict[str, float]:
         """Movement decisions by the worth of the destination, attacks by their exact odds;
         the rest is played out."""
-        from ..games.dr.rules import reading
-        from .dr_attacks import combat_values
-
         R = rules_of(game, state)
         with reading(state):
             if self.teamwork and (state.get("pending") or {}).get("kind") == "advance":
@@ -213,8 +209,6 @@ class DefiantRussiaEvaluator:
         the worth of the hexes and teamwork, as any move; stopping is worth nothing. (Played
         out, both were worth the same wherever the hex was already the attacker's: a coin
         decided whether to advance.)"""
-        from ..games.dr.results import cleared
-
         view = terrain_view(R, state, side)
         hexes = cleared(R, state, state["pending"]["battle"])
         out: dict[str, float] = {}
@@ -229,9 +223,6 @@ class DefiantRussiaEvaluator:
         return out
 
     def move_values(self, R: Rules, state: State, side: str, actions: Any) -> dict[str, float]:
-        from ..games.dr.movement import stranded_marshals
-        from ..games.dr.movement_rules import kind, record
-
         view = terrain_view(R, state, side)
         out: dict[str, float] = {}
         sel = record(state)["selected"] if kind(state) in ("move", "exploit") else None

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from ..core.protocol import Action, Game, State
 from ..core.rng import RngState, new_rng, next_u64
+from .dr_moves import DefiantRussiaEvaluator
 
 
 class Evaluator(Protocol):
@@ -25,8 +26,6 @@ class Evaluator(Protocol):
 
 
 def _defiant_russia(teamwork: bool) -> Evaluator:
-    from .dr_moves import DefiantRussiaEvaluator
-
     return DefiantRussiaEvaluator(teamwork)
 
 

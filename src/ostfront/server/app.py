@@ -71,7 +71,7 @@ from .sessions import (
     Stale,
     loop_notifier,
 )
-from .store import DatabaseError, Store
+from .store import DatabaseError, Store, default_db_path
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -244,8 +244,6 @@ def create_app(
     behind the request checks of :class:`~.guard.Guard`. ``allowed_hosts``: host names
     to answer besides addresses, localhost and this machine's name; ``exclusive``: hold
     the database's lock file (one server a database)."""
-    from .store import default_db_path
-
     if manager is None:
         store = Store(db if db is not None else default_db_path(), exclusive=exclusive)
         manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)

@@ -18,8 +18,29 @@ from ...core.protocol import (
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
+from . import rules, sequence
+from .air import fleet_strength
 from .board import board
-from .counters import SYMBOLS
+from .charts import check_charts
+from .combat import roll_distribution
+from .counters import SYMBOLS, check_counters
+from .invariants import broken
+from .positions import from_position
+from .rules import BOXES, printed
+from .scenario import check_defiant_poland
+from .setting_up import initial_scenario_state, initial_state
+from .setup import check_setup
+from .views import (
+    OVERLAYS,
+    describe_phase,
+    highlight,
+    move_paths,
+    off_map,
+    outcome_names,
+    overlay,
+    roll_hits,
+    selected_unit,
+)
 
 
 @cache
@@ -27,15 +48,11 @@ def _engine() -> ModuleType:
     """The rules engine's sequence of play, imported the first time a game is played (the
     registry lists games without loading their rules). Kept: the door is knocked on several
     times an action, and an import statement each time costs more than the call."""
-    from . import sequence
-
     return sequence
 
 
 @cache
 def _rules() -> ModuleType:
-    from . import rules
-
     return rules
 
 
@@ -94,11 +111,6 @@ class DefiantRussia(SequencedGame):
         return board()
 
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
-        from .charts import check_charts
-        from .counters import check_counters
-        from .scenario import check_defiant_poland
-        from .setup import check_setup
-
         return [
             *super().data_checks(),
             ("charts", check_charts),
@@ -119,16 +131,12 @@ class DefiantRussia(SequencedGame):
         return _rules().rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
-        from .setting_up import initial_scenario_state, initial_state
-
         if state["scenario"] == "defiant-poland":
             initial_scenario_state(self.rules_for(state), state, "defiant-poland")
         else:
             initial_state(self.rules_for(state), state)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
-        from .positions import from_position
-
         from_position(self.rules_for(state), state, position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
@@ -141,19 +149,13 @@ class DefiantRussia(SequencedGame):
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """Exact outcome of the dice an attack's ``roll`` (or an air strike) would throw."""
-        from .combat import roll_distribution
-
         return roll_distribution(self.rules_for(state), state, action)
 
     def invariants(self, state: ProtocolState) -> list[str]:
         """What is wrong with a state (empty when all is well): see invariants.py."""
-        from .invariants import broken
-
         return broken(self.rules_for(state), state)
 
     def counters(self, state: ProtocolState) -> list[CounterView]:
-        from .rules import BOXES, printed
-
         R = self.rules_for(state)
         out = []
         for uid, d in sorted(state["units"].items()):
@@ -162,8 +164,6 @@ class DefiantRussia(SequencedGame):
             unit = R.unit(uid)
             s, m = printed(R, state, uid)
             if unit.type == "fleet":
-                from .air import fleet_strength
-
                 s = fleet_strength(R, state, uid)
             factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
             markers = ("out of supply",) if d.get("oos") else ()
@@ -184,48 +184,30 @@ class DefiantRussia(SequencedGame):
 
     # -- what interfaces show (views.py) ---------------------------------------
     def describe_phase(self, state: ProtocolState) -> dict[str, Any]:
-        from .views import describe_phase
-
         return describe_phase(state)
 
     def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
-        from .views import off_map
-
         return off_map(self.rules_for(state), state, self.sides)
 
     def highlight(self, action: Action) -> str | None:
-        from .views import highlight
-
         return highlight(action)
 
     def selected_unit(self, state: ProtocolState) -> str | None:
-        from .views import selected_unit
-
         return selected_unit(state)
 
     def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
-        from .views import move_paths
-
         return move_paths(self.rules_for(state), state, actions)
 
     def overlays(self) -> tuple[str, ...]:
-        from .views import OVERLAYS
-
         return OVERLAYS
 
     def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
-        from .views import overlay
-
         return overlay(self.rules_for(state), state, kind, side)
 
     def roll_hits(self, entry: Mapping[str, Any]) -> dict[str, int] | None:
-        from .views import roll_hits
-
         return roll_hits(entry)
 
     def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
-        from .views import outcome_names
-
         return outcome_names(action, width)
 
 

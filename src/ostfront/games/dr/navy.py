@@ -20,7 +20,6 @@ from ...core.mapmodel import GameMap
 from ...core.paths import Step, reach
 from ...core.protocol import Action, Prompt
 from .losses import eliminate
-from .movement import move_unit
 from .movement_leaders import may_end
 from .movement_rules import country_of, kind, may_enter
 from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side, set_unit
@@ -147,16 +146,6 @@ def sea_destinations(R: Rules, state: State, uid: str) -> list[str]:
     ]
 
 
-def sea_transport(R: Rules, state: State, uid: str, dest: str) -> None:
-    """DR 11.5.5C: the unit's whole allowance; the fleet sails with it."""
-    start = hex_of(state, uid)
-    fleet = fleet_in(R, state, start or "")
-    assert start is not None and fleet is not None
-    move_unit(R, state, uid, [start, dest])  # leaders along, control (6.4C), moved
-    set_unit(state, fleet, at=dest)
-    state["done"].append(fleet)
-
-
 # ------------------------------------------------------------------ displacement (11.5.2)
 def displacement_hexes(R: Rules, state: State, fleet: str) -> list[str]:
     """DR 11.5.2B: adjacent hexes across water with no Axis unit."""
@@ -216,4 +205,4 @@ def displacement_prompt(R: Rules, state: State) -> Prompt:
     )
 
 
-__all__ = ["check_displacement", "fleet_reach", "sea_destinations", "sea_transport"]
+__all__ = ["check_displacement", "fleet_reach", "sea_destinations"]

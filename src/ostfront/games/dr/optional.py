@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from ...core.protocol import Action, Prompt, roll
 from .rules import Rules, State, set_unit, side_units, units_at
+from .setting_up import option_rules
+from .setup import load_setup
+from .stacking import stack_problems
 from .zoc import country
 
 PENDING_KINDS = ("turkish_third_army",)
@@ -24,8 +27,6 @@ def turkey_entry_roll(R: Rules, state: State) -> None:
     total = sum(dice) + turkey_modifier(R, state)
     if total < TURKEY_ENTERS_ON:
         return
-    from .setting_up import option_rules
-    from .setup import load_setup
 
     state["turkey_at_war"] = True
     for uid, h in load_setup().entry_placement(option_rules(state)).items():
@@ -52,8 +53,6 @@ def third_army_to_place(R: Rules, state: State) -> list[str]:
 
 def third_army_hexes(R: Rules, state: State, uid: str) -> list[str]:
     """DR 12.5: hexes in Turkey within two hexes of the Turkish-Soviet border."""
-    from .stacking import stack_problems
-
     turkey = R.map.regions["Turkey"].hexes
     soviet = R.map.regions["Soviet Union"].hexes
     border = {h for h in turkey if any(n in soviet for n in R.map.grid.neighbours(h))}

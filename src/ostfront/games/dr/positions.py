@@ -47,6 +47,7 @@ from typing import Any
 from ...core.errors import DataError
 from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
+from .organization import enter
 from .rules import BOXES, PHASES, Rules, State, phase_side
 from .scenario import SCENARIOS, load_scenario
 from .setting_up import play_state, scenario_card
@@ -156,8 +157,6 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     if problems:
         raise DataError("position", problems)
     if phase.endswith("_org"):
-        from .organization import enter
-
         enter(R, state)
         side = phase_side(phase)
         if side is not None and (position.get("pools") or {}).get(side, {}).get("replacements"):

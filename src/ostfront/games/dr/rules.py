@@ -40,7 +40,7 @@ State layout (everything the DR modules read and write)::
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -54,6 +54,7 @@ from ...core.memo import reading as reading
 from ...core.memo import remember as remember
 from ...core.memo import remembered as remembered
 from ...core.units import set_unit as set_unit
+from .board import board
 from .chart_tables import Charts
 from .charts import load_charts
 from .counters import CounterMix, Unit, load_counters
@@ -85,16 +86,12 @@ class Rules:
 @cache
 def standard_rules() -> Rules:
     """The game's own map, charts card and counter mix."""
-    from .board import board
-
     return Rules(board(), load_charts(), load_counters())
 
 
 @cache
 def scenario_rules(name: str) -> Rules:
     """The components of a scenario with its own units (Defiant Poland): its counters."""
-    from dataclasses import replace
-
     from .scenario import load_scenario
 
     r = standard_rules()

@@ -12,7 +12,11 @@ from typing import Any
 
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
+from .control import initial_control
 from .rules import Rules, State, other, set_unit, units_at
+from .scenario import SCENARIOS, load_scenario
+from .setup import load_setup
+from .stacking import stack_problems
 
 PENDING_KINDS = ("setup_pick",)
 
@@ -64,8 +68,6 @@ def play_state(
 
 def initial_state(R: Rules, state: State) -> None:  # DR 3.0
     """A fresh game: every unit in its box, control as DR 6.4 gives it, set-up to begin."""
-    from .control import initial_control
-
     rules = option_rules(state)
     units: dict[str, dict[str, Any]] = {}
     for uid, unit in sorted(R.counters.units.items()):
@@ -89,8 +91,6 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
 
 def scenario_options(state: State) -> list[str]:
     """The scenario card's own options in use (Defiant Poland's "slovakia")."""
-    from .scenario import SCENARIOS, load_scenario
-
     card = state.get("card") or {}
     name = card.get("name") or state.get("scenario")
     if name not in SCENARIOS:
@@ -101,8 +101,6 @@ def scenario_options(state: State) -> list[str]:
 def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     """A scenario with its own card (Defiant Poland): its units, control, closed hexes, turn
     length, supply sources and victory condition, as data (data/defiant-poland.toml)."""
-    from .scenario import load_scenario
-
     sc = load_scenario(name)
     chosen = scenario_options(state)
     units = {
@@ -122,8 +120,6 @@ def initial_scenario_state(R: Rules, state: State, name: str) -> None:
 def scenario_card(name: str) -> dict[str, Any]:
     """The scenario card's rules (each marked reconstructed in its file), as the state keeps
     them: a game set up from the card, or from a custom position in its scenario."""
-    from .scenario import load_scenario
-
     sc = load_scenario(name)
     return {
         "name": name,
@@ -152,11 +148,7 @@ def unplaced(R: Rules, state: State, side: str) -> list[str]:
 
 def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
     """Hexes where a unit may set up (its set-up code's area, widened by 12.8 if in use)."""
-    from .setup import load_setup
-
     if state.get("card"):
-        from .scenario import load_scenario
-
         return load_scenario(state["card"]["name"]).areas[R.unit(uid).side]
     code = R.unit(uid).start_code(option_rules(state))
     if code is None:
@@ -166,8 +158,6 @@ def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
 
 def legal_hexes(R: Rules, state: State, uid: str) -> list[str]:
     """Hexes in the unit's area where adding it keeps the stack legal (DR 3.0A, 6.2)."""
-    from .stacking import stack_problems
-
     out = []
     for h in sorted(area_of(R, state, uid)):
         if not stack_problems(R, state, [*units_at(state, h), uid], setup=True):
@@ -242,11 +232,7 @@ def early_start_weakening(R: Rules, state: State) -> list[str]:
 
 def place_historically(R: Rules, state: State, side: str) -> None:
     """Every unplaced unit of the side on its hex of the historical set-up card."""
-    from .setup import load_setup
-
     if state.get("card"):
-        from .scenario import load_scenario
-
         placement = load_scenario(state["card"]["name"]).placement_for(scenario_options(state))
         for uid in unplaced(R, state, side):
             set_unit(state, uid, at=placement[uid])

@@ -19,6 +19,7 @@ from typing import Protocol
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .counters import SOVIET_ARMY_TYPES
+from .leaders import settle
 from .losses import eliminate
 from .rules import Rules, State, occupancy, other
 
@@ -145,8 +146,6 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 
 def perform(R: Rules, state: State, action: Action) -> Outcome:
-    from .leaders import settle
-
     eliminate(R, state, str(action.args[0]))
     state["pending"] = None
     settle(R, state, auto=True)  # DR 11.6C-D: leaders with the eliminated unit roll

@@ -32,6 +32,7 @@ from .rules import (
     set_unit,
     side_units,
 )
+from .setup import load_setup
 from .zoc import border_open, country, zoc_of
 
 IMPASSABLE_TERRAIN = ("sea",)
@@ -140,8 +141,6 @@ def neutral_countries(state: State) -> tuple[str, ...]:
 
 @cache
 def _off_limits() -> tuple[str, ...]:
-    from .setup import load_setup
-
     return tuple(load_setup().off_limits)
 
 

@@ -28,6 +28,9 @@ from typing import Any
 
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action
+from . import hab
+from .combat import losses, tactical
+from .combat.odds import attack_factor
 from .juggernauts import (  # the shared queries of 10.1
     SEP,
     component_type,
@@ -36,6 +39,7 @@ from .juggernauts import (  # the shared queries of 10.1
     printed_cf,
     weaker_cf,
 )
+from .replacements import GUARDS, GUARDS_FROM
 from .rules import (
     Rules,
     State,
@@ -43,18 +47,18 @@ from .rules import (
     hex_of,
     kept,
     on_map,
+    phase_kind,
     phasing_side,
     set_unit,
     unit_title,
     units_at,
     year,
 )
+from .stacking import STACK_LIMIT, check
 
 
 def available_component(R: Rules, state: State, uid: str, side: str) -> bool:
     """SNO 10.1.10: a corps / army 'available for replacement' (11.7), RFs aside."""
-    from .replacements import GUARDS, GUARDS_FROM
-
     rec = state["units"].get(uid)
     if rec is None or rec["at"] not in ("pool", "dead") or not component_type(R, uid, side):
         return False
@@ -127,9 +131,6 @@ def _room_after_checks(R: Rules, state: State, uid: str) -> int | None:
     """Stacking points the components may fill where no stacking check follows in this
     player-turn (the orders step, after the end-of-combat check, 4.3): the limit less the
     other friendly units in the hex. None where a check follows."""
-    from .rules import phase_kind
-    from .stacking import STACK_LIMIT
-
     if phase_kind(state["phase"]) != "orders":
         return None
     h = hex_of(state, uid)
@@ -246,8 +247,6 @@ def perform_breakdown(R: Rules, state: State, action: Action) -> Outcome:
 def _check_stacking_again(R: Rules, state: State) -> Outcome:
     """SNO 4.4: the break-down changed the hex being made legal - the owner's next
     overstacked hex, if any, is asked for; if none is left, the phase ends as it was ending."""
-    from .stacking import check
-
     state["pending"] = None
     if not check(R, state):
         return DONE
@@ -261,8 +260,6 @@ def break_down(R: Rules, state: State, uid: str, components: list[str]) -> None:
     """SNO 10.1.9: the juggernaut leaves the board ("dead": it may be formed again), the
     components take its place and its status; an attack it made passes to them (10.1.11,
     10.1.13)."""
-    from . import hab
-
     rec = state["units"][uid]
     h = rec["at"]
     credit = _padding_left(R, state, uid)  # SNO 10.1.11: before the components are touched
@@ -288,8 +285,6 @@ def break_down(R: Rules, state: State, uid: str, components: list[str]) -> None:
 
 
 def _padding_left(R: Rules, state: State, uid: str) -> int:
-    from .combat import losses
-
     h, s = losses.padding(R, state, uid)
     return h + s
 
@@ -298,9 +293,6 @@ def _pass_attack(R: Rules, state: State, uid: str, components: list[str], credit
     """The components take over the juggernaut's part in an attack: in the plan (they have
     attacked, 7.1.7), and in the attack being resolved - its losses (10.1.11) and its advance
     (10.1.13)."""
-    from .combat import losses, tactical
-    from .combat.odds import attack_factor
-
     c = state.get("combat")
     if not c or not state["phase"].endswith("_combat"):
         return

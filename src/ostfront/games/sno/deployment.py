@@ -62,6 +62,7 @@ from .setup import (
 )
 from .stacking import stacking_problems
 from .units import defortify, fortify, may_defortify, may_fortify
+from .victory import end_choices
 
 PENDING_KINDS = ("setup_pick",)
 LAST_VDT = "1945-05"  # SNO 12.2: to May 1945 unless the players agree otherwise (15.7)
@@ -154,8 +155,6 @@ def start(R: Rules, state: State) -> None:
 
 def last_turn(R: Rules, state: State, scen: ScenarioSpec) -> str:
     """SNO 12.2, 15.7: May 1945, or the December VDT the players agreed on (option "end")."""
-    from .victory import end_choices
-
     chosen = str(state["options"].get("end") or LAST_VDT)
     allowed = end_choices(R, scen.start)
     if chosen not in allowed:

@@ -43,6 +43,7 @@ from .rules import (
     set_unit,
     side_units,
     unit_title,
+    units_at,
 )
 from .units import may_disband
 from .zoc import in_enemy_zoc
@@ -104,8 +105,6 @@ def _hex_loss(R: Rules, state: State, side: str, hex_id: str, supplied: set[str]
 
 
 def _units_at(state: State, hex_id: str) -> list[str]:
-    from .rules import units_at
-
     return units_at(state, hex_id)
 
 

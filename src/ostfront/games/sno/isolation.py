@@ -18,6 +18,7 @@ import math
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import siege
+from .combat.losses import eliminate as remove
 from .control import controlled_cities
 from .rules import BOX_SET, Rules, State, phasing_side, unit_title
 from .siege import siege_cost
@@ -123,8 +124,6 @@ def eliminate(R: Rules, state: State, uids: list[str]) -> None:
     return (juggernauts and the Polish 1st Army eliminated out of supply, 10.1.2c;
     garrisons, 10.5.5: combat.losses.eliminate decides, for all of them at once while they
     are still isolated)."""
-    from .combat.losses import eliminate as remove
-
     remove(R, state, uids)
 
 

@@ -23,6 +23,9 @@ from typing import Any
 
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
+from . import hab, supply, weather
+from .combat.losses import at_least_sets
+from .overrun import overrunning_units
 from .rules import (
     BOX_SET,
     Rules,
@@ -36,6 +39,7 @@ from .rules import (
     side_units,
     unit_title,
 )
+from .zoc import in_enemy_zoc
 
 #: Verbs performed by :func:`perform_anytime` in any phase of the owner's player-turn.
 ANYTIME_VERBS: tuple[str, ...] = ("break",)
@@ -93,8 +97,6 @@ def juggernauts_on_map(R: Rules, state: State, side: str) -> list[str]:
 def revert(R: Rules, state: State, side: str) -> None:
     """SNO 10.1.5: at the beginning of his OMP, the phasing player's juggernauts on the board
     revert to their stronger side if they are in supply and not dispersed."""
-    from . import supply
-
     for uid in juggernauts(R, side):
         rec = state["units"].get(uid)
         if rec is None or not rec.get("flipped") or rec["at"] in BOX_SET:
@@ -106,8 +108,6 @@ def revert(R: Rules, state: State, side: str) -> None:
 def begin_omp(R: Rules, state: State) -> None:
     """The beginning of the phasing player's OMP: juggernauts revert (10.1.5), then the HAB
     markers go on the eligible units (10.2.2). The movement module calls this."""
-    from . import hab
-
     side = phasing_side(state)
     revert(R, state, side)  # SNO 10.1.5
     hab.place(R, state, side)  # SNO 10.2.2
@@ -124,8 +124,6 @@ def winter_flip_after_omp(R: Rules, state: State) -> None:
     """SNO 10.1.6 / 6.5.4, first sentence: at the end of the Axis OMP in a Snow month of the
     winter of 1941/42, Axis juggernauts on or north of the Arctic Weather Line and outside
     any city or town flip to their weaker side."""
-    from . import weather
-
     if phasing_side(state) != "axis" or not weather.winter_1941(state):
         return
     for uid in juggernauts(R, "axis"):
@@ -143,8 +141,6 @@ def winter_flip_after_combat(R: Rules, state: State) -> None:
     of the winter of 1941/42, every Axis juggernaut on or north of the Arctic Weather Line still
     stronger-side up flips to its weaker side, city or town or not (the combat module calls
     this at the end of its phase)."""
-    from . import weather
-
     if phasing_side(state) != "axis" or not weather.winter_1941(state):
         return
     for uid in juggernauts(R, "axis"):
@@ -183,10 +179,6 @@ def form_options(R: Rules, state: State) -> list[tuple[str, list[str]]]:
     juggernaut's weaker factor, with no unit to spare. Units that declared an overrun are
     not combined: the attack they are committed to is resolved in the Combat Phase as
     declared (5.4.3-5.4.4)."""
-    from .combat.losses import at_least_sets
-    from .overrun import overrunning_units
-    from .zoc import in_enemy_zoc
-
     side = phasing_side(state)
     counters = _one_of_each_kind(R, [j for j in juggernauts(R, side) if formable(R, state, j)])
     if not counters:

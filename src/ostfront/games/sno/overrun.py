@@ -51,7 +51,9 @@ from .rules import (
     hex_of,
     hex_title,
     is_fortified,
+    phase_kind,
     phasing_side,
+    side_units,
     unit_title,
     units_at,
 )
@@ -112,8 +114,6 @@ def eligible(R: Rules, state: State, uid: str) -> bool:
 
 
 def _free_attackers(R: Rules, state: State) -> list[str]:
-    from .rules import side_units
-
     return [
         u
         for u in side_units(R, state, phasing_side(state))
@@ -245,8 +245,6 @@ def _left_out_problems(R: Rules, state: State, defenders: list[str]) -> list[str
 def _open(state: State) -> bool:
     """Whether an overrun may be declared now: the phasing player's OMP, no decision pending,
     no unit in the middle of a move."""
-    from .rules import phase_kind
-
     if phase_kind(state["phase"]) != "omp" or state.get("pending"):
         return False
     rec = state.get("omp") or {}

@@ -83,6 +83,7 @@ from ...core import units as units_table
 from ...core.mapmodel import GameMap
 from ...core.memo import kept, remember, remembered
 from ...core.units import set_unit as set_unit
+from .board import board
 from .counters import CounterMix, Face, Unit, fortify_bonus, load_counters
 from .crt import Crts, load_crt
 from .tables import Tables, load_tables
@@ -117,8 +118,6 @@ class Rules:
 @cache
 def standard_rules() -> Rules:
     """The game's own map, counters, CRTs and charts."""
-    from .board import board
-
     return Rules(board(), load_counters(), load_crt(), load_tables())
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
+from .combat.losses import eliminate
 from .counters import Unit
 from .rules import (
     Rules,
@@ -150,8 +151,6 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 def perform(R: Rules, state: State, action: Action) -> Outcome:
     """The owner eliminates one unit (4.4); the next overstacked hex, or the phase goes on."""
-    from .combat.losses import eliminate
-
     eliminate(R, state, [str(action.args[0])])
     state["pending"] = None
     if check(R, state):

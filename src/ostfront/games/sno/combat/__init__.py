@@ -25,6 +25,7 @@ from fractions import Fraction
 from ....core.phases import DONE, Outcome
 from ....core.protocol import Action, Prompt
 from ....core.rng import Distribution
+from .. import hab, juggernauts, overrun
 from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side
 from . import limits, losses, results, tactical
 from . import odds as odds_mod
@@ -148,8 +149,6 @@ def finish_phase(R: Rules, state: State) -> Outcome:
     """The end of the Combat Phase: No Retreat orders removed (7.5.3), HAB markers removed
     (10.2.2), Axis juggernauts flipped in the 1941/42 winter (10.1.6, 6.5.4), the overruns and
     Blitz markers gone (5.4.1); then the phase ends."""
-    from .. import hab, juggernauts, overrun
-
     state["no_retreat"] = {"soviet": False, "axis": []}  # SNO 7.5.3: orders removed
     hab.clear(state)  # SNO 10.2.2
     juggernauts.winter_flip_after_combat(R, state)  # SNO 10.1.6, 6.5.4

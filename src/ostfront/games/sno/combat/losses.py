@@ -34,6 +34,7 @@ from itertools import combinations
 from typing import Any
 
 from ....core.protocol import Action, Prompt
+from .. import hab, supply
 from ..rules import Rules, State, on_map, set_unit, unit_title
 
 SEP = "+"
@@ -51,7 +52,6 @@ def lost_for_good(R: Rules, state: State, uid: str, how: str = "") -> bool:
     if unit.juggernaut or "10.1.2" in unit.rules:
         if how in PERMANENT_WAYS:
             return True
-        from .. import supply
 
         return not supply.in_supply(R, state, uid)  # SNO 10.1.2 c
     return unit.replacement_cost is None
@@ -77,8 +77,6 @@ def padding(R: Rules, state: State, uid: str) -> tuple[int, int]:
     """SNO 7.3.3: what an attacking unit may lose before units - (its HAB, 10.2.6; the
     difference between its faces, a juggernaut or armor unit stronger-side up, 10.1.11,
     10.3.3c)."""
-    from .. import hab
-
     if not on_map(state, uid):
         return 0, 0
     unit = R.unit(uid)
@@ -199,8 +197,6 @@ def broken_down(
 def take(R: Rules, state: State, chosen: list[str]) -> None:
     """Carry out a loss set: HAB markers lost (10.2.6), units flipped (10.1.11, 10.3.3c), then
     units eliminated."""
-    from .. import hab
-
     for t in chosen:
         if t.startswith(HAB):
             hab.lose(state, t[len(HAB) :])

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ....core.protocol import Action, Prompt
-from .. import control, weather
+from .. import control, disband, weather
 from ..movement_rules import (
     allowance,
     hungary_active,
@@ -153,8 +153,6 @@ def _refresh_retreat(R: Rules, state: State) -> None:
     stuck = list(p["units"])
     state["pending"] = None
     if p["obliged"] and stuck:
-        from .. import disband
-
         # SNO 7.3.4, 7.7.1a d: the DR becomes a DD for those that cannot retreat
         disband.involuntary(R, state, stuck)
 
