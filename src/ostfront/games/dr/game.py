@@ -4,7 +4,6 @@ its rules (one module per rulebook section: see docs/rules/defiant-russia.md).""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -21,13 +20,14 @@ from ...core.protocol import State as ProtocolState
 from . import rules, sequence
 from .air import fleet_strength
 from .board import board
+from .chart_view import chart_tables  # the charts card's tables, worded for people
 from .charts import check_charts
 from .combat import roll_distribution
 from .counters import SYMBOLS, check_counters
 from .invariants import broken
 from .positions import from_position
 from .rules import BOXES, printed
-from .scenario import check_defiant_poland
+from .scenario import check_defiant_poland, scenario_rules
 from .setting_up import initial_scenario_state, initial_state
 from .setup import check_setup
 from .views import (
@@ -41,19 +41,6 @@ from .views import (
     roll_hits,
     selected_unit,
 )
-
-
-@cache
-def _engine() -> ModuleType:
-    """The rules engine's sequence of play, imported the first time a game is played (the
-    registry lists games without loading their rules). Kept: the door is knocked on several
-    times an action, and an import statement each time costs more than the call."""
-    return sequence
-
-
-@cache
-def _rules() -> ModuleType:
-    return rules
 
 
 class DefiantRussia(SequencedGame):
@@ -120,15 +107,13 @@ class DefiantRussia(SequencedGame):
         ]
 
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
-        from .chart_view import chart_tables  # the charts card's tables, worded for people
-
         return chart_tables(self.rules_for(state).charts if state is not None else None)
 
     # -- the rules -----------------------------------------------------------
     def rules_for(self, state: ProtocolState) -> Any:
         if state.get("scenario") == "defiant-poland":
-            return _rules().scenario_rules("defiant-poland")
-        return _rules().rules_with_map(self.map_for(state))
+            return scenario_rules("defiant-poland")
+        return rules.rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
         if state["scenario"] == "defiant-poland":
@@ -145,7 +130,7 @@ class DefiantRussia(SequencedGame):
         return copy_state(state, shallow=("control",), shared=("units",))
 
     def engine(self) -> ModuleType:
-        return _engine()
+        return sequence
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """Exact outcome of the dice an attack's ``roll`` (or an air strike) would throw."""

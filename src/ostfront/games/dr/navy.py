@@ -22,23 +22,21 @@ from ...core.protocol import Action, Prompt
 from .losses import eliminate
 from .movement_leaders import may_end
 from .movement_rules import country_of, kind, may_enter
-from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side, set_unit
+from .rules import (
+    Rules,
+    State,
+    hex_of,
+    is_black_sea_fleet,
+    occupancy,
+    on_map,
+    phasing_side,
+    set_unit,
+)
 from .supply import neutral_countries
 from .zoc import zoc_of
 
 SEA_AREA = "Black Sea"  # DR 11.5.1C
 _DOMAINS: dict[int, tuple[GameMap, frozenset[str]]] = {}
-
-
-def is_black_sea_fleet(R: Rules, uid: str) -> bool:
-    """The Black Sea Fleet has a reduced side, the Baltic Fleet none (11.5.6A)."""
-    unit = R.unit(uid)
-    return unit.type == "fleet" and unit.reduced is not None
-
-
-def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
-    """The Black Sea Fleet is on the map (10.2F, 11.5.5E)."""
-    return any(is_black_sea_fleet(R, u) and on_map(state, u) for u in state["units"])
 
 
 def domain(R: Rules) -> frozenset[str]:

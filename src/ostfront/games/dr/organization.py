@@ -17,11 +17,11 @@ from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
 from .leaders import settle
 from .losses import reduce
-from .navy import black_sea_fleet_in_play
 from .optional import hungarian_fast_corps_roll, turkey_entry_roll
 from .rules import (
     Rules,
     State,
+    black_sea_fleet_in_play,
     hex_of,
     kept,
     other,

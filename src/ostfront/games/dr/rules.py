@@ -40,7 +40,7 @@ State layout (everything the DR modules read and write)::
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -87,16 +87,6 @@ class Rules:
 def standard_rules() -> Rules:
     """The game's own map, charts card and counter mix."""
     return Rules(board(), load_charts(), load_counters())
-
-
-@cache
-def scenario_rules(name: str) -> Rules:
-    """The components of a scenario with its own units (Defiant Poland): its counters."""
-    from .scenario import load_scenario
-
-    r = standard_rules()
-    scenario = load_scenario(name)
-    return Rules(r.map, r.charts, replace(r.counters, units=dict(scenario.units)))
 
 
 def rules_with_map(gmap: GameMap) -> Rules:
@@ -202,6 +192,18 @@ def controller(state: State, hex_id: str) -> str | None:
 
 def phasing_side(state: State) -> str:
     return "axis" if state["phase"].startswith("axis") else "soviet"
+
+
+# DR 11.5: the two fleets, told apart by the Black Sea Fleet's reduced side
+def is_black_sea_fleet(R: Rules, uid: str) -> bool:
+    """The Black Sea Fleet has a reduced side, the Baltic Fleet none (11.5.6A)."""
+    unit = R.unit(uid)
+    return unit.type == "fleet" and unit.reduced is not None
+
+
+def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
+    """The Black Sea Fleet is on the map (10.2F, 11.5.5E)."""
+    return any(is_black_sea_fleet(R, u) and on_map(state, u) for u in state["units"])
 
 
 #: The phases in the order they come: the set-up, the Soviets first (DR 3.0A, 3.0C), then

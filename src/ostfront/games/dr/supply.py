@@ -23,6 +23,7 @@ from .rules import (
     Rules,
     State,
     as_set,
+    black_sea_fleet_in_play,
     hex_of,
     kept,
     occupancy,
@@ -274,8 +275,6 @@ def port_supply(R: Rules, state: State, cut_off: list[str]) -> str | None:
     """DR 11.5.5E: while the Black Sea Fleet exists, one unit may trace supply to a port
     (Odessa, Sevastopol, Novorossiysk) instead. Reading: a normal-length path to a
     Soviet-controlled port; if several units could, the strongest (then by id) is chosen."""
-    from .navy import black_sea_fleet_in_play
-
     if not black_sea_fleet_in_play(R, state):
         return None
     blocked = blocked_hexes(R, state, "soviet")

@@ -57,13 +57,6 @@ def refuse_strategic(state: ProtocolState) -> None:
         )
 
 
-@cache
-def _engine() -> ModuleType:
-    """The sequence of play, imported the first time a game is played (the registry lists
-    games without loading their rules)."""
-    return sequence
-
-
 class SturmNachOsten(SequencedGame):
     name = "sno"
     title = "Sturm Nach Osten"
@@ -155,13 +148,13 @@ class SturmNachOsten(SequencedGame):
         refuse_strategic(state)
         R = self.rules_for(state)
         start(R, state)
-        _engine().begin(R, state)  # the first set-up step (SNO 12.12)
+        sequence.begin(R, state)  # the first set-up step (SNO 12.12)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
         refuse_strategic(state)
         R = self.rules_for(state)
         from_position(R, state, position)
-        _engine().begin(R, state)  # the position's phase, from its beginning
+        sequence.begin(R, state)  # the position's phase, from its beginning
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
         """The control tables are flat: copied as such. The units table is replaced, never
@@ -169,7 +162,7 @@ class SturmNachOsten(SequencedGame):
         return copy_state(state, shallow=("control", "entered", "seas"), shared=("units",))
 
     def engine(self) -> ModuleType:
-        return _engine()
+        return sequence
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """The exact outcome of the die an attack's roll would throw (SNO 7.2.1 step six)."""
