@@ -30,7 +30,6 @@ from typing import Any
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import supply, weather
-from .combat.losses import eliminate
 from .control import friendly_seas, seas_of
 from .movement_rules import allowance, may_enter, terrain_cost
 from .rules import (
@@ -45,7 +44,7 @@ from .rules import (
     unit_title,
     units_at,
 )
-from .units import may_disband
+from .units import eliminate, may_disband
 from .zoc import in_enemy_zoc
 
 PENDING_KINDS: tuple[str, ...] = ()

@@ -18,11 +18,11 @@ import math
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import siege
-from .combat.losses import eliminate as remove
 from .control import controlled_cities
 from .rules import BOX_SET, Rules, State, phasing_side, unit_title
 from .siege import siege_cost
 from .supply import facts, status
+from .units import eliminate as remove
 
 PENDING_KINDS = ("siege", "isolation")
 
@@ -122,7 +122,7 @@ def _choosable(R: Rules, group: list[str], target: int) -> list[str]:
 def eliminate(R: Rules, state: State, uids: list[str]) -> None:
     """Remove isolated units: back to the pool ("dead"), except the units that can never
     return (juggernauts and the Polish 1st Army eliminated out of supply, 10.1.2c;
-    garrisons, 10.5.5: combat.losses.eliminate decides, for all of them at once while they
+    garrisons, 10.5.5: units.eliminate decides, for all of them at once while they
     are still isolated)."""
     remove(R, state, uids)
 

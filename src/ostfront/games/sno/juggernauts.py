@@ -24,7 +24,7 @@ from typing import Any
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import hab, supply, weather
-from .combat.losses import at_least_sets
+from .crt import at_least_sets
 from .overrun import overrunning_units
 from .rules import (
     BOX_SET,
@@ -41,9 +41,7 @@ from .rules import (
 )
 from .zoc import in_enemy_zoc
 
-#: Verbs performed by :func:`perform_anytime` in any phase of the owner's player-turn.
-ANYTIME_VERBS: tuple[str, ...] = ("break",)
-PENDING_KINDS = ("breakdown",)
+PENDING_KINDS: tuple[str, ...] = ()
 SEP = "+"
 
 
@@ -230,11 +228,6 @@ def skip(R: Rules, state: State) -> bool:
 
 
 def actions(R: Rules, state: State) -> list[Action]:
-    p = state.get("pending")
-    if p and p["kind"] == "breakdown":
-        from . import breakdown
-
-        return breakdown.breakdown_actions(R, state)
     side = phasing_side(state)
     acts = []
     for j, combo in form_options(R, state):
@@ -254,11 +247,6 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 
 def perform(R: Rules, state: State, action: Action) -> Outcome:
-    p = state.get("pending")
-    if p and p["kind"] == "breakdown":
-        from . import breakdown
-
-        return breakdown.perform_breakdown(R, state, action)
     if action.verb == "form":
         jugg, combo = str(action.args[0]), str(action.args[1]).split(SEP)
         if (jugg, combo) not in form_options(R, state):
@@ -271,13 +259,6 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
 
 
 def prompt(R: Rules, state: State) -> Prompt:
-    p = state.get("pending")
-    if p and p["kind"] == "breakdown":
-        return Prompt(
-            p["side"],
-            f"Break down {unit_title(R, p['uid'])}: choose its component units",
-            "SNO 10.1.9",
-        )
     return Prompt(
         phasing_side(state),
         "Form juggernauts from infantry in one hex (not in enemy ZOC), or end",
@@ -285,31 +266,14 @@ def prompt(R: Rules, state: State) -> Prompt:
     )
 
 
-# ------------------------------------------------------------------ 10.1.9 (breakdown.py)
-def anytime_actions(R: Rules, state: State) -> list[Action]:
-    """SNO 10.1.9: the break-down actions open now (:func:`breakdown.anytime_actions`)."""
-    from . import breakdown
-
-    return breakdown.anytime_actions(R, state)
-
-
-def perform_anytime(R: Rules, state: State, action: Action) -> None:
-    from . import breakdown
-
-    breakdown.perform_anytime(R, state, action)
-
-
 __all__ = [
-    "ANYTIME_VERBS",
     "PENDING_KINDS",
     "actions",
-    "anytime_actions",
     "begin",
     "begin_omp",
     "form",
     "form_options",
     "perform",
-    "perform_anytime",
     "prompt",
     "revert",
     "skip",

@@ -49,7 +49,6 @@ from ...core.paths import Step, path_to, reach
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import armor, control, hab, juggernauts, overrun, zhukov
-from .combat.losses import eliminate
 from .movement_rules import (
     allowance,
     finnish_area,
@@ -83,7 +82,7 @@ from .rules import (
     unit_title,
     units_at,
 )
-from .units import is_garrison, may_move
+from .units import eliminate, is_garrison, may_move
 from .zoc import zoc, zoc_sources
 
 PENDING_KINDS: tuple[str, ...] = ()

@@ -36,7 +36,7 @@ from .rules import (
     units_at,
 )
 from .tables import move_cost
-from .zoc import freezing, in_enemy_zoc
+from .zoc import freezing, in_enemy_zoc, overrun_units
 
 #: SNO 5.5.9: the months the Finnish-occupied area is closed to Soviet units (inclusive).
 FINLAND_FROM, FINLAND_TO = "1941-09", "1944-06"
@@ -195,9 +195,7 @@ def overrun_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
     known = remembered(state, f"overrun-hexes-{side}")
     if known is not None:
         return known  # type: ignore[no-any-return]
-    from . import overrun
-
-    overrun_now = overrun.overrun_units(state)
+    overrun_now = overrun_units(state)
     enemy = other(side)
     held: dict[str, bool] = {}
     for u, d in state["units"].items():

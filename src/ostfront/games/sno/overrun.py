@@ -24,7 +24,7 @@ Readings (written in the coverage notes too):
 - 5.4.1 / 5.4.4: the odds are those of the attacker's Overrun/Blitz CRT after every step-five
   modifier but weather (5.4.1d): at least 5:1 on CRT A (Axis), 6:1 on CRT B (Soviet) - the
   CRT data's ``overrun_from``.
-- 3.1.4: only the units being overrun lose their ZOC (:func:`overrun_units`), from the
+- 3.1.4: only the units being overrun lose their ZOC (:func:`zoc.overrun_units`), from the
   declaration until the end of the Combat Phase or the resolution of their overrun.
 - 5.4.3-5.4.4: the overrunning units attack from where they stand when it is declared: they
   move no further in that OMP (the defenders must still be in their ZOC in the Combat Phase,
@@ -57,6 +57,7 @@ from .rules import (
     unit_title,
     units_at,
 )
+from .zoc import overrun_units
 
 VERBS = (
     "overrun",
@@ -73,12 +74,6 @@ VERBS = (
 def overruns(state: State) -> list[dict[str, Any]]:
     """The overrun attacks declared this player-turn (5.4.1)."""
     return list(state.get("overruns") or ())
-
-
-# SNO 3.1.4: units being overrun lose their ZOC
-def overrun_units(state: State) -> frozenset[str]:
-    """SNO 3.1.4, 5.4.1: the units being overrun - they have no ZOC from the declaration on."""
-    return frozenset(d for o in state.get("overruns") or () for d in o["defenders"])
 
 
 # SNO 5.4.3: one overrun a unit, and no other attack
@@ -442,7 +437,6 @@ __all__ = [
     "clear",
     "declare",
     "mark_blitz",
-    "overrun_units",
     "overrunning_units",
     "overruns",
     "perform",

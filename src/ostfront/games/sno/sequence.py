@@ -27,6 +27,7 @@ from ...core.phases import DONE, Phase
 from ...core.protocol import Action, Prompt
 from . import (
     armor,
+    breakdown,
     combat,
     control,
     deployment,
@@ -86,7 +87,7 @@ BY_NAME = phases.by_name(TABLE)
 RULE = {phase.name: phase.rule for phase in TABLE}
 #: Decision kind -> the module answering it, whichever phase it comes in.
 PENDING = phases.pending_handlers(
-    (deployment, replacements, movement, juggernauts, combat, orders, disband, stacking,
+    (deployment, replacements, movement, breakdown, combat, orders, disband, stacking,
      isolation)
 )  # fmt: skip
 
@@ -113,13 +114,13 @@ def _anytime(state: State) -> bool:
 def actions(R: Rules, state: State) -> list[Action]:
     acts = phases.offered(R, state, handler(state))
     if _anytime(state):
-        acts = acts + juggernauts.anytime_actions(R, state)  # SNO 10.1.9
+        acts = acts + breakdown.anytime_actions(R, state)  # SNO 10.1.9
     return acts
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
-    if action.verb in juggernauts.ANYTIME_VERBS and _anytime(state):
-        juggernauts.perform_anytime(R, state, action)  # SNO 10.1.9
+    if action.verb in breakdown.ANYTIME_VERBS and _anytime(state):
+        breakdown.perform_anytime(R, state, action)  # SNO 10.1.9
     elif handler(state).perform(R, state, action) == DONE:
         end_phase(R, state)
     control.update(R, state)  # SNO 3.2.3-3.2.4, 3.3: control follows every change

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
-from .combat.losses import eliminate
 from .counters import Unit
 from .rules import (
     Rules,
@@ -24,6 +23,7 @@ from .rules import (
     unit_title,
     units_of_side_at,
 )
+from .units import eliminate
 
 # SNO 4.0 Stacking
 # SNO 4.1: friendly units of any nationality may share a hex, within these limits

@@ -30,13 +30,17 @@ def zoc_table(R: Rules, state: State, side: str) -> dict[str, frozenset[str]]:
     return kept(R, state, key, lambda: _zoc_tables(R, state, silent))[side]  # type: ignore[no-any-return]
 
 
+# SNO 3.1.4: units being overrun lose their ZOC
+def overrun_units(state: State) -> frozenset[str]:
+    """SNO 3.1.4, 5.4.1: the units being overrun - they have no ZOC from the declaration on."""
+    return frozenset(d for o in state.get("overruns") or () for d in o["defenders"])
+
+
 def overrun_silenced(state: State) -> tuple[str, ...]:
     """SNO 3.1.4, 5.4.1: the units being overrun, which 'are treated as having no ZOC' from
     the instant the overrun is announced (sorted; empty when no overrun is declared)."""
     if not state.get("overruns"):
         return ()
-    from .overrun import overrun_units
-
     return tuple(sorted(overrun_units(state)))
 
 

@@ -126,11 +126,13 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
     p = state.get("pending")
     if p:
         if p["kind"] == "losses":
-            losses.perform_loss(R, state, action)
+            step = losses.perform_loss(R, state, action)
         elif p["kind"] == "retreat":
-            tactical.perform_retreat(R, state, action)
+            step = tactical.perform_retreat(R, state, action)
         else:
-            tactical.perform_advance(R, state, action)
+            step = tactical.perform_advance(R, state, action)
+        if step == DONE:  # the decision is closed: the attack's next steps
+            results.settle(R, state)
         return None
     c = ensure(state)
     verb = action.verb
