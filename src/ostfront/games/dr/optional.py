@@ -4,6 +4,7 @@ replacements (12.4) or counters in play, where those rules live."""
 
 from __future__ import annotations
 
+from ...core.phases import Outcome
 from ...core.protocol import Action, Prompt, roll
 from .rules import Rules, State, set_unit, side_units, units_at
 from .setting_up import option_rules
@@ -73,10 +74,11 @@ def actions(R: Rules, state: State) -> list[Action]:
     ]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     set_unit(state, str(action.args[0]), at=str(action.args[1]))
     if not third_army_to_place(R, state):
         state["pending"] = None
+    return None  # the phase it came in goes on
 
 
 def prompt(R: Rules, state: State) -> Prompt:

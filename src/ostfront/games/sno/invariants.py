@@ -3,9 +3,9 @@ simulate`` and the random-play tests). Each broken invariant is a bug in the eng
 
 from __future__ import annotations
 
+from .overruns import overrun_units
 from .rules import BOXES, PHASES, SIDES, Rules, State, occupancy, phasing_side
 from .units import NEVER_FORTIFY
-from .zoc import overrun_units
 
 
 def broken(R: Rules, state: State) -> list[str]:

@@ -25,7 +25,7 @@ from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import hab, supply, weather
 from .crt import at_least_sets
-from .overrun import overrunning_units
+from .overruns import overrunning_units
 from .rules import (
     BOX_SET,
     Rules,

@@ -48,7 +48,7 @@ from typing import Any, NamedTuple
 from ...core.paths import Step, path_to, reach
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
-from . import armor, control, hab, juggernauts, overrun, zhukov
+from . import armor, control, hab, juggernauts, overrun, overruns, zhukov
 from .movement_rules import (
     allowance,
     finnish_area,
@@ -66,7 +66,6 @@ from .movement_rules import (
     strategic_allowance,
     thawing_lake,
 )
-from .overrun import overrunning_units
 from .rules import (
     Rules,
     State,
@@ -146,7 +145,7 @@ def held(R: Rules, state: State, uid: str) -> str | None:
         return "not a unit of the phasing player on the map"
     if uid in rec["moved"]:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
         return "it has moved this phase (SNO 5.1.2)"
-    if uid in overrunning_units(state):  # the reading of 5.4.3-5.4.4 in overrun.py
+    if uid in overruns.overrunning_units(state):  # the reading of 5.4.3-5.4.4 in overrun.py
         return "it makes an overrun attack from where it stands (SNO 5.4.3)"
     if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
         if is_garrison(R, uid):
@@ -436,7 +435,7 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
         blitz = made_possible_by_overrun(R, state, sel, move.path[-1])
         move_unit(R, state, sel, move)
         if blitz:
-            overrun.mark_blitz(state, sel)  # SNO 5.4.1b
+            overruns.mark_blitz(state, sel)  # SNO 5.4.1b
     elif verb == "end":
         return DONE  # the end checks: finish (5.5.9), then the stacking check (4.3)
     return None

@@ -25,6 +25,7 @@ from itertools import pairwise
 from typing import Any, cast
 
 from . import weather
+from .overruns import overrun_units
 from .rules import (
     Rules,
     State,
@@ -36,7 +37,7 @@ from .rules import (
     units_at,
 )
 from .tables import move_cost
-from .zoc import freezing, in_enemy_zoc, overrun_units
+from .zoc import freezing, in_enemy_zoc
 
 #: SNO 5.5.9: the months the Finnish-occupied area is closed to Soviet units (inclusive).
 FINLAND_FROM, FINLAND_TO = "1941-09", "1944-06"

@@ -45,6 +45,7 @@ from .combat import limits
 from .combat import odds as odds_mod
 from .combat import plan as plan_mod
 from .crt import odds_value
+from .overruns import mark_blitz, overrun_units, overrunning_units, overruns
 from .rules import (
     Rules,
     State,
@@ -57,7 +58,6 @@ from .rules import (
     unit_title,
     units_at,
 )
-from .zoc import overrun_units
 
 VERBS = (
     "overrun",
@@ -68,37 +68,6 @@ VERBS = (
     "overrun_declare",
     "overrun_cancel",
 )
-
-
-# ------------------------------------------------------------------ the state's records
-def overruns(state: State) -> list[dict[str, Any]]:
-    """The overrun attacks declared this player-turn (5.4.1)."""
-    return list(state.get("overruns") or ())
-
-
-# SNO 5.4.3: one overrun a unit, and no other attack
-def overrunning_units(state: State) -> frozenset[str]:
-    """SNO 5.4.3: the units making an overrun attack (in one overrun only, no other attack)."""
-    return frozenset(u for o in state.get("overruns") or () for u in o["attackers"])
-
-
-def blitz_units(state: State) -> frozenset[str]:
-    """SNO 5.4.1b: the units with a Blitz marker."""
-    return frozenset(state.get("blitz") or ())
-
-
-def mark_blitz(state: State, uid: str) -> None:
-    """SNO 5.4.1b: place a Blitz marker on ``uid`` (the list is replaced, never changed in
-    place: copies of a state may share it)."""
-    if uid not in (state.get("blitz") or ()):
-        state["blitz"] = sorted({*(state.get("blitz") or ()), uid})
-
-
-def clear(state: State) -> None:
-    """The end of the Combat Phase: no overrun and no Blitz marker is left (5.4.5, 5.4.1b)."""
-    state["overruns"] = []
-    state["blitz"] = []
-    state["overrun_draft"] = None
 
 
 # ------------------------------------------------------------------ who may overrun whom
@@ -401,7 +370,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
 def declare(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> dict[str, Any]:
     """SNO 5.4.1: the overrun is declared - its defenders lose their ZOC (3.1.4), its attackers
     take a Blitz marker (5.4.1b) and move no further this OMP (5.4.3-5.4.4 reading: movement's
-    ``held`` asks :func:`overrunning_units`)."""
+    ``held`` asks :func:`movement_rules.overrunning_units`)."""
     bad = problems(R, state, attackers, defenders)
     if bad:
         raise ValueError(bad[0])
@@ -433,12 +402,7 @@ def prompt(R: Rules, state: State) -> Prompt | None:
 __all__ = [
     "VERBS",
     "actions",
-    "blitz_units",
-    "clear",
     "declare",
-    "mark_blitz",
-    "overrunning_units",
-    "overruns",
     "perform",
     "problems",
     "prompt",

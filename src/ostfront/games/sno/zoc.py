@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from .overruns import overrun_units
 from .rules import BOX_SET, Rules, State, kept, month_name, other
 from .weather import AWL_OF_MONTH, blocked
 
@@ -28,12 +29,6 @@ def zoc_table(R: Rules, state: State, side: str) -> dict[str, frozenset[str]]:
     silent = overrun_silenced(state)
     key = ("zoc", state["weather"], state["turn"], bool(state.get("hungary_active")), silent)
     return kept(R, state, key, lambda: _zoc_tables(R, state, silent))[side]  # type: ignore[no-any-return]
-
-
-# SNO 3.1.4: units being overrun lose their ZOC
-def overrun_units(state: State) -> frozenset[str]:
-    """SNO 3.1.4, 5.4.1: the units being overrun - they have no ZOC from the declaration on."""
-    return frozenset(d for o in state.get("overruns") or () for d in o["defenders"])
 
 
 def overrun_silenced(state: State) -> tuple[str, ...]:

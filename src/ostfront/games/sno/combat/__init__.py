@@ -25,7 +25,7 @@ from fractions import Fraction
 from ....core.phases import DONE, Outcome
 from ....core.protocol import Action, Prompt
 from ....core.rng import Distribution
-from .. import hab, juggernauts, overrun
+from .. import hab, juggernauts, overruns
 from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side
 from . import limits, losses, results, tactical
 from . import odds as odds_mod
@@ -154,7 +154,7 @@ def finish_phase(R: Rules, state: State) -> Outcome:
     state["no_retreat"] = {"soviet": False, "axis": []}  # SNO 7.5.3: orders removed
     hab.clear(state)  # SNO 10.2.2
     juggernauts.winter_flip_after_combat(R, state)  # SNO 10.1.6, 6.5.4
-    overrun.clear(state)  # SNO 5.4.1, 5.4.1b
+    overruns.clear(state)  # SNO 5.4.1, 5.4.1b
     return DONE
 
 
