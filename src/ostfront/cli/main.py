@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress
 from rich.table import Table
 
 from .. import __version__, games
@@ -535,8 +536,6 @@ def simulate_cmd(
 ) -> None:
     """Play GAME between computer players (checking invariants after every action) and
     report the results: wins with 95% intervals, points, time per player-turn, problems."""
-    from rich.progress import Progress
-
     g = load_game(game)
     known = levels_for(g)
     for side, level in (("axis", axis_level), ("soviet", soviet_level)):

@@ -229,8 +229,6 @@ class SupplyLines:
 
     def _no_water(self, a: str, b: str) -> bool:
         # the engine's own test (a sea hexside, or a lake one unless frozen, 8.3.4)
-        from . import supply
-
         return not supply._water_between(self.R, self.state, a, b)
 
     def searches(self, kind: str) -> tuple[dict[str, str | None], dict[str, str | None], int]:
