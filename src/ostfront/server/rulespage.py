@@ -14,7 +14,6 @@ import re
 from html import escape
 from pathlib import Path
 
-from ..cli.coverage import coverage_rows
 from ..core.errors import UnknownGame
 from ..core.protocol import Game
 
@@ -66,6 +65,8 @@ def render(game: Game) -> str:
     """Each numbered rule by its number and title, with Ostfront's own summary of how it is
     enforced (the coverage table's notes, status, code and tests). The rulebook's prose is
     the publisher's and is not shipped; it is shown only where it is on this machine."""
+    from ..cli.coverage import coverage_rows
+
     try:
         rows = coverage_rows(game.name)
     except UnknownGame:
