@@ -16,9 +16,8 @@ import statistics
 import time
 
 from ostfront.ai.random_player import RandomPlayer
-from ostfront.core.heap import settle
 from ostfront.core.rng import new_rng
-from ostfront.games import get
+from ostfront.games import get, settle
 
 GAME_TARGET = 0.5
 ACTIONS_TARGET = 0.005

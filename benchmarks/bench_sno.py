@@ -20,10 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ostfront.ai.random_player import RandomPlayer
-from ostfront.core.heap import settle
 from ostfront.core.position import load_position
 from ostfront.core.rng import new_rng
-from ostfront.games import get
+from ostfront.games import get, settle
 
 ACTIONS_TARGET = 0.005
 #: the clock timings read: the wall clock, or with --cpu the process's CPU clock (time

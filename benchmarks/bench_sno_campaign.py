@@ -34,9 +34,8 @@ import time
 from collections.abc import Callable
 
 from ostfront.ai.random_player import RandomPlayer
-from ostfront.core.heap import settle
 from ostfront.core.rng import new_rng
-from ostfront.games import get
+from ostfront.games import get, settle
 
 TARGET = 10.0  # seconds a campaign, median
 MAX_STEPS = 200_000

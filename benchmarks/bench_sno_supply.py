@@ -24,10 +24,9 @@ from pathlib import Path
 
 from ostfront.ai.random_player import RandomPlayer
 from ostfront.core import memo
-from ostfront.core.heap import settle
 from ostfront.core.position import load_position
 from ostfront.core.rng import new_rng
-from ostfront.games import get
+from ostfront.games import get, settle
 from ostfront.games.sno import supply
 from ostfront.games.sno.rules import rules_with_map, standard_rules
 

@@ -1,12 +1,11 @@
-"""core.heap.settle: the components are loaded and frozen, and play goes on the same."""
+"""games.settle (core.heap.freeze): the components loaded and frozen; play goes on the same."""
 
 from __future__ import annotations
 
 import gc
 
-from ostfront.core.heap import settle
 from ostfront.core.protocol import canonical_json
-from ostfront.games import get
+from ostfront.games import get, settle
 
 
 def test_settle_freezes_the_loaded_components_and_changes_no_game() -> None:

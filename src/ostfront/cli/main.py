@@ -17,17 +17,22 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress
 from rich.table import Table
 
 from .. import __version__, games
 from ..ai.players import levels as player_levels
 from ..ai.players import levels_for
+from ..ai.tournament import Match, run, summary
 from ..core import record as rec
 from ..core.coverage import coverage_rows
+from ..core.data_check import check_game
 from ..core.errors import OstfrontError
 from ..core.hexgrid import HexIdError
 from ..core.position import load_position
 from ..core.protocol import Game, State
+from ..render.svg import render_map
+from ..server import serve
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -330,8 +335,6 @@ def show_cmd(record_path: str, svg_path: str | None, as_json: bool) -> None:
     _, game, state = current(record_path)
     counters = game.counters(state)
     if svg_path:
-        from ..render.svg import render_map
-
         Path(svg_path).write_text(
             render_map(game.map_for(state), counters, title=f"{game.title} — step {state['step']}"),
             encoding="utf-8",
@@ -414,8 +417,6 @@ def replay_cmd(record_path: str, verify: bool, as_json: bool) -> None:
 @handled
 def map_cmd(game: str, svg_path: str, as_json: bool) -> None:
     """Draw a game's board (no counters) as SVG."""
-    from ..render.svg import render_map
-
     g = load_game(game)
     Path(svg_path).write_text(render_map(g.board(), title=g.title), encoding="utf-8")
     if as_json:
@@ -435,8 +436,6 @@ def data_group() -> None:
 @handled
 def data_check_cmd(game: str | None, as_json: bool) -> None:
     """Load and validate every data file of GAME (default: all games). Exit 1 if any is broken."""
-    from ..core.data_check import check_game
-
     names = [game] if game else games.names()
     reports = [check_game(load_game(n)) for n in names]
     if as_json:
@@ -537,10 +536,6 @@ def simulate_cmd(
 ) -> None:
     """Play GAME between computer players (checking invariants after every action) and
     report the results: wins with 95% intervals, points, time per player-turn, problems."""
-    from rich.progress import Progress
-
-    from ..ai.tournament import Match, run, summary
-
     g = load_game(game)
     known = levels_for(g)
     for side, level in (("axis", axis_level), ("soviet", soviet_level)):
@@ -644,8 +639,6 @@ def serve_cmd(host: str, port: int, db: str | None, allow_hosts: tuple[str, ...]
     or hotseat, undo, overlays, replay, export and import. Every game is kept in an SQLite
     database as its record (set-up and actions); stopping the server loses nothing. Each
     side has a secret seat (its invite link); a --host other than loopback is warned about."""
-    from ..server import serve
-
     serve(host, port, db, allow_hosts)
 
 

@@ -384,6 +384,20 @@ class GameMap:
 
 
 # ------------------------------------------------------------------ loading
+def map_notes(gmap: GameMap) -> list[str]:
+    """Plain statements of how complete a map is (not errors: honesty about gaps)."""
+    total = len(gmap.grid)
+    unset = sum(1 for t in gmap.terrain.values() if t is None)
+    notes = [
+        f"{total} hexes, {len(gmap.places)} places, {len(gmap.sides)} hexsides with features, "
+        f"{len(gmap.regions)} regions, {len(gmap.lines)} lines, {len(gmap.edges)} edges, "
+        f"{len(gmap.rails)} rail lines"
+    ]
+    if unset:
+        notes.append(f"terrain not yet reconstructed for {unset} of {total} hexes")
+    return notes
+
+
 def load_map(path: str | Path) -> GameMap:
     """Load and validate a map file (``.toml`` or ``.json``)."""
     return map_from_dict(read_data_file(path), str(path))

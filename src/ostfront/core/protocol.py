@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Protocol
 
 from .drawing import Shape
 from .errors import IllegalAction, OstfrontError, UnknownGame
-from .mapmodel import GameMap, map_from_dict
+from .mapmodel import GameMap, map_from_dict, map_notes
 from .rng import Distribution, fresh_seed, new_rng, roll_dice
 
 State = dict[str, Any]
@@ -383,8 +383,6 @@ class Game(ABC):
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         """Named checks of the game's data files, each returning notes or raising
         :class:`~ostfront.core.errors.DataError`. Games add their counters, tables, etc."""
-        from .data_check import map_notes
-
         return [("map", lambda: map_notes(self.board()))]
 
     def chart(self, state: State | None = None) -> list[dict[str, Any]]:

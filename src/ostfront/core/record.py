@@ -43,6 +43,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .. import __version__
 from .errors import IllegalAction, OstfrontError, RecordError
 from .protocol import Action, Game, State, canonical_json
 
@@ -180,8 +181,6 @@ def engine_fingerprint(game: Game) -> str:
 
 @cache
 def _fingerprint(module_name: str) -> str:
-    from .. import __version__
-
     module = sys.modules[module_name]
     where = Path(module.__file__ or "")
     package = module.__package__ or ""
@@ -204,8 +203,6 @@ def _fingerprint(module_name: str) -> str:
 
 def new_record(game: Game, state: State, position: dict[str, Any] | None = None) -> Record:
     """The record of a game just set up as ``state``."""
-    from .. import __version__
-
     return Record(
         header={
             "game": game.name,

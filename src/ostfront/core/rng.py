@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 _MASK = (1 << 64) - 1
@@ -105,7 +106,6 @@ def hits(count: int, hit_faces: int = 1, sides: int = 6) -> Distribution:
         raise ValueError("need count >= 0 and 0 <= hit_faces <= sides")
     p = Fraction(hit_faces, sides)
     q = 1 - p
-    from math import comb
 
     return {k: comb(count, k) * p**k * q ** (count - k) for k in range(count + 1)}
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterable
 
 from ..core.errors import UnknownGame
-from ..core.protocol import Game
+from ..core.heap import freeze
+from ..core.protocol import Game, NotPlayable
 
 _BUILTIN: dict[str, str] = {
     "dr": "ostfront.games.dr.game:GAME",
@@ -72,3 +74,16 @@ def get(name: str) -> Game:
 def names() -> list[str]:
     """Names of all games, built-in and registered."""
     return sorted(set(_BUILTIN) | set(_registry))
+
+
+def settle(games: Iterable[str] = ()) -> int:
+    """Load the named games' components (a set-up and its legal actions), then freeze the
+    heap (``core.heap.freeze``). Returns how many objects are now frozen. A game that cannot be
+    played yet (its rules engine missing) is skipped."""
+    for name in games:
+        game = get(name)
+        try:
+            game.legal_actions(game.setup(None, {}, 0))
+        except NotPlayable:
+            continue
+    return freeze()

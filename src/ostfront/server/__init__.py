@@ -12,6 +12,11 @@ import socket
 import sys
 from collections.abc import Iterable
 
+from ..core.errors import OstfrontError
+from ..games import names, settle
+from .guard import is_loopback
+from .store import default_db_path
+
 
 def serve(
     host: str = "127.0.0.1",
@@ -23,14 +28,11 @@ def serve(
     ``$XDG_DATA_HOME/ostfront/games.sqlite``, i.e. ``~/.local/share/ostfront/games.sqlite``).
     ``allow_hosts``: host names to answer to besides addresses, localhost and this machine's
     name. Ctrl-C stops the server, its computer players and their worker processes."""
+    # Here, not at the top: the worker processes import this package (server.ai_worker) and
+    # need neither the web framework nor the app.
     import uvicorn
 
-    from ..core.errors import OstfrontError
-    from ..core.heap import settle
-    from ..games import names
     from .app import create_app
-    from .guard import is_loopback
-    from .store import default_db_path
 
     if not 1 <= port <= 65535:
         raise OstfrontError(f"--port must be between 1 and 65535, not {port}")

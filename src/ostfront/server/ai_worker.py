@@ -7,6 +7,7 @@ action it picks. Players are kept between calls so that a seeded player's genera
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from .. import games
@@ -34,6 +35,4 @@ def choose(
 def quiet() -> None:
     """Worker start-up: Ctrl-C in the terminal is the server's to handle (it stops the
     workers itself), so a worker ignores SIGINT rather than print a traceback."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -18,8 +18,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from .. import games
 from ..core.protocol import Action, CounterView, Game, State
-from ..render.svg import render_counter
+from ..render.svg import render_counter, render_map
 from .paths import move_paths
 
 #: Hex size (centre to corner) the board and counters are drawn at.
@@ -34,9 +35,6 @@ _MP = re.compile(r"\((\d+(?:\.\d+)?) MP\b")
 @cache
 def board_payload(game_name: str) -> dict[str, Any]:
     """The board drawn once: the SVG without counters and each hex's centre."""
-    from .. import games
-    from ..render.svg import render_map
-
     game = games.get(game_name)
     board = game.board()
     svg = render_map(board, size=HEX_SIZE, title=game.title)

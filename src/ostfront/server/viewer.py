@@ -25,6 +25,7 @@ from urllib.parse import unquote, urlsplit
 from .. import __version__, games
 from ..core.errors import OstfrontError
 from ..core.hexgrid import HexIdError
+from ..render.svg import render_map
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:0;color:#222;background:#f4f1ea}
@@ -59,8 +60,6 @@ svg.addEventListener('click',e=>{const h=e.target.closest('[data-hex]'); if(!h)r
 
 @cache
 def _board_svg(name: str) -> str:
-    from ..render.svg import render_map
-
     g = games.get(name)
     return render_map(g.board(), title=g.title)
 

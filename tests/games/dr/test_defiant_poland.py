@@ -11,8 +11,8 @@ from ostfront.core.errors import UnknownGame
 from ostfront.games import get
 from ostfront.games.dr import supply, victory
 from ostfront.games.dr.rail import capacity_left
-from ostfront.games.dr.rules import scenario_rules, set_unit, side_units
-from ostfront.games.dr.scenario import load_scenario
+from ostfront.games.dr.rules import set_unit, side_units
+from ostfront.games.dr.scenario import load_scenario, scenario_rules
 
 GAME = get("dr")
 R = scenario_rules("defiant-poland")

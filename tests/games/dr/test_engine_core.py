@@ -39,7 +39,7 @@ def start(units: list[tuple[str, str | None, list[str]]], seed: int = 1, **kw: A
 def test_turn_order_of_phases() -> None:
     from ostfront.games.dr.sequence import TURN
 
-    assert [p for p, _ in TURN] == [
+    assert [p.name for p in TURN] == [
         "weather", "axis_org", "axis_move", "axis_combat", "axis_exploit",
         "axis_exploit_combat", "soviet_org", "soviet_move", "soviet_combat",
         "soviet_exploit", "soviet_exploit_combat", "end"]  # fmt: skip

@@ -1,5 +1,5 @@
 """SNO 5.4.1a-b Blitz: markers placed in the OMP on the overrunning units and on units whose
-move was possible only because of an overrun (movement.py asks, overrun.mark_blitz places),
+move was possible only because of an overrun (movement.py asks, overruns.mark_blitz places),
 then the Blitz attack on the Overrun/Blitz CRT in the Combat Phase - played through the game's
 door. Around 1903 (clear, no river); the first die of seed 19 is a 1."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ostfront.core.protocol import Action
 from ostfront.games import get
-from ostfront.games.sno import movement, overrun
+from ostfront.games.sno import movement, overruns
 
 GAME = get("sno")
 
@@ -40,29 +40,29 @@ def _overrun(R, make_state, units=UNITS):
 
 def test_5_4_1b_blitz_marker_given_and_withheld(R, make_state) -> None:
     s = _overrun(R, make_state)
-    assert overrun.blitz_units(s) == {"ger-1-pzarmy", "ger-2-sspz", "ger-5-corps", "ger-6-corps"}
+    assert overruns.blitz_units(s) == {"ger-1-pzarmy", "ger-2-sspz", "ger-5-corps", "ger-6-corps"}
     # given: 1801 -> 1902 -> 2002 -> 2003 runs through the ZOC the overrun took away (3.1.4)
     s = _apply(s, "select ger-7-corps", "to 2003")
     assert s["units"]["ger-7-corps"]["at"] == "2003"
-    assert "ger-7-corps" in overrun.blitz_units(s)
+    assert "ger-7-corps" in overruns.blitz_units(s)
     # withheld: 1701 -> 1702 was open without the overrun
     s = _apply(s, "select ger-8-corps", "to 1702")
     assert s["units"]["ger-8-corps"]["at"] == "1702"
-    assert "ger-8-corps" not in overrun.blitz_units(s)
+    assert "ger-8-corps" not in overruns.blitz_units(s)
 
 
 def test_5_4_2_a_move_into_the_overrun_hex_earns_a_marker(R, make_state) -> None:
     s = _overrun(R, make_state)
     s = _apply(s, "select ger-7-corps", "to 1903")  # into the overrun units' hex (5.4.2)
     assert s["units"]["ger-7-corps"]["at"] == "1903"
-    assert "ger-7-corps" in overrun.blitz_units(s)
+    assert "ger-7-corps" in overruns.blitz_units(s)
 
 
 def test_5_4_1a_the_blitz_attack_after_the_overrun(R, make_state) -> None:
     units = {**UNITS, "sov-3-army": "2104", "ger-3-pz": "2105"}
     s = _overrun(R, make_state, units)
     s = _apply(s, "select ger-7-corps", "to 2003")
-    assert "ger-7-corps" in overrun.blitz_units(s)
+    assert "ger-7-corps" in overruns.blitz_units(s)
     s = _apply(s, "end")
     while s["phase"] != "axis_combat":  # the form phase, if it has anything to offer
         s = _apply(s, "end")

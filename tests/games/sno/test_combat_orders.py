@@ -50,10 +50,16 @@ def test_7_5_2a_orders_take_effect_for_the_next_enemy_player_turn(R, make_state)
 
 
 def test_7_5_3_orders_removed_at_the_end_of_the_combat_phase(R, make_state, monkeypatch) -> None:
-    from ostfront.games.sno import sequence
+    from ostfront.core.phases import DONE
 
     ended = []
-    monkeypatch.setattr(sequence, "end_phase", lambda R, s: ended.append(s["phase"]))
+    perform = combat.perform
+
+    def recording(R, s, action):  # the phase end it asks the sequence for
+        if perform(R, s, action) == DONE:
+            ended.append(s["phase"])
+
+    monkeypatch.setattr(combat, "perform", recording)
     s = make_state(
         {"ger-5-corps": "1902"}, phase="axis_combat", no_retreat={"soviet": True, "axis": []}
     )

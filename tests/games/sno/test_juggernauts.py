@@ -7,8 +7,8 @@ adds the any-time ``break`` actions. German infantry corps are 2-4, armies 9-2 /
 from __future__ import annotations
 
 from ostfront.core.protocol import Action
-from ostfront.games.sno import breakdown, juggernauts, sequence
-from ostfront.games.sno.combat import losses, results
+from ostfront.games.sno import breakdown, juggernauts, sequence, units
+from ostfront.games.sno.combat import results
 
 from .arrangements import RING_1209
 
@@ -210,16 +210,16 @@ def test_10_1_6_only_in_the_winter_of_1941_42_and_only_the_axis(R, make_state) -
 # ------------------------------------------------------------------ 10.1.2 lost for good
 def test_10_1_2_lost_for_good_by_de_overrun_or_out_of_supply(R, make_state) -> None:
     s = make_state({"ger-4-army": "2020", "ger-16-army": "1209", **RING_1209})
-    assert not losses.lost_for_good(R, s, "ger-4-army")  # e.g. an AE, in supply: dead
-    assert losses.lost_for_good(R, s, "ger-4-army", "DE")  # 10.1.2b
-    assert losses.lost_for_good(R, s, "ger-4-army", "overrun")  # 10.1.2a
-    assert losses.lost_for_good(R, s, "ger-16-army")  # 10.1.2c: out of supply
+    assert not units.lost_for_good(R, s, "ger-4-army")  # e.g. an AE, in supply: dead
+    assert units.lost_for_good(R, s, "ger-4-army", "DE")  # 10.1.2b
+    assert units.lost_for_good(R, s, "ger-4-army", "overrun")  # 10.1.2a
+    assert units.lost_for_good(R, s, "ger-16-army")  # 10.1.2c: out of supply
     assert results.steps("DE", 9, 3)[0] == ["eliminate", "defender", "DE"]
-    losses.eliminate(R, s, ["ger-4-army", "ger-16-army"])
+    units.eliminate(R, s, ["ger-4-army", "ger-16-army"])
     assert _at(s, "ger-4-army") == "dead" and _at(s, "ger-16-army") == "lost"
     s2 = make_state({"pol-1-army": "2020", "sov-3-army": "2021"}, turn="1944-07")
-    assert losses.lost_for_good(R, s2, "pol-1-army", "DE")  # 'also the Polish 1st Army'
-    assert not losses.lost_for_good(R, s2, "sov-3-army", "DE")
+    assert units.lost_for_good(R, s2, "pol-1-army", "DE")  # 'also the Polish 1st Army'
+    assert not units.lost_for_good(R, s2, "sov-3-army", "DE")
 
 
 def test_10_1_2_a_dead_juggernaut_may_be_formed_again_a_lost_one_never(R, make_state) -> None:

@@ -10,8 +10,9 @@ from fractions import Fraction
 
 import pytest
 
+from ostfront.core.phases import DONE
 from ostfront.core.protocol import Action
-from ostfront.games.sno import combat, overrun
+from ostfront.games.sno import combat, overrun, overruns, sequence
 from ostfront.games.sno.combat import limits, odds, plan
 from ostfront.games.sno.crt import ELIMINATES_DEFENDER
 
@@ -33,7 +34,8 @@ def _play(R, s, *texts, module=overrun):
     for t in texts:
         legal = {a.text for a in module.actions(R, s)}
         assert t in legal, f"{t!r} not among {sorted(legal)}"
-        module.perform(R, s, Action.parse(t))
+        if module.perform(R, s, Action.parse(t)) == DONE:
+            sequence.end_phase(R, s)  # as sequence.perform does when a phase is over
 
 
 def _labels(R, s, module=overrun):
@@ -60,8 +62,8 @@ def test_5_4_1_overrun_in_clear_terrain_at_exactly_5_to_1_is_legal(R, make_state
             "where": {"sov-1-gds": "1903"},
         }
     ]
-    assert overrun.overrun_units(s) == {"sov-1-gds"}  # SNO 3.1.4: no ZOC from now on
-    assert overrun.blitz_units(s) == set(ATTACKERS)  # SNO 5.4.1b: markers on the overrunners
+    assert overruns.overrun_units(s) == {"sov-1-gds"}  # SNO 3.1.4: no ZOC from now on
+    assert overruns.blitz_units(s) == set(ATTACKERS)  # SNO 5.4.1b: markers on the overrunners
     assert s["overrun_draft"] is None
     assert _texts(R, s) == []  # nothing left to overrun
 
@@ -104,7 +106,7 @@ def test_5_4_4_no_unit_added_once_declared_and_5_4_3_one_overrun_a_unit(R, make_
         "German 5th Corps may not overrun (SNO 5.4.3)"
     )
     # SNO 5.4.4 (and 5.4.3): the overrunning units attack from where they stand
-    assert overrun.overrunning_units(s) == set(ATTACKERS)
+    assert overruns.overrunning_units(s) == set(ATTACKERS)
     assert overrun.problems(R, s, ["ger-7-corps"], ["sov-1-gds"])[0].startswith(
         "German 7th Corps may attack only units in its ZOC"
     )
@@ -116,7 +118,7 @@ def test_5_4_6_some_units_of_a_hex_overrun_the_others_keep_their_zoc(R, make_sta
     _play(R, s, "overrun 1903")
     assert "overrun_declare" not in _texts(R, s)
     _play(R, s, "overrun_untarget sov-1-gds", "overrun_declare")
-    assert overrun.overrun_units(s) == {"sov-3-army"}
+    assert overruns.overrun_units(s) == {"sov-3-army"}
     from ostfront.games.sno.zoc import zoc_sources
 
     # SNO 3.1.4: the 1st Guards Army still exerts its ZOC into 1803; the 3rd Army does not

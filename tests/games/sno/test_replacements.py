@@ -382,10 +382,16 @@ def test_10_7_fortify_and_defortify_once_a_phase(R, make_state):
 
 
 def test_end_clears_the_phase_memory(R, make_state, monkeypatch):
-    from ostfront.games.sno import sequence
+    from ostfront.core.phases import DONE
 
     called: list[str] = []
-    monkeypatch.setattr(sequence, "end_phase", lambda R, s: called.append(s["phase"]))
+    perform = rp.perform
+
+    def recording(R, s, action):  # the phase end it asks the sequence for
+        if perform(R, s, action) == DONE:
+            called.append(s["phase"])
+
+    monkeypatch.setattr(rp, "perform", recording)
     units = {"sov-10-army": "dead", "sov-moscow-gar": MOSCOW}
     s = rrp_state(make_state, R, units, "soviet", "1941-08", rf={"axis": 0, "soviet": 9})
     act(R, s, f"replace sov-10-army {MOSCOW}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ostfront.core.phases import DONE
 from ostfront.games.sno import stacking
 
 CORPS = [f"ger-{n}-corps" for n in (5, 6, 12, 43, 53, 29, 1, 26)]  # German corps: 1 point each
@@ -13,9 +14,16 @@ ARMIES = ["sov-5-army", "sov-6-army", "sov-8-army", "sov-9-army"]  # Soviet armi
 
 @pytest.fixture
 def ended(monkeypatch):
-    """Record the calls to sequence.end_phase (the rest of the phase is not under test)."""
+    """Record the phase ends stacking.perform asks for (it returns DONE; the sequence would
+    then end the phase, which is not under test)."""
     calls = []
-    monkeypatch.setattr("ostfront.games.sno.sequence.end_phase", lambda R, s: calls.append(1))
+    perform = stacking.perform
+
+    def recording(R, s, action):
+        if perform(R, s, action) == DONE:
+            calls.append(1)
+
+    monkeypatch.setattr(stacking, "perform", recording)
     return calls
 
 

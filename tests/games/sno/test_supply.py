@@ -3,11 +3,20 @@ stable (9.2c), sea supply, siege supply and isolation."""
 
 from __future__ import annotations
 
+from ostfront.core.phases import DONE
 from ostfront.core.protocol import Action
-from ostfront.games.sno import control, isolation, supply
+from ostfront.games.sno import control, isolation, sequence, supply
 from ostfront.games.sno.control import supply_edge
 
 from .arrangements import AROUND_LENINGRAD
+
+
+def answer(R, s, action) -> None:
+    """An answer to isolation's decision, and the phase ended if that ends it (as
+    sequence.perform does)."""
+    if isolation.perform(R, s, action) == DONE:
+        sequence.end_phase(R, s)
+
 
 LENINGRAD, KIEV, WARSAW, ODESSA, MINSK = "0308", "1816", "0922", "2419", "1015"
 
@@ -167,7 +176,7 @@ def test_9_4_2_2_owner_chooses_when_over_six(R, make_state) -> None:
     assert supply.status(R, s, "soviet") == {"sov-11-army": False, "sov-8-army": True}
     # done: isolation goes on - the 11th, isolated in a Victory city alone, loses half its
     # 2 points rounded up: all of it (9.5.2); the phase ends
-    isolation.perform(R, s, Action("done"))
+    answer(R, s, Action("done"))
     assert s["pending"] is None and s["phase"] == "soviet_orders"
     assert s["units"]["sov-11-army"]["at"] == "dead"
     assert s["units"]["sov-8-army"]["at"] == LENINGRAD
@@ -241,7 +250,7 @@ def test_9_5_2_half_the_isolated_points_in_a_victory_city_rounded_up(R, make_sta
     ]
     isolation.perform(R, s, Action("eliminate", ("ger-7-corps",)))
     assert s["pending"]["target"] == 1
-    isolation.perform(R, s, Action("eliminate", ("ger-5-corps",)))
+    answer(R, s, Action("eliminate", ("ger-5-corps",)))
     assert s["pending"] is None and s["phase"] == "axis_orders"  # the phase went on
     at = {u: s["units"][u]["at"] for u in corps}
     assert at == {"ger-5-corps": "dead", "ger-6-corps": KIEV, "ger-7-corps": "dead"}

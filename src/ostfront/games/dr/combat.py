@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt, roll
 from ...core.rng import Distribution, hits
 from . import air, attack, dice, leaders, militia, results
@@ -71,10 +72,10 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.4, # DR 4.9
     return results.displace_actions(R, state)
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     p = state.get("pending")
     if not p:
-        perform_main(R, state, action)
+        return perform_main(R, state, action)
     elif p["kind"] == "attack":
         perform_declare(R, state, action)
     elif p["kind"] == "losses":
@@ -85,6 +86,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         results.perform_leader(R, state, action)
     else:
         results.perform_displace(R, state, action)
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:
@@ -135,12 +137,10 @@ def _attack_label(R: Rules, state: State, h: str, verb: str = "Attack", then: st
     return f"{verb} {hex_title(R, h)}{then}: {', '.join(R.unit(u).title for u in defenders)}"
 
 
-def perform_main(R: Rules, state: State, action: Action) -> None:
+def perform_main(R: Rules, state: State, action: Action) -> Outcome:
     if action.verb == "done":
-        from .sequence import end_phase
-
-        end_phase(R, state)
-    elif action.verb == "airstrike":
+        return DONE
+    if action.verb == "airstrike":
         air.strike(R, state, str(action.args[0]), int(action.args[1]))  # DR 11.5.4
     else:
         target = str(action.args[0])
@@ -153,6 +153,7 @@ def perform_main(R: Rules, state: State, action: Action) -> None:
             "attackers": attackers,
             "air": 0,
         }
+    return None
 
 
 # ------------------------------------------------------------------ declaring an attack

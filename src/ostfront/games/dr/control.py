@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .board import board
 from .rules import Rules, State
+from .setup import load_setup
 
 
 def initial_control(R: Rules, options: Collection[str] = ()) -> dict[str, str]:  # DR 12.8
     """Hex -> side at the start of the game. # DR 6.4A, 6.4B (12.8A, 12.8E with "12.8")"""
-    from .game import board
-    from .setup import load_setup
-
     if R.map is not board():
         return {}  # a custom map: its position file says who controls what
     return dict(sorted(load_setup().control_for(options).items()))

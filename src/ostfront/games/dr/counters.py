@@ -48,6 +48,21 @@ from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
 from ...core.units import PRINTED, parse_printed, printed_text
 
+#: The symbol a unit type's counter shows (render's names).
+SYMBOLS = {
+    "infantry": "infantry", "armor": "armor", "mountain": "mountain", "cavalry": "cavalry",
+    "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
+    "fleet": "fleet", "leader": "leader",
+}  # fmt: skip
+#: Counter colours by nationality, else by side (a nationality not listed, as the Turks or
+#: Lithuanians, takes its side's colour).
+COUNTER_COLOURS = {
+    "german": "#9ba59a", "finnish": "#eeeeee", "romanian": "#d8c26a",
+    "hungarian": "#9cbf8c", "italian": "#6fae72", "slovak": "#b8c6dc",
+    "axis": "#9ba59a", "soviet": "#c0392b",
+}  # fmt: skip
+
+
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "counters.toml"
 

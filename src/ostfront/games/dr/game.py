@@ -4,13 +4,11 @@ its rules (one module per rulebook section: see docs/rules/defiant-russia.md).""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from ...core.drawing import colour_of
-from ...core.mapmodel import GameMap, load_map
+from ...core.mapmodel import GameMap
 from ...core.protocol import (
     Action,
     CounterView,
@@ -21,57 +19,31 @@ from ...core.protocol import (
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
-
-DATA = Path(__file__).parent / "data"
-
-#: Option id -> the optional rule it switches on (DR 8.2 and 12.x).
-OPTION_RULES = {
-    "axis-preparation": "12.1",
-    "five-year-plan": "12.2",
-    "early-start": "12.3",
-    "universal-conscription": "12.4",
-    "defiant-turkey": "12.5",
-    "italian-africa": "12.6",
-    "timoshenko": "12.7",
-    "defiant-lithuania": "12.8",
-    "hungarian-fast-corps": "12.9",
-}
-
-SYMBOLS = {
-    "infantry": "infantry", "armor": "armor", "mountain": "mountain", "cavalry": "cavalry",
-    "shock": "shock", "nkvd": "infantry", "airborne": "airborne", "militia": "infantry",
-    "fleet": "fleet", "leader": "leader",
-}  # fmt: skip
-#: Counter colours by nationality, else by side (a nationality not listed, as the Turks or
-#: Lithuanians, takes its side's colour).
-COUNTER_COLOURS = {
-    "german": "#9ba59a", "finnish": "#eeeeee", "romanian": "#d8c26a",
-    "hungarian": "#9cbf8c", "italian": "#6fae72", "slovak": "#b8c6dc",
-    "axis": "#9ba59a", "soviet": "#c0392b",
-}  # fmt: skip
-
-
-@cache
-def _engine() -> ModuleType:
-    """The rules engine's sequence of play, imported the first time a game is played (the
-    registry lists games without loading their rules). Kept: the door is knocked on several
-    times an action, and an import statement each time costs more than the call."""
-    from . import sequence
-
-    return sequence
-
-
-@cache
-def _rules() -> ModuleType:
-    from . import rules
-
-    return rules
-
-
-@cache
-def board() -> GameMap:
-    """The Defiant Russia map (see docs/data/dr-map.md for where every value comes from)."""
-    return load_map(DATA / "map.toml")
+from . import rules, sequence
+from .ai.moves import DefiantRussiaEvaluator
+from .air import fleet_strength
+from .board import board
+from .chart_view import chart_tables  # the charts card's tables, worded for people
+from .charts import check_charts
+from .combat import roll_distribution
+from .counters import COUNTER_COLOURS, SYMBOLS, check_counters
+from .invariants import broken
+from .positions import from_position
+from .rules import BOXES, printed
+from .scenario import check_defiant_poland, scenario_rules
+from .setting_up import initial_scenario_state, initial_state
+from .setup import check_setup
+from .views import (
+    OVERLAYS,
+    describe_phase,
+    highlight,
+    move_paths,
+    off_map,
+    outcome_names,
+    overlay,
+    roll_hits,
+    selected_unit,
+)
 
 
 class DefiantRussia(SequencedGame):
@@ -131,11 +103,6 @@ class DefiantRussia(SequencedGame):
         return board()
 
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
-        from .charts import check_charts
-        from .counters import check_counters
-        from .scenario import check_defiant_poland
-        from .setup import check_setup
-
         return [
             *super().data_checks(),
             ("charts", check_charts),
@@ -145,27 +112,21 @@ class DefiantRussia(SequencedGame):
         ]
 
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
-        from .chart_view import chart_tables  # the charts card's tables, worded for people
-
         return chart_tables(self.rules_for(state).charts if state is not None else None)
 
     # -- the rules -----------------------------------------------------------
     def rules_for(self, state: ProtocolState) -> Any:
         if state.get("scenario") == "defiant-poland":
-            return _rules().scenario_rules("defiant-poland")
-        return _rules().rules_with_map(self.map_for(state))
+            return scenario_rules("defiant-poland")
+        return rules.rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
-        from .setting_up import initial_scenario_state, initial_state
-
         if state["scenario"] == "defiant-poland":
             initial_scenario_state(self.rules_for(state), state, "defiant-poland")
         else:
             initial_state(self.rules_for(state), state)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
-        from .positions import from_position
-
         from_position(self.rules_for(state), state, position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
@@ -174,23 +135,17 @@ class DefiantRussia(SequencedGame):
         return copy_state(state, shallow=("control",), shared=("units",))
 
     def engine(self) -> ModuleType:
-        return _engine()
+        return sequence
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """Exact outcome of the dice an attack's ``roll`` (or an air strike) would throw."""
-        from .combat import roll_distribution
-
         return roll_distribution(self.rules_for(state), state, action)
 
     def invariants(self, state: ProtocolState) -> list[str]:
         """What is wrong with a state (empty when all is well): see invariants.py."""
-        from .invariants import broken
-
         return broken(self.rules_for(state), state)
 
     def counters(self, state: ProtocolState) -> list[CounterView]:
-        from .rules import BOXES, printed
-
         R = self.rules_for(state)
         out = []
         for uid, d in sorted(state["units"].items()):
@@ -199,8 +154,6 @@ class DefiantRussia(SequencedGame):
             unit = R.unit(uid)
             s, m = printed(R, state, uid)
             if unit.type == "fleet":
-                from .air import fleet_strength
-
                 s = fleet_strength(R, state, uid)
             factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
             markers = ("out of supply",) if d.get("oos") else ()
@@ -222,54 +175,34 @@ class DefiantRussia(SequencedGame):
 
     # -- what interfaces show (views.py) ---------------------------------------
     def describe_phase(self, state: ProtocolState) -> dict[str, Any]:
-        from .views import describe_phase
-
         return describe_phase(state)
 
     def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
-        from .views import off_map
-
         return off_map(self.rules_for(state), state, self.sides)
 
     def highlight(self, action: Action) -> str | None:
-        from .views import highlight
-
         return highlight(action)
 
     def selected_unit(self, state: ProtocolState) -> str | None:
-        from .views import selected_unit
-
         return selected_unit(state)
 
     def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
-        from .views import move_paths
-
         return move_paths(self.rules_for(state), state, actions)
 
     def overlays(self) -> tuple[str, ...]:
-        from .views import OVERLAYS
-
         return OVERLAYS
 
     def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
-        from .views import overlay
-
         return overlay(self.rules_for(state), state, kind, side)
 
     def roll_hits(self, entry: Mapping[str, Any]) -> dict[str, int] | None:
-        from .views import roll_hits
-
         return roll_hits(entry)
 
     def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
-        from .views import outcome_names
-
         return outcome_names(action, width)
 
     # -- what the computer players know (ai/) ----------------------------------
     def evaluator(self, teamwork: bool = False) -> Evaluator:
-        from .ai.moves import DefiantRussiaEvaluator
-
         return DefiantRussiaEvaluator(teamwork)
 
 

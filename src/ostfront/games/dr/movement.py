@@ -25,7 +25,9 @@ What a unit may enter, what it costs, its allowance and the phase record are in
 from __future__ import annotations
 
 from ...core.paths import Step, path_to, reach
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
+from . import airborne, navy, rail
 from .movement_leaders import (
     RIVAL,
     carried,
@@ -57,6 +59,7 @@ from .movement_rules import (
     turn_one,
     writable,
 )
+from .rail import rail_destinations as by_rail
 from .rules import (
     BOX_SET,
     Rules,
@@ -154,8 +157,6 @@ def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[
     changed: it may be remembered). Rail lines play no part in it (6.5.4)."""
     # DR 6.0: a side moves some, none or all of its units
     # DR 6.5.4: a rail line does not lower the terrain costs
-    from . import navy
-
     unit = R.unit(uid)
     if unit.side != phasing_side(state) or not on_map(state, uid) or uid in state["done"]:
         return {}
@@ -188,8 +189,6 @@ def destinations(R: Rules, state: State, uid: str, found: dict[str, Step]) -> di
 
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
     """Hexes the unit may move to by rail now (see :func:`rail.rail_destinations`)."""
-    from .rail import rail_destinations as by_rail
-
     return by_rail(R, state, uid)
 
 
@@ -197,8 +196,6 @@ def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
 def move_unit(R: Rules, state: State, uid: str, path: list[str]) -> None:
     """Carry out a move along ``path`` (start hex first): leaders along, control, fortresses,
     fleet displacement. The unit has moved for this phase."""
-    from . import navy
-
     unit = R.unit(uid)
     escort = carried(R, state, uid)
     dest = path[-1]
@@ -218,10 +215,33 @@ def move_unit(R: Rules, state: State, uid: str, path: list[str]) -> None:
             state.setdefault("airborne_moved", {})[uid] = state["turn"]  # DR 11.3.1E
 
 
+# ------------------------------------------------------------------ by rail and by sea
+def rail_move(
+    R: Rules, state: State, uid: str, dest: str, found: dict[str, Step] | None = None
+) -> None:
+    """Move a unit by rail (6.5); it counts against the limit and may not move again this
+    phase (6.5.3A), except a marshal's three hexes (11.6.4B, 12.7A). ``found``: the unit's
+    :func:`rail.rail_reach` on this state, if already worked out."""
+    path = path_to(rail.rail_reach(R, state, uid) if found is None else found, dest)
+    writable(state)["rail"].append(uid)
+    if R.unit(uid).is_leader:
+        set_unit(state, uid, at=dest)
+    else:
+        move_unit(R, state, uid, path)  # DR 6.5.3A
+
+
+def sea_transport(R: Rules, state: State, uid: str, dest: str) -> None:
+    """DR 11.5.5C: the unit's whole allowance; the fleet sails with it."""
+    start = hex_of(state, uid)
+    fleet = navy.fleet_in(R, state, start or "")
+    assert start is not None and fleet is not None
+    move_unit(R, state, uid, [start, dest])  # leaders along, control (6.4C), moved
+    set_unit(state, fleet, at=dest)
+    state["done"].append(fleet)
+
+
 def selectable(R: Rules, state: State) -> list[str]:
     """Units of the phasing side that may still move (cheap checks, no reach)."""
-    from . import airborne, navy, rail
-
     side = phasing_side(state)
     exploit = kind(state) == "exploit"
     done = set(state["done"])
@@ -281,7 +301,6 @@ def stranded_marshals(R: Rules, state: State) -> list[str]:
 
 # ------------------------------------------------------------------ the handler
 def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4.8, # DR 4.10
-    from . import airborne, navy, rail
 
     if state.get("pending"):
         return navy.displacement_actions(R, state)
@@ -334,13 +353,10 @@ def select_action(R: Rules, uid: str, rule: str, side: str) -> Action:
     return known[1]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from . import airborne, navy, rail
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     if state.get("pending"):
         navy.displace(R, state, str(action.args[0]))
-        return
+        return None
     rec = writable(state)
     verb = action.verb
     arg = str(action.args[0]) if action.args else ""
@@ -355,25 +371,23 @@ def perform(R: Rules, state: State, action: Action) -> None:
         rec["leave"].remove(arg)
     elif verb == "done":
         state.pop("movement", None)
-        end_phase(R, state)
-        return
+        return DONE
     else:
         if verb == "to":  # the reach the action was offered with, or the search again
             found = action.payload or reach_of(R, state, sel, goal=arg)
             move_unit(R, state, sel, path_to(found, arg))
         elif verb == "rail":
-            rail.rail_move(R, state, sel, arg, action.payload)
+            rail_move(R, state, sel, arg, action.payload)
         elif verb == "sea":
-            navy.sea_transport(R, state, sel, arg)
+            sea_transport(R, state, sel, arg)
         elif verb == "drop":
             airborne.drop(R, state, sel, arg)
         rec = writable(state)
         rec.update(selected=None, leave=[])
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:
-    from . import navy
-
     if state.get("pending"):
         return navy.displacement_prompt(R, state)
     side = phasing_side(state)

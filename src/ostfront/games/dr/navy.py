@@ -20,25 +20,22 @@ from ...core.memo import facts_of
 from ...core.paths import Step, reach
 from ...core.protocol import Action, Prompt
 from .losses import eliminate
-from .movement import move_unit
 from .movement_leaders import may_end
 from .movement_rules import country_of, kind, may_enter
-from .rules import Rules, State, hex_of, occupancy, on_map, phasing_side, set_unit
+from .rules import (
+    Rules,
+    State,
+    hex_of,
+    is_black_sea_fleet,
+    occupancy,
+    on_map,
+    phasing_side,
+    set_unit,
+)
 from .supply import neutral_countries
 from .zoc import zoc_of
 
 SEA_AREA = "Black Sea"  # DR 11.5.1C
-
-
-def is_black_sea_fleet(R: Rules, uid: str) -> bool:
-    """The Black Sea Fleet has a reduced side, the Baltic Fleet none (11.5.6A)."""
-    unit = R.unit(uid)
-    return unit.type == "fleet" and unit.reduced is not None
-
-
-def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
-    """The Black Sea Fleet is on the map (10.2F, 11.5.5E)."""
-    return any(is_black_sea_fleet(R, u) and on_map(state, u) for u in state["units"])
 
 
 def domain(R: Rules) -> frozenset[str]:
@@ -147,16 +144,6 @@ def sea_destinations(R: Rules, state: State, uid: str) -> list[str]:
     ]
 
 
-def sea_transport(R: Rules, state: State, uid: str, dest: str) -> None:
-    """DR 11.5.5C: the unit's whole allowance; the fleet sails with it."""
-    start = hex_of(state, uid)
-    fleet = fleet_in(R, state, start or "")
-    assert start is not None and fleet is not None
-    move_unit(R, state, uid, [start, dest])  # leaders along, control (6.4C), moved
-    set_unit(state, fleet, at=dest)
-    state["done"].append(fleet)
-
-
 # ------------------------------------------------------------------ displacement (11.5.2)
 def displacement_hexes(R: Rules, state: State, fleet: str) -> list[str]:
     """DR 11.5.2B: adjacent hexes across water with no Axis unit."""
@@ -216,4 +203,4 @@ def displacement_prompt(R: Rules, state: State) -> Prompt:
     )
 
 
-__all__ = ["check_displacement", "fleet_reach", "sea_destinations", "sea_transport"]
+__all__ = ["check_displacement", "fleet_reach", "sea_destinations"]

@@ -4,8 +4,12 @@ replacements (12.4) or counters in play, where those rules live."""
 
 from __future__ import annotations
 
+from ...core.phases import Outcome
 from ...core.protocol import Action, Prompt, roll
 from .rules import Rules, State, set_unit, side_units, units_at
+from .setting_up import option_rules
+from .setup import load_setup
+from .stacking import stack_problems
 from .zoc import country
 
 PENDING_KINDS = ("turkish_third_army",)
@@ -24,8 +28,6 @@ def turkey_entry_roll(R: Rules, state: State) -> None:
     total = sum(dice) + turkey_modifier(R, state)
     if total < TURKEY_ENTERS_ON:
         return
-    from .setting_up import option_rules
-    from .setup import load_setup
 
     state["turkey_at_war"] = True
     for uid, h in load_setup().entry_placement(option_rules(state)).items():
@@ -52,8 +54,6 @@ def third_army_to_place(R: Rules, state: State) -> list[str]:
 
 def third_army_hexes(R: Rules, state: State, uid: str) -> list[str]:
     """DR 12.5: hexes in Turkey within two hexes of the Turkish-Soviet border."""
-    from .stacking import stack_problems
-
     turkey = R.map.regions["Turkey"].hexes
     soviet = R.map.regions["Soviet Union"].hexes
     border = {h for h in turkey if any(n in soviet for n in R.map.grid.neighbours(h))}
@@ -74,10 +74,11 @@ def actions(R: Rules, state: State) -> list[Action]:
     ]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     set_unit(state, str(action.args[0]), at=str(action.args[1]))
     if not third_army_to_place(R, state):
         state["pending"] = None
+    return None  # the phase it came in goes on
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -12,12 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.paths import connected
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
+from .leaders import settle
 from .losses import reduce
+from .optional import hungarian_fast_corps_roll, turkey_entry_roll
 from .rules import (
     Rules,
     State,
+    black_sea_fleet_in_play,
     hex_of,
     kept,
     other,
@@ -27,6 +31,7 @@ from .rules import (
     side_units,
     units_at,
 )
+from .setting_up import option_rules
 from .stacking import stack_problems
 from .supply import determine_supply, in_supply
 from .zoc import border_open, zoc_of
@@ -41,7 +46,6 @@ def side_of(state: State) -> str:
 
 # ------------------------------------------------------------------ entering the phase
 def enter(R: Rules, state: State) -> None:  # DR 10.0: new units arrive here
-    from .optional import hungarian_fast_corps_roll, turkey_entry_roll
 
     side = side_of(state)
     if side == "axis":
@@ -219,8 +223,6 @@ def rebuildable(R: Rules, state: State, side: str) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------ reinforcements (10.2)
 def arriving(R: Rules, state: State, side: str) -> list[str]:
     """This turn's reinforcements of the side still to be placed (10.2A)."""
-    from .setting_up import option_rules
-
     rules = option_rules(state)
     return [
         u
@@ -241,7 +243,6 @@ def entry_hexes(R: Rules, state: State, uid: str) -> list[str]:
         cands = [h for h in cands if state["control"].get(h) == "axis"]
     else:
         used = state["org"].get("entered_at", [])
-        from .navy import black_sea_fleet_in_play
 
         fleet = black_sea_fleet_in_play(R, state)
         cands = []
@@ -318,17 +319,13 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     pending = state.get("pending")
     if pending and pending["kind"] == "partisans":
-        from .leaders import settle
-
         reduce(R, state, str(action.args[0]))  # DR 11.2
         state["pending"] = None
         settle(R, state, auto=True)  # DR 11.6C-D if the unit was eliminated
-        return
+        return None
     org: dict[str, Any] = state["org"]
     verb = action.verb
     if verb == "restore":
@@ -354,7 +351,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
             org.setdefault("entered_at", []).append(h)  # DR 10.2D: one per major city
     elif verb == "done":
         state.pop("org", None)
-        end_phase(R, state)
+        return DONE
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

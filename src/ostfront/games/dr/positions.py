@@ -48,9 +48,9 @@ from ...core.errors import DataError
 from ...core.position import placements
 from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
-from .rules import BOXES, Rules, State
+from .organization import enter
+from .rules import BOXES, PHASES, Rules, State, phase_side
 from .scenario import SCENARIOS, load_scenario
-from .sequence import PHASES, phase_side
 from .setting_up import play_state, scenario_card
 
 #: The ``[extra]`` keys a position may state (anything else is a mistake, named as such).
@@ -147,8 +147,6 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     if problems:
         raise DataError("position", problems)
     if phase.endswith("_org"):
-        from .organization import enter
-
         enter(R, state)
         side = phase_side(phase)
         if side is not None and (position.get("pools") or {}).get(side, {}).get("replacements"):

@@ -13,9 +13,8 @@ fleet is within two hexes of its rail hexes (9.3.4A).
 
 from __future__ import annotations
 
-from ...core.paths import Step, flood, path_to
+from ...core.paths import Step, flood
 from .charts import rail_capacity
-from .movement import move_unit
 from .movement_leaders import MARSHAL_HEXES, RIVAL, carried, end_rule, marshal_sources
 from .movement_rules import (
     control_at_start,
@@ -25,9 +24,8 @@ from .movement_rules import (
     is_sivash,
     kind,
     record,
-    writable,
 )
-from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side, set_unit
+from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side
 from .zoc import zoc_of
 
 
@@ -139,18 +137,4 @@ def rail_options(R: Rules, state: State, uid: str) -> tuple[dict[str, Step], lis
     ]
 
 
-def rail_move(
-    R: Rules, state: State, uid: str, dest: str, found: dict[str, Step] | None = None
-) -> None:
-    """Move a unit by rail (6.5); it counts against the limit and may not move again this
-    phase (6.5.3A), except a marshal's three hexes (11.6.4B, 12.7A). ``found``: the unit's
-    :func:`rail_reach` on this state, if already worked out."""
-    path = path_to(rail_reach(R, state, uid) if found is None else found, dest)
-    writable(state)["rail"].append(uid)
-    if R.unit(uid).is_leader:
-        set_unit(state, uid, at=dest)
-    else:
-        move_unit(R, state, uid, path)  # DR 6.5.3A
-
-
-__all__ = ["capacity_left", "may_rail", "rail_destinations", "rail_move", "rail_options"]
+__all__ = ["capacity_left", "may_rail", "rail_destinations", "rail_options"]

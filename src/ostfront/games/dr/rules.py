@@ -7,7 +7,7 @@ only what changes during play; a unit's printed values are looked up in the coun
 State layout (everything the DR modules read and write)::
 
     turn            0-7 (0 = May, Early Start 12.3)
-    phase           a name from sequence.PHASES
+    phase           a name from PHASES (sequence.py says what happens in each)
     weather         clear | light_mud | mud | snow
     snow_turns      how many Snow turns have begun (8.3.4 "first Snow turn")
     units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}; the table
@@ -55,6 +55,7 @@ from ...core.memo import remember as remember
 from ...core.memo import remembered as remembered
 from ...core.units import Components
 from ...core.units import set_unit as set_unit
+from .board import board
 from .chart_tables import Charts
 from .charts import load_charts
 from .counters import CounterMix, Unit, load_counters
@@ -80,21 +81,7 @@ class Rules(Components[Unit]):
 @cache
 def standard_rules() -> Rules:
     """The game's own map, charts card and counter mix."""
-    from .game import board
-
     return Rules(board(), load_charts(), load_counters())
-
-
-@cache
-def scenario_rules(name: str) -> Rules:
-    """The components of a scenario with its own units (Defiant Poland): its counters."""
-    from dataclasses import replace
-
-    from .scenario import load_scenario
-
-    r = standard_rules()
-    scenario = load_scenario(name)
-    return Rules(r.map, r.charts, replace(r.counters, units=dict(scenario.units)))
 
 
 def rules_with_map(gmap: GameMap) -> Rules:
@@ -200,3 +187,38 @@ def controller(state: State, hex_id: str) -> str | None:
 
 def phasing_side(state: State) -> str:
     return "axis" if state["phase"].startswith("axis") else "soviet"
+
+
+# DR 11.5: the two fleets, told apart by the Black Sea Fleet's reduced side
+def is_black_sea_fleet(R: Rules, uid: str) -> bool:
+    """The Black Sea Fleet has a reduced side, the Baltic Fleet none (11.5.6A)."""
+    unit = R.unit(uid)
+    return unit.type == "fleet" and unit.reduced is not None
+
+
+def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
+    """The Black Sea Fleet is on the map (10.2F, 11.5.5E)."""
+    return any(is_black_sea_fleet(R, u) and on_map(state, u) for u in state["units"])
+
+
+#: The phases in the order they come: the set-up, the Soviets first (DR 3.0A, 3.0C), then
+#: those of a turn (DR 4.1-4.12). sequence.py's table says what happens in each.
+PHASES = ("soviet_setup", "axis_setup", "weather",
+          "axis_org", "axis_move", "axis_combat", "axis_exploit", "axis_exploit_combat",
+          "soviet_org", "soviet_move", "soviet_combat", "soviet_exploit",
+          "soviet_exploit_combat", "end")  # fmt: skip
+
+
+def phase_side(phase: str) -> str | None:
+    """The phasing side of a phase (None for the weather and end-of-turn steps)."""
+    if phase.startswith("axis"):
+        return "axis"
+    if phase.startswith("soviet"):
+        return "soviet"
+    return None
+
+
+def phase_kind(phase: str) -> str:
+    """setup, org, move, combat, exploit, exploit_combat, weather or end."""
+    side = phase_side(phase)
+    return phase[len(side) + 1 :] if side else phase

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -22,6 +22,7 @@ from ...core.datafile import STRICT, read_data_file, validate
 from ...core.errors import DataError, UnknownGame
 from ...core.mapmodel import GameMap
 from .counters import CounterMix, SideName, Unit, UnitType, Values, load_counters
+from .rules import Rules, standard_rules
 from .setup import (
     DATA,
     AreaSpec,
@@ -387,3 +388,11 @@ def check_scenario(name: str = "defiant-poland") -> list[str]:
 def check_defiant_poland() -> list[str]:
     """``check_scenario("defiant-poland")``, named for ``ostfront data check``."""
     return check_scenario("defiant-poland")
+
+
+@cache
+def scenario_rules(name: str) -> Rules:
+    """The components of a scenario with its own units (Defiant Poland): its counters."""
+    r = standard_rules()
+    scenario = load_scenario(name)
+    return Rules(r.map, r.charts, replace(r.counters, units=dict(scenario.units)))

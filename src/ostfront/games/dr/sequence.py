@@ -1,101 +1,59 @@
 """DR 4.0 Sequence of Play: the phases of a turn, who acts in each, and moving between them.
 
-Each phase has a *handler* module offering the phasing player's actions (``actions``,
-``perform``, ``prompt``). A decision in progress (``state["pending"]``) belongs to the handler
-named by its ``kind`` and may fall to either side (a defender's losses, say). When the phasing
-player ends a phase, :func:`end_phase` applies the end-of-phase checks and steps into the
-next phase, carrying out whatever that phase does by itself (rolling the weather, tracing
-supply, receiving air points).
+:data:`TABLE` is the sequence of play, one row a phase (``core.phases.Phase``): its name, its
+rule, its title, the *handler* module offering the phasing player's actions (``actions``,
+``perform``, ``prompt``) and the checks that end it. A decision in progress
+(``state["pending"]``) belongs to the module listing its ``kind`` in ``PENDING_KINDS`` and may
+fall to either side (a defender's losses, say). A handler's ``perform`` returns ``DONE`` once
+the phasing player has ended the phase (or an end-of-phase decision is answered): then
+:func:`end_phase` applies the end-of-phase checks and steps into the next phase, carrying out
+whatever that phase does by itself (rolling the weather, tracing supply, receiving air
+points).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from types import ModuleType
 from typing import Any
 
 from ...core import phases
+from ...core.phases import DONE, Phase
 from ...core.protocol import Action, Prompt
-from .rules import Rules, State, other
+from . import combat, movement, optional, organization, setting_up, stacking, victory, weather
+from .rules import PHASES, Rules, State, other, phase_kind, phase_side
 
-#: The phases of one turn, in order (DR 4.1-4.12), each with the rule that defines it.
-TURN = (  # DR 4.0
-    ("weather", "DR 4.1"),
-    ("axis_org", "DR 4.2"),
-    ("axis_move", "DR 4.3"),
-    ("axis_combat", "DR 4.4"),
-    ("axis_exploit", "DR 4.5"),
-    ("axis_exploit_combat", "DR 4.6"),
-    ("soviet_org", "DR 4.7"),
-    ("soviet_move", "DR 4.8"),
-    ("soviet_combat", "DR 4.9"),
-    ("soviet_exploit", "DR 4.10"),
-    ("soviet_exploit_combat", "DR 4.11"),
-    ("end", "DR 4.12"),
-)
+STACKING = (stacking.start_end_of_phase_check,)  # DR 6.2: limits hold at the end of a phase
+
 #: Set-up comes before the first turn: the Soviets first, then the Axis (DR 3.0A, 3.0C).
-SETUP = (("soviet_setup", "DR 3.0A"), ("axis_setup", "DR 3.0C"))
-PHASES = tuple(name for name, _ in SETUP + TURN)
-RULE = dict(SETUP + TURN)
-LAST_TURN = 7  # DR 4.12: seven turns, June to December 1941
-
-PHASE_TITLES = {
-    "soviet_setup": "Soviet set-up",
-    "axis_setup": "Axis set-up",
-    "weather": "Weather Phase",
-    "axis_org": "Axis Organization Phase",
-    "axis_move": "Axis Movement Phase",
-    "axis_combat": "Axis Combat Phase",
-    "axis_exploit": "Axis Exploitation Phase",
-    "axis_exploit_combat": "Axis Exploitation Combat Phase",
-    "soviet_org": "Soviet Organization Phase",
-    "soviet_move": "Soviet Movement Phase",
-    "soviet_combat": "Soviet Combat Phase",
-    "soviet_exploit": "Soviet Exploitation Phase",
-    "soviet_exploit_combat": "Soviet Exploitation Combat Phase",
-    "end": "End of Turn",
-}
-
-
-def phase_side(phase: str) -> str | None:
-    """The phasing side of a phase (None for the weather and end-of-turn steps)."""
-    if phase.startswith("axis"):
-        return "axis"
-    if phase.startswith("soviet"):
-        return "soviet"
-    return None
-
-
-def phase_kind(phase: str) -> str:
-    """setup, org, move, combat, exploit, exploit_combat, weather or end."""
-    side = phase_side(phase)
-    return phase[len(side) + 1 :] if side else phase
+SETUP = (
+    Phase("soviet_setup", "DR 3.0A", "Soviet set-up", setting_up),
+    Phase("axis_setup", "DR 3.0C", "Axis set-up", setting_up),
+)
+#: The phases of one turn, in order (DR 4.1-4.12); the weather and the end of the turn are
+#: carried out by themselves (no handler).
+TURN = (  # DR 4.0
+    Phase("weather", "DR 4.1", "Weather Phase"),
+    Phase("axis_org", "DR 4.2", "Axis Organization Phase", organization, STACKING),
+    Phase("axis_move", "DR 4.3", "Axis Movement Phase", movement, STACKING),
+    Phase("axis_combat", "DR 4.4", "Axis Combat Phase", combat, STACKING),
+    Phase("axis_exploit", "DR 4.5", "Axis Exploitation Phase", movement, STACKING),
+    Phase("axis_exploit_combat", "DR 4.6", "Axis Exploitation Combat Phase", combat, STACKING),
+    Phase("soviet_org", "DR 4.7", "Soviet Organization Phase", organization, STACKING),
+    Phase("soviet_move", "DR 4.8", "Soviet Movement Phase", movement, STACKING),
+    Phase("soviet_combat", "DR 4.9", "Soviet Combat Phase", combat, STACKING),
+    Phase("soviet_exploit", "DR 4.10", "Soviet Exploitation Phase", movement, STACKING),
+    Phase("soviet_exploit_combat", "DR 4.11", "Soviet Exploitation Combat Phase", combat, STACKING),
+    Phase("end", "DR 4.12", "End of Turn"),
+)
+TABLE = SETUP + TURN
+BY_NAME = phases.by_name(TABLE)
+RULE = {phase.name: phase.rule for phase in TABLE}
+#: Decision kind -> the module answering it, whichever phase it comes in.
+PENDING = phases.pending_handlers((combat, movement, optional, organization, setting_up, stacking))
 
 
 # ------------------------------------------------------------------ handlers
-@cache
-def handlers() -> dict[str, ModuleType]:
-    """Phase kind or pending kind -> the module that handles it."""
-    from . import combat, movement, optional, organization, setting_up, stacking
-
-    return {
-        "setup": setting_up,
-        "org": organization,
-        "move": movement,
-        "exploit": movement,
-        "combat": combat,
-        "exploit_combat": combat,
-        **{
-            kind: module
-            for module in (combat, movement, optional, organization, setting_up, stacking)
-            for kind in getattr(module, "PENDING_KINDS", ())
-        },
-    }
-
-
-def handler(state: State) -> ModuleType:
-    module: ModuleType = phases.handler_of(state, handlers(), phase_kind)
-    return module
+def handler(state: State) -> Any:
+    return phases.handler_of(state, BY_NAME, PENDING)
 
 
 def active_side(state: State) -> str | None:
@@ -107,11 +65,10 @@ def actions(R: Rules, state: State) -> list[Action]:
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
-    from .victory import check_automatic
-
-    handler(state).perform(R, state, action)
+    if handler(state).perform(R, state, action) == DONE:
+        end_phase(R, state)
     if state.get("winner") is None:
-        check_automatic(R, state)  # DR 13.0H: the game ends the moment it happens
+        victory.check_automatic(R, state)  # DR 13.0H: the game ends the moment it happens
 
 
 def prompt(R: Rules, state: State) -> Prompt:
@@ -125,17 +82,11 @@ def prompt(R: Rules, state: State) -> Prompt:
 # ------------------------------------------------------------------ moving on
 def end_phase(R: Rules, state: State) -> None:
     """The phasing player has finished: end-of-phase checks, then the next phase. DR 4.0"""
-    from . import stacking
-
-    if stacking.start_end_of_phase_check(R, state):  # DR 6.2: may need the enemy's choices
-        return
-    advance(R, state)
+    phases.end_phase(R, state, BY_NAME[state["phase"]].ends, advance)
 
 
 def advance(R: Rules, state: State) -> None:
     """Step into the next phase (or turn) and carry out its automatic parts."""
-    from . import organization, setting_up, victory
-
     state["done"] = []
     state["hexes_attacked"] = []
     phase = state["phase"]
@@ -146,8 +97,7 @@ def advance(R: Rules, state: State) -> None:
     if phase == "axis_setup":
         begin_turn(R, state, state["turn"])
         return
-    order = [name for name, _ in TURN]
-    nxt = order[order.index(phase) + 1]
+    nxt = PHASES[PHASES.index(phase) + 1]
     state["phase"] = nxt
     if nxt == "end":
         victory.end_of_turn(R, state)  # DR 4.12, 13.0
@@ -160,8 +110,6 @@ def advance(R: Rules, state: State) -> None:
 
 def begin_turn(R: Rules, state: State, turn: int) -> None:
     """DR 4.1: the Weather Phase, then straight on to the Axis Organization Phase."""
-    from . import organization, weather
-
     state["turn"] = turn
     state["phase"] = "weather"
     weather.weather_phase(R, state)
@@ -171,21 +119,16 @@ def begin_turn(R: Rules, state: State, turn: int) -> None:
 
 
 def title(state: State) -> str:
-    return f"Turn {state['turn']}, {PHASE_TITLES[state['phase']]}"
+    return str(describe(state)["title"])
 
 
 def describe(state: State) -> dict[str, Any]:
-    return {
-        "turn": state["turn"],
-        "phase": state["phase"],
-        "title": title(state),
-        "rule": RULE[state["phase"]],
-        "weather": state.get("weather"),
-    }
+    return phases.describe(state, BY_NAME[state["phase"]], f"Turn {state['turn']}")
 
 
 __all__ = [
     "PHASES",
+    "TABLE",
     "TURN",
     "actions",
     "active_side",

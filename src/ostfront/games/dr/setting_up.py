@@ -10,16 +10,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
+from .control import initial_control
 from .rules import Rules, State, other, set_unit, units_at
+from .scenario import SCENARIOS, load_scenario
+from .setup import load_setup
+from .stacking import stack_problems
 
 PENDING_KINDS = ("setup_pick",)
+
+#: Option id -> the optional rule it switches on (DR 8.2 and 12.x).
+OPTION_RULES = {
+    "axis-preparation": "12.1",
+    "five-year-plan": "12.2",
+    "early-start": "12.3",
+    "universal-conscription": "12.4",
+    "defiant-turkey": "12.5",
+    "italian-africa": "12.6",
+    "timoshenko": "12.7",
+    "defiant-lithuania": "12.8",
+    "hungarian-fast-corps": "12.9",
+}
 
 
 def option_rules(state: State) -> list[str]:  # DR 12.6: counters in or out by option
     """The optional rules in use, by number ("12.3"), as the counters name them."""
-    from .game import OPTION_RULES
-
     return [rule for oid, rule in OPTION_RULES.items() if state["options"].get(oid)]
 
 
@@ -52,8 +68,6 @@ def play_state(
 
 def initial_state(R: Rules, state: State) -> None:  # DR 3.0
     """A fresh game: every unit in its box, control as DR 6.4 gives it, set-up to begin."""
-    from .control import initial_control
-
     rules = option_rules(state)
     units: dict[str, dict[str, Any]] = {}
     for uid, unit in sorted(R.counters.units.items()):
@@ -77,8 +91,6 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
 
 def scenario_options(state: State) -> list[str]:
     """The scenario card's own options in use (Defiant Poland's "slovakia")."""
-    from .scenario import SCENARIOS, load_scenario
-
     card = state.get("card") or {}
     name = card.get("name") or state.get("scenario")
     if name not in SCENARIOS:
@@ -89,8 +101,6 @@ def scenario_options(state: State) -> list[str]:
 def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     """A scenario with its own card (Defiant Poland): its units, control, closed hexes, turn
     length, supply sources and victory condition, as data (data/defiant-poland.toml)."""
-    from .scenario import load_scenario
-
     sc = load_scenario(name)
     chosen = scenario_options(state)
     units = {
@@ -110,8 +120,6 @@ def initial_scenario_state(R: Rules, state: State, name: str) -> None:
 def scenario_card(name: str) -> dict[str, Any]:
     """The scenario card's rules (each marked reconstructed in its file), as the state keeps
     them: a game set up from the card, or from a custom position in its scenario."""
-    from .scenario import load_scenario
-
     sc = load_scenario(name)
     return {
         "name": name,
@@ -140,11 +148,7 @@ def unplaced(R: Rules, state: State, side: str) -> list[str]:
 
 def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
     """Hexes where a unit may set up (its set-up code's area, widened by 12.8 if in use)."""
-    from .setup import load_setup
-
     if state.get("card"):
-        from .scenario import load_scenario
-
         return load_scenario(state["card"]["name"]).areas[R.unit(uid).side]
     code = R.unit(uid).start_code(option_rules(state))
     if code is None:
@@ -154,8 +158,6 @@ def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
 
 def legal_hexes(R: Rules, state: State, uid: str) -> list[str]:
     """Hexes in the unit's area where adding it keeps the stack legal (DR 3.0A, 6.2)."""
-    from .stacking import stack_problems
-
     out = []
     for h in sorted(area_of(R, state, uid)):
         if not stack_problems(R, state, [*units_at(state, h), uid], setup=True):
@@ -191,9 +193,7 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import advance
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     side = side_of_phase(state)
     if action.verb == "pick":
         state["pending"] = {"kind": "setup_pick", "side": side, "unit": str(action.args[0])}
@@ -210,7 +210,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
     elif action.verb == "historical":
         place_historically(R, state, side)
     elif action.verb == "done":
-        advance(R, state)
+        return DONE  # the set-up has no end-of-phase checks: the next step (DR 3.0)
+    return None
 
 
 def early_start_weakening(R: Rules, state: State) -> list[str]:
@@ -231,11 +232,7 @@ def early_start_weakening(R: Rules, state: State) -> list[str]:
 
 def place_historically(R: Rules, state: State, side: str) -> None:
     """Every unplaced unit of the side on its hex of the historical set-up card."""
-    from .setup import load_setup
-
     if state.get("card"):
-        from .scenario import load_scenario
-
         placement = load_scenario(state["card"]["name"]).placement_for(scenario_options(state))
         for uid in unplaced(R, state, side):
             set_unit(state, uid, at=placement[uid])

@@ -30,6 +30,7 @@ from ...core.datafile import STRICT, read_data_file, validate
 from ...core.errors import DataError
 from ...core.hexgrid import HexIdError
 from ...core.mapmodel import GameMap
+from .board import board
 from .counters import (
     CounterMix,
     OptionRule,
@@ -283,8 +284,6 @@ class Setup:
 # ================================================================== loading helpers
 def _board() -> GameMap:
     """The game's board (loaded once, by game.py)."""
-    from .game import board
-
     return board()
 
 

@@ -16,8 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .counters import SOVIET_ARMY_TYPES
+from .leaders import settle
 from .losses import eliminate
 from .rules import Rules, State, occupancy, other
 
@@ -143,16 +145,13 @@ def actions(R: Rules, state: State) -> list[Action]:
     ]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .leaders import settle
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     eliminate(R, state, str(action.args[0]))
     state["pending"] = None
     settle(R, state, auto=True)  # DR 11.6C-D: leaders with the eliminated unit roll
     if state.get("pending"):
-        return
-    end_phase(R, state)  # recheck; ends the phase once every stack is legal
+        return None
+    return DONE  # the end-of-phase checks again; the phase ends once every stack is legal
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -24,6 +24,7 @@ from .rules import (
     Rules,
     State,
     as_set,
+    black_sea_fleet_in_play,
     hex_of,
     kept,
     occupancy,
@@ -33,6 +34,7 @@ from .rules import (
     set_unit,
     side_units,
 )
+from .setup import load_setup
 from .zoc import border_open, country, zoc_of
 
 IMPASSABLE_TERRAIN = ("sea",)
@@ -130,8 +132,6 @@ def neutral_countries(state: State) -> tuple[str, ...]:
 
 @cache
 def _off_limits() -> tuple[str, ...]:
-    from .setup import load_setup
-
     return tuple(load_setup().off_limits)
 
 
@@ -265,8 +265,6 @@ def port_supply(R: Rules, state: State, cut_off: list[str]) -> str | None:
     """DR 11.5.5E: while the Black Sea Fleet exists, one unit may trace supply to a port
     (Odessa, Sevastopol, Novorossiysk) instead. Reading: a normal-length path to a
     Soviet-controlled port; if several units could, the strongest (then by id) is chosen."""
-    from .navy import black_sea_fleet_in_play
-
     if not black_sea_fleet_in_play(R, state):
         return None
     blocked = blocked_hexes(R, state, "soviet")

@@ -6,7 +6,8 @@ from typing import Any
 
 from .charts import casualty_weight, victory_cities
 from .rules import Rules, State, on_map
-from .sequence import LAST_TURN
+
+LAST_TURN = 7  # DR 4.12: seven turns, June to December 1941
 
 
 def city_points(R: Rules, state: State) -> dict[str, int]:

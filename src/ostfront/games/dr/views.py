@@ -28,6 +28,11 @@ from typing import Any
 from ...core.drawing import colour_of
 from ...core.paths import path_to, search, walk_back
 from ...core.protocol import Action, CounterView, State
+from . import movement, rail, sequence, supply, zoc
+from .counters import COUNTER_COLOURS, SYMBOLS
+from .rules import hex_of, printed, reading
+from .setting_up import option_rules
+from .zoc import country
 
 #: What each supply kind's sources are called (DR 5.0, 5.3, 12.5C).
 SOURCE_NAMES = {
@@ -63,8 +68,6 @@ BOX_TITLES = {
 
 # ------------------------------------------------------------------ phase, actions
 def describe_phase(state: State) -> dict[str, Any]:
-    from . import sequence
-
     phase = state.get("phase")
     if not phase:
         return {"title": "", "rule": None, "weather_rule": "DR 8.0"}
@@ -121,10 +124,6 @@ def roll_hits(entry: Mapping[str, Any]) -> dict[str, int] | None:
 def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
     """The units off the map (to set up, to arrive, eliminated), by box and side, each with
     the counter it would show on the map (a reduced unit eliminated stays reduced)."""
-    from .game import COUNTER_COLOURS, SYMBOLS
-    from .rules import printed
-    from .setting_up import option_rules
-
     units = state.get("units")
     if not isinstance(units, dict):
         return []
@@ -164,9 +163,6 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
 def move_paths(R: Any, state: State, actions: Iterable[Action]) -> dict[str, list[str]]:
     """Action text -> the hexes the selected unit will pass through (its own hex first) for
     each ``to`` and ``rail`` move among ``actions``: the same paths the engine takes."""
-    from . import movement, rail
-    from .rules import reading
-
     unit = selected_unit(state)
     acts = [a for a in actions if a.verb in ("to", "rail") and a.args]
     if unit is None or not acts:
@@ -190,29 +186,21 @@ class SupplyLines:
     units (call inside :func:`ostfront.games.dr.rules.reading`)."""
 
     def __init__(self, R: Any, state: State, side: str) -> None:
-        from . import supply
-
         self.R, self.state, self.side = R, state, side
         self.blocked = supply.blocked_hexes(R, state, side)
         self._kinds: dict[str, tuple[dict[str, str | None], dict[str, str | None], int]] = {}
 
     def _open(self, a: str, b: str) -> bool:
-        from . import supply
-
         return b not in self.blocked and supply.passable(self.R, self.state, b)
 
     def _no_water(self, a: str, b: str) -> bool:
         # the engine's own test (a sea hexside, or a lake one unless frozen, 8.3.4)
-        from . import supply
-
         return not supply._water_between(self.R, self.state, a, b)
 
     def searches(self, kind: str) -> tuple[dict[str, str | None], dict[str, str | None], int]:
         """(rail: network hex -> the rail hex towards a source, path: supplied hex -> the hex
         towards the network, the path's length) for one supply kind."""
         if kind not in self._kinds:
-            from . import supply
-
             R, state = self.R, self.state
             starts = {h for h in supply.sources(R, self.side, kind, state) if h not in self.blocked}
             rail = search(starts, R.map.rail_neighbours, self._open)
@@ -236,10 +224,6 @@ class SupplyLines:
         return out
 
     def _line(self, uid: str) -> dict[str, Any]:
-        from . import supply
-        from .rules import hex_of
-        from .zoc import country
-
         R, state = self.R, self.state
         here = hex_of(state, uid)
         ok = supply.in_supply(R, state, uid)
@@ -291,8 +275,6 @@ def line_text(R: Any, line: dict[str, Any]) -> str:
 
 def supply_lines(R: Any, state: State, side: str) -> dict[str, dict[str, Any]]:
     """Every ground unit of ``side`` on the map -> :meth:`SupplyLines.line`."""
-    from .rules import reading
-
     out: dict[str, dict[str, Any]] = {}
     with reading(state):
         lines = SupplyLines(R, state, side)
@@ -309,9 +291,6 @@ OVERLAYS = ("supply", "zoc", "control")
 
 def overlay(R: Any, state: State, kind: str, side: str) -> dict[str, Any]:
     """The supply area and lines of ``side``, the ZOC of ``side``, or the control table."""
-    from . import supply, zoc
-    from .rules import reading
-
     out: dict[str, Any] = {"hexes": {}, "units": {}}
     with reading(state):
         if kind == "control":

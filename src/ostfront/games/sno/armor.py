@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from .movement_rules import higher_factor
 from .rules import Rules, State, hex_of, other, set_unit, side_units
+from .supply import fuel_line, in_supply
 from .zoc import zoc
 
 
@@ -52,8 +53,6 @@ def is_refitted(R: Rules, state: State, uid: str) -> bool:
 def begin_omp(R: Rules, state: State, side: str) -> None:
     """What the start of ``side``'s OMP fixes for its armor: fuel (5.3.4) and which units may
     refit in the Recovery Phase (10.3.5). The Guderian units are the OMP record's."""
-    from .supply import fuel_line, in_supply
-
     armor = [u for u in side_units(R, state, side) if is_armor(R, u)]
     line = fuel_line(R, state, side) if armor else frozenset()
     # SNO 5.3.4: 'cannot trace a fuel line at the beginning of its OMP'

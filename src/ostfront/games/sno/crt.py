@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from pathlib import Path
 from typing import Any, Literal
 
@@ -428,3 +429,22 @@ def crt_notes(crts: Crts | None = None) -> list[str]:
         "every cell reconstructed (the printed CRTs are not public): docs/data/sno-tables.md"
     )
     return notes
+
+
+def at_least_sets(factors: dict[str, int], need: Fraction | int) -> list[list[str]]:
+    """SNO 7.3.1 EX-4X and AL: the sets reaching ``need`` with no unit to spare; every unit if
+    even all of them fall short."""
+    uids = sorted(factors)
+    if sum(factors.values()) < need:
+        return [uids]
+    if need <= 0:
+        return [[]]
+    found: list[list[str]] = []
+    for k in range(1, len(uids) + 1):
+        for combo in combinations(uids, k):
+            total = sum(factors[u] for u in combo)
+            if total < need:
+                continue
+            if all(total - factors[u] < need for u in combo):
+                found.append(list(combo))
+    return found

@@ -33,6 +33,7 @@ from functools import cache
 from typing import Any
 
 from ...core.memo import per_components
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, NotPlayable, Prompt
 from . import control
 from .combat import orders
@@ -62,6 +63,7 @@ from .setup import (
 )
 from .stacking import stacking_problems
 from .units import defortify, fortify, may_defortify, may_fortify
+from .victory import end_choices
 
 PENDING_KINDS = ("setup_pick",)
 LAST_VDT = "1945-05"  # SNO 12.2: to May 1945 unless the players agree otherwise (15.7)
@@ -150,15 +152,10 @@ def start(R: Rules, state: State) -> None:
     control.initial(R, state)  # SNO 12.3 (June 1941: the Russian border), 3.2.2, 12.11(5)
     state["seas"] = {s: side for s, side in starting_seas(scen).items() if side}  # SNO 3.3
     control.update(R, state)
-    from .sequence import enter_phase
-
-    enter_phase(R, state, state["phase"])
 
 
 def last_turn(R: Rules, state: State, scen: ScenarioSpec) -> str:
     """SNO 12.2, 15.7: May 1945, or the December VDT the players agreed on (option "end")."""
-    from .victory import end_choices
-
     chosen = str(state["options"].get("end") or LAST_VDT)
     allowed = end_choices(R, scen.start)
     if chosen not in allowed:
@@ -323,7 +320,7 @@ def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Actio
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     verb = action.verb
     arg = str(action.args[0]) if action.args else ""
     if verb == "pick":
@@ -341,11 +338,10 @@ def perform(R: Rules, state: State, action: Action) -> None:
     elif verb in ("order", "cancel"):
         orders.perform(R, state, action)  # SNO 12.10
     elif verb == "end":
-        from .sequence import end_phase
-
-        end_phase(R, state)  # SNO 12.12: the other player sets up, or the first month begins
+        return DONE  # SNO 12.12: the other player sets up, or the first month begins
     else:
         raise ValueError(f"not a set-up action: {action.text}")
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

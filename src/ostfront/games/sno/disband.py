@@ -27,9 +27,9 @@ import heapq
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import supply, weather
-from .combat.losses import eliminate
 from .control import friendly_seas, seas_of
 from .movement_rules import allowance, may_enter, terrain_cost
 from .rules import (
@@ -42,8 +42,9 @@ from .rules import (
     set_unit,
     side_units,
     unit_title,
+    units_at,
 )
-from .units import may_disband
+from .units import eliminate, may_disband
 from .zoc import in_enemy_zoc
 
 PENDING_KINDS: tuple[str, ...] = ()
@@ -103,8 +104,6 @@ def _hex_loss(R: Rules, state: State, side: str, hex_id: str, supplied: set[str]
 
 
 def _units_at(state: State, hex_id: str) -> list[str]:
-    from .rules import units_at
-
     return units_at(state, hex_id)
 
 
@@ -511,19 +510,17 @@ def actions(R: Rules, state: State) -> list[Action]:
     return offers
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     if action.verb == "end":
         state["breakout"] = None
-        end_phase(R, state)
-        return
+        return DONE
     uid = str(action.args[0])
     if action.verb == "disband":
         disband(R, state, uid)
         state["breakout"] = {**_record(state)}
-        return
+        return None
     breakout(R, state, uid)
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -9,14 +9,14 @@ naming it."""
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ...core.data_check import map_notes
-from ...core.mapmodel import GameMap, load_map
+from ...core.mapmodel import GameMap, map_notes
+from ...core.position import load_position
 from ...core.protocol import (
     Action,
     CounterView,
@@ -27,16 +27,18 @@ from ...core.protocol import (
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
-from . import views
-
-DATA = Path(__file__).parent / "data"
-
-
-@cache
-def board() -> GameMap:
-    """The Sturm Nach Osten map (see docs/data/sno.md for where every value comes from)."""
-    return load_map(DATA / "map.toml")
-
+from . import sequence, views
+from .board import DATA, board
+from .combat import distribution
+from .counters import counter_notes
+from .crt import crt_notes
+from .deployment import start
+from .invariants import broken
+from .markers import marker_notes
+from .positions import from_position
+from .rules import rules_with_map
+from .setup import load_scenarios, scenario_notes
+from .tables import load_tables, table_notes, victory_city_at
 
 #: Strategic options (SNO 14.x) come with part 3 of the engine.
 STRATEGIC = ("free-soviet-setup", "stalin-line", "modernization", "may-conservative",
@@ -53,15 +55,6 @@ def refuse_strategic(state: ProtocolState) -> None:
             + ", ".join(chosen)
             + ") come with part 3 of the engine"
         )
-
-
-@cache
-def _engine() -> ModuleType:
-    """The sequence of play, imported the first time a game is played (the registry lists
-    games without loading their rules)."""
-    from . import sequence
-
-    return sequence
 
 
 class SturmNachOsten(SequencedGame):
@@ -110,12 +103,6 @@ class SturmNachOsten(SequencedGame):
 
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         """Every SNO data file, each loaded, validated and summarised (``ostfront data check``)."""
-        from .counters import counter_notes
-        from .crt import crt_notes
-        from .markers import marker_notes
-        from .setup import scenario_notes
-        from .tables import table_notes
-
         return [
             ("map", lambda: map_notes(self.board())),
             ("counters", counter_notes),
@@ -128,9 +115,6 @@ class SturmNachOsten(SequencedGame):
     def hex_extras(self, hex_id: str) -> dict[str, Any]:
         """What SNO's data says of a hex: its victory city (App. I), factory and garrison
         (App. II) and the units of the June 1941 set-up there."""
-        from .setup import load_scenarios
-        from .tables import load_tables, victory_city_at
-
         out: dict[str, Any] = {}
         city = victory_city_at(load_tables(), hex_id)
         if city is not None:
@@ -159,22 +143,20 @@ class SturmNachOsten(SequencedGame):
 
     # -- the rules -----------------------------------------------------------
     def rules_for(self, state: ProtocolState) -> Any:
-        from .rules import rules_with_map
-
         return rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
         """SNO 12.A: the June 1941 Campaign Scenario, from the set-up (deployment.py)."""
-        from .deployment import start
-
         refuse_strategic(state)
-        start(self.rules_for(state), state)
+        R = self.rules_for(state)
+        start(R, state)
+        sequence.begin(R, state)  # the first set-up step (SNO 12.12)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
-        from .positions import from_position
-
         refuse_strategic(state)
-        from_position(self.rules_for(state), state, position)
+        R = self.rules_for(state)
+        from_position(R, state, position)
+        sequence.begin(R, state)  # the position's phase, from its beginning
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
         """The control tables are flat: copied as such. The units table is replaced, never
@@ -182,18 +164,14 @@ class SturmNachOsten(SequencedGame):
         return copy_state(state, shallow=("control", "entered", "seas"), shared=("units",))
 
     def engine(self) -> ModuleType:
-        return _engine()
+        return sequence
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """The exact outcome of the die an attack's roll would throw (SNO 7.2.1 step six)."""
-        from .combat import distribution
-
         return distribution(self.rules_for(state), state, action)
 
     def invariants(self, state: ProtocolState) -> list[str]:
         """What is wrong with a state (empty when all is well): see invariants.py."""
-        from .invariants import broken
-
         return broken(self.rules_for(state), state)
 
     # -- what interfaces show: games/sno/views.py ------------------------------
@@ -234,8 +212,6 @@ class SturmNachOsten(SequencedGame):
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
         """The Terrain Effects Chart as people read it, from data/tables.toml (SNO 5.1.3,
         5.5, 5.6; 11.8's replacement limits)."""
-        from .tables import load_tables
-
         return views.chart_tables(load_tables().tec)
 
     def shipped_positions(self) -> list[dict[str, Any]]:
@@ -243,8 +219,6 @@ class SturmNachOsten(SequencedGame):
         return [dict(p) for p in _shipped_positions()]
 
     def shipped_position(self, position_id: str) -> dict[str, Any]:
-        from ...core.position import load_position
-
         for p in _shipped_positions():
             if p["id"] == position_id:
                 return load_position(DATA / "positions" / f"{position_id}.toml")
@@ -253,8 +227,6 @@ class SturmNachOsten(SequencedGame):
 
 @cache
 def _shipped_positions() -> tuple[dict[str, Any], ...]:
-    import tomllib
-
     out = []
     for path in sorted((DATA / "positions").glob("*.toml")):
         with path.open("rb") as f:

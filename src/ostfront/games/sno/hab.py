@@ -17,7 +17,17 @@ month of the winter of 1941/42 gets the bonus (nor is marked at the start of the
 
 from __future__ import annotations
 
-from .rules import Rules, State, hex_of, is_dispersed, is_fortified, on_map, phasing_side
+from . import supply, weather
+from .rules import (
+    Rules,
+    State,
+    counter_ids,
+    hex_of,
+    is_dispersed,
+    is_fortified,
+    on_map,
+    phasing_side,
+)
 
 
 # SNO 10.2 Heavy Artillery Bonus
@@ -45,8 +55,6 @@ def has_hab(state: State, uid: str) -> bool:
 def winter_barred(R: Rules, state: State, uid: str) -> bool:
     """SNO 10.2.7 / 6.5.5: an Axis unit on or north of the Arctic Weather Line in a Snow month
     of the winter of 1941/42 may not use the HAB."""
-    from . import weather
-
     if R.unit(uid).side != "axis" or not weather.winter_1941(state):
         return False
     h = hex_of(state, uid)
@@ -57,8 +65,6 @@ def winter_barred(R: Rules, state: State, uid: str) -> bool:
 def eligible(R: Rules, state: State, uid: str) -> bool:
     """SNO 10.2.1: a juggernaut or Soviet shock army on the map, undispersed, unfortified and
     in supply (at the beginning of its own OMP: the caller's to check)."""
-    from . import supply
-
     if carries_hab_kind(R, uid) is None or not on_map(state, uid):
         return False
     if is_dispersed(state, uid) or is_fortified(state, uid):
@@ -72,8 +78,6 @@ def eligible(R: Rules, state: State, uid: str) -> bool:
 def place(R: Rules, state: State, side: str) -> None:
     """SNO 10.2.2: at the beginning of ``side``'s OMP, HAB markers on all its eligible units
     (any markers left over are replaced)."""
-    from .rules import counter_ids
-
     ids = counter_ids(R, "hab-kind", lambda u: u.juggernaut or u.type == "shock")
     state["hab"] = sorted(
         u for u in ids if u in state["units"] and R.unit(u).side == side and eligible(R, state, u)

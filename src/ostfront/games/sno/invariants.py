@@ -3,9 +3,8 @@ simulate`` and the random-play tests). Each broken invariant is a bug in the eng
 
 from __future__ import annotations
 
-from .overrun import overrun_units
-from .rules import BOXES, SIDES, Rules, State, occupancy, phasing_side
-from .sequence import PHASES
+from .overruns import overrun_units
+from .rules import BOXES, PHASES, SIDES, Rules, State, occupancy, phasing_side
 from .units import NEVER_FORTIFY
 
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import math
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import siege
 from .control import controlled_cities
 from .rules import BOX_SET, Rules, State, phasing_side, unit_title
 from .siege import siege_cost
 from .supply import facts, status
+from .units import eliminate as remove
 
 PENDING_KINDS = ("siege", "isolation")
 
@@ -120,10 +122,8 @@ def _choosable(R: Rules, group: list[str], target: int) -> list[str]:
 def eliminate(R: Rules, state: State, uids: list[str]) -> None:
     """Remove isolated units: back to the pool ("dead"), except the units that can never
     return (juggernauts and the Polish 1st Army eliminated out of supply, 10.1.2c;
-    garrisons, 10.5.5: combat.losses.eliminate decides, for all of them at once while they
+    garrisons, 10.5.5: units.eliminate decides, for all of them at once while they
     are still isolated)."""
-    from .combat.losses import eliminate as remove
-
     remove(R, state, uids)
 
 
@@ -166,9 +166,7 @@ def actions(R: Rules, state: State) -> list[Action]:
     ]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     p = state["pending"]
     if p["kind"] == "siege":
         city = p["city"]
@@ -176,19 +174,18 @@ def perform(R: Rules, state: State, action: Action) -> None:
             choices = dict(state.get("siege") or {})
             choices[city] = [*choices.get(city, []), str(action.args[0])]
             state["siege"] = choices
-            return
+            return None
         state["pending"] = None
-        end_phase(R, state)
-        return
+        return DONE
     uid = str(action.args[0])
     eliminate(R, state, [uid])
     group = [u for u in p["group"] if u != uid]
     target = p["target"] - R.unit(uid).stacking
     if target > 0:
         state["pending"] = {**p, "group": group, "target": target}
-        return
+        return None
     state["pending"] = None
-    end_phase(R, state)
+    return DONE
 
 
 def prompt(R: Rules, state: State) -> Prompt:

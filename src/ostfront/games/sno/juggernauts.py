@@ -21,7 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
+from . import hab, supply, weather
+from .crt import at_least_sets
+from .overruns import overrunning_units
 from .rules import (
     BOX_SET,
     Rules,
@@ -35,10 +39,9 @@ from .rules import (
     side_units,
     unit_title,
 )
+from .zoc import in_enemy_zoc
 
-#: Verbs performed by :func:`perform_anytime` in any phase of the owner's player-turn.
-ANYTIME_VERBS: tuple[str, ...] = ("break",)
-PENDING_KINDS = ("breakdown",)
+PENDING_KINDS: tuple[str, ...] = ()
 SEP = "+"
 
 
@@ -92,8 +95,6 @@ def juggernauts_on_map(R: Rules, state: State, side: str) -> list[str]:
 def revert(R: Rules, state: State, side: str) -> None:
     """SNO 10.1.5: at the beginning of his OMP, the phasing player's juggernauts on the board
     revert to their stronger side if they are in supply and not dispersed."""
-    from . import supply
-
     for uid in juggernauts(R, side):
         rec = state["units"].get(uid)
         if rec is None or not rec.get("flipped") or rec["at"] in BOX_SET:
@@ -105,8 +106,6 @@ def revert(R: Rules, state: State, side: str) -> None:
 def begin_omp(R: Rules, state: State) -> None:
     """The beginning of the phasing player's OMP: juggernauts revert (10.1.5), then the HAB
     markers go on the eligible units (10.2.2). The movement module calls this."""
-    from . import hab
-
     side = phasing_side(state)
     revert(R, state, side)  # SNO 10.1.5
     hab.place(R, state, side)  # SNO 10.2.2
@@ -123,8 +122,6 @@ def winter_flip_after_omp(R: Rules, state: State) -> None:
     """SNO 10.1.6 / 6.5.4, first sentence: at the end of the Axis OMP in a Snow month of the
     winter of 1941/42, Axis juggernauts on or north of the Arctic Weather Line and outside
     any city or town flip to their weaker side."""
-    from . import weather
-
     if phasing_side(state) != "axis" or not weather.winter_1941(state):
         return
     for uid in juggernauts(R, "axis"):
@@ -142,8 +139,6 @@ def winter_flip_after_combat(R: Rules, state: State) -> None:
     of the winter of 1941/42, every Axis juggernaut on or north of the Arctic Weather Line still
     stronger-side up flips to its weaker side, city or town or not (the combat module calls
     this at the end of its phase)."""
-    from . import weather
-
     if phasing_side(state) != "axis" or not weather.winter_1941(state):
         return
     for uid in juggernauts(R, "axis"):
@@ -182,10 +177,6 @@ def form_options(R: Rules, state: State) -> list[tuple[str, list[str]]]:
     juggernaut's weaker factor, with no unit to spare. Units that declared an overrun are
     not combined: the attack they are committed to is resolved in the Combat Phase as
     declared (5.4.3-5.4.4)."""
-    from .combat.losses import at_least_sets
-    from .overrun import overrunning_units
-    from .zoc import in_enemy_zoc
-
     side = phasing_side(state)
     counters = _one_of_each_kind(R, [j for j in juggernauts(R, side) if formable(R, state, j)])
     if not counters:
@@ -237,11 +228,6 @@ def skip(R: Rules, state: State) -> bool:
 
 
 def actions(R: Rules, state: State) -> list[Action]:
-    p = state.get("pending")
-    if p and p["kind"] == "breakdown":
-        from . import breakdown
-
-        return breakdown.breakdown_actions(R, state)
     side = phasing_side(state)
     acts = []
     for j, combo in form_options(R, state):
@@ -260,34 +246,19 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    p = state.get("pending")
-    if p and p["kind"] == "breakdown":
-        from . import breakdown
-
-        breakdown.perform_breakdown(R, state, action)
-        return
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     if action.verb == "form":
         jugg, combo = str(action.args[0]), str(action.args[1]).split(SEP)
         if (jugg, combo) not in form_options(R, state):
             raise ValueError(f"{unit_title(R, jugg)} may not be formed from {combo}")
         form(R, state, jugg, combo)
-        return
+        return None
     if action.verb != "end":
         raise ValueError(f"not an action of the form phase: {action.text}")
-    from . import sequence
-
-    sequence.end_phase(R, state)
+    return DONE
 
 
 def prompt(R: Rules, state: State) -> Prompt:
-    p = state.get("pending")
-    if p and p["kind"] == "breakdown":
-        return Prompt(
-            p["side"],
-            f"Break down {unit_title(R, p['uid'])}: choose its component units",
-            "SNO 10.1.9",
-        )
     return Prompt(
         phasing_side(state),
         "Form juggernauts from infantry in one hex (not in enemy ZOC), or end",
@@ -295,31 +266,14 @@ def prompt(R: Rules, state: State) -> Prompt:
     )
 
 
-# ------------------------------------------------------------------ 10.1.9 (breakdown.py)
-def anytime_actions(R: Rules, state: State) -> list[Action]:
-    """SNO 10.1.9: the break-down actions open now (:func:`breakdown.anytime_actions`)."""
-    from . import breakdown
-
-    return breakdown.anytime_actions(R, state)
-
-
-def perform_anytime(R: Rules, state: State, action: Action) -> None:
-    from . import breakdown
-
-    breakdown.perform_anytime(R, state, action)
-
-
 __all__ = [
-    "ANYTIME_VERBS",
     "PENDING_KINDS",
     "actions",
-    "anytime_actions",
     "begin",
     "begin_omp",
     "form",
     "form_options",
     "perform",
-    "perform_anytime",
     "prompt",
     "revert",
     "skip",

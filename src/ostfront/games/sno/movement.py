@@ -46,7 +46,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...core.paths import Step, path_to, reach
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
+from . import armor, control, hab, juggernauts, overrun, overruns, zhukov
 from .movement_rules import (
     allowance,
     finnish_area,
@@ -64,7 +66,6 @@ from .movement_rules import (
     strategic_allowance,
     thawing_lake,
 )
-from .overrun import overrunning_units
 from .rules import (
     Rules,
     State,
@@ -80,7 +81,7 @@ from .rules import (
     unit_title,
     units_at,
 )
-from .units import is_garrison, may_move
+from .units import eliminate, is_garrison, may_move
 from .zoc import zoc, zoc_sources
 
 PENDING_KINDS: tuple[str, ...] = ()
@@ -122,8 +123,6 @@ def _write(state: State, **changes: Any) -> None:
 def begin(R: Rules, state: State) -> None:
     """On entering the OMP: a fresh record with the Guderian units (5.3.3); the armor's fuel
     and refit (5.3.4, 10.3.5: armor.begin_omp); SNO 5.5.11 Hungary active from April 1942."""
-    from . import armor, juggernauts
-
     state["omp"] = {**record({**state, "omp": None}), "guderian": guderian_units(R, state)}
     armor.begin_omp(R, state, phasing_side(state))  # SNO 5.3.4, 10.3.5
     juggernauts.begin_omp(R, state)  # SNO 10.1.5, 10.2.2: revert, then the HAB markers
@@ -146,7 +145,7 @@ def held(R: Rules, state: State, uid: str) -> str | None:
         return "not a unit of the phasing player on the map"
     if uid in rec["moved"]:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
         return "it has moved this phase (SNO 5.1.2)"
-    if uid in overrunning_units(state):  # the reading of 5.4.3-5.4.4 in overrun.py
+    if uid in overruns.overrunning_units(state):  # the reading of 5.4.3-5.4.4 in overrun.py
         return "it makes an overrun attack from where it stands (SNO 5.4.3)"
     if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
         if is_garrison(R, uid):
@@ -308,8 +307,6 @@ def move_unit(R: Rules, state: State, uid: str, move: Move) -> None:
     unit moving into Hungary activates it), the flip to the weaker side of a move that needed
     its movement factor (5.1.8, 10.1.4, 10.3.3a), and a moving armor unit forgoes its refit
     (10.3.5)."""
-    from . import armor, control, hab, zhukov
-
     side = R.unit(uid).side
     dest = move.path[-1]
     rec = record(state)
@@ -344,9 +341,6 @@ def must_leave_finland(R: Rules, state: State) -> list[str]:
 def finish(R: Rules, state: State) -> bool:
     """The end of the OMP (sequence's end-of-phase check, before stacking): SNO 5.5.9 Soviet
     units still in the Finnish area are eliminated. Opens no decision."""
-    from . import armor
-    from .combat.losses import eliminate
-
     if phasing_side(state) == "soviet":
         for u in counter_ids(R, "side-soviet", lambda unit: unit.side == "soviet"):
             if u in state["units"] and in_finland(R, state, hex_of(state, u) or ""):
@@ -359,8 +353,6 @@ def finish(R: Rules, state: State) -> bool:
 def thaw_losses(R: Rules, state: State, side: str) -> None:
     """SNO 6.3.4: a unit still on an all-lake hex that is not frozen at the end of its own
     player-turn is eliminated."""
-    from .combat.losses import eliminate
-
     for u in counter_ids(R, f"side-{side}", lambda unit: unit.side == side):
         h = hex_of(state, u) if u in state["units"] else None
         if h is not None and thawing_lake(R, state, h):
@@ -391,7 +383,6 @@ def _mp(cost: float) -> str:
 
 
 def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
-    from . import overrun, zhukov
 
     side = phasing_side(state)
     sel = record(state)["selected"]
@@ -426,10 +417,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from . import overrun, zhukov
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     verb = action.verb
     if verb in overrun.VERBS:
         overrun.perform(R, state, action)  # SNO 5.4.1
@@ -447,14 +435,13 @@ def perform(R: Rules, state: State, action: Action) -> None:
         blitz = made_possible_by_overrun(R, state, sel, move.path[-1])
         move_unit(R, state, sel, move)
         if blitz:
-            overrun.mark_blitz(state, sel)  # SNO 5.4.1b
+            overruns.mark_blitz(state, sel)  # SNO 5.4.1b
     elif verb == "end":
-        end_phase(R, state)  # runs finish (5.5.9), then the stacking check (4.3)
+        return DONE  # the end checks: finish (5.5.9), then the stacking check (4.3)
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:
-    from . import overrun
-
     declaring = overrun.prompt(R, state)  # SNO 5.4.1: an overrun being put together
     if declaring is not None:
         return declaring

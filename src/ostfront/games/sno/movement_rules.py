@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from ...core.memo import facts_of
 from . import weather
+from .overruns import overrun_units
 from .rules import (
     Rules,
     State,
@@ -196,9 +197,7 @@ def overrun_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
     known = remembered(state, f"overrun-hexes-{side}")
     if known is not None:
         return known  # type: ignore[no-any-return]
-    from . import overrun
-
-    overrun_now = overrun.overrun_units(state)
+    overrun_now = overrun_units(state)
     enemy = other(side)
     held: dict[str, bool] = {}
     for u, d in state["units"].items():

@@ -24,7 +24,7 @@ Readings (written in the coverage notes too):
 - 5.4.1 / 5.4.4: the odds are those of the attacker's Overrun/Blitz CRT after every step-five
   modifier but weather (5.4.1d): at least 5:1 on CRT A (Axis), 6:1 on CRT B (Soviet) - the
   CRT data's ``overrun_from``.
-- 3.1.4: only the units being overrun lose their ZOC (:func:`overrun_units`), from the
+- 3.1.4: only the units being overrun lose their ZOC (:func:`zoc.overrun_units`), from the
   declaration until the end of the Combat Phase or the resolution of their overrun.
 - 5.4.3-5.4.4: the overrunning units attack from where they stand when it is declared: they
   move no further in that OMP (the defenders must still be in their ZOC in the Combat Phase,
@@ -45,13 +45,16 @@ from .combat import limits
 from .combat import odds as odds_mod
 from .combat import plan as plan_mod
 from .crt import odds_value
+from .overruns import mark_blitz, overrun_units, overrunning_units, overruns
 from .rules import (
     Rules,
     State,
     hex_of,
     hex_title,
     is_fortified,
+    phase_kind,
     phasing_side,
+    side_units,
     unit_title,
     units_at,
 )
@@ -67,43 +70,6 @@ VERBS = (
 )
 
 
-# ------------------------------------------------------------------ the state's records
-def overruns(state: State) -> list[dict[str, Any]]:
-    """The overrun attacks declared this player-turn (5.4.1)."""
-    return list(state.get("overruns") or ())
-
-
-# SNO 3.1.4: units being overrun lose their ZOC
-def overrun_units(state: State) -> frozenset[str]:
-    """SNO 3.1.4, 5.4.1: the units being overrun - they have no ZOC from the declaration on."""
-    return frozenset(d for o in state.get("overruns") or () for d in o["defenders"])
-
-
-# SNO 5.4.3: one overrun a unit, and no other attack
-def overrunning_units(state: State) -> frozenset[str]:
-    """SNO 5.4.3: the units making an overrun attack (in one overrun only, no other attack)."""
-    return frozenset(u for o in state.get("overruns") or () for u in o["attackers"])
-
-
-def blitz_units(state: State) -> frozenset[str]:
-    """SNO 5.4.1b: the units with a Blitz marker."""
-    return frozenset(state.get("blitz") or ())
-
-
-def mark_blitz(state: State, uid: str) -> None:
-    """SNO 5.4.1b: place a Blitz marker on ``uid`` (the list is replaced, never changed in
-    place: copies of a state may share it)."""
-    if uid not in (state.get("blitz") or ()):
-        state["blitz"] = sorted({*(state.get("blitz") or ()), uid})
-
-
-def clear(state: State) -> None:
-    """The end of the Combat Phase: no overrun and no Blitz marker is left (5.4.5, 5.4.1b)."""
-    state["overruns"] = []
-    state["blitz"] = []
-    state["overrun_draft"] = None
-
-
 # ------------------------------------------------------------------ who may overrun whom
 def eligible(R: Rules, state: State, uid: str) -> bool:
     """SNO 5.4.3: a phasing unit able to attack (7.1.1, 10.5.3, 10.7.4, 5.5.11) that is not
@@ -112,8 +78,6 @@ def eligible(R: Rules, state: State, uid: str) -> bool:
 
 
 def _free_attackers(R: Rules, state: State) -> list[str]:
-    from .rules import side_units
-
     return [
         u
         for u in side_units(R, state, phasing_side(state))
@@ -245,8 +209,6 @@ def _left_out_problems(R: Rules, state: State, defenders: list[str]) -> list[str
 def _open(state: State) -> bool:
     """Whether an overrun may be declared now: the phasing player's OMP, no decision pending,
     no unit in the middle of a move."""
-    from .sequence import phase_kind
-
     if phase_kind(state["phase"]) != "omp" or state.get("pending"):
         return False
     rec = state.get("omp") or {}
@@ -408,7 +370,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
 def declare(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> dict[str, Any]:
     """SNO 5.4.1: the overrun is declared - its defenders lose their ZOC (3.1.4), its attackers
     take a Blitz marker (5.4.1b) and move no further this OMP (5.4.3-5.4.4 reading: movement's
-    ``held`` asks :func:`overrunning_units`)."""
+    ``held`` asks :func:`movement_rules.overrunning_units`)."""
     bad = problems(R, state, attackers, defenders)
     if bad:
         raise ValueError(bad[0])
@@ -440,13 +402,7 @@ def prompt(R: Rules, state: State) -> Prompt | None:
 __all__ = [
     "VERBS",
     "actions",
-    "blitz_units",
-    "clear",
     "declare",
-    "mark_blitz",
-    "overrun_units",
-    "overrunning_units",
-    "overruns",
     "perform",
     "problems",
     "prompt",

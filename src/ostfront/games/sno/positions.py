@@ -44,8 +44,7 @@ from ...core.errors import DataError
 from ...core.position import placements
 from . import control
 from .movement_rules import HUNGARY_FROM, hungary_active
-from .rules import BOXES, SIDES, Rules, State, month_name, turn_title
-from .sequence import PHASES, begin_month, enter_phase
+from .rules import BOXES, PHASES, SIDES, Rules, State, month_name, turn_title
 from .stacking import stacking_problems
 from .units import NEVER_FORTIFY
 
@@ -59,7 +58,7 @@ WEATHERS = ("good", "mud", "snow")
 
 def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     """Fill ``state`` from a validated position (``core.position``), or raise DataError
-    naming every problem."""
+    naming every problem. Play then begins at its phase (``sequence.begin``)."""
     problems: list[str] = []
     units = _units(R, position, problems)
     extra = dict(position.get("extra") or {})
@@ -129,10 +128,6 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
         )
     )
     control.update(R, state)  # SNO 3.2.3-3.2.4, 3.3: what the position's units imply
-    if phase == "weather":
-        begin_month(R, state, turn)
-        return
-    enter_phase(R, state, phase)
 
 
 def play_state(

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.memo import per_components
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import factories
 from .counters import Unit
@@ -368,19 +369,16 @@ def _note(state: State, **changes: Any) -> None:
     state["rrp"] = {**(state.get("rrp") or {}), **changes}
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
-    from .sequence import end_phase
-
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     side = side_of(state)
     verb = action.verb
     if verb == "end":
         state["entered_rrp"] = {}
         state.pop("rrp", None)
-        end_phase(R, state)
-        return
+        return DONE
     if verb in factories.VERBS:
         factories.perform(R, state, action)  # SNO 10.4.8
-        return
+        return None
     uid = str(action.args[0])
     rrp = state.get("rrp") or {}
     if verb == "replace":
@@ -410,6 +408,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
         _note(state, changed=[*rrp.get("changed", ()), uid])
     else:
         raise ValueError(f"the RRP has no action {action.text!r}")
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -84,6 +84,7 @@ from ...core.mapmodel import GameMap
 from ...core.memo import kept, remember, remembered
 from ...core.units import Components
 from ...core.units import set_unit as set_unit
+from .board import board
 from .counters import CounterMix, Face, Unit, fortify_bonus, load_counters
 from .crt import Crts, load_crt
 from .tables import Tables, load_tables
@@ -112,8 +113,6 @@ class Rules(Components[Unit]):
 @cache
 def standard_rules() -> Rules:
     """The game's own map, counters, CRTs and charts."""
-    from .game import board
-
     return Rules(board(), load_counters(), load_crt(), load_tables())
 
 
@@ -270,6 +269,31 @@ def unit_title(R: Rules, uid: str) -> str:
 
 def phasing_side(state: State) -> str:  # SNO 3.4.5
     return "axis" if state["phase"].startswith("axis") else "soviet"
+
+
+#: The phases of one player-turn (SNO 1.0 B), in order; sequence.py's table says what
+#: happens in each.
+KINDS = ("rrp", "omp", "form", "recovery", "combat", "disband", "orders")
+#: Every phase in the order they come: the set-up, the player moving second first (SNO
+#: 12.12), then a month - its weather, the Axis player-turn, the Soviet one (SNO 1.0).
+PHASES = (
+    "soviet_setup",
+    "axis_setup",
+    "weather",
+    *(f"{side}_{kind}" for side in ("axis", "soviet") for kind in KINDS),
+)
+
+
+def phase_side(phase: str) -> str | None:
+    """The phasing side of a phase (None for the weather step)."""
+    side, _, _ = phase.partition("_")
+    return side if side in ("axis", "soviet") else None
+
+
+def phase_kind(phase: str) -> str:
+    """setup, weather, or one of KINDS."""
+    side = phase_side(phase)
+    return phase[len(side) + 1 :] if side else phase
 
 
 __all__ = [

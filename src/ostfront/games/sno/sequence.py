@@ -7,114 +7,94 @@ steps the rules put there: voluntary disbandment and break-out (8.0.2), then, au
 isolation (9.5) and stacking (4.3); and the No Retreat orders a player declares at the end of
 his own player-turn (7.5.2a).
 
-Each phase kind has a *handler* module offering the phasing player's actions (``actions``,
-``perform``, ``prompt``, and ``begin`` on entering the phase). A decision in progress
-(``state["pending"]``) belongs to the module that lists its ``kind`` in ``PENDING_KINDS`` and
-may fall to either side. When the phasing player ends a phase, :func:`end_phase` runs the
-phase's end-of-phase checks - each may open a decision, and its owner calls :func:`end_phase`
-again once it is answered - and then steps on, carrying out whatever the next phase does by
+:data:`TABLE` is the sequence of play, one row a phase (``core.phases.Phase``): its name, its
+rule, its title, the *handler* module offering the phasing player's actions (``actions``,
+``perform``, ``prompt``, and ``begin`` on entering the phase) and the checks that end it. A
+decision in progress (``state["pending"]``) belongs to the module that lists its ``kind`` in
+``PENDING_KINDS`` and may fall to either side. A handler's ``perform`` returns ``DONE`` once
+the phasing player has ended the phase (or a decision opened by an end-of-phase check is
+answered): :func:`end_phase` then runs the phase's checks - each may open a decision, after
+which the phase ends again - and steps on, carrying out whatever the next phase does by
 itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from types import ModuleType
 from typing import Any
 
 from ...core import phases
+from ...core.phases import DONE, Phase
 from ...core.protocol import Action, Prompt
-from .rules import Rules, State, next_month, other, turn_title
-
-#: The phases of one player-turn (SNO 1.0 B), each with the rule that defines it.
-PLAYER_TURN = (  # SNO 1.0
-    ("rrp", "SNO 1.0 B; 11.0"),
-    ("omp", "SNO 1.0 B; 5.0"),
-    ("form", "SNO 10.1.7"),
-    ("recovery", "SNO 1.0 B"),
-    ("combat", "SNO 1.0 B; 7.0"),
-    ("disband", "SNO 8.0.2; 9.5; 4.3"),
-    ("orders", "SNO 7.5.2a"),
+from . import (
+    armor,
+    breakdown,
+    combat,
+    control,
+    deployment,
+    disband,
+    isolation,
+    juggernauts,
+    movement,
+    replacements,
+    stacking,
+    victory,
+    weather,
+    zhukov,
 )
-KINDS = tuple(kind for kind, _ in PLAYER_TURN)
-#: Before the first month: the player moving second sets up first (SNO 12.12).
-SETUP = ("soviet_setup", "axis_setup")
-PHASES = (
-    *SETUP,
-    "weather",
-    *(f"{side}_{kind}" for side in ("axis", "soviet") for kind in KINDS),
+from .combat import orders
+from .rules import (
+    PHASES,
+    Rules,
+    State,
+    next_month,
+    other,
+    phase_kind,
+    phase_side,
+    set_unit,
+    turn_title,
 )
-RULE = (
-    {"weather": "SNO 1.0 A; 6.1"}
-    | {phase: "SNO 12.11-12.12" for phase in SETUP}
-    | {f"{side}_{kind}": rule for side in ("axis", "soviet") for kind, rule in PLAYER_TURN}
+
+
+def player_turn(side: str) -> tuple[Phase, ...]:
+    """The phases of one player-turn (SNO 1.0 B), in order; the Recovery Phase is carried out
+    by itself (no handler)."""
+    s = side.title()
+    return (
+        Phase(f"{side}_rrp", "SNO 1.0 B; 11.0", f"{s} Replacement/Reinforcement Phase",
+              replacements),
+        Phase(f"{side}_omp", "SNO 1.0 B; 5.0", f"{s} Operational Movement Phase", movement,
+              ends=(movement.finish,)),  # SNO 5.5.9
+        Phase(f"{side}_form", "SNO 10.1.7", f"{s} forming juggernauts", juggernauts,
+              ends=(stacking.check,)),  # SNO 10.1.7 forms before 4.3 checks: end of the OMP
+        Phase(f"{side}_recovery", "SNO 1.0 B", f"{s} Recovery Phase"),
+        Phase(f"{side}_combat", "SNO 1.0 B; 7.0", f"{s} Combat Phase", combat),
+        Phase(f"{side}_disband", "SNO 8.0.2; 9.5; 4.3", f"{s} Disbandment and Break-out",
+              disband, ends=(isolation.isolation, stacking.check)),  # end of the Combat Phase
+        Phase(f"{side}_orders", "SNO 7.5.2a", f"{s} No Retreat orders", orders),
+    )  # fmt: skip
+
+
+#: Before the first month, the player moving second sets up first (SNO 12.12); then each
+#: month its weather (carried out by itself), the Axis player-turn and the Soviet one.
+TABLE = (  # SNO 1.0
+    Phase("soviet_setup", "SNO 12.11-12.12", "Soviet set-up", deployment),
+    Phase("axis_setup", "SNO 12.11-12.12", "Axis set-up", deployment),
+    Phase("weather", "SNO 1.0 A; 6.1", "Weather Determination"),
+    *player_turn("axis"),
+    *player_turn("soviet"),
 )
-KIND_TITLES = {
-    "rrp": "Replacement/Reinforcement Phase",
-    "omp": "Operational Movement Phase",
-    "form": "forming juggernauts",
-    "setup": "set-up",
-    "recovery": "Recovery Phase",
-    "combat": "Combat Phase",
-    "disband": "Disbandment and Break-out",
-    "orders": "No Retreat orders",
-}
-
-
-def phase_side(phase: str) -> str | None:
-    """The phasing side of a phase (None for the weather step)."""
-    side, _, _ = phase.partition("_")
-    return side if side in ("axis", "soviet") else None
-
-
-def phase_kind(phase: str) -> str:
-    side = phase_side(phase)
-    return phase[len(side) + 1 :] if side else phase
-
-
-def phase_title(phase: str) -> str:
-    side = phase_side(phase)
-    if side is None:
-        return "Weather Determination"
-    return f"{side.title()} {KIND_TITLES[phase_kind(phase)]}"
+BY_NAME = phases.by_name(TABLE)
+RULE = {phase.name: phase.rule for phase in TABLE}
+#: Decision kind -> the module answering it, whichever phase it comes in.
+PENDING = phases.pending_handlers(
+    (deployment, replacements, movement, breakdown, combat, orders, disband, stacking,
+     isolation)
+)  # fmt: skip
 
 
 # ------------------------------------------------------------------ handlers
-@cache
-def handlers() -> dict[str, ModuleType]:
-    """Phase kind or pending kind -> the module that handles it."""
-    from . import (
-        combat,
-        deployment,
-        disband,
-        isolation,
-        juggernauts,
-        movement,
-        replacements,
-        stacking,
-    )
-    from .combat import orders
-
-    modules = (
-        deployment, replacements, movement, juggernauts, combat, orders, disband, stacking,
-        isolation,
-    )  # fmt: skip
-    return {
-        "setup": deployment,
-        "rrp": replacements,
-        "omp": movement,
-        "form": juggernauts,
-        "combat": combat,
-        "disband": disband,
-        "orders": orders,
-        **{kind: m for m in modules for kind in getattr(m, "PENDING_KINDS", ())},
-    }
-
-
-def handler(state: State) -> ModuleType:
-    module: ModuleType = phases.handler_of(state, handlers(), phase_kind)
-    return module
+def handler(state: State) -> Any:
+    return phases.handler_of(state, BY_NAME, PENDING)
 
 
 def active_side(state: State) -> str | None:
@@ -132,21 +112,17 @@ def _anytime(state: State) -> bool:
 
 
 def actions(R: Rules, state: State) -> list[Action]:
-    from . import juggernauts
-
     acts = phases.offered(R, state, handler(state))
     if _anytime(state):
-        acts = acts + juggernauts.anytime_actions(R, state)  # SNO 10.1.9
+        acts = acts + breakdown.anytime_actions(R, state)  # SNO 10.1.9
     return acts
 
 
 def perform(R: Rules, state: State, action: Action) -> None:
-    from . import control, juggernauts, zhukov
-
-    if action.verb in juggernauts.ANYTIME_VERBS and _anytime(state):
-        juggernauts.perform_anytime(R, state, action)  # SNO 10.1.9
-    else:
-        handler(state).perform(R, state, action)
+    if action.verb in breakdown.ANYTIME_VERBS and _anytime(state):
+        breakdown.perform_anytime(R, state, action)  # SNO 10.1.9
+    elif handler(state).perform(R, state, action) == DONE:
+        end_phase(R, state)
     control.update(R, state)  # SNO 3.2.3-3.2.4, 3.3: control follows every change
     zhukov.update(R, state)  # SNO 10.6.2: never alone in a hex
 
@@ -160,30 +136,19 @@ def prompt(R: Rules, state: State) -> Prompt:
 
 
 # ------------------------------------------------------------------ moving on
-def _end_checks(kind: str) -> tuple[Callable[[Rules, State], bool], ...]:
-    """What is checked at the end of a phase, in order; each returns True if it opened a
-    decision (the phase then waits for it and is ended again once it is answered)."""
-    from . import isolation, movement, stacking
-
-    if kind == "omp":
-        return (movement.finish,)  # SNO 5.5.9
-    if kind == "form":
-        return (stacking.check,)  # SNO 10.1.7 forms before 4.3 checks: end of the OMP
-    if kind == "disband":
-        return (isolation.isolation, stacking.check)  # SNO 9.5, then 4.3: end of Combat Phase
-    return ()
+def begin(R: Rules, state: State) -> None:
+    """Play begins at the state's phase (a new game's first set-up step, or a position's
+    phase): a month from its weather (1.0 A), any other phase from its beginning."""
+    if state["phase"] == "weather":
+        begin_month(R, state, state["turn"])
+    else:
+        enter_phase(R, state, state["phase"])
 
 
 def end_phase(R: Rules, state: State) -> None:
     """The phasing player has finished the phase (or answered a decision opened by its
     end-of-phase checks): run the checks, then step into the next phase. SNO 1.0"""
-    kind = phase_kind(state["phase"])
-    for check in _end_checks(kind):
-        if check(R, state):
-            return
-        if state.get("winner") is not None:
-            return
-    advance(R, state)
+    phases.end_phase(R, state, BY_NAME[state["phase"]].ends, advance)
 
 
 def advance(R: Rules, state: State) -> None:
@@ -203,20 +168,19 @@ def advance(R: Rules, state: State) -> None:
     if kind == "orders":
         end_player_turn(R, state, side)
         return
-    nxt = KINDS[KINDS.index(kind) + 1]
-    enter_phase(R, state, f"{side}_{nxt}")
+    enter_phase(R, state, PHASES[PHASES.index(phase) + 1])
 
 
 def enter_phase(R: Rules, state: State, phase: str) -> None:
     """Begin a phase: its handler's ``begin`` hook; the Recovery Phase is automatic, and a
     phase whose handler says there is nothing to decide in it (``skip``) is stepped over."""
     state["phase"] = phase
-    side, kind = phase_side(phase), phase_kind(phase)
-    if kind == "recovery":
+    side = phase_side(phase)
+    module = BY_NAME[phase].handler
+    if module is None:  # the Recovery Phase
         recovery(R, state, side or "axis")
         enter_phase(R, state, f"{side}_combat")
         return
-    module = handlers()[kind]
     module.begin(R, state)
     skip = getattr(module, "skip", None)
     if skip is not None and skip(R, state) and state["phase"] == phase and not state.get("pending"):
@@ -226,9 +190,6 @@ def enter_phase(R: Rules, state: State, phase: str) -> None:
 def recovery(R: Rules, state: State, side: str) -> None:
     """SNO 1.0 B Recovery Phase (7.7.2a): the phasing player removes the "dispersed" markers
     from all of his units."""
-    from . import armor
-    from .rules import set_unit
-
     armor.refit(R, state, side)  # SNO 10.3.5: flipped back in the Recovery Phase
     for uid, rec in list(state["units"].items()):
         if rec.get("dispersed") and R.unit(uid).side == side:
@@ -246,8 +207,6 @@ def first_side(state: State) -> str:
 def begin_player_turn(R: Rules, state: State, side: str) -> None:
     """A player-turn begins: the No Retreat orders its opponent declared take effect for it
     (7.5.2a), then its Replacement/Reinforcement Phase."""
-    from .combat import orders
-
     orders.take_effect(state)
     enter_phase(R, state, f"{side}_rrp")
 
@@ -256,8 +215,6 @@ def end_player_turn(R: Rules, state: State, side: str) -> None:
     """A player-turn ends: units left on an all-lake hex after a thaw are lost (6.3.4), the
     victory check of a Victory Determination Turn (15.1), then the other player-turn or the
     next month."""
-    from . import movement, victory
-
     movement.thaw_losses(R, state, side)  # SNO 6.3.4
     victory.check(R, state)
     if state.get("winner") is not None:
@@ -270,8 +227,6 @@ def end_player_turn(R: Rules, state: State, side: str) -> None:
 
 def begin_month(R: Rules, state: State, turn: str) -> None:
     """SNO 1.0 A: a new game-turn; its weather is determined, then the first player-turn."""
-    from . import weather
-
     state["turn"] = turn
     state["phase"] = "weather"
     weather.determine(R, state)
@@ -279,21 +234,16 @@ def begin_month(R: Rules, state: State, turn: str) -> None:
 
 
 def title(state: State) -> str:
-    return f"{turn_title(state['turn'])}, {phase_title(state['phase'])}"
+    return str(describe(state)["title"])
 
 
 def describe(state: State) -> dict[str, Any]:
-    return {
-        "turn": state["turn"],
-        "phase": state["phase"],
-        "title": title(state),
-        "rule": RULE[state["phase"]],
-        "weather": state.get("weather"),
-    }
+    return phases.describe(state, BY_NAME[state["phase"]], turn_title(state["turn"]))
 
 
 __all__ = [
     "PHASES",
+    "TABLE",
     "actions",
     "active_side",
     "advance",

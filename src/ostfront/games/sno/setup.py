@@ -28,6 +28,7 @@ from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
 from ...core.mapmodel import GameMap
 from . import geo
+from .board import board
 from .counters import CounterMix, Unit, load_counters
 from .stacking import stacking_problems
 
@@ -567,8 +568,6 @@ def load_scenarios_text(
 @cache
 def load_scenarios(path: str | Path = DEFAULT_PATH) -> Scenarios:
     """The five scenarios and the options (cached), checked against the counters and board."""
-    from .game import board
-
     raw = read_data_file(path)
     spec = validate(raw, ScenariosFile, str(path), "scenarios file")
     return _build(spec, str(path), load_counters(), board())
@@ -607,8 +606,6 @@ def starting_seas(scen: ScenarioSpec | str) -> dict[str, str | None]:
 
 
 def scenario_notes(scens: Scenarios | None = None) -> list[str]:
-    from .game import board
-
     scens = scens or load_scenarios()
     notes: list[str] = []
     for s in scens.spec.scenario:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from ...core.memo import per_components
 from ...core.paths import distances, grow
 from .control import controlled_cities, own_side_of_1941
+from .factories import active
 from .rules import Rules, State, other, side_hexes, units_at
 from .zoc import zoc_table
 
@@ -42,7 +43,6 @@ def capacity(R: Rules, state: State, city: str) -> int:
     raised = place.attrs.get(WITH_FACTORY) if place is not None else None
     if raised is None or not state.get("leningrad_rule"):
         return SIEGE_CAPACITY
-    from .factories import active
 
     if any(active(R, state, u) for u in units_at(state, city)):
         return int(raised)  # SNO 13.0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .counters import Unit
 from .rules import (
@@ -22,6 +23,7 @@ from .rules import (
     unit_title,
     units_of_side_at,
 )
+from .units import eliminate
 
 # SNO 4.0 Stacking
 # SNO 4.1: friendly units of any nationality may share a hex, within these limits
@@ -147,16 +149,13 @@ def actions(R: Rules, state: State) -> list[Action]:
     ]
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     """The owner eliminates one unit (4.4); the next overstacked hex, or the phase goes on."""
-    from .combat.losses import eliminate
-    from .sequence import end_phase
-
     eliminate(R, state, [str(action.args[0])])
     state["pending"] = None
     if check(R, state):
-        return
-    end_phase(R, state)  # the end-of-phase checks again (now passing), then the next phase
+        return None
+    return DONE  # the end-of-phase checks again (now passing), then the next phase
 
 
 def prompt(R: Rules, state: State) -> Prompt:

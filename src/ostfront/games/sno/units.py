@@ -5,10 +5,14 @@ Garrisons never move (10.5.2), never attack and are never helped by terrain (10.
 fortify, disband or break out, and are never replaced (10.5.5). A fortified unit never moves
 (10.7.3) nor attacks (10.7.4); fortifying and defortifying happen in the owner's
 Replacement/Reinforcement Phase (10.7.1, 10.7.8: ``replacements.py`` offers them).
+
+:func:`eliminate` removes units from the map, whatever eliminates them (combat, stacking,
+isolation, disbandment), to the "dead" box or, for those that can never return, "lost" (10.1.2).
 """
 
 from __future__ import annotations
 
+from . import supply
 from .rules import Rules, State, is_dispersed, is_fortified, on_map, set_unit
 
 #: Unit types that are never fortified (SNO 10.7.2) - and have no fortified side to show it.
@@ -80,3 +84,32 @@ __all__ = [
     "may_move",
     "terrain_modifies",
 ]
+
+
+#: SNO 10.1.2: how a juggernaut's elimination makes it permanent (besides being out of supply)
+PERMANENT_WAYS = frozenset({"DE", "overrun"})
+
+
+# SNO 10.1.2
+def lost_for_good(R: Rules, state: State, uid: str, how: str = "") -> bool:
+    """Whether an eliminated unit goes to the "lost" box: SNO 10.1.2 a juggernaut or the Polish
+    1st Army eliminated by an overrun (a), a DE (b) or out of supply (c); SNO 10.4.5, 10.5.5
+    every other unit that can never be replaced (garrisons, factories)."""
+    unit = R.unit(uid)
+    if unit.juggernaut or "10.1.2" in unit.rules:
+        if how in PERMANENT_WAYS:
+            return True
+
+        return not supply.in_supply(R, state, uid)  # SNO 10.1.2 c
+    return unit.replacement_cost is None
+
+
+def eliminate(R: Rules, state: State, uids: list[str], how: str = "") -> None:
+    """Remove units from the map: to "dead" (may return as replacements, or be formed again as
+    a juggernaut), or "lost" for those that never can (:func:`lost_for_good`; ``how``: "DE" or
+    "overrun" when that is what eliminates them, 10.1.2)."""
+    doomed = [u for u in uids if on_map(state, u)]
+    lost = {u: lost_for_good(R, state, u, how) for u in doomed}  # before any of them goes
+    for u in doomed:
+        box = "lost" if lost[u] else "dead"
+        set_unit(state, u, at=box, dispersed=False, fortified=False, flipped=False)

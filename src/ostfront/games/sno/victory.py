@@ -18,7 +18,8 @@ from typing import Any
 
 from . import factories
 from .rules import Rules, State, other, phasing_side, turn_title, units_of_side_at
-from .tables import VictoryCity
+from .setup import load_scenarios
+from .tables import VictoryCity, victory_requirement
 
 NOVEMBER = "11"  # SNO 12.C(6)b: the scenario that begins in November 1942
 DECEMBER = "12"  # SNO 15.1: every December game-turn is a Victory Determination Turn
@@ -67,7 +68,6 @@ def scenario_start(state: State) -> str | None:
     begun = state.get("start_turn")
     if not isinstance(begun, str) or begun[5:] != NOVEMBER:
         return None
-    from .setup import load_scenarios
 
     try:
         start = load_scenarios().scenario(str(state.get("scenario"))).start
@@ -101,8 +101,6 @@ def end_choices(R: Rules, start: str) -> list[str]:
 
 def requirement(R: Rules, state: State, side: str) -> int:
     """SNO 15.6: the side's column of the Victory Requirements Table for this turn."""
-    from .tables import victory_requirement
-
     return victory_requirement(R.tables, state["turn"], side)  # SNO 15.6
 
 

@@ -11,8 +11,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...core.drawing import Shape, colour_of
+from ...core.memo import reading
 from ...core.protocol import Action, CounterView
+from . import supply, supply_lines, zoc
 from .rules import BOXES, Rules, State, combat_factor, movement_factor
+from .sequence import describe
 
 #: Counter type -> the NATO symbol the renderer draws.
 SYMBOLS = {
@@ -82,7 +85,6 @@ def describe_phase(state: State) -> dict[str, Any]:
     """The month and phase for people, and the rule (SNO 1.0; weather 6.1)."""
     if not state.get("phase") or not state.get("turn"):
         return {"title": "", "rule": None, "weather_rule": "SNO 6.1"}
-    from .sequence import describe
 
     d = describe(state)
     return {"title": d["title"], "rule": d["rule"], "weather_rule": "SNO 6.1"}
@@ -150,9 +152,6 @@ def overlay(R: Rules, state: State, kind: str, side: str) -> dict[str, Any]:
     """Supply (SNO 9.0-9.2: the hexes a supply line of the side's nationalities reaches,
     and each combat unit in or out of supply, with its line: supply_lines.py), ZOC (3.1)
     and city control (3.2)."""
-    from ...core.memo import reading
-    from . import supply, supply_lines, zoc
-
     out: dict[str, Any] = {"hexes": {}, "units": {}}
     with reading(state):
         if kind == "control":

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from ...core.hexgrid import hexside_id, split_hexside
 from ...core.memo import per_components, remember, remembered
+from ...core.protocol import roll, roll_result
 from .rules import Rules, State, month_name, next_month
 from .tables import april_weather, october_weather
 
@@ -35,8 +36,6 @@ def determine(R: Rules, state: State) -> None:
     ``state["weather_plan"]``. A month neither fixed nor planned (a game begun from a
     position after October) is decided by the October roll made then - the reading the
     coverage table records for 6.1.3."""
-    from ...core.protocol import roll, roll_result
-
     # SNO 6.0: one weather for the month
     # SNO 6.1.1: decided as the game-turn begins, for both player-turns
     turn = state["turn"]

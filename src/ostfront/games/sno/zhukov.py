@@ -47,6 +47,7 @@ from ...core.memo import per_components
 from ...core.protocol import Action
 from .rules import (
     BOX_SET,
+    PHASES,
     Rules,
     State,
     counter_ids,
@@ -236,16 +237,12 @@ def _note_ad_attacks(R: Rules, state: State) -> None:
 
 # ------------------------------------------------------------------ after every action
 def _position(state: State) -> tuple[str, int]:
-    from .sequence import PHASES
-
     return (state["turn"], PHASES.index(state["phase"]))
 
 
 def _crossed(before: tuple[str, int], now: tuple[str, int], phase: str) -> bool:
     """Whether the sequence passed the start of ``phase`` (of the current or the previous
     month) between two points."""
-    from .sequence import PHASES
-
     i = PHASES.index(phase)
     return any(before < (turn, i) <= now for turn in {before[0], now[0]})
 

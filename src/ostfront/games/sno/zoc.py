@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from ...core.memo import facts_of
+from .overruns import overrun_units
 from .rules import BOX_SET, Rules, State, kept, month_name, other
 from .weather import AWL_OF_MONTH, blocked
 
@@ -36,8 +37,6 @@ def overrun_silenced(state: State) -> tuple[str, ...]:
     the instant the overrun is announced (sorted; empty when no overrun is declared)."""
     if not state.get("overruns"):
         return ()
-    from .overrun import overrun_units
-
     return tuple(sorted(overrun_units(state)))
 
 

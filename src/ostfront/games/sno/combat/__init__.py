@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ....core.phases import DONE, Outcome
 from ....core.protocol import Action, Prompt
 from ....core.rng import Distribution
+from .. import hab, juggernauts, overruns
 from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side
 from . import limits, losses, results, tactical
 from . import odds as odds_mod
@@ -120,40 +122,40 @@ def actions(R: Rules, state: State) -> list[Action]:
     return plan_actions(R, state)
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     p = state.get("pending")
     if p:
         if p["kind"] == "losses":
-            losses.perform_loss(R, state, action)
+            step = losses.perform_loss(R, state, action)
         elif p["kind"] == "retreat":
-            tactical.perform_retreat(R, state, action)
+            step = tactical.perform_retreat(R, state, action)
         else:
-            tactical.perform_advance(R, state, action)
-        return
+            step = tactical.perform_advance(R, state, action)
+        if step == DONE:  # the decision is closed: the attack's next steps
+            results.settle(R, state)
+        return None
     c = ensure(state)
     verb = action.verb
     if verb == "end":
-        finish_phase(R, state)
-    elif c["committed"]:
+        return finish_phase(R, state)
+    if c["committed"]:
         perform_resolution(R, state, action)
     elif c["draft"] is not None:
         perform_draft(R, state, action)
     else:
         perform_plan(R, state, action)
+    return None
 
 
-def finish_phase(R: Rules, state: State) -> None:
+def finish_phase(R: Rules, state: State) -> Outcome:
     """The end of the Combat Phase: No Retreat orders removed (7.5.3), HAB markers removed
     (10.2.2), Axis juggernauts flipped in the 1941/42 winter (10.1.6, 6.5.4), the overruns and
     Blitz markers gone (5.4.1); then the phase ends."""
-    from .. import hab, juggernauts, overrun
-    from ..sequence import end_phase
-
     state["no_retreat"] = {"soviet": False, "axis": []}  # SNO 7.5.3: orders removed
     hab.clear(state)  # SNO 10.2.2
     juggernauts.winter_flip_after_combat(R, state)  # SNO 10.1.6, 6.5.4
-    overrun.clear(state)  # SNO 5.4.1, 5.4.1b
-    end_phase(R, state)
+    overruns.clear(state)  # SNO 5.4.1, 5.4.1b
+    return DONE
 
 
 def prompt(R: Rules, state: State) -> Prompt:

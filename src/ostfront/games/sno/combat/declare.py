@@ -15,6 +15,7 @@ from ..rules import (
     hex_title,
     other,
     phasing_side,
+    side_units,
     unit_title,
     units_at,
 )
@@ -29,7 +30,6 @@ def available(R: Rules, state: State) -> list[str]:
     """Phasing units that may still join an attack: able to attack, not yet in the plan."""
     attacking, _ = plan_mod.planned(state)
     side = phasing_side(state)
-    from ..rules import side_units
 
     return [
         u

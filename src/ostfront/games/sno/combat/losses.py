@@ -33,39 +33,16 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from ....core.phases import DONE, Outcome
 from ....core.protocol import Action, Prompt
+from .. import hab
+from ..breakable import breakdown_options
+from ..crt import at_least_sets
 from ..rules import Rules, State, on_map, set_unit, unit_title
+from ..units import eliminate
 
 SEP = "+"
 HAB, FLIP = "hab:", "flip:"
-#: SNO 10.1.2: how a juggernaut's elimination makes it permanent (besides being out of supply)
-PERMANENT_WAYS = frozenset({"DE", "overrun"})
-
-
-# SNO 10.1.2
-def lost_for_good(R: Rules, state: State, uid: str, how: str = "") -> bool:
-    """Whether an eliminated unit goes to the "lost" box: SNO 10.1.2 a juggernaut or the Polish
-    1st Army eliminated by an overrun (a), a DE (b) or out of supply (c); SNO 10.4.5, 10.5.5
-    every other unit that can never be replaced (garrisons, factories)."""
-    unit = R.unit(uid)
-    if unit.juggernaut or "10.1.2" in unit.rules:
-        if how in PERMANENT_WAYS:
-            return True
-        from .. import supply
-
-        return not supply.in_supply(R, state, uid)  # SNO 10.1.2 c
-    return unit.replacement_cost is None
-
-
-def eliminate(R: Rules, state: State, uids: list[str], how: str = "") -> None:
-    """Remove units from the map: to "dead" (may return as replacements, or be formed again as
-    a juggernaut), or "lost" for those that never can (:func:`lost_for_good`; ``how``: "DE" or
-    "overrun" when that is what eliminates them, 10.1.2)."""
-    doomed = [u for u in uids if on_map(state, u)]
-    lost = {u: lost_for_good(R, state, u, how) for u in doomed}  # before any of them goes
-    for u in doomed:
-        box = "lost" if lost[u] else "dead"
-        set_unit(state, u, at=box, dispersed=False, fortified=False, flipped=False)
 
 
 # ------------------------------------------------------------------ SNO 7.3.3 padding
@@ -77,8 +54,6 @@ def padding(R: Rules, state: State, uid: str) -> tuple[int, int]:
     """SNO 7.3.3: what an attacking unit may lose before units - (its HAB, 10.2.6; the
     difference between its faces, a juggernaut or armor unit stronger-side up, 10.1.11,
     10.3.3c)."""
-    from .. import hab
-
     if not on_map(state, uid):
         return 0, 0
     unit = R.unit(uid)
@@ -135,10 +110,8 @@ def padded_sets(
 
 def _breakable_in(R: Rules, state: State, s: list[str]) -> bool:
     """A juggernaut this loss would eliminate that could break down instead (10.1.11)."""
-    from .. import breakdown
-
     return any(
-        R.unit(u).juggernaut and breakdown.breakdown_options(R, state, u)
+        R.unit(u).juggernaut and breakdown_options(R, state, u)
         for u in s
         if not u.startswith((HAB, FLIP))
     )
@@ -180,27 +153,24 @@ def broken_down(
     components: list[str],
     factors: dict[str, int],
     credit: int,
-) -> None:
+) -> Outcome:
     """SNO 10.1.11: a juggernaut of the attacking group broke down while its losses are being
     chosen - the padding it had (its HAB and its faces' difference) is lost with it, its
-    components join the group; the owner chooses again from what is left to lose."""
+    components join the group; the owner chooses again from what is left to lose. DONE if
+    nothing is left to choose: the attack's next steps follow (results.settle)."""
     p = state["pending"]
     plan = p["plan"]
     amount = Fraction(*plan["amount"]) - credit
     f = {u: v for u, v in plan["factors"].items() if u != uid} | factors
     state["pending"] = None
     if choose_padded(R, state, p["side"], plan["mode"], amount, f, p["rule"], p["why"]):
-        return
-    from .results import settle
-
-    settle(R, state)
+        return None
+    return DONE
 
 
 def take(R: Rules, state: State, chosen: list[str]) -> None:
     """Carry out a loss set: HAB markers lost (10.2.6), units flipped (10.1.11, 10.3.3c), then
     units eliminated."""
-    from .. import hab
-
     for t in chosen:
         if t.startswith(HAB):
             hab.lose(state, t[len(HAB) :])
@@ -238,25 +208,6 @@ def nearest_sets(factors: dict[str, int], limit: Fraction | int) -> list[list[st
     return found if best > 0 else []
 
 
-def at_least_sets(factors: dict[str, int], need: Fraction | int) -> list[list[str]]:
-    """SNO 7.3.1 EX-4X and AL: the sets reaching ``need`` with no unit to spare; every unit if
-    even all of them fall short."""
-    uids = sorted(factors)
-    if sum(factors.values()) < need:
-        return [uids]
-    if need <= 0:
-        return [[]]
-    found: list[list[str]] = []
-    for k in range(1, len(uids) + 1):
-        for combo in combinations(uids, k):
-            total = sum(factors[u] for u in combo)
-            if total < need:
-                continue
-            if all(total - factors[u] < need for u in combo):
-                found.append(list(combo))
-    return found
-
-
 # SNO 7.3.5: where there is a choice, the owner of the units chooses
 def choose(R: Rules, state: State, owner: str, sets: list[list[str]], rule: str, why: str) -> bool:
     """Eliminate the only legal set at once, or ask the owner (7.3.5). True if a decision is
@@ -287,15 +238,13 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform_loss(R: Rules, state: State, action: Action) -> None:
+def perform_loss(R: Rules, state: State, action: Action) -> Outcome:
     chosen = [] if action.args[0] == "none" else str(action.args[0]).split(SEP)
     if chosen not in state["pending"]["sets"]:
         raise ValueError(f"not a loss on offer: {action.text}")
     state["pending"] = None
     take(R, state, chosen)
-    from .results import settle
-
-    settle(R, state)
+    return DONE  # the decision is closed: the attack's next steps (results.settle)
 
 
 def prompt(R: Rules, state: State) -> Prompt:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.phases import DONE, Outcome
 from ....core.protocol import Action, Prompt
 from ..rules import Rules, State, hex_of, hex_title, phasing_side, side_units
 
@@ -97,15 +98,12 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform(R: Rules, state: State, action: Action) -> None:
+def perform(R: Rules, state: State, action: Action) -> Outcome:
     o = dict(_orders(state))
     arg = str(action.args[0]) if action.args else ""
     if action.verb == "end":
         state["orders"] = o
-        from ..sequence import end_phase
-
-        end_phase(R, state)
-        return
+        return DONE
     if arg in ("all", "none"):
         o["soviet"] = arg == "all"
     elif action.verb == "order":
@@ -113,6 +111,7 @@ def perform(R: Rules, state: State, action: Action) -> None:
     else:
         o["axis"] = [h for h in o["axis"] if h != arg]
     state["orders"] = o
+    return None
 
 
 def prompt(R: Rules, state: State) -> Prompt:

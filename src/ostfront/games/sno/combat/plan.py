@@ -33,7 +33,8 @@ from typing import Any
 
 from ....core.memo import kept_for_table
 from .. import units, weather
-from ..movement_rules import finland_closed, finnish_area
+from ..disband import can_leave
+from ..movement_rules import finland_closed, finnish_area, hungary_active, in_hungary
 from ..rules import (
     SIDES,
     Rules,
@@ -44,6 +45,7 @@ from ..rules import (
     kept,
     occupancy,
     phasing_side,
+    side_units,
     unit_title,
     units_at,
 )
@@ -82,7 +84,6 @@ def hungary_inactive_block(R: Rules, state: State, uid: str) -> bool:
     """SNO 5.5.11: before activation the Hungarian unit may not attack from Hungary."""
     if R.unit(uid).nationality != "hungarian":
         return False
-    from ..movement_rules import hungary_active, in_hungary
 
     if hungary_active(state):
         return False
@@ -196,8 +197,6 @@ def planned(state: State) -> tuple[set[str], set[str]]:
 def relief(R: Rules, state: State, uid: str) -> str | None:
     """Why a phasing unit is not obliged to attack (7.1.4 a, b, d, e, f and their
     combination; 10.5.3; 7.1.12), or None. 7.1.4c depends on the plan: see :func:`problems`."""
-    from ..disband import can_leave
-
     # SNO 7.1.12: marked to disband or break out instead - while it still can (8.0)
     if uid in combat_of(state)["disbanding"] and can_leave(R, state, uid):
         return "disbands or breaks out instead (SNO 7.1.12)"
@@ -261,8 +260,6 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
 
 
 def _side_units(R: Rules, state: State, side: str) -> list[str]:
-    from ..rules import side_units
-
     return side_units(R, state, side)
 
 

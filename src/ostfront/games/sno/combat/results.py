@@ -16,8 +16,10 @@ from typing import Any
 
 from ....core.protocol import roll, roll_result
 from ....core.rng import Distribution
-from .. import weather
+from .. import disband, weather
+from ..breakable import held
 from ..rules import Rules, State, hex_of, on_map, other, set_unit, units_at
+from ..units import eliminate
 from . import losses, tactical
 from . import odds as odds_mod
 
@@ -177,10 +179,8 @@ def settle(R: Rules, state: State) -> None:
             how = step[2] if len(step) > 2 else ""
             if step[1] == "defender" and cur.get("overrun"):
                 how = "overrun"  # SNO 10.1.2a: eliminated by an overrun attack
-            losses.eliminate(R, state, dfd if step[1] == "defender" else att, how)
+            eliminate(R, state, dfd if step[1] == "defender" else att, how)
         elif kind == "disband":
-            from .. import disband
-
             disband.involuntary(R, state, dfd)  # SNO 7.3.1 DD, 8.0.2
         elif kind == "disperse":
             for d in dfd:  # SNO 7.3.6, 7.7.2a: dispersed even if they do not retreat
@@ -234,13 +234,7 @@ def advance_by_breaking_down(R: Rules, state: State, att: list[str], vacated: li
     """SNO 10.1.13: juggernauts of the attack (which never advance, 10.1.3) may break down so
     that their components advance - the advance decision is opened for them even when no other
     unit can advance (the components join it once the juggernaut has broken down)."""
-    from .. import breakdown
-
-    if any(
-        R.unit(u).juggernaut and breakdown.held(R, state, u) is None
-        for u in att
-        if on_map(state, u)
-    ):
+    if any(R.unit(u).juggernaut and held(R, state, u) is None for u in att if on_map(state, u)):
         state["pending"] = {
             "kind": "advance",
             "side": R.unit(att[0]).side,

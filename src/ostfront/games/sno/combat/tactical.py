@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ....core.phases import DONE, Outcome
 from ....core.protocol import Action, Prompt
-from .. import control, weather
+from .. import control, disband, weather
 from ..movement_rules import (
     allowance,
     hungary_active,
@@ -54,8 +55,8 @@ from ..rules import (
     unit_title,
     units_at,
 )
+from ..units import eliminate
 from ..zoc import in_enemy_zoc, zoc_sources
-from .losses import eliminate
 from .odds import city_kind
 
 
@@ -153,8 +154,6 @@ def _refresh_retreat(R: Rules, state: State) -> None:
     stuck = list(p["units"])
     state["pending"] = None
     if p["obliged"] and stuck:
-        from .. import disband
-
         # SNO 7.3.4, 7.7.1a d: the DR becomes a DD for those that cannot retreat
         disband.involuntary(R, state, stuck)
 
@@ -203,7 +202,7 @@ def _only_into_hungary(R: Rules, state: State, uid: str) -> bool:
     return bool(paths) and all(_enters_hungary(R, p) for p in paths)
 
 
-def perform_retreat(R: Rules, state: State, action: Action) -> None:
+def perform_retreat(R: Rules, state: State, action: Action) -> Outcome:
     p = state["pending"]
     uid = str(action.args[0])
     if action.verb == "retreat":
@@ -216,15 +215,13 @@ def perform_retreat(R: Rules, state: State, action: Action) -> None:
         eliminate(R, state, [uid])  # SNO 5.5.11: rather than retreat into Hungary
     p["units"] = [u for u in p["units"] if u != uid]
     _refresh_retreat(R, state)
-    _go_on(R, state)
+    return _go_on(state)
 
 
-def _go_on(R: Rules, state: State) -> None:
-    """The decision is closed: the attack's next steps (results.settle)."""
-    if not state.get("pending"):
-        from .results import settle
-
-        settle(R, state)
+def _go_on(state: State) -> Outcome:
+    """DONE once the decision is closed: the attack's next steps follow (results.settle, which
+    the combat phase's handler runs)."""
+    return None if state.get("pending") else DONE
 
 
 # ------------------------------------------------------------------ advance
@@ -368,7 +365,7 @@ def advance_actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def perform_advance(R: Rules, state: State, action: Action) -> None:
+def perform_advance(R: Rules, state: State, action: Action) -> Outcome:
     p = state["pending"]
     if action.verb == "stop":
         state["pending"] = None
@@ -379,7 +376,7 @@ def perform_advance(R: Rules, state: State, action: Action) -> None:
         control.entered(R, state, uid, path)  # SNO 3.2.3a: the cities it passed through
         p["units"] = [u for u in p["units"] if u != uid]  # SNO 7.7.3a: one advance each
         _refresh_advance(R, state)
-    _go_on(R, state)
+    return _go_on(state)
 
 
 def prompt(R: Rules, state: State) -> Prompt:

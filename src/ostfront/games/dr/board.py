@@ -1,0 +1,16 @@
+"""The Defiant Russia map, loaded once: the game (game.py) shows it and the rules read it."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from ...core.mapmodel import GameMap, load_map
+
+DATA = Path(__file__).parent / "data"
+
+
+@cache
+def board() -> GameMap:
+    """The Defiant Russia map (see docs/data/dr-map.md for where every value comes from)."""
+    return load_map(DATA / "map.toml")
