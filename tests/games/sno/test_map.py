@@ -1,7 +1,7 @@
 """The reconstructed Sturm Nach Osten map: geography, the reconstruction's own rules, and the
 tool that builds it.
 
-The rulebook's own map facts are in tests/games/test_sno_map_facts.py; everything here is a
+The rulebook's own map facts are in tests/games/sno/test_map_facts.py; everything here is a
 reconstruction (docs/data/sno-map.md) checked for sense, as a wargamer would look at the board.
 """
 
@@ -18,7 +18,7 @@ import ostfront
 from ostfront.core.hexgrid import split_hexside
 from ostfront.core.mapmodel import GameMap, load_map
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAMES = Path(ostfront.__file__).resolve().parent / "games"
 
 
