@@ -214,13 +214,13 @@ def test_scenario_front_lines(sno: GameMap) -> None:
 def test_cli_hex_3115_shows_the_kerch_strait_and_both_seas() -> None:
     import json
 
-    out = subprocess.run(
-        [sys.executable, "-m", "ostfront", "hex", "sno", "3115", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    ).stdout
+    from click.testing import CliRunner
+
+    from ostfront.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["hex", "sno", "3115", "--json"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
     data = json.loads(out)
     assert {"Sea of Azov", "Black Sea"} <= set(data["regions"])
     straits = {n["hex"] for n in data["neighbours"] if "strait" in n["features"]}
