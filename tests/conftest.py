@@ -1,9 +1,13 @@
-"""Shared test set-up: the protocol test game (tests/toygame.py) joins the registry."""
+"""Shared test set-up: the protocol test game (tests/toygame.py) joins the registry, and the
+number of test processes that ``-n auto`` (pyproject.toml) starts is chosen."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -11,3 +15,15 @@ from ostfront import games
 from toygame import GAME as TOY
 
 games.register(TOY, replace=True)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """Worker processes only for a run of whole folders (plain ``pytest`` runs tests/) on more
+    than one core: for named files or tests (``path``, ``path::name``) starting the workers
+    would cost more than they save. Otherwise pytest-xdist's own count (a worker a core, or
+    $PYTEST_XDIST_AUTO_NUM_WORKERS); ``-n 2`` on the command line overrides this."""
+    if not any(Path(arg.split("::")[0]).is_dir() for arg in config.args):
+        return 0
+    if (os.cpu_count() or 1) < 2:
+        return 0
+    return None

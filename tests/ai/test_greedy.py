@@ -4,6 +4,7 @@ on one scale whether quick or played out, and the decisions that must end a phas
 from __future__ import annotations
 
 import copy
+import functools
 
 import pytest
 
@@ -19,6 +20,13 @@ GAME = get("dr")
 
 
 def play_to(phase: str, turn: int = 1, seed: int = 1) -> dict:
+    """The normal player's game from ``seed`` at the start of ``phase`` of ``turn``: played
+    once for the module (four tests start in turn 2's Soviet movement), a copy for each."""
+    return copy.deepcopy(_played_to(phase, turn, seed))
+
+
+@functools.cache
+def _played_to(phase: str, turn: int, seed: int) -> dict:
     s = GAME.setup("1941", {}, seed)
     player = make_player("normal", seed)
     while s["phase"] != phase or s["turn"] != turn:

@@ -1,18 +1,28 @@
 """A whole Defiant Russia game played through 'ostfront actions' and 'ostfront act' alone
-(issue 4: the CLI is enough to play a game from set-up to the December victory count)."""
+(issue 4: the CLI is enough to play a game from set-up to the December victory count).
+It runs the CLI in this process (click's runner); tests/cli/test_cli.py starts the real
+command once."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from ostfront.cli.main import cli
 from ostfront.core.rng import choice_index, new_rng
 
 
-def test_a_full_game_through_actions_and_act(tmp_path: Path) -> None:
+def test_a_full_game_through_actions_and_act(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each of the game's ~2,700 'act' calls saves the record, flushing it to the disk first
+    # (a crash keeps the old file): a third or more of this test's time went on waiting for
+    # the disk. What is tested is the game through the CLI, so a save here does not wait.
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
     runner = CliRunner()
     rec = str(tmp_path / "game.json")
     assert runner.invoke(cli, ["new", "dr", "--seed", "3", "--out", rec]).exit_code == 0

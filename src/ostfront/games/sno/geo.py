@@ -7,7 +7,7 @@ equirectangular projection to hex centres, fitted to those 26 pairs, places any 
 position on the grid to within about one or two hexes (the fit's residuals are 0.1-2.1 hexes).
 
 The set-up files use it to put reconstructed units on the right side of a front: their notes
-give the town each formation stood at, and ``tests/games/test_sno_setup.py`` checks that each
+give the town each formation stood at, and ``tests/games/sno/test_setup.py`` checks that each
 placed hex lies near the fitted position of that town. The map helper's own warp (tools/sno_map)
 is finer; this fit is only a cross-check for scenario data.
 """

@@ -35,7 +35,7 @@ from ostfront.games.sno.tables import (
     victory_requirement,
 )
 
-DOC = Path(__file__).parents[2] / "docs" / "data" / "sno-tables.md"
+DOC = Path(__file__).parents[3] / "docs" / "data" / "sno-tables.md"
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ostfront.core import memo
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "ostfront"
+SRC = Path(__file__).resolve().parents[2] / "src" / "ostfront"
 
 
 class Board:

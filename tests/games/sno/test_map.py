@@ -1,7 +1,7 @@
 """The reconstructed Sturm Nach Osten map: geography, the reconstruction's own rules, and the
 tool that builds it.
 
-The rulebook's own map facts are in tests/games/test_sno_map_facts.py; everything here is a
+The rulebook's own map facts are in tests/games/sno/test_map_facts.py; everything here is a
 reconstruction (docs/data/sno-map.md) checked for sense, as a wargamer would look at the board.
 """
 
@@ -18,7 +18,7 @@ import ostfront
 from ostfront.core.hexgrid import split_hexside
 from ostfront.core.mapmodel import GameMap, load_map
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAMES = Path(ostfront.__file__).resolve().parent / "games"
 
 
@@ -214,13 +214,13 @@ def test_scenario_front_lines(sno: GameMap) -> None:
 def test_cli_hex_3115_shows_the_kerch_strait_and_both_seas() -> None:
     import json
 
-    out = subprocess.run(
-        [sys.executable, "-m", "ostfront", "hex", "sno", "3115", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    ).stdout
+    from click.testing import CliRunner
+
+    from ostfront.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["hex", "sno", "3115", "--json"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
     data = json.loads(out)
     assert {"Sea of Azov", "Black Sea"} <= set(data["regions"])
     straits = {n["hex"] for n in data["neighbours"] if "strait" in n["features"]}

@@ -14,7 +14,7 @@ from ostfront.core.protocol import CounterView
 from ostfront.games import get
 from ostfront.render.svg import render_counter, render_map
 
-RENDER = Path(__file__).resolve().parents[1] / "src" / "ostfront" / "render"
+RENDER = Path(__file__).resolve().parents[2] / "src" / "ostfront" / "render"
 
 #: sha256 of each game's board with its set-up counters and its off-map counters (seed 1),
 #: recorded when the nation colours and the factory were still the renderer's (commit

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from ostfront.cli.main import cli
 
-TESTS = Path(__file__).parent
+TESTS = Path(__file__).parents[1]
 
 
 def run(*args: str, code: int = 0) -> str:

@@ -2,7 +2,7 @@
 
 SNO = shared/rules/sturm-nach-osten.txt; rule numbers in the comments. Provenance of each
 value: docs/data/sno.md (rulebook facts) and docs/data/sno-map.md (the reconstruction around
-them, tested in tests/games/test_sno_map.py). (Defiant Russia's map: tests/games/test_dr_map.py.)
+them, tested in tests/games/sno/test_map.py). (Defiant Russia's map: tests/games/dr/test_map.py.)
 """
 
 from __future__ import annotations
