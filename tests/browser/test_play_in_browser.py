@@ -303,7 +303,7 @@ def test_hotseat_turn_and_home_page(page: Any, base_url: str, artifacts: Path) -
         # The server's notice of the last step may overtake the step's own answer and start a
         # refresh; one landing while the filter is typed redraws it with the caret at the
         # start ("oricalhist"). Type once no request is on its way.
-        page.wait_for_function("() => !inflight && !again && !busy")
+        page.wait_for_function("() => quiet()")
         page.keyboard.press("/")
         page.keyboard.type("historical")
         page.keyboard.press("Enter")

@@ -10,6 +10,9 @@ import { toast } from "./dialogs.js";
 let inflight = false, again = false;  // a view is being fetched; fetch again when it comes
 let busy = false;                     // an action is being sent
 
+/** Whether nothing is on its way to or from the server (no view fetched, no action sent). */
+export function quiet() { return !inflight && !again && !busy; }
+
 export function connect() {
   let ws;
   try {
