@@ -7,20 +7,6 @@ const GID = decodeURIComponent(location.pathname.split("/").pop());
 const SVGNS = "http://www.w3.org/2000/svg";
 const KIND_ORDER = ["attack", "move", "rail", "sea", "drop", "place", "retreat", "other"];
 const KIND_LABEL = { rail: "rail", sea: "sea", drop: "drop", place: "place", attack: "attack", retreat: "retreat" };
-const VERB_GROUPS = {
-  select: "Move a unit", to: "Move to", rail: "Move by rail", sea: "Move by sea", drop: "Drop",
-  pick: "Set up a unit", place: "Set up in", attack: "Attack", also: "Attack also",
-  with: "Add to the attack", without: "Leave out of the attack", air: "Air support",
-  roll: "Roll", reduce: "Losses", retreat: "Retreat", advance: "Advance", eliminate: "Eliminate",
-  restore: "Replacements", rebuild: "Rebuild", enter: "Reinforcements", airstrike: "Air strike",
-  deselect: "Choose another unit", end: "End the phase", declare: "Declare the attack",
-  commit: "Commit the plan", target: "Attack also", untarget: "Leave out of the attack",
-  order: "No Retreat orders", cancel: "Cancel", fortify: "Fortify", defortify: "Defortify",
-  replace: "Replacements", reinforce: "Reinforcements", disband: "Disband",
-  breakout: "Break out", keep: "Keep", hold: "Stay in place", stop: "Stop", skip: "Skip",
-  retarget: "Attack instead", lose: "Losses", overrun: "Overrun",
-  undo: "Undo",
-};
 
 let V = null;            // the view on screen
 let BOARD = null;        // {svg, centres, size}
@@ -389,7 +375,6 @@ function drawOdds(preview) {
   if (!preview) document.getElementById("roll-btn").addEventListener("click", () => act(o.action));
 }
 
-function groupName(verb) { return VERB_GROUPS[verb] || cap(verb); }
 
 function drawActions() {
   const el = document.getElementById("actions");
@@ -423,15 +408,15 @@ function fillActions(filter) {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = V.actions.filter(a => words.every(w => (a.label + " " + a.text).toLowerCase().includes(w)));
   const groups = [];
-  for (const a of shown) {
-    let g = groups.find(x => x.verb === a.verb);
-    if (!g) groups.push(g = { verb: a.verb, acts: [] });
+  for (const a of shown) {  // listed under the titles the game gives them
+    let g = groups.find(x => x.name === a.group);
+    if (!g) groups.push(g = { name: a.group, acts: [] });
     g.acts.push(a);
   }
   let n = 0, html = "";
   for (const g of groups) {
-    html += `<div class="group"><div class="gname">${esc(groupName(g.verb))} (${g.acts.length})</div>`;
-    const cut = !words.length && !expanded.has(g.verb) && g.acts.length > 10 ? 6 : g.acts.length;
+    html += `<div class="group"><div class="gname">${esc(g.name)} (${g.acts.length})</div>`;
+    const cut = !words.length && !expanded.has(g.name) && g.acts.length > 10 ? 6 : g.acts.length;
     for (const a of g.acts.slice(0, cut)) {
       n += 1;
       const key = n <= 9 ? `<span class="key">${n}</span>` : "";
@@ -440,13 +425,13 @@ function fillActions(filter) {
         `<span class="key">${esc(a.rule || "")}</span></button>`;
     }
     if (cut < g.acts.length) {
-      html += `<button class="more" data-verb="${esc(g.verb)}">… ${g.acts.length - cut} more (or pick on the map)</button>`;
+      html += `<button class="more" data-group="${esc(g.name)}">… ${g.acts.length - cut} more (or pick on the map)</button>`;
     }
     html += "</div>";
   }
   el.innerHTML = html || '<p class="muted">No action matches.</p>';
   el.querySelectorAll("button.more").forEach(b => b.addEventListener("click", () => {
-    expanded.add(b.dataset.verb);
+    expanded.add(b.dataset.group);
     fillActions(filter);
   }));
   el.querySelectorAll(".action").forEach(b => {
@@ -713,13 +698,12 @@ function clickAt(target, ev) {
 
 async function unitClick(uid, hex, ev) {
   let acts = unitActions(uid);
+  const back = putDown();
   if (!acts.length && V.selected === uid) {
-    const d = V.actions.find(a => a.verb === "deselect");
-    if (d) return act(d.text);
+    if (back) return act(back.text);
   }
   if (!acts.length) {
     // another unit is picked: put it down first, then pick this one
-    const back = V.actions.find(a => a.verb === "deselect" || a.verb === "back");
     if (back && !hexActions(hex).length) {
       const v = await act(back.text);
       if (v) acts = unitActions(uid);
@@ -972,7 +956,7 @@ function drawMovePath(acts) {
   if (key === pathKey) return;
   pathKey = key;
   L.path.innerHTML = shown.map(a => {
-    const kind = a.verb === "rail" ? "rail" : "move";
+    const kind = a.kind === "rail" ? "rail" : "move";
     const pts = polyPoints(a.path);
     const dots = a.path.slice(1, -1).filter(h => BOARD.centres[h]).map(h =>
       `<circle class="step" cx="${BOARD.centres[h][0]}" cy="${BOARD.centres[h][1]}" r="2.2"/>`).join("");
@@ -1229,7 +1213,13 @@ function toast(msg) {
 }
 
 function endAction() {
-  return V.actions.find(a => ["done", "next", "stop", "end"].includes(a.verb));
+  return V.actions.find(a => a.role === "end");
+}
+
+// The step back that puts the picked unit down again (to choose another), if one is picked.
+function putDown() {
+  if (!V.selected) return null;
+  return V.actions.find(a => a.role === "back" && a.verb !== "undo" && !a.units.length && !a.hexes.length);
 }
 
 document.addEventListener("keydown", (e) => {

@@ -3,7 +3,7 @@ its rules (one module per rulebook section: see docs/rules/defiant-russia.md).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -70,8 +70,6 @@ class DefiantRussia(SequencedGame):
     title = "Defiant Russia"
     sides = ("axis", "soviet")
     rulebook = "defiant-russia.txt"
-    #: the attack's roll, and air strikes on fleets (DR 11.5.4)
-    odds_verbs = ("roll", "airstrike")
 
     def scenarios(self) -> list[Scenario]:
         return [
@@ -179,6 +177,7 @@ class DefiantRussia(SequencedGame):
 
     def counters(self, state: ProtocolState) -> list[CounterView]:
         from .rules import BOXES, printed
+        from .views import short_name
 
         R = self.rules_for(state)
         out = []
@@ -203,6 +202,7 @@ class DefiantRussia(SequencedGame):
                     factors,
                     label=unit.name,
                     reduced=bool(d["reduced"]),
+                    short=short_name(unit.name),
                     markers=markers,
                 )
             )
@@ -219,20 +219,10 @@ class DefiantRussia(SequencedGame):
 
         return off_map(self.rules_for(state), state, self.sides)
 
-    def highlight(self, action: Action) -> str | None:
-        from .views import highlight
-
-        return highlight(action)
-
     def selected_unit(self, state: ProtocolState) -> str | None:
         from .views import selected_unit
 
         return selected_unit(state)
-
-    def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
-        from .views import move_paths
-
-        return move_paths(self.rules_for(state), state, actions)
 
     def overlays(self) -> tuple[str, ...]:
         from .views import OVERLAYS
