@@ -68,6 +68,41 @@ def test_every_action_offered_says_what_it_is(
     assert roles == set(ROLES)  # each role is met in a few hundred steps of either game
 
 
+def test_the_fields_are_descriptive_and_the_role_one_of_the_roles() -> None:
+    move = Action(
+        "to",
+        ("0102",),
+        "A to 0102 (2 MP)",
+        role="move",
+        units=("a",),
+        hexes=("0102",),
+        path=("0101", "0102"),
+        cost=2,
+        group="Move to",
+        highlight="move",
+    )
+    assert move == Action.parse("to 0102") and move.text == "to 0102"
+    d = move.to_json()
+    assert {k: d[k] for k in ("role", "units", "hexes", "path", "cost", "group", "highlight")} == {
+        "role": "move",
+        "units": ["a"],
+        "hexes": ["0102"],
+        "path": ["0101", "0102"],
+        "cost": 2,
+        "group": "Move to",
+        "highlight": "move",
+    }
+    plain = Action("end").to_json()
+    assert (plain["role"], plain["units"], plain["cost"], plain["group"]) == (
+        "choose",
+        [],
+        None,
+        "",
+    )
+    with pytest.raises(ValueError, match="role"):
+        Action("end", role="finish")
+
+
 # ------------------------------------------------------------------ no reading of labels
 #: the generic modules: they know no game
 GENERIC = [
