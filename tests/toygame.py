@@ -163,35 +163,88 @@ class Skirmish(Game):
     def actions(self, state: State) -> list[Action]:
         side = self.active_side(state)
         phase = state["phase"]
+        hexes = {u: d["hex"] for u, d in state["units"].items()}
         if phase == "move" and state["selected"] is None:
             acts = [
-                Action("select", (u,), f"Select {u}", "toy 1", side)
+                Action(
+                    "select",
+                    (u,),
+                    f"Select {u}",
+                    "toy 1",
+                    side,
+                    role="select",
+                    units=(u,),
+                    hexes=(hexes[u],),
+                    group="Move a unit",
+                    highlight="move",
+                )
                 for u in self.own(state, side)
                 if u not in state["done"]
             ]
-            return [*acts, Action("end", (), "End movement", "toy 1", side)]
+            return [
+                *acts,
+                Action("end", (), "End movement", "toy 1", side, role="end", group="End"),
+            ]
         if phase == "move":
             u = state["selected"]
             acts = [
-                Action("move", (h,), f"Move {u} to {h}", "toy 1", side)
+                Action(
+                    "move",
+                    (h,),
+                    f"Move {u} to {h}",
+                    "toy 1",
+                    side,
+                    role="move",
+                    units=(u,),
+                    hexes=(h,),
+                    path=(hexes[u], h),
+                    cost=1,
+                    group="Move to",
+                    highlight="move",
+                )
                 for h in self.steps_into(state, u)
             ]
-            return [*acts, Action("stay", (), f"{u} stays", "toy 1", side)]
+            return [*acts, Action("stay", (), f"{u} stays", "toy 1", side, group="Stay")]
         if phase == "combat":
             acts = [
-                Action("attack", (u, t), f"{u} attacks {t}", "toy 2", side)
+                Action(
+                    "attack",
+                    (u, t),
+                    f"{u} attacks {t}",
+                    "toy 2",
+                    side,
+                    role="attack",
+                    units=(u, t),
+                    hexes=(hexes[t],),
+                    group="Attack",
+                    highlight="attack",
+                )
                 for u in self.own(state, side)
                 if u not in state["done"]
                 for t in self.targets(state, u)
             ]
-            return [*acts, Action("end", (), "End the player-turn", "toy 2", side)]
+            return [
+                *acts,
+                Action("end", (), "End the player-turn", "toy 2", side, role="end", group="End"),
+            ]
         # phase == "loss": the defender decides how to take the hits
         p = state["pending"]
         t = p["target"]
-        acts = [Action("lose", (t,), f"{t} loses a step", "toy 3", side)]
+        acts = [Action("lose", (t,), f"{t} loses a step", "toy 3", side, group="Losses")]
         if p["lost"] >= 1:
             acts += [
-                Action("retreat", (h,), f"{t} retreats to {h}", "toy 3", side)
+                Action(
+                    "retreat",
+                    (h,),
+                    f"{t} retreats to {h}",
+                    "toy 3",
+                    side,
+                    role="move",
+                    units=(t,),
+                    hexes=(h,),
+                    group="Retreat",
+                    highlight="retreat",
+                )
                 for h in self.steps_into(state, t)
             ]
         return acts

@@ -16,14 +16,18 @@ from ostfront.core.rng import new_rng
 
 
 def toy_actions(hexes: int) -> list[Action]:
-    acts = [Action("air", (n,), f"Use {n} Air Point(s)", "DR 11.7", "soviet") for n in (0, 1)]
+    # the roles DR gives these steps: the player reads them, never the verbs
+    side = "soviet"
+    acts = [
+        Action("air", (n,), f"Use {n} Air Point(s)", "DR 11.7", side, role="back") for n in (0, 1)
+    ]
     if hexes < 5:
-        acts.append(Action("also", (hexes,), "Attack another hex", "DR 7.1B", "soviet"))
+        acts.append(Action("also", (hexes,), "Attack another hex", "DR 7.1B", side, role="attack"))
     if hexes > 1:
-        acts.append(Action("drop", (hexes,), "Drop a hex", "DR 7.1B", "soviet"))
+        acts.append(Action("drop", (hexes,), "Drop a hex", "DR 7.1B", side, role="back"))
     if hexes == 5:
-        acts.append(Action("roll", (), "Roll the attack", "DR 7.1.1", "soviet"))
-    acts.append(Action("cancel", (), "Give up this attack", "DR 7.1", "soviet"))
+        acts.append(Action("roll", (), "Roll the attack", "DR 7.1.1", side, role="roll"))
+    acts.append(Action("cancel", (), "Give up this attack", "DR 7.1", side, role="back"))
     return acts
 
 
@@ -56,7 +60,7 @@ def test_without_patience_the_walk_wanders(monkeypatch: pytest.MonkeyPatch) -> N
 def test_patience_is_restored_by_any_other_kind_of_choice() -> None:
     p = RandomPlayer(new_rng(1))
     p.building = PATIENCE
-    moved = p.choose_from([Action("to", ("0101",), "Move to 0101", "DR 6.1", "axis")])
+    moved = p.choose_from([Action("to", ("0101",), "Move to 0101", "DR 6.1", "axis", role="move")])
     assert moved.verb == "to" and p.building == 0
     cancel = Action("cancel", (), "Give up this attack", "DR 7.1", "axis")
     also = Action("also", ("0102",), "Attack 0102 in the same battle", "DR 7.1B", "axis")

@@ -194,11 +194,12 @@ def test_the_protocol_defaults_show_a_game_without_hooks() -> None:
     g = Bare()
     state = {"turn": 2, "phase": "move", "units": {}}
     assert describe.phase_info(g, state)["title"] == "Turn 2, move"
-    assert describe.boxes(g, state) == [] and g.move_paths(state, []) == {}
+    assert describe.boxes(g, state) == [] and describe.annotate(g, state, []) == []
     out = describe.overlay(g, state, "supply", "a")
     assert out == {"kind": "supply", "side": "a", "hexes": {}, "units": {}}
     assert g.outcome_names(state, Action("roll"), 2) == ["Outcome 1", "Outcome 2"]
-    assert g.highlight(Action("to", ("0101",))) == "move"
+    lit = Action("to", ("0101",), role="move", hexes=("0101",), highlight="move")
+    assert describe.annotate(g, state, [lit])[0]["kind"] == "move"
     assert CounterView("u", "0101", "a", "x", "infantry", "1-1").face == ""
 
 

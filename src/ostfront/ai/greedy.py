@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..core.protocol import Action, Game, State
 from ..core.rng import choice_index, new_rng
 from .evaluation import Evaluator, evaluator_for, play_ahead
-from .random_player import BACKWARD, PATIENCE
+from .random_player import PATIENCE
 
 CANCELS = 30  # attacks given up in one phase before the player stops giving them up
 
@@ -67,17 +67,23 @@ class GreedyPlayer:
         if self.cancels[0] != phase:
             self.cancels = (phase, 0)
         if self.cancels[1] > CANCELS:  # a guard against giving up the same attack forever
-            pool = [a for a in pool if a.verb != "cancel"] or pool
+            pool = [a for a in pool if not gives_up(a)] or pool
         declaring = (state.get("pending") or {}).get("kind") == "attack"
         self.declaring = self.declaring + 1 if declaring else 0
         if self.declaring > PATIENCE:  # as the random player: the declaration only grows
-            pool = [a for a in pool if a.verb not in BACKWARD] or pool
+            pool = [a for a in pool if a.role != "back"] or pool
         if len(pool) == 1:
             return pool[0]
         scored = self.scores(game, state, pool, self.samples)
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - 1e-9]
         choice = best[choice_index(self.rng, len(best))]
-        if choice.verb == "cancel":
+        if gives_up(choice):
             self.cancels = (phase, self.cancels[1] + 1)
         return choice
+
+
+def gives_up(action: Action) -> bool:
+    """A step back that names nothing: giving up the whole decision (an attack being
+    declared), not leaving out a unit, a hex or some Air Points."""
+    return action.role == "back" and not action.args

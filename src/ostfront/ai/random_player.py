@@ -8,10 +8,12 @@ cancelled (DR 7.1, 7.1B). A uniform walk over such steps can wander for a very l
 before it finds the one combination the rules allow - a lone unit that must attack five
 adjacent hexes may roll only once all five are in one battle (7.0B, 7.1B), and a walk that
 drops a hex as often as it adds one takes tens of thousands of steps to get there. So after
-:data:`PATIENCE` such steps in a row the player stops taking steps back (``cancel``,
-``drop``, ``without``, ``deselect``, ``back``, changing Air Points) while any other choice is
-left; the declaration then only grows, and ends in a roll. Until then every legal action is
-as likely as any other, so the fuzzer still tries cancelling and dropping.
+:data:`PATIENCE` such steps in a row (actions whose role is in :data:`BUILDING`: picking a
+unit, declaring or adding to an attack, stepping back) the player stops taking steps back
+(role ``back``: undo, cancel, deselect, leave out, drop from a plan, changing Air Points)
+while any other choice is left; the declaration then only grows, and ends in a roll. Until
+then every legal action is as likely as any other, so the fuzzer still tries cancelling and
+dropping. It reads only the roles the games give their actions.
 
 >>> from ostfront.core.rng import new_rng
 >>> p = RandomPlayer(new_rng(3))
@@ -22,10 +24,8 @@ from __future__ import annotations
 from ..core.protocol import Action, Game, State
 from ..core.rng import RngState, choice_index
 
-#: verbs that take a step of a decision back (or sideways: Air Points up and down)
-BACKWARD = frozenset({"undo", "cancel", "drop", "without", "deselect", "back", "air"})
-#: verbs of a decision built up step by step (with BACKWARD)
-BUILDING = frozenset({"attack", "with", "also", "select"}) | BACKWARD
+#: the roles (:data:`~ostfront.core.protocol.ROLES`) of the steps of a decision built up
+BUILDING = frozenset({"select", "attack", "back"})
 #: building steps in a row after which the player stops stepping back
 PATIENCE = 40
 
@@ -47,7 +47,7 @@ class RandomPlayer:
             raise ValueError("no legal action to choose from")
         pool = [a for a in legal if a.verb != "undo"] or legal
         if self.building >= PATIENCE:
-            pool = [a for a in pool if a.verb not in BACKWARD] or pool
+            pool = [a for a in pool if a.role != "back"] or pool
         chosen = pool[choice_index(self.rng, len(pool))]
-        self.building = self.building + 1 if chosen.verb in BUILDING else 0
+        self.building = self.building + 1 if chosen.role in BUILDING else 0
         return chosen

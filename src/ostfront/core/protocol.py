@@ -49,13 +49,17 @@ _GOOD_WORDS: set[str] = set()
 _GOOD_WORDS_MAX = 50_000
 
 
-#: How the browser lights the hex an action names, by verb (see :meth:`Game.highlight`).
-HIGHLIGHTS = {
-    "to": "move",
-    "place": "place",
-    "attack": "attack",
-    "retreat": "retreat",
-}
+#: What an action does, for every reader outside its game (the browser, the players):
+#: ``select`` picks a unit or stack to act with next; ``move`` moves units (by land, rail,
+#: sea or air, placing at set-up, retreating, advancing); ``attack`` declares an attack or
+#: adds to one; ``back`` takes a step back (undo, cancel, deselect, leave out, drop from a
+#: plan); ``end`` ends a phase or a step; ``roll`` rolls dice; ``choose`` is any other
+#: decision.
+ROLES = ("select", "move", "attack", "back", "end", "roll", "choose")
+_ROLE_SET = frozenset(ROLES)
+
+#: How the browser may light the hex an action names (:attr:`Action.highlight`).
+HIGHLIGHTS = ("move", "rail", "sea", "drop", "place", "attack", "retreat", "other")
 
 
 class NotPlayable(OstfrontError):
@@ -68,7 +72,13 @@ class Action:
     """One decision: a verb and its arguments.
 
     Equality and the text form use only ``verb`` and ``args``; ``label`` (for people),
-    ``rule`` (the rule it rests on) and ``side`` (who decides) are descriptive.
+    ``rule`` (the rule it rests on) and ``side`` (who decides) are descriptive, and so are
+    the fields the game sets for readers outside it, who never read labels or verbs:
+    ``role`` (one of :data:`ROLES`), ``units`` (the unit ids it concerns), ``hexes`` (the
+    hexes it names, its target first: destination, defender, placement), ``path`` (a move's
+    hexes, start to end), ``cost`` (a move's movement points), ``group`` (the title of the
+    group of actions it is listed in) and ``highlight`` (how the browser lights its hex,
+    one of :data:`HIGHLIGHTS`; None when its hex is not where one clicks to choose it).
 
     >>> a = Action("move", ("u12", "0325"), label="Move 4th Army to 0325", rule="SNO 5.1")
     >>> a.text
@@ -86,6 +96,13 @@ class Action:
     #: (a move's path, say). Only the game reads it, and only on an action it offered
     #: itself: :meth:`Game.apply` always carries out the legal action matching the text.
     payload: Any = field(default=None, compare=False, repr=False)
+    role: str = field(default="choose", compare=False)
+    units: tuple[str, ...] = field(default=(), compare=False)
+    hexes: tuple[str, ...] = field(default=(), compare=False)
+    path: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    cost: float | None = field(default=None, compare=False)
+    group: str = field(default="", compare=False)
+    highlight: str | None = field(default=None, compare=False)
     #: Stable text form: the verb and arguments separated by single spaces.
     text: str = field(init=False, compare=False, repr=False)
 
@@ -97,6 +114,14 @@ class Action:
         rule: str | None = None,
         side: Side | None = None,
         payload: Any = None,
+        *,
+        role: str = "choose",
+        units: tuple[str, ...] = (),
+        hexes: tuple[str, ...] = (),
+        path: tuple[str, ...] = (),
+        cost: float | None = None,
+        group: str = "",
+        highlight: str | None = None,
     ) -> None:
         # written out (not the dataclass's own): games build tens of thousands a game, with
         # the same few thousand words, so a word once found good is not looked at again
@@ -115,8 +140,23 @@ class Action:
             elif isinstance(a, bool) or not isinstance(a, int):
                 raise ValueError(f"action argument {a!r} must be a string or an integer")
         text = (verb + " " + " ".join(map(str, args))) if args else verb
+        if role not in _ROLE_SET:
+            raise ValueError(f"action role {role!r} is not one of {', '.join(ROLES)}")
         self.__dict__.update(  # the class is frozen: its fields are set past __setattr__
-            verb=verb, args=args, label=label, rule=rule, side=side, payload=payload, text=text
+            verb=verb,
+            args=args,
+            label=label,
+            rule=rule,
+            side=side,
+            payload=payload,
+            role=role,
+            units=units,
+            hexes=hexes,
+            path=path,
+            cost=cost,
+            group=group,
+            highlight=highlight,
+            text=text,
         )
 
     def __str__(self) -> str:
@@ -138,6 +178,13 @@ class Action:
             "label": self.label or self.text,
             "rule": self.rule,
             "side": self.side,
+            "role": self.role,
+            "units": list(self.units),
+            "hexes": list(self.hexes),
+            "path": list(self.path),
+            "cost": self.cost,
+            "group": self.group,
+            "highlight": self.highlight,
         }
 
 
@@ -223,6 +270,9 @@ class CounterView:
     face: str = ""
     colour: str = ""  # the counter's fill, e.g. "#c0392b"
     shapes: tuple[Shape, ...] = ()  # the game's own drawing of its symbol, if any
+    #: The designation as short as the printed counter shows it ("XXIV Pz" for "XXIV
+    #: Panzer Corps"), each game by its own naming; "" for the label as it is.
+    short: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The counter as plain data, without how it is drawn (colour, shapes)."""
@@ -533,13 +583,10 @@ class Game(ABC):
     def result(self, state: State) -> Result | None:
         """*Game hook*: the result once the game is over, else None."""
 
-    #: The verbs of actions whose dice the interfaces preview (:meth:`roll_distribution`);
-    #: the first legal ``roll`` is the one the odds panel offers to throw.
-    odds_verbs: ClassVar[tuple[str, ...]] = ("roll",)
-
     def roll_distribution(self, state: State, action: Action) -> Distribution | None:
         """*Game hook*: the exact outcome distribution of the dice ``action`` would roll
-        (None if it rolls none). Used by odds previews and the AI."""
+        (None if it rolls none). Used by the AI and by odds previews, which interfaces show
+        for the actions whose role is "roll" (the first offered is the one to throw)."""
         return None
 
     def counters(self, state: State) -> list[CounterView]:
@@ -559,20 +606,9 @@ class Game(ABC):
         CounterView, "turn"?}]}``, in the order to show them. Default: none."""
         return []
 
-    def highlight(self, action: Action) -> str | None:
-        """*Game hook*: how the browser lights the hex an action names: "move", "rail",
-        "sea", "drop", "place", "attack", "retreat" or "other"; None when the hex it names is
-        not where one clicks to choose it. Default: by the common verbs."""
-        return HIGHLIGHTS.get(action.verb)
-
     def selected_unit(self, state: State) -> str | None:
         """*Game hook*: the unit picked to move (its moves are the actions now offered)."""
         return None
-
-    def move_paths(self, state: State, actions: Iterable[Action]) -> dict[str, list[str]]:
-        """*Game hook*: action text -> the hexes a move among ``actions`` passes through
-        (the unit's own hex first), as the engine will move it. Default: none known."""
-        return {}
 
     def overlays(self) -> tuple[str, ...]:
         """*Game hook*: the map overlays :meth:`overlay` answers (of "supply", "zoc",
@@ -646,7 +682,14 @@ class Game(ABC):
                 last = state["log"][-1]["text"] if state.get("log") else "the last step"
                 acts = [
                     *acts,
-                    Action("undo", (), label=f"Undo: {last}", side=self.active_side(state)),
+                    Action(
+                        "undo",
+                        (),
+                        label=f"Undo: {last}",
+                        side=self.active_side(state),
+                        role="back",
+                        group="Undo",
+                    ),
                 ]
         self.__dict__["_legal_memo"] = (state, state.get("step"), tuple(acts))
         return list(acts)

@@ -19,7 +19,8 @@ unit changes, so facts of the units' arrangement can be kept with it (:mod:`core
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from .memo import by_positions, facts_of
@@ -120,3 +121,15 @@ def hexes_by_side(
             if side is not None:
                 found[side].add(at)
     return {s: frozenset(h) for s, h in found.items()}
+
+
+def shortened(name: str, table: Sequence[tuple[re.Pattern[str], str]]) -> str:
+    """A unit's name as short as its counter prints it, by a game's table of (pattern,
+    replacement) applied in order.
+
+    >>> shortened("23rd Army", [(re.compile(r"(\\d+)rd"), r"\\1"), (re.compile(r" Army$"), " A")])
+    '23 A'
+    """
+    for pattern, repl in table:
+        name = pattern.sub(repl, name)
+    return name

@@ -1,10 +1,11 @@
 """What the browser is sent about a position: read-only helpers over the protocol.
 
 Everything here only *reads* a state through the game's public door (``legal_actions``,
-``prompt``, ``result``, ``counters``, ``roll_distribution``) and the protocol's hooks for
-what interfaces show (``describe_phase``, ``off_map``, ``highlight``, ``selected_unit``,
-``move_paths``, ``overlays``/``overlay``, ``outcome_names``): no game is named here, and
-nothing here changes a state.
+``prompt``, ``result``, ``counters``, ``roll_distribution``), the fields the game sets on
+its actions (role, units, hexes, path, cost, group, highlight) and the protocol's hooks for
+what interfaces show (``describe_phase``, ``off_map``, ``selected_unit``,
+``overlays``/``overlay``, ``outcome_names``): no game is named here, no label or verb is
+read for its meaning, and nothing here changes a state.
 
 Callers hold the manager's engine lock: the engines remember derived facts in module-level
 memos while they work, so two threads must not query one at once.
@@ -12,7 +13,6 @@ memos while they work, so two threads must not query one at once.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -21,14 +21,9 @@ from typing import Any
 from .. import games
 from ..core.protocol import Action, CounterView, Game, State
 from ..render.svg import render_counter, render_map
-from .paths import move_paths
 
 #: Hex size (centre to corner) the board and counters are drawn at.
 HEX_SIZE = 24.0
-
-_HEX_ARG = re.compile(r"^\d{4}$")
-
-_MP = re.compile(r"\((\d+(?:\.\d+)?) MP\b")
 
 
 # ------------------------------------------------------------------ the board
@@ -42,38 +37,10 @@ def board_payload(game_name: str) -> dict[str, Any]:
     return {"game": game_name, "size": HEX_SIZE, "svg": svg, "centres": centres}
 
 
-#: How unit names are shortened to fit the top of a counter, as printed counters do.
-_SHORT = (
-    (re.compile(r"\b(\d+)(st|nd|rd|th)\b"), r"\1"),
-    (re.compile(r" Panzer Corps$"), " Pz"),
-    (re.compile(r" Tank Corps$"), " Tk"),
-    (re.compile(r" Cavalry Corps$"), " Cav"),
-    (re.compile(r" Mountain Corps$"), " Mtn"),
-    (re.compile(r" Shock Army$"), " Shock"),
-    (re.compile(r" Airborne Corps$"), " Abn"),
-    (re.compile(r"Workers' Militia$"), "Militia"),
-    (re.compile(r" Corps$"), ""),
-    (re.compile(r" Infantry$"), " Inf"),
-    (re.compile(r" Mountain$"), " Mtn"),
-    (re.compile(r" Army$"), " A"),
-    (re.compile(r" Fleet$"), ""),
-)
-
-
-def short_label(name: str) -> str:
-    """A unit's name as short as a counter prints it: "XXIV Panzer Corps" -> "XXIV Pz".
-
-    >>> short_label("23rd Army"), short_label("XXIV Panzer Corps"), short_label("Guderian")
-    ('23 A', 'XXIV Pz', 'Guderian')
-    """
-    for pattern, repl in _SHORT:
-        name = pattern.sub(repl, name)
-    return name
-
-
 @cache
 def counter_svg(counter: CounterView) -> str:
-    return render_counter(replace(counter, label=short_label(counter.label)), HEX_SIZE)
+    """A counter drawn as the map shows it, with the short designation it prints."""
+    return render_counter(replace(counter, label=counter.short or counter.label), HEX_SIZE)
 
 
 def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
@@ -128,27 +95,25 @@ def step_meta(game: Game, state: State, action: Action) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ actions
+#: The highlights whose way the map draws when a move is pointed at (by land, by rail).
+DRAWN_WAYS = ("move", "rail")
+
+
 def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, Any]]:
-    """Each legal action as JSON, with the hex and unit it names (for highlighting), the
-    movement cost read from its label and, for a move, the path the unit will take."""
-    grid = game.map_for(state).grid
-    units_ = state.get("units")
-    units: dict[str, Any] = units_ if isinstance(units_, dict) else {}
-    paths = move_paths(game, state, actions)
+    """Each legal action as JSON with what the map needs, from the fields its game set:
+    ``hex`` (the hex it names first, lit as ``kind``: its highlight), ``unit`` (the one unit
+    it concerns: a click on that counter offers it), ``cost`` and, for a move by land or
+    rail, ``path`` (the hexes it passes, the unit's own first)."""
     out = []
     for i, a in enumerate(actions):
         d = a.to_json()
         d["index"] = i
-        hexes = [str(x) for x in a.args if isinstance(x, str) and _HEX_ARG.match(x)]
-        hexes = [h for h in hexes if grid.contains(h)]
-        unit = next((str(x) for x in a.args if isinstance(x, str) and x in units), None)
-        d["hex"] = hexes[-1] if hexes else None
-        d["unit"] = unit
-        d["kind"] = game.highlight(a) if hexes else None
-        m = _MP.search(a.label or "")
-        cost = float(m.group(1)) if m else None
-        d["cost"] = int(cost) if cost is not None and cost.is_integer() else cost
-        d["path"] = paths.get(a.text)
+        d["hex"] = a.hexes[0] if a.hexes else None
+        d["unit"] = a.units[0] if len(a.units) == 1 else None
+        d["kind"] = a.highlight if a.hexes else None
+        d["cost"] = int(a.cost) if a.cost is not None and float(a.cost).is_integer() else a.cost
+        drawn = a.highlight in DRAWN_WAYS and len(a.path) > 1
+        d["path"] = list(a.path) if drawn else None
         out.append(d)
     return out
 

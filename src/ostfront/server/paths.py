@@ -1,18 +1,16 @@
-"""Paths the game page draws: each unit's supply line and the way a move will go. Read-only,
-like :mod:`describe`: callers hold the manager's engine lock.
+"""Paths the game page draws: each unit's supply line. Read-only, like :mod:`describe`:
+callers hold the manager's engine lock.
 
-The game finds both with its own searches, through the protocol's hooks: a move's path from
-:meth:`~ostfront.core.protocol.Game.move_paths` (the path the engine will take), a unit's
-supply line from the supply overlay (:meth:`~ostfront.core.protocol.Game.overlay`'s
-``lines``). Defiant Russia's are in ``games/dr/views.py``.
+The game finds them with its own searches, through the supply overlay
+(:meth:`~ostfront.core.protocol.Game.overlay`'s ``lines``); Defiant Russia's are in
+``games/dr/views.py``. The way a move will go is the move action's own ``path``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from ..core.protocol import Action, Game, State
+from ..core.protocol import Game, State
 
 
 def supply_lines(game: Game, state: State, side: str) -> dict[str, dict[str, Any]]:
@@ -22,9 +20,3 @@ def supply_lines(game: Game, state: State, side: str) -> dict[str, dict[str, Any
         return {}
     lines: dict[str, dict[str, Any]] = game.overlay(state, "supply", side).get("lines", {})
     return lines
-
-
-def move_paths(game: Game, state: State, actions: Iterable[Action]) -> dict[str, list[str]]:
-    """Action text -> the hexes the selected unit will pass through (its own hex first) for
-    each move among ``actions``: the same paths the engine takes."""
-    return game.move_paths(state, list(actions))

@@ -52,14 +52,13 @@ def game_view(
         legal = game.legal_actions(state) if human_to_move else []
         actions = describe.annotate(game, state, legal)
         odds = None
-        roll = next((a for a in legal if a.verb == "roll"), None)
+        # the odds panel: a battle's roll (one naming no single unit); the other dice
+        # actions (a strike on a unit) are previewed when pointed at
+        rolls = [a for a in legal if a.role == "roll"]
+        roll = next((a for a in rolls if not a.units), None)
         if roll is not None:
             odds = describe.odds(game, state, roll)
-        more = {
-            a.text: describe.odds(game, state, a)
-            for a in legal
-            if a.verb in game.odds_verbs and a is not roll
-        }
+        more = {a.text: describe.odds(game, state, a) for a in rolls if a is not roll}
         result = game.result(state)
         view = {
             "id": session.id,

@@ -50,6 +50,9 @@ class ActionInfo(Closed):
     units: list[str] = Field(default=[])
     hexes: list[str] = Field(default=[])
     group: str = Field(default="", description="the player-facing title of its group")
+    highlight: str | None = Field(
+        default=None, description="how the game says its hex is lit (move, rail, attack...)"
+    )
     index: int
     hex: str | None = Field(default=None, description="the hex it names (to highlight)")
     unit: str | None = Field(default=None, description="the unit it names")

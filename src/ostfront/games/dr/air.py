@@ -116,6 +116,9 @@ def strike_actions(R: Rules, state: State) -> list[Action]:
                     + ("s" if n > 1 else ""),
                     "DR 11.5.4",
                     "axis",
+                    role="roll",
+                    units=(fleet,),
+                    group="Air strike",
                 )
             )
     return out

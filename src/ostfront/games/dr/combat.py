@@ -123,17 +123,35 @@ def main_actions(R: Rules, state: State) -> list[Action]:
     acts = []
     for h in attack.enemy_hexes(R, state):
         if any(R.unit(u).is_ground for u in attack.attackers_of(R, state, h)):
-            acts.append(Action("attack", (h,), _attack_label(R, state, h), "DR 7.1", side))
+            acts.append(
+                Action(
+                    "attack",
+                    (h,),
+                    _attack_label(R, state, h),
+                    "DR 7.1",
+                    side,
+                    role="attack",
+                    units=_defenders(R, state, h),
+                    hexes=(h,),
+                    group="Attack",
+                    highlight="attack",
+                )
+            )
     acts += air.strike_actions(R, state)
     if attack.obligations_met(R, state):  # DR 7.0A-B (7.4: nothing is required)
-        acts.append(Action("done", (), "End the phase", "DR 7.0", side))
+        acts.append(Action("done", (), "End the phase", "DR 7.0", side, role="end", group="Done"))
     return acts
+
+
+def _defenders(R: Rules, state: State, h: str) -> tuple[str, ...]:
+    """The ground units an attack on ``h`` is made against."""
+    return tuple(ground_units_at(R, state, h, other(phasing_side(state))))
 
 
 def _attack_label(R: Rules, state: State, h: str, verb: str = "Attack", then: str = "") -> str:
     """'Attack Brest (1710): Soviet 4th Army, Soviet 14th Tank Corps' - the place and its
     defenders, so that a player need not look the hex up."""
-    defenders = ground_units_at(R, state, h, other(phasing_side(state)))
+    defenders = _defenders(R, state, h)
     return f"{verb} {hex_title(R, h)}{then}: {', '.join(R.unit(u).title for u in defenders)}"
 
 
@@ -180,18 +198,35 @@ def declare_actions(R: Rules, state: State) -> list[Action]:
     for u in candidates(R, state, targets, p.get("source")):
         name = R.unit(u).title
         if u in chosen:
-            acts.append(Action("without", (u,), f"Leave {name} out of the attack", "DR 7.1", side))
+            acts.append(_leave_out(u, f"Leave {name} out of the attack", side))
         elif not air.is_fleet(R, u) or _ground(R, chosen):  # DR 11.5.3: with land units
-            acts.append(Action("with", (u,), f"Add {name} to the attack", "DR 7.1", side))
-    for h in attack.multi_target_options(R, state, _ground(R, chosen), targets):
-        label = _attack_label(R, state, h, "Also attack", " in the same battle")
-        acts.append(Action("also", (h,), label, "DR 7.1B", side))
-    for h in targets[1:]:
-        label = f"Do not attack {hex_title(R, h)} in this battle"
-        acts.append(Action("drop", (h,), label, "DR 7.1B", side))
+            acts.append(
+                Action(
+                    "with",
+                    (u,),
+                    f"Add {name} to the attack",
+                    "DR 7.1",
+                    side,
+                    role="attack",
+                    units=(u,),
+                    group="Add to the attack",
+                )
+            )
+    acts += _more_targets(R, state, _ground(R, chosen), targets, side)
     for n in range(air.max_air(R, state, chosen) + 1):
         if n != p["air"]:
-            acts.append(Action("air", (n,), f"Use {n} Air Point(s)", "DR 11.7", side))
+            # a step sideways, taken back as often as forward (ai.random_player's patience)
+            acts.append(
+                Action(
+                    "air",
+                    (n,),
+                    f"Use {n} Air Point(s)",
+                    "DR 11.7",
+                    side,
+                    role="back",
+                    group="Air support",
+                )
+            )
     ground = _ground(R, chosen)
     if ground and not attack.stranded(R, state, ground, targets):
         acts.append(
@@ -201,9 +236,63 @@ def declare_actions(R: Rules, state: State) -> list[Action]:
                 f"Roll the attack on {', '.join(hex_title(R, t) for t in targets)}",
                 "DR 7.1.1",
                 side,
+                role="roll",
+                hexes=tuple(targets),
+                group="Roll",
             )
         )
-    acts.append(Action("cancel", (), "Give up this attack", "DR 7.1", side))
+    acts.append(
+        Action("cancel", (), "Give up this attack", "DR 7.1", side, role="back", group="Cancel")
+    )
+    return acts
+
+
+def _leave_out(u: str, label: str, side: str) -> Action:
+    return Action(
+        "without",
+        (u,),
+        label,
+        "DR 7.1",
+        side,
+        role="back",
+        units=(u,),
+        group="Leave out of the attack",
+    )
+
+
+def _more_targets(
+    R: Rules, state: State, ground: list[str], targets: list[str], side: str
+) -> list[Action]:
+    """DR 7.1B: hexes to attack in the same battle, and the extra ones to leave out again."""
+    acts = [
+        Action(
+            "also",
+            (h,),
+            _attack_label(R, state, h, "Also attack", " in the same battle"),
+            "DR 7.1B",
+            side,
+            role="attack",
+            units=_defenders(R, state, h),
+            hexes=(h,),
+            group="Attack also",
+            highlight="attack",
+        )
+        for h in attack.multi_target_options(R, state, ground, targets)
+    ]
+    acts += [
+        Action(
+            "drop",
+            (h,),
+            f"Do not attack {hex_title(R, h)} in this battle",
+            "DR 7.1B",
+            side,
+            role="back",
+            hexes=(h,),
+            group="Drop",
+            highlight="other",
+        )
+        for h in targets[1:]
+    ]
     return acts
 
 

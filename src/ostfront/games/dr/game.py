@@ -3,7 +3,7 @@ its rules (one module per rulebook section: see docs/rules/defiant-russia.md).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -36,13 +36,12 @@ from .setup import check_setup
 from .views import (
     OVERLAYS,
     describe_phase,
-    highlight,
-    move_paths,
     off_map,
     outcome_names,
     overlay,
     roll_hits,
     selected_unit,
+    short_name,
 )
 
 
@@ -53,8 +52,6 @@ class DefiantRussia(SequencedGame):
     rulebook = "defiant-russia.txt"
     rule_prefix = "DR"
     coverage_table = "defiant-russia.md"
-    #: the attack's roll, and air strikes on fleets (DR 11.5.4)
-    odds_verbs = ("roll", "airstrike")
 
     def scenarios(self) -> list[Scenario]:
         return [
@@ -167,6 +164,7 @@ class DefiantRussia(SequencedGame):
                     factors,
                     label=unit.name,
                     reduced=bool(d["reduced"]),
+                    short=short_name(unit.name),
                     markers=markers,
                     colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
                 )
@@ -180,14 +178,8 @@ class DefiantRussia(SequencedGame):
     def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
         return off_map(self.rules_for(state), state, self.sides)
 
-    def highlight(self, action: Action) -> str | None:
-        return highlight(action)
-
     def selected_unit(self, state: ProtocolState) -> str | None:
         return selected_unit(state)
-
-    def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
-        return move_paths(self.rules_for(state), state, actions)
 
     def overlays(self) -> tuple[str, ...]:
         return OVERLAYS

@@ -311,33 +311,108 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
         acts = [select_action(R, u, rule, side) for u in selectable(R, state)]
         if stranded_marshals(R, state):  # DR 11.6.4D, 12.7C: not before he rejoins a unit
             return acts
-        return [*acts, Action("done", (), "End the phase", rule, side)]
+        return [*acts, Action("done", (), "End the phase", rule, side, role="end", group="Done")]
     name = R.unit(sel).title
     escort = carried(R, state, sel)
     if escort:
         name += " with " + " and ".join(R.unit(lid).title for lid in escort)
+    moving = (sel, *escort)
     acts = [
-        Action("drop", (h,), f"{name} drops into {h} (die roll)", airborne.rule(R, sel), side)
+        Action(
+            "drop",
+            (h,),
+            f"{name} drops into {h} (die roll)",
+            airborne.rule(R, sel),
+            side,
+            role="move",
+            units=moving,
+            hexes=(h,),
+            group="Drop",
+            highlight="drop",
+        )
         for h in airborne.drop_hexes(R, state, sel)
     ]
     found = reach_of(R, state, sel)  # the moves carry it: perform finds their paths in it
     for h, cost in destinations(R, state, sel, found).items():
-        acts.append(Action("to", (h,), f"{name} to {h} ({cost} MP)", rule, side, found))
-    by_rail, rail_dests = rail.rail_options(R, state, sel)
-    acts += [
-        Action("rail", (h,), f"{name} by rail to {h}", "DR 6.5", side, by_rail) for h in rail_dests
-    ]
-    acts += [
-        Action("sea", (h,), f"{name} by sea to {h}", "DR 11.5.5", side)
-        for h in navy.sea_destinations(R, state, sel)
-    ]
+        acts.append(
+            Action(
+                "to",
+                (h,),
+                f"{name} to {h} ({cost} MP)",
+                rule,
+                side,
+                found,
+                role="move",
+                units=moving,
+                hexes=(h,),
+                path=tuple(path_to(found, h)),
+                cost=cost,
+                group="Move to",
+                highlight="move",
+            )
+        )
+    acts += _rail_and_sea(R, state, sel, name, moving, side)
     _, optional = escorts(R, state, sel)
     leave = record(state)["leave"]
     for lid in optional:
         verb, what = ("take", "with") if lid in leave else ("leave", "without")
         label = f"Move {R.unit(sel).title} {what} {R.unit(lid).title}"
-        acts.append(Action(verb, (lid,), label, "DR 11.6", side))
-    acts.append(Action("deselect", (), f"Choose another unit than {name}", rule, side))
+        acts.append(
+            Action(verb, (lid,), label, "DR 11.6", side, units=(lid,), group=verb.capitalize())
+        )
+    acts.append(
+        Action(
+            "deselect",
+            (),
+            f"Choose another unit than {name}",
+            rule,
+            side,
+            role="back",
+            group="Choose another unit",
+        )
+    )
+    return acts
+
+
+def _rail_and_sea(
+    R: Rules, state: State, sel: str, name: str, moving: tuple[str, ...], side: str
+) -> list[Action]:
+    """The selected unit's moves by rail (DR 6.5) and by sea (DR 11.5.5)."""
+    from . import navy, rail
+
+    by_rail, rail_dests = rail.rail_options(R, state, sel)
+    acts = [
+        Action(
+            "rail",
+            (h,),
+            f"{name} by rail to {h}",
+            "DR 6.5",
+            side,
+            by_rail,
+            role="move",
+            units=moving,
+            hexes=(h,),
+            path=tuple(path_to(by_rail, h)),
+            group="Move by rail",
+            highlight="rail",
+        )
+        for h in rail_dests
+    ]
+    acts += [
+        Action(
+            "sea",
+            (h,),
+            f"{name} by sea to {h}",
+            "DR 11.5.5",
+            side,
+            role="move",
+            units=moving,
+            hexes=(h,),
+            group="Move by sea",
+            highlight="sea",
+        )
+        for h in navy.sea_destinations(R, state, sel)
+    ]
     return acts
 
 
@@ -348,7 +423,16 @@ def select_action(R: Rules, uid: str, rule: str, side: str) -> Action:
     """``select UNIT``: the same action every time it is offered, so made once."""
     known = _SELECT.get((uid, rule, side))
     if known is None or known[0] is not R:
-        act = Action("select", (uid,), f"Move {R.unit(uid).title}", rule, side)
+        act = Action(
+            "select",
+            (uid,),
+            f"Move {R.unit(uid).title}",
+            rule,
+            side,
+            role="select",
+            units=(uid,),
+            group="Move a unit",
+        )
         known = _SELECT[(uid, rule, side)] = (R, act)
     return known[1]
 

@@ -183,7 +183,17 @@ def check_displacement(R: Rules, state: State, h: str) -> None:
 def displacement_actions(R: Rules, state: State) -> list[Action]:
     fleet = state["pending"]["unit"]
     return [
-        Action("displace", (n,), f"{R.unit(fleet).name} withdraws to {n}", "DR 11.5.2B", "soviet")
+        Action(
+            "displace",
+            (n,),
+            f"{R.unit(fleet).name} withdraws to {n}",
+            "DR 11.5.2B",
+            "soviet",
+            role="move",
+            units=(fleet,),
+            hexes=(n,),
+            group="Displace",
+        )
         for n in displacement_hexes(R, state, fleet)
     ]
 

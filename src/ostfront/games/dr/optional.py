@@ -69,7 +69,18 @@ def third_army_hexes(R: Rules, state: State, uid: str) -> list[str]:
 def actions(R: Rules, state: State) -> list[Action]:
     uid = third_army_to_place(R, state)[0]
     return [
-        Action("place", (uid, h), f"Place {R.unit(uid).name} in {h}", "DR 12.5", "axis")
+        Action(
+            "place",
+            (uid, h),
+            f"Place {R.unit(uid).name} in {h}",
+            "DR 12.5",
+            "axis",
+            role="move",
+            units=(uid,),
+            hexes=(h,),
+            group="Set up in",
+            highlight="place",
+        )
         for h in third_army_hexes(R, state, uid)
     ]
 

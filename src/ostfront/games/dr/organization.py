@@ -279,7 +279,15 @@ def actions(R: Rules, state: State) -> list[Action]:
     pending = state.get("pending")
     if pending and pending["kind"] == "partisans":
         return [
-            Action("reduce", (u,), f"Partisans: reduce {R.unit(u).title}", "DR 11.2", "axis")
+            Action(
+                "reduce",
+                (u,),
+                f"Partisans: reduce {R.unit(u).title}",
+                "DR 11.2",
+                "axis",
+                units=(u,),
+                group="Losses",
+            )
             for u in partisan_targets(R, state)
         ]
     side = side_of(state)
@@ -292,6 +300,8 @@ def actions(R: Rules, state: State) -> list[Action]:
                 f"Restore {R.unit(u).title} to full strength (1 point)",
                 "DR 10.1.1A",
                 side,
+                units=(u,),
+                group="Replacements",
             )
             for u in restorable(R, state, side)
         ]
@@ -302,20 +312,40 @@ def actions(R: Rules, state: State) -> list[Action]:
                 f"Rebuild {R.unit(u).title} in {h} (2 points)",
                 "DR 10.1.1B",
                 side,
+                role="move",
+                units=(u,),
+                hexes=(h,),
+                group="Rebuild",
+                highlight="place",
             )
             for u, h in rebuildable(R, state, side)
         ]
         label = "End replacements" + (
             f" ({org['points']} points unused are lost)" if org["points"] else ""
         )
-        return [*acts, Action("next", (), label, "DR 10.1.2A", side)]
+        return [*acts, Action("next", (), label, "DR 10.1.2A", side, role="end", group="Next")]
     acts = [
-        Action("enter", (u, h), f"{R.unit(u).title} enters at {h}", "DR 10.2", side)
+        Action(
+            "enter",
+            (u, h),
+            f"{R.unit(u).title} enters at {h}",
+            "DR 10.2",
+            side,
+            role="move",
+            units=(u,),
+            hexes=(h,),
+            group="Reinforcements",
+            highlight="place",
+        )
         for u in arriving(R, state, side)
         for h in entry_hexes(R, state, u)
     ]
     if not acts:
-        acts = [Action("done", (), "End the Organization Phase", "DR 4.0", side)]
+        acts = [
+            Action(
+                "done", (), "End the Organization Phase", "DR 4.0", side, role="end", group="Done"
+            )
+        ]
     return acts
 
 

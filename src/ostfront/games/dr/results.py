@@ -189,7 +189,15 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
     for u in loss_takers(R, state, battle, role):
         what = "eliminate" if steps_left(R, state, u) == 1 else "reduce"
         acts.append(
-            Action("reduce", (u,), f"{what.capitalize()} {R.unit(u).title}", "DR 7.2", side)
+            Action(
+                "reduce",
+                (u,),
+                f"{what.capitalize()} {R.unit(u).title}",
+                "DR 7.2",
+                side,
+                units=(u,),
+                group="Losses",
+            )
         )
     if role == "defender":
         for origin, st in battle["stacks"].items():
@@ -251,6 +259,10 @@ def _split_actions(
                         "other hits are losses)",
                         "DR 7.2.3B",
                         side,
+                        role="move",
+                        units=(uid,),
+                        hexes=(h, origin),
+                        group="Split",
                     )
                     for h in fits
                 ]
@@ -292,6 +304,11 @@ def _retreat_actions(
             f"Retreat {names} from {cur} to {h}" + ("" if free else " (one hit)"),
             "DR 7.2.3",
             side,
+            role="move",
+            units=tuple(moving),
+            hexes=(h,),
+            group="Retreat",
+            highlight="retreat",
         )
         for h in options
     ]
@@ -379,10 +396,16 @@ def advance_actions(R: Rules, state: State, battle: Battle | None = None) -> lis
                     f"Advance {R.unit(u).title} into {t}",
                     "DR 7.3",
                     side,
+                    role="move",
+                    units=(u,),
+                    hexes=(t,),
+                    group="Advance",
                 )
             )
     if acts:
-        acts.append(Action("stop", (), "Advance no further", "DR 7.3", side))
+        acts.append(
+            Action("stop", (), "Advance no further", "DR 7.3", side, role="end", group="Stop")
+        )
     return acts
 
 
@@ -406,7 +429,18 @@ def leader_actions(R: Rules, state: State) -> list[Action]:
     c = battle["relocate"][0]
     name = leaders.name_of(R, c["leader"])
     return [
-        Action("place", (c["leader"], h), f"Place {name} in {h}", "DR 11.6E", c["side"])
+        Action(
+            "place",
+            (c["leader"], h),
+            f"Place {name} in {h}",
+            "DR 11.6E",
+            c["side"],
+            role="move",
+            units=(c["leader"],),
+            hexes=(h,),
+            group="Set up in",
+            highlight="place",
+        )
         for h in c["choices"]
     ]
 
@@ -422,7 +456,15 @@ def displace_actions(R: Rules, state: State) -> list[Action]:
     fleet = state["pending"]["battle"]["displace"][0]
     return [
         Action(
-            "displace", (fleet, h), f"Move the {R.unit(fleet).name} to {h}", "DR 11.5.2", "soviet"
+            "displace",
+            (fleet, h),
+            f"Move the {R.unit(fleet).name} to {h}",
+            "DR 11.5.2",
+            "soviet",
+            role="move",
+            units=(fleet,),
+            hexes=(h,),
+            group="Displace",
         )
         for h in displacement_options(R, state, fleet)
     ]

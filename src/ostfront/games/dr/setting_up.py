@@ -171,25 +171,64 @@ def actions(R: Rules, state: State) -> list[Action]:
     if pending and pending["kind"] == "setup_pick":
         uid = pending["unit"]
         acts = [
-            Action("place", (h,), f"Set up {R.unit(uid).name} in {h}", "DR 3.0", side)
+            Action(
+                "place",
+                (h,),
+                f"Set up {R.unit(uid).name} in {h}",
+                "DR 3.0",
+                side,
+                role="move",
+                units=(uid,),
+                hexes=(h,),
+                group="Set up in",
+                highlight="place",
+            )
             for h in legal_hexes(R, state, uid)
         ]
-        return [*acts, Action("back", (), "Choose another unit", "DR 3.0", side)]
+        return [
+            *acts,
+            Action("back", (), "Choose another unit", "DR 3.0", side, role="back", group="Back"),
+        ]
     left = unplaced(R, state, side)
     weaken = early_start_weakening(R, state) if side == "soviet" else []
     if not left and weaken:
         return [
-            Action("weaken", (u,), f"Flip {R.unit(u).title} to its reduced side", "DR 12.3B", side)
+            Action(
+                "weaken",
+                (u,),
+                f"Flip {R.unit(u).title} to its reduced side",
+                "DR 12.3B",
+                side,
+                units=(u,),
+                group="Weaken",
+            )
             for u in weaken
         ]
     if not left:
-        return [Action("done", (), "Set-up complete", "DR 3.0", side)]
+        return [Action("done", (), "Set-up complete", "DR 3.0", side, role="end", group="Done")]
     acts = [
         Action(
-            "historical", (), "Set up every remaining unit on its historical hex", "DR 3.0", side
+            "historical",
+            (),
+            "Set up every remaining unit on its historical hex",
+            "DR 3.0",
+            side,
+            group="Historical",
         )
     ]
-    acts += [Action("pick", (u,), f"Set up {R.unit(u).title}", "DR 3.0", side) for u in left]
+    acts += [
+        Action(
+            "pick",
+            (u,),
+            f"Set up {R.unit(u).title}",
+            "DR 3.0",
+            side,
+            role="select",
+            units=(u,),
+            group="Set up a unit",
+        )
+        for u in left
+    ]
     return acts
 
 

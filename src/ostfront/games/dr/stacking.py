@@ -139,6 +139,8 @@ def actions(R: Rules, state: State) -> list[Action]:
             f"Eliminate {R.unit(u).title} (over the stacking limit)",
             "DR 6.2",
             p["side"],
+            units=(u,),
+            group="Eliminate",
         )
         for u in occupancy(state)[h]
         if counts_for_stacking(R.unit(u))

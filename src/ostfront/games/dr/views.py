@@ -1,6 +1,6 @@
 """What interfaces show of a Defiant Russia position beyond the counters: the phase's title,
-the units off the map, how each action's hex is lit, the paths moves take, the supply, ZOC
-and control overlays with each unit's supply line, and what a roll's outcome counts. The
+the units off the map, the short names counters print, the supply, ZOC and control overlays
+with each unit's supply line, and what a roll's outcome counts. The
 game's protocol hooks (:class:`~ostfront.games.dr.game.DefiantRussia`) answer from here;
 everything only reads a state.
 
@@ -13,22 +13,20 @@ searches the engine makes - a breadth-first search out from the rail network ove
 hexes (:func:`supply.blocked_hexes`: no enemy unit or enemy ZOC unless a friendly unit stands
 there; :func:`supply.passable`; no sea or unfrozen lake hexside), then back along the rail
 line (the rail hexes :func:`supply.rail_network` joins to a source) to the nearest source.
-
-**Move paths**: ``to <hex>`` moves the selected unit along the cheapest path
-(:func:`movement.reach_of` with :func:`ostfront.core.paths.path_to`) and ``rail <hex>`` along
-:func:`rail.rail_reach`'s; :func:`move_paths` reports those same paths.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from ...core.drawing import colour_of
-from ...core.paths import path_to, search, walk_back
+from ...core.paths import search, walk_back
 from ...core.protocol import Action, CounterView, State
-from . import movement, rail, sequence, supply, zoc
+from ...core.units import shortened
+from . import sequence, supply, zoc
 from .counters import COUNTER_COLOURS, SYMBOLS
 from .rules import hex_of, printed, reading
 from .setting_up import option_rules
@@ -42,19 +40,33 @@ SOURCE_NAMES = {
     "turkish": "Istanbul, Berlin or Vienna",
 }
 
-#: verb -> how the browser lights the hex an action names
-HIGHLIGHTS = {
-    "to": "move",
-    "rail": "rail",
-    "sea": "sea",
-    "drop": "drop",
-    "place": "place",
-    "enter": "place",
-    "rebuild": "place",
-    "attack": "attack",
-    "also": "attack",
-    "retreat": "retreat",
-}
+#: How unit names are shortened to fit the top of a counter, as the printed counters do.
+_SHORT = (
+    (re.compile(r"\b(\d+)(st|nd|rd|th)\b"), r"\1"),
+    (re.compile(r" Panzer Corps$"), " Pz"),
+    (re.compile(r" Tank Corps$"), " Tk"),
+    (re.compile(r" Cavalry Corps$"), " Cav"),
+    (re.compile(r" Mountain Corps$"), " Mtn"),
+    (re.compile(r" Shock Army$"), " Shock"),
+    (re.compile(r" Airborne Corps$"), " Abn"),
+    (re.compile(r"Workers' Militia$"), "Militia"),
+    (re.compile(r" Corps$"), ""),
+    (re.compile(r" Infantry$"), " Inf"),
+    (re.compile(r" Mountain$"), " Mtn"),
+    (re.compile(r" Army$"), " A"),
+    (re.compile(r" Fleet$"), ""),
+)
+
+
+@cache
+def short_name(name: str) -> str:
+    """A unit's name as short as its counter prints it: "XXIV Panzer Corps" -> "XXIV Pz".
+
+    >>> short_name("23rd Army"), short_name("XXIV Panzer Corps"), short_name("Guderian")
+    ('23 A', 'XXIV Pz', 'Guderian')
+    """
+    return shortened(name, _SHORT)
+
 
 #: The holding boxes shown beside the map, in this order, with their titles.
 BOX_TITLES = {
@@ -78,14 +90,11 @@ def describe_phase(state: State) -> dict[str, Any]:
     }
 
 
-def highlight(action: Action) -> str | None:
-    kind = HIGHLIGHTS.get(action.verb)
-    if action.verb == "drop" and "attack" in (action.label or "").lower():
-        return "other"  # DR 7.1B: leave a hex out of a battle, not an airborne drop
-    return kind
-
-
 def selected_unit(state: State) -> str | None:
+    """The unit picked to move (DR 6.0), or to set up (DR 3.0: set-up's pending pick)."""
+    p = state.get("pending")
+    if isinstance(p, dict) and p.get("kind") == "setup_pick" and p.get("unit"):
+        return str(p["unit"])
     mv = state.get("movement")
     if isinstance(mv, dict) and mv.get("phase") == f"{state.get('turn')}:{state.get('phase')}":
         sel = mv.get("selected")
@@ -145,6 +154,7 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
             label=unit.name,
             reduced=bool(d.get("reduced")),
             colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
+            short=short_name(unit.name),
         )
         entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
         if box == "reserve":
@@ -156,27 +166,6 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
             here = found.get((box, side))
             if here:
                 out.append({"box": box, "title": title, "side": side, "units": here})
-    return out
-
-
-# ------------------------------------------------------------------ paths
-def move_paths(R: Any, state: State, actions: Iterable[Action]) -> dict[str, list[str]]:
-    """Action text -> the hexes the selected unit will pass through (its own hex first) for
-    each ``to`` and ``rail`` move among ``actions``: the same paths the engine takes."""
-    unit = selected_unit(state)
-    acts = [a for a in actions if a.verb in ("to", "rail") and a.args]
-    if unit is None or not acts:
-        return {}
-    out: dict[str, list[str]] = {}
-    with reading(state):
-        found = {
-            "to": movement.reach_of(R, state, unit) if any(a.verb == "to" for a in acts) else {},
-            "rail": rail.rail_reach(R, state, unit) if any(a.verb == "rail" for a in acts) else {},
-        }
-        for a in acts:
-            dest = str(a.args[0])
-            if dest in found[a.verb]:
-                out[a.text] = path_to(found[a.verb], dest)
     return out
 
 

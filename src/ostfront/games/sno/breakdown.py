@@ -75,6 +75,8 @@ def anytime_actions(R: Rules, state: State) -> list[Action]:
                     f"Break down {unit_title(R, uid)} into its component units",
                     "SNO 10.1.9",
                     side,
+                    units=(uid,),
+                    group="Break",
                 )
             )
     return acts
@@ -103,8 +105,28 @@ def actions(R: Rules, state: State) -> list[Action]:
     for combo in breakdown_options(R, state, uid):
         names = ", ".join(unit_title(R, u) for u in combo)
         label = f"Break {unit_title(R, uid)} into {names}"
-        acts.append(Action("into", (SEP.join(combo),), label, "SNO 10.1.9", side))
-    acts.append(Action("cancel", (), f"Keep {unit_title(R, uid)} whole", "SNO 10.1.9", side))
+        acts.append(
+            Action(
+                "into",
+                (SEP.join(combo),),
+                label,
+                "SNO 10.1.9",
+                side,
+                units=tuple(combo),
+                group="Into",
+            )
+        )
+    acts.append(
+        Action(
+            "cancel",
+            (),
+            f"Keep {unit_title(R, uid)} whole",
+            "SNO 10.1.9",
+            side,
+            role="back",
+            group="Cancel",
+        )
+    )
     return acts
 
 

@@ -29,6 +29,7 @@ Then each player sets up, the one moving second first (12.12: "soviet_setup", th
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -286,25 +287,46 @@ def actions(R: Rules, state: State) -> list[Action]:
             f"Set up {unit_title(R, u)} elsewhere (now in {hex_title(R, hex_of(state, u) or '')})",
             "SNO 12.A(3)",
             side,
+            role="select",
+            units=(u,),
+            group="Set up a unit",
         )
         for u in movable(R, state, side)
     ]
     acts += [
-        Action("fortify", (u,), f"Begin with {unit_title(R, u)} fortified", "SNO 12.8", side)
+        Action(
+            "fortify",
+            (u,),
+            f"Begin with {unit_title(R, u)} fortified",
+            "SNO 12.8",
+            side,
+            units=(u,),
+            group="Fortify",
+        )
         for u in fortifiable(R, state, side)
     ]
     acts += [
-        Action("defortify", (u,), f"Begin with {unit_title(R, u)} unfortified", "SNO 12.8", side)
+        Action(
+            "defortify",
+            (u,),
+            f"Begin with {unit_title(R, u)} unfortified",
+            "SNO 12.8",
+            side,
+            units=(u,),
+            group="Defortify",
+        )
         for u in side_units(R, state, side)
         if may_defortify(state, u)
     ]
     if declares_orders(state, side):  # SNO 12.10
         acts += [
-            Action(a.verb, a.args, a.label, f"SNO 12.10; {a.rule}", side)
+            replace(a, rule=f"SNO 12.10; {a.rule}", side=side)
             for a in orders.actions(R, state)
             if a.verb != "end"
         ]
-    acts.append(Action("end", (), "End the set-up", "SNO 12.12", side))
+    acts.append(
+        Action("end", (), "End the set-up", "SNO 12.12", side, role="end", group="End the phase")
+    )
     return acts
 
 
@@ -312,11 +334,30 @@ def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Actio
     uid, side = pending["unit"], pending["side"]
     acts = [
         Action(
-            "place", (h,), f"Set up {unit_title(R, uid)} in {hex_title(R, h)}", "SNO 12.A(3)", side
+            "place",
+            (h,),
+            f"Set up {unit_title(R, uid)} in {hex_title(R, h)}",
+            "SNO 12.A(3)",
+            side,
+            role="move",
+            units=(uid,),
+            hexes=(h,),
+            group="Set up in",
+            highlight="place",
         )
         for h in destinations(R, state, uid)
     ]
-    acts.append(Action("back", (), f"Leave {unit_title(R, uid)} where it is", "SNO 12.A(3)", side))
+    acts.append(
+        Action(
+            "back",
+            (),
+            f"Leave {unit_title(R, uid)} where it is",
+            "SNO 12.A(3)",
+            side,
+            role="back",
+            group="Back",
+        )
+    )
     return acts
 
 

@@ -454,6 +454,8 @@ def _offers(
                 label=f"Disband {unit.title}{how}: up to {disband_rf(R, uid)} RF",
                 rule="SNO 8.1.1" if status[uid] else "SNO 8.3.1",
                 side=side,
+                units=(uid,),
+                group="Disband",
             )
         )
     if not status[uid]:
@@ -473,6 +475,8 @@ def _offers(
                 label=f"Break out {unit.title}: {what}",
                 rule="SNO 8.2",
                 side=side,
+                units=(uid,),
+                group="Break out",
             )
         )
     return out
@@ -505,7 +509,15 @@ def actions(R: Rules, state: State) -> list[Action]:
         return [a for a in offers if a.verb == "disband"]
     if not any(a.args[0] in marked for a in offers):
         offers.append(
-            Action("end", (), label="End disbandment and break-out", rule="SNO 8.0.2", side=side)
+            Action(
+                "end",
+                (),
+                label="End disbandment and break-out",
+                rule="SNO 8.0.2",
+                side=side,
+                role="end",
+                group="End the phase",
+            )
         )
     return offers
 

@@ -171,7 +171,17 @@ def actions(R: Rules, state: State) -> list[Action]:
         for verb, may, text in steps:
             if may(R, state, uid):
                 label = text.format(name=unit_title(R, uid), where=where)
-                out.append(Action(verb, (uid,), label, "SNO 10.4.8", "soviet"))
+                out.append(
+                    Action(
+                        verb,
+                        (uid,),
+                        label,
+                        "SNO 10.4.8",
+                        "soviet",
+                        units=(uid,),
+                        group=verb.capitalize(),
+                    )
+                )
                 break
     return out
 

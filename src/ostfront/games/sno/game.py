@@ -10,7 +10,7 @@ naming it."""
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -184,14 +184,8 @@ class SturmNachOsten(SequencedGame):
     def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
         return views.off_map(self.rules_for(state), state, self.sides)
 
-    def highlight(self, action: Action) -> str | None:
-        return views.HIGHLIGHTS.get(action.verb)
-
     def selected_unit(self, state: ProtocolState) -> str | None:
         return views.selected_unit(state)
-
-    def move_paths(self, state: ProtocolState, actions: Iterable[Action]) -> dict[str, list[str]]:
-        return views.move_paths(actions)
 
     def overlays(self) -> tuple[str, ...]:
         return views.OVERLAYS

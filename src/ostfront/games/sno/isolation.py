@@ -145,12 +145,22 @@ def actions(R: Rules, state: State) -> list[Action]:
                 f"({siege_cost(R, city, u, at[u])} of {room} factors left)",
                 rule="SNO 9.4.2.2",
                 side=side,
+                units=(u,),
+                group="Supply",
             )
             for u in drawing
             if u not in chosen and siege_cost(R, city, u, at[u]) <= room
         ]
         acts.append(
-            Action("done", (), label="The other units are isolated", rule="SNO 9.4.2.2", side=side)
+            Action(
+                "done",
+                (),
+                label="The other units are isolated",
+                rule="SNO 9.4.2.2",
+                side=side,
+                role="end",
+                group="Done",
+            )
         )
         return acts
     group, target = p["group"], p["target"]
@@ -161,6 +171,8 @@ def actions(R: Rules, state: State) -> list[Action]:
             label=f"Eliminate isolated {unit_title(R, u)} ({R.unit(u).stacking} stacking points)",
             rule="SNO 9.5.2",
             side=side,
+            units=(u,),
+            group="Eliminate",
         )
         for u in _choosable(R, group, target)
     ]

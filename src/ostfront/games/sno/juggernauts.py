@@ -240,9 +240,21 @@ def actions(R: Rules, state: State) -> list[Action]:
                 f"Form {unit_title(R, j)} in {where} from {names}",
                 "SNO 10.1.7",
                 side,
+                units=(j,),
+                group="Form",
             )
         )
-    acts.append(Action("end", (), "End forming juggernauts", "SNO 10.1.7", side))
+    acts.append(
+        Action(
+            "end",
+            (),
+            "End forming juggernauts",
+            "SNO 10.1.7",
+            side,
+            role="end",
+            group="End the phase",
+        )
+    )
     return acts
 
 

@@ -397,12 +397,25 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
                 f"Move {unit_title(R, u)} from {hex_title(R, hex_of(state, u) or '')}",
                 "SNO 5.1.2",
                 side,
+                role="select",
+                units=(u,),
+                group="Move a unit",
             )
             for u in movable(R, state)
         ]
         acts += overrun.actions(R, state)  # SNO 5.4.1: at any time during the OMP
         if not must_leave_finland(R, state):  # SNO 5.1.1: all, some or none; SNO 5.5.9
-            acts.append(Action("end", (), "End the operational movement phase", "SNO 5.1.1", side))
+            acts.append(
+                Action(
+                    "end",
+                    (),
+                    "End the operational movement phase",
+                    "SNO 5.1.1",
+                    side,
+                    role="end",
+                    group="End the phase",
+                )
+            )
         return acts
     name = unit_title(R, sel)
     start = hex_title(R, hex_of(state, sel) or "")
@@ -412,8 +425,34 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
         if m.flip:
             extra += FLIPS[R.unit(sel).juggernaut]
         label = f"Move {name} {start} -> {hex_title(R, h)} ({_mp(m.cost)} MP{extra})"
-        acts.append(Action("to", (h,), label, m.rule, side, m))
-    acts.append(Action("deselect", (), f"Choose another unit than {name}", "SNO 5.1.2", side))
+        acts.append(
+            Action(
+                "to",
+                (h,),
+                label,
+                m.rule,
+                side,
+                m,
+                role="move",
+                units=(sel,),
+                hexes=(h,),
+                path=tuple(m.path),
+                cost=m.cost,
+                group="Move to",
+                highlight="move",
+            )
+        )
+    acts.append(
+        Action(
+            "deselect",
+            (),
+            f"Choose another unit than {name}",
+            "SNO 5.1.2",
+            side,
+            role="back",
+            group="Choose another unit",
+        )
+    )
     return acts
 
 

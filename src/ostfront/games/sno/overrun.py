@@ -240,7 +240,18 @@ def actions(R: Rules, state: State) -> list[Action]:
             continue
         names = ", ".join(unit_title(R, u) for u in targets)
         acts.append(
-            Action("overrun", (h,), f"Overrun {hex_title(R, h)}: {names}", "SNO 5.4.1", side)
+            Action(
+                "overrun",
+                (h,),
+                f"Overrun {hex_title(R, h)}: {names}",
+                "SNO 5.4.1",
+                side,
+                role="attack",
+                units=tuple(targets),
+                hexes=(h,),
+                group="Overrun",
+                highlight="attack",
+            )
         )
     return acts
 
@@ -273,10 +284,30 @@ def draft_actions(R: Rules, state: State, draft: dict[str, Any]) -> list[Action]
     acts: list[Action] = []
     for u in _free_attackers(R, state):
         if u not in att and set(dfd) <= set(plan_mod.enemies_in_zoc(R, state, u)):
-            acts.append(Action("overrun_with", (u,), f"Add {unit_title(R, u)}", "SNO 5.4.3", side))
+            acts.append(
+                Action(
+                    "overrun_with",
+                    (u,),
+                    f"Add {unit_title(R, u)}",
+                    "SNO 5.4.3",
+                    side,
+                    role="attack",
+                    units=(u,),
+                    group="Add to the overrun",
+                )
+            )
     for u in att:
         acts.append(
-            Action("overrun_without", (u,), f"Leave {unit_title(R, u)} out", "SNO 5.4.3", side)
+            Action(
+                "overrun_without",
+                (u,),
+                f"Leave {unit_title(R, u)} out",
+                "SNO 5.4.3",
+                side,
+                role="back",
+                units=(u,),
+                group="Leave out of the overrun",
+            )
         )
     if att:
         reach = set.intersection(*(set(plan_mod.enemies_in_zoc(R, state, u)) for u in att))
@@ -290,6 +321,9 @@ def draft_actions(R: Rules, state: State, draft: dict[str, Any]) -> list[Action]
                     f"Overrun {unit_title(R, e)} in {where} too",
                     "SNO 5.4.6",
                     side,
+                    role="attack",
+                    units=(e,),
+                    group="Overrun also",
                 )
             )
     if len(dfd) > 1:
@@ -301,6 +335,9 @@ def draft_actions(R: Rules, state: State, draft: dict[str, Any]) -> list[Action]
                     f"Do not overrun {unit_title(R, e)}",
                     "SNO 5.4.6",
                     side,
+                    role="back",
+                    units=(e,),
+                    group="Leave out of the overrun",
                 )
             )
     if not problems(R, state, att, dfd):
@@ -311,9 +348,20 @@ def draft_actions(R: Rules, state: State, draft: dict[str, Any]) -> list[Action]
                 "Declare the overrun: " + describe(R, state, att, dfd),
                 "SNO 5.4.1",
                 side,
+                group="Declare the overrun",
             )
         )
-    acts.append(Action("overrun_cancel", (), "Give up this overrun", "SNO 5.4.1", side))
+    acts.append(
+        Action(
+            "overrun_cancel",
+            (),
+            "Give up this overrun",
+            "SNO 5.4.1",
+            side,
+            role="back",
+            group="Cancel",
+        )
+    )
     return acts
 
 

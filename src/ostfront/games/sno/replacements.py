@@ -316,6 +316,11 @@ def actions(R: Rules, state: State) -> list[Action]:
                     f"Reinforcement: {unit_title(R, uid)} enters at {hex_title(R, h)}",
                     "SNO 11.15",
                     side,
+                    role="move",
+                    units=(uid,),
+                    hexes=(h,),
+                    group="Reinforcements",
+                    highlight="place",
                 )
             )
     for uid in replacements(R, state, side):
@@ -330,6 +335,11 @@ def actions(R: Rules, state: State) -> list[Action]:
                     f"Replace {unit_title(R, uid)} at {hex_title(R, h)} ({what}; dispersed)",
                     rule,
                     side,
+                    role="move",
+                    units=(uid,),
+                    hexes=(h,),
+                    group="Replacements",
+                    highlight="place",
                 )
             )
     acts += factories.actions(R, state)  # SNO 10.4.8: evacuation in the Soviet RRP
@@ -339,11 +349,27 @@ def actions(R: Rules, state: State) -> list[Action]:
             continue
         if may_fortify(R, state, uid):
             acts.append(
-                Action("fortify", (uid,), f"Fortify {unit_title(R, uid)}", "SNO 10.7.1", side)
+                Action(
+                    "fortify",
+                    (uid,),
+                    f"Fortify {unit_title(R, uid)}",
+                    "SNO 10.7.1",
+                    side,
+                    units=(uid,),
+                    group="Fortify",
+                )
             )
         elif may_defortify(state, uid):
             acts.append(
-                Action("defortify", (uid,), f"Defortify {unit_title(R, uid)}", "SNO 10.7.8", side)
+                Action(
+                    "defortify",
+                    (uid,),
+                    f"Defortify {unit_title(R, uid)}",
+                    "SNO 10.7.8",
+                    side,
+                    units=(uid,),
+                    group="Defortify",
+                )
             )
     if not must_place:  # SNO 11.15-11.16: reinforcements are placed in this RRP
         left = (state.get("rf") or {}).get(side, 0)
@@ -354,6 +380,8 @@ def actions(R: Rules, state: State) -> list[Action]:
                 f"End the Replacement/Reinforcement Phase ({left} RF kept, 11.3)",
                 "SNO 11.3",
                 side,
+                role="end",
+                group="End the phase",
             )
         )
     return acts

@@ -144,6 +144,9 @@ def actions(R: Rules, state: State) -> list[Action]:
             f"Eliminate {unit_title(R, u)} in {hex_title(R, h)}: over the stacking limit",
             "SNO 4.4",
             side,
+            units=(u,),
+            hexes=(h,),
+            group="Eliminate",
         )
         for u in candidates(R, state, h, side)
     ]

@@ -7,12 +7,15 @@ Effects Chart."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from ...core.drawing import Shape, colour_of
 from ...core.memo import reading
-from ...core.protocol import Action, CounterView
+from ...core.protocol import CounterView
+from ...core.units import shortened
 from . import supply, supply_lines, zoc
 from .rules import BOXES, Rules, State, combat_factor, movement_factor
 from .sequence import describe
@@ -47,6 +50,26 @@ OWN_SYMBOLS = {
 }  # fmt: skip
 #: The map overlays :func:`overlay` answers.
 OVERLAYS = ("supply", "zoc", "control")
+#: How unit names are shortened to fit the top of a counter, as the printed counters do.
+_SHORT = (
+    (re.compile(r"\b(\d+)(st|nd|rd|th)\b"), r"\1"),
+    (re.compile(r" Panzer Corps$"), " Pz"),
+    (re.compile(r" Cavalry Corps$"), " Cav"),
+    (re.compile(r" Mountain Corps$"), " Mtn"),
+    (re.compile(r" Shock Army$"), " Shock"),
+    (re.compile(r" Corps$"), ""),
+    (re.compile(r" Army$"), " A"),
+)
+
+
+@cache
+def short_name(name: str) -> str:
+    """A unit's name as short as its counter prints it: "10th Guards Army" -> "10 Guards A".
+
+    >>> short_name("3rd Shock Army"), short_name("XLVIII Panzer Corps"), short_name("Zhukov")
+    ('3 Shock', 'XLVIII Pz', 'Zhukov')
+    """
+    return shortened(name, _SHORT)
 
 
 def counters(R: Rules, state: State) -> list[CounterView]:
@@ -73,6 +96,7 @@ def counters(R: Rules, state: State) -> list[CounterView]:
                 factors,
                 label=unit.name,
                 markers=markers + marked.get(uid, ()),
+                short=short_name(unit.name),
                 face=_face_name(unit) if d.get("flipped") and unit.back else "",
                 colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
                 shapes=OWN_SYMBOLS.get(unit.type, ()),
@@ -111,6 +135,7 @@ def off_map(R: Rules, state: State, sides: Iterable[str]) -> list[dict[str, Any]
             label=unit.name,
             colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
             shapes=OWN_SYMBOLS.get(unit.type, ()),
+            short=short_name(unit.name),
         )
         entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
         if box == "reserve" and getattr(unit, "reinforcement", None):
@@ -135,17 +160,6 @@ def selected_unit(state: State) -> str | None:
         sel = rec.get("selected")
         return str(sel) if sel else None
     return None
-
-
-def move_paths(actions: Iterable[Action]) -> dict[str, list[str]]:
-    """A move's path as the engine worked it out when offering it (the ``to`` action's
-    payload: movement.Move.path, the unit's hex first)."""
-    out = {}
-    for a in actions:
-        path = getattr(a.payload, "path", None)
-        if a.verb in ("to", "advance") and isinstance(path, tuple) and len(path) > 1:
-            out[a.text] = list(path)
-    return out
 
 
 def overlay(R: Rules, state: State, kind: str, side: str) -> dict[str, Any]:
@@ -197,13 +211,6 @@ BOX_TITLES = {
     "lost": "Eliminated for good",
     "pool": "Not yet in play (replacements)",
 }
-#: verb -> how the browser lights the hex an action names.
-HIGHLIGHTS = {
-    "to": "move", "advance": "move", "attack": "attack", "target": "attack",
-    "retarget": "attack", "retreat": "retreat", "replace": "place", "reinforce": "place",
-    "place": "place", "setup": "place", "order": "other", "cancel": "other",
-    "overrun": "attack",
-}  # fmt: skip
 #: what a flipped counter's back face is, by counter type (SNO 10.1, 10.3, ...).
 _BACK_FACES = {
     "front": "weaker side", "shock": "weaker side", "armor": "unrefitted",

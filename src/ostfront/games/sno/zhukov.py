@@ -140,6 +140,10 @@ def actions(R: Rules, state: State) -> list[Action]:
                     f"Place Zhukov with {unit_title(R, u)} at {hex_title(R, h)}",
                     "SNO 10.6.5",
                     "soviet",
+                    role="move",
+                    units=(u,),
+                    hexes=(h,),
+                    group="Zhukov",
                 )
             )
     return out

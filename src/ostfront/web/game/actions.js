@@ -2,33 +2,15 @@
 // click opens when a counter or hex has several, and the end-of-phase action.
 
 import { page, layers } from "./state.js";
-import { esc, cap } from "./helpers.js";
+import { esc } from "./helpers.js";
 import { hexPoints } from "./board.js";
 import { drawCursor } from "./counters.js";
 import { drawMovePath } from "./paths.js";
 import { drawOdds } from "./panel.js";
 import { act } from "./connection.js";
 
-// The group each verb's actions are listed under in the panel.
-const VERB_GROUPS = {
-  select: "Move a unit", to: "Move to", rail: "Move by rail", sea: "Move by sea", drop: "Drop",
-  pick: "Set up a unit", place: "Set up in", attack: "Attack", also: "Attack also",
-  with: "Add to the attack", without: "Leave out of the attack", air: "Air support",
-  roll: "Roll", reduce: "Losses", retreat: "Retreat", advance: "Advance", eliminate: "Eliminate",
-  restore: "Replacements", rebuild: "Rebuild", enter: "Reinforcements", airstrike: "Air strike",
-  deselect: "Choose another unit", end: "End the phase", declare: "Declare the attack",
-  commit: "Commit the plan", target: "Attack also", untarget: "Leave out of the attack",
-  order: "No Retreat orders", cancel: "Cancel", fortify: "Fortify", defortify: "Defortify",
-  replace: "Replacements", reinforce: "Reinforcements", disband: "Disband",
-  breakout: "Break out", keep: "Keep", hold: "Stay in place", stop: "Stop", skip: "Skip",
-  retarget: "Attack instead", lose: "Losses", overrun: "Overrun",
-  undo: "Undo",
-};
-
 const expanded = new Set();   // action groups shown whole
 let menuItems = [];           // the actions of the open menu
-
-function groupName(verb) { return VERB_GROUPS[verb] || cap(verb); }
 
 export function drawActions() {
   const el = document.getElementById("actions");
@@ -62,15 +44,15 @@ function fillActions(filter) {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = page.view.actions.filter(a => words.every(w => (a.label + " " + a.text).toLowerCase().includes(w)));
   const groups = [];
-  for (const a of shown) {
-    let g = groups.find(x => x.verb === a.verb);
-    if (!g) groups.push(g = { verb: a.verb, acts: [] });
+  for (const a of shown) {  // listed under the titles the game gives them
+    let g = groups.find(x => x.name === a.group);
+    if (!g) groups.push(g = { name: a.group, acts: [] });
     g.acts.push(a);
   }
   let n = 0, html = "";
   for (const g of groups) {
-    html += `<div class="group"><div class="gname">${esc(groupName(g.verb))} (${g.acts.length})</div>`;
-    const cut = !words.length && !expanded.has(g.verb) && g.acts.length > 10 ? 6 : g.acts.length;
+    html += `<div class="group"><div class="gname">${esc(g.name)} (${g.acts.length})</div>`;
+    const cut = !words.length && !expanded.has(g.name) && g.acts.length > 10 ? 6 : g.acts.length;
     for (const a of g.acts.slice(0, cut)) {
       n += 1;
       const key = n <= 9 ? `<span class="key">${n}</span>` : "";
@@ -79,13 +61,13 @@ function fillActions(filter) {
         `<span class="key">${esc(a.rule || "")}</span></button>`;
     }
     if (cut < g.acts.length) {
-      html += `<button class="more" data-verb="${esc(g.verb)}">… ${g.acts.length - cut} more (or pick on the map)</button>`;
+      html += `<button class="more" data-group="${esc(g.name)}">… ${g.acts.length - cut} more (or pick on the map)</button>`;
     }
     html += "</div>";
   }
   el.innerHTML = html || '<p class="muted">No action matches.</p>';
   el.querySelectorAll("button.more").forEach(b => b.addEventListener("click", () => {
-    expanded.add(b.dataset.verb);
+    expanded.add(b.dataset.group);
     fillActions(filter);
   }));
   el.querySelectorAll(".action").forEach(b => {
@@ -149,5 +131,11 @@ export function closeMenu() {
 }
 
 export function endAction() {
-  return page.view.actions.find(a => ["done", "next", "stop", "end"].includes(a.verb));
+  return page.view.actions.find(a => a.role === "end");
+}
+
+// The step back that puts the picked unit down again (to choose another), if one is picked.
+export function putDown() {
+  if (!page.view.selected) return null;
+  return page.view.actions.find(a => a.role === "back" && a.verb !== "undo" && !a.units.length && !a.hexes.length);
 }

@@ -16,7 +16,7 @@ export function drawMovePath(acts) {
   if (key === pathKey) return;
   pathKey = key;
   layers.path.innerHTML = shown.map(a => {
-    const kind = a.verb === "rail" ? "rail" : "move";
+    const kind = a.kind === "rail" ? "rail" : "move";
     const pts = polyPoints(a.path);
     const dots = a.path.slice(1, -1).filter(h => page.board.centres[h]).map(h =>
       `<circle class="step" cx="${page.board.centres[h][0]}" cy="${page.board.centres[h][1]}" r="2.2"/>`).join("");

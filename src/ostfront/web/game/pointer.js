@@ -6,7 +6,7 @@ import { dragMap, pressMap, releaseMap } from "./panzoom.js";
 import { drawFan, faceText, hexActions, stacks, unitActions, unitLabel } from "./counters.js";
 import { drawMovePath, pointSupply, supplyText, supplyUnitAt } from "./paths.js";
 import { showHex } from "./panel.js";
-import { openMenu } from "./actions.js";
+import { openMenu, putDown } from "./actions.js";
 import { act } from "./connection.js";
 
 // The pointer on the map: pressing, dragging (pan and zoom), clicking, pointing.
@@ -49,13 +49,12 @@ export function clickAt(target, ev) {
 
 async function unitClick(uid, hex, ev) {
   let acts = unitActions(uid);
+  const back = putDown();
   if (!acts.length && page.view.selected === uid) {
-    const d = page.view.actions.find(a => a.verb === "deselect");
-    if (d) return act(d.text);
+    if (back) return act(back.text);
   }
   if (!acts.length) {
     // another unit is picked: put it down first, then pick this one
-    const back = page.view.actions.find(a => a.verb === "deselect" || a.verb === "back");
     if (back && !hexActions(hex).length) {
       const v = await act(back.text);
       if (v) acts = unitActions(uid);

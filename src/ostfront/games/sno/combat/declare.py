@@ -57,9 +57,23 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
     free = available(R, state)
     enemy = other(side)
     for h in _enemy_hexes(R, state, free):
-        there = ", ".join(unit_title(R, u) for u in units_at(state, h) if R.unit(u).side == enemy)
+        defenders = tuple(u for u in units_at(state, h) if R.unit(u).side == enemy)
+        there = ", ".join(unit_title(R, u) for u in defenders)
         label = f"Declare an attack on {hex_title(R, h)}: {there}"
-        acts.append(Action("attack", (h,), label, "SNO 7.1.11", side))
+        acts.append(
+            Action(
+                "attack",
+                (h,),
+                label,
+                "SNO 7.1.11",
+                side,
+                role="attack",
+                units=defenders,
+                hexes=(h,),
+                group="Attack",
+                highlight="attack",
+            )
+        )
     for a in c["plan"]:
         if a.get("kind") == plan_mod.OVERRUN:
             continue  # SNO 5.4.4: declared in the OMP, it stays
@@ -70,6 +84,8 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
                 f"Take attack {a['id']} out of the plan",
                 "SNO 7.1.11",
                 side,
+                role="back",
+                group="Drop",
             )
         )
     for u in free:
@@ -83,11 +99,21 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
                 f"{unit_title(R, u)} disbands or breaks out instead of attacking",
                 "SNO 7.1.12",
                 side,
+                units=(u,),
+                group="Disband",
             )
         )
     for u in c["disbanding"]:
         acts.append(
-            Action("keep", (u,), f"{unit_title(R, u)} does not disband", "SNO 7.1.12", side)
+            Action(
+                "keep",
+                (u,),
+                f"{unit_title(R, u)} does not disband",
+                "SNO 7.1.12",
+                side,
+                units=(u,),
+                group="Keep",
+            )
         )
     if not plan_problems(R, state):
         if c["plan"]:
@@ -98,10 +124,21 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
                     f"Commit the plan of {len(c['plan'])} attack(s)",
                     "SNO 7.1.11",
                     side,
+                    group="Commit the plan",
                 )
             )
         else:
-            acts.append(Action("end", (), "Make no attack: end the Combat Phase", "SNO 7.0", side))
+            acts.append(
+                Action(
+                    "end",
+                    (),
+                    "Make no attack: end the Combat Phase",
+                    "SNO 7.0",
+                    side,
+                    role="end",
+                    group="End the phase",
+                )
+            )
     return acts
 
 
@@ -181,9 +218,31 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
         if u in att:
             continue
         if set(dfd) <= set(plan_mod.enemies_in_zoc(R, state, u)):
-            acts.append(Action("with", (u,), f"Add {unit_title(R, u)}", "SNO 7.1.9", side))
+            acts.append(
+                Action(
+                    "with",
+                    (u,),
+                    f"Add {unit_title(R, u)}",
+                    "SNO 7.1.9",
+                    side,
+                    role="attack",
+                    units=(u,),
+                    group="Add to the attack",
+                )
+            )
     for u in att:
-        acts.append(Action("without", (u,), f"Leave {unit_title(R, u)} out", "SNO 7.1.9", side))
+        acts.append(
+            Action(
+                "without",
+                (u,),
+                f"Leave {unit_title(R, u)} out",
+                "SNO 7.1.9",
+                side,
+                role="back",
+                units=(u,),
+                group="Leave out of the attack",
+            )
+        )
     if att:
         reach = set.intersection(*(set(plan_mod.enemies_in_zoc(R, state, u)) for u in att))
     else:
@@ -200,12 +259,26 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
                 f"Attack {unit_title(R, e)} in {hex_title(R, hex_of(state, e) or '')} too",
                 "SNO 7.1.9",
                 side,
+                role="attack",
+                units=(e,),
+                hexes=_hex_of(state, e),
+                group="Attack also",
             )
         )
     if len(dfd) > 1:
         for e in dfd:
             acts.append(
-                Action("untarget", (e,), f"Do not attack {unit_title(R, e)}", "SNO 7.1.9", side)
+                Action(
+                    "untarget",
+                    (e,),
+                    f"Do not attack {unit_title(R, e)}",
+                    "SNO 7.1.9",
+                    side,
+                    role="back",
+                    units=(e,),
+                    hexes=_hex_of(state, e),
+                    group="Leave out of the attack",
+                )
             )
     if not limits.attack_problems(R, state, att, dfd, combat_of(state)["plan"]):
         acts.append(
@@ -215,10 +288,19 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
                 "Declare: " + describe(R, state, att, dfd),
                 "SNO 7.1.11",
                 side,
+                group="Declare the attack",
             )
         )
-    acts.append(Action("cancel", (), "Give up this attack", "SNO 7.1.11", side))
+    acts.append(
+        Action("cancel", (), "Give up this attack", "SNO 7.1.11", side, role="back", group="Cancel")
+    )
     return acts
+
+
+def _hex_of(state: State, uid: str) -> tuple[str, ...]:
+    """The hex a unit is in, as an action names it (none off the map)."""
+    h = hex_of(state, uid)
+    return () if h is None else (h,)
 
 
 def perform_draft(R: Rules, state: State, action: Action) -> None:

@@ -232,7 +232,13 @@ def loss_actions(R: Rules, state: State) -> list[Action]:
         text = describe_set(R, s)
         acts.append(
             Action(
-                "lose", (SEP.join(s) or "none",), text[0].upper() + text[1:], p["rule"], p["side"]
+                "lose",
+                (SEP.join(s) or "none",),
+                text[0].upper() + text[1:],
+                p["rule"],
+                p["side"],
+                units=tuple(s),
+                group="Losses",
             )
         )
     return acts

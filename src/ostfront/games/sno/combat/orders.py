@@ -66,7 +66,14 @@ def actions(R: Rules, state: State) -> list[Action]:
     if side == "soviet":  # SNO 7.5.2b: all or none
         if o["soviet"]:
             acts.append(
-                Action("order", ("none",), "Cancel the No Retreat order", "SNO 7.5.2b", side)
+                Action(
+                    "order",
+                    ("none",),
+                    "Cancel the No Retreat order",
+                    "SNO 7.5.2b",
+                    side,
+                    group="No Retreat orders",
+                )
             )
         else:
             acts.append(
@@ -76,6 +83,7 @@ def actions(R: Rules, state: State) -> list[Action]:
                     "No Retreat for every Soviet unit next player-turn",
                     "SNO 7.5.2b",
                     side,
+                    group="No Retreat orders",
                 )
             )
     else:  # SNO 7.5.2c: per German-occupied hex
@@ -88,13 +96,36 @@ def actions(R: Rules, state: State) -> list[Action]:
                         f"Cancel the No Retreat order in {hex_title(R, h)}",
                         "SNO 7.5.2c",
                         side,
+                        role="back",
+                        hexes=(h,),
+                        group="Cancel",
+                        highlight="other",
                     )
                 )
             else:
                 acts.append(
-                    Action("order", (h,), f"No Retreat in {hex_title(R, h)}", "SNO 7.5.2c", side)
+                    Action(
+                        "order",
+                        (h,),
+                        f"No Retreat in {hex_title(R, h)}",
+                        "SNO 7.5.2c",
+                        side,
+                        hexes=(h,),
+                        group="No Retreat orders",
+                        highlight="other",
+                    )
                 )
-    acts.append(Action("end", (), "Orders given: end the player-turn", "SNO 7.5.2a", side))
+    acts.append(
+        Action(
+            "end",
+            (),
+            "Orders given: end the player-turn",
+            "SNO 7.5.2a",
+            side,
+            role="end",
+            group="End the phase",
+        )
+    )
     return acts
 
 

@@ -55,12 +55,12 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
         attackers = [u for u in a["attackers"] if on_map(state, u)]
         defenders = results.remaining(state, a)
         if not attackers:  # every attacker gone meanwhile: the attack is not made
-            acts.append(Action("skip", (n,), f"Attack {n} is not made", "SNO 7.1.11a", side))
+            acts.append(_skip(n, side))
             continue
         if defenders and a.get("kind") in (plan_mod.OVERRUN, plan_mod.BLITZ):
             text = describe(R, state, attackers, defenders, "overrun_blitz")
             what = "the overrun" if a["kind"] == plan_mod.OVERRUN else "Blitz attack"
-            acts.append(Action("roll", (n,), f"Resolve {what} {n}: {text}", "SNO 5.4.1", side))
+            acts.append(_roll((n,), f"Resolve {what} {n}: {text}", "SNO 5.4.1", side))
             continue
         if defenders:
             text = describe(R, state, attackers, defenders)
@@ -70,8 +70,7 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
                 ob = odds_mod.assess(R, state, attackers, defenders, "overrun_blitz")
                 if ob.column is not None:
                     acts.append(
-                        Action(
-                            "roll",
+                        _roll(
                             (n, "ob"),
                             f"Resolve attack {n} on the Overrun/Blitz CRT: "
                             + describe(R, state, attackers, defenders, "overrun_blitz"),
@@ -81,8 +80,7 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
                     )
             if must:
                 acts.append(
-                    Action(
-                        "roll",
+                    _roll(
                         (n,),
                         f"Resolve attack {n} with Exchange Conversion, as {must}: {text}",
                         "SNO 7.5.1a",
@@ -90,10 +88,9 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
                     )
                 )
             else:
-                acts.append(Action("roll", (n,), f"Resolve attack {n}: {text}", "SNO 7.2.1", side))
+                acts.append(_roll((n,), f"Resolve attack {n}: {text}", "SNO 7.2.1", side))
                 acts.append(
-                    Action(
-                        "roll",
+                    _roll(
                         (n, "ec"),
                         f"Resolve attack {n} with Exchange Conversion: {text}",
                         "SNO 7.5.1",
@@ -102,7 +99,7 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
                 )
             continue
         # SNO 7.1.11: the defenders are already gone
-        acts.append(Action("skip", (n,), f"Attack {n} is not made", "SNO 7.1.11a", side))
+        acts.append(_skip(n, side))
         if a.get("kind") == plan_mod.OVERRUN:
             continue  # SNO 5.4.4: an overrun's defenders are fixed
         for h in sorted(set(a["where"].values())):
@@ -120,11 +117,34 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
                         + describe(R, state, attackers, others),
                         "SNO 7.1.11b",
                         side,
+                        role="attack",
+                        units=tuple(others),
+                        hexes=(h,),
+                        group="Attack instead",
+                        highlight="attack",
                     )
                 )
     if all(a["done"] for a in c["plan"]):
-        acts.append(Action("end", (), "End the Combat Phase", "SNO 7.0", side))
+        acts.append(
+            Action(
+                "end",
+                (),
+                "End the Combat Phase",
+                "SNO 7.0",
+                side,
+                role="end",
+                group="End the phase",
+            )
+        )
     return acts
+
+
+def _roll(args: tuple[int | str, ...], label: str, rule: str, side: str) -> Action:
+    return Action("roll", args, label, rule, side, role="roll", group="Roll")
+
+
+def _skip(n: int, side: str) -> Action:
+    return Action("skip", (n,), f"Attack {n} is not made", "SNO 7.1.11a", side, group="Skip")
 
 
 def perform_resolution(R: Rules, state: State, action: Action) -> None:

@@ -172,10 +172,26 @@ def retreat_actions(R: Rules, state: State) -> list[Action]:
                     f"Retreat {name} {' -> '.join(hex_title(R, x) for x in path)}",
                     "SNO 7.7.1a",
                     side,
+                    role="move",
+                    units=(u,),
+                    hexes=(h,),
+                    path=tuple(path),
+                    group="Retreat",
+                    highlight="retreat",
                 )
             )
         if not p["obliged"]:
-            acts.append(Action("hold", (u,), f"{name} stays in place", "SNO 7.3.6", side))
+            acts.append(
+                Action(
+                    "hold",
+                    (u,),
+                    f"{name} stays in place",
+                    "SNO 7.3.6",
+                    side,
+                    units=(u,),
+                    group="Stay in place",
+                )
+            )
         elif _only_into_hungary(R, state, u):
             acts.append(
                 Action(
@@ -184,6 +200,8 @@ def retreat_actions(R: Rules, state: State) -> list[Action]:
                     f"{name} is eliminated rather than retreat into Hungary",
                     "SNO 5.5.11",
                     side,
+                    units=(u,),
+                    group="Eliminate",
                 )
             )
     return acts
@@ -359,9 +377,25 @@ def advance_actions(R: Rules, state: State) -> list[Action]:
                     "SNO 7.7.3a",
                     side,
                     Advance(tuple(path)),
+                    role="move",
+                    units=(u,),
+                    hexes=(h,),
+                    path=tuple(path),
+                    group="Advance",
+                    highlight="move",
                 )
             )
-    acts.append(Action("stop", (), "No further advance after combat", "SNO 7.7.3a", side))
+    acts.append(
+        Action(
+            "stop",
+            (),
+            "No further advance after combat",
+            "SNO 7.7.3a",
+            side,
+            role="end",
+            group="Stop",
+        )
+    )
     return acts
 
 
