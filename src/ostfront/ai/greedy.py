@@ -13,6 +13,8 @@ evaluator's teamwork and plans (:mod:`ostfront.ai.normal`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.protocol import Action, Game, State
 from ..core.rng import choice_index, new_rng
 from .evaluation import Evaluator, evaluator_for, play_ahead
@@ -68,7 +70,8 @@ class GreedyPlayer:
             self.cancels = (phase, 0)
         if self.cancels[1] > CANCELS:  # a guard against giving up the same attack forever
             pool = [a for a in pool if not gives_up(a)] or pool
-        declaring = (state.get("pending") or {}).get("kind") == "attack"
+        pending: Any = state.get("pending")  # a sequenced game's decision in progress
+        declaring = (pending or {}).get("kind") == "attack"
         self.declaring = self.declaring + 1 if declaring else 0
         if self.declaring > PATIENCE:  # as the random player: the declaration only grows
             pool = [a for a in pool if a.role != "back"] or pool

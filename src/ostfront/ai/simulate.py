@@ -102,7 +102,8 @@ def play_one(
     if res is not None:
         report.winner = res.winner
         report.score = dict(res.score)
-    report.turns = state.get("turn")
+    turn: Any = state.get("turn")  # a sequenced game's turn
+    report.turns = turn
     report.turn_seconds = [(side, t) for (_, side), t in thinking.items()]
     if check and report.problem is None:
         replay = rec.replay(game, record, verify=True)

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import functools
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-State = dict[str, Any]
+#: Any game's state (the memo reads only its units table, :class:`HasUnits`).
+State = Mapping[str, Any]
 
 #: While legal actions are worked out nothing changes the state, so derived facts are worked
 #: out once. The memo holds one state and is cleared on leaving :func:`reading`.

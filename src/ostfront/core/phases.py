@@ -33,18 +33,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from .memo import reading
+from .state import SequencedState
 
-State = dict[str, Any]
+State = SequencedState
+#: A game's own state (compatible with :class:`SequencedState`).
+G = TypeVar("G", bound=SequencedState)
 
 #: What a handler's ``perform`` returns when its phase, or the decision it answered, is over.
 DONE: Final = "done"
 #: ``DONE``, or None while the phase goes on (perhaps with a decision open in "pending").
 Outcome = Literal["done"] | None
 #: An end-of-phase check: True if it opened a decision the phase must wait for.
-Check = Callable[[Any, State], bool]
+Check = Callable[[Any, Any], bool]  # (the components, the game's own state)
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def offered(R: Any, state: State, handler: Any) -> list[Any]:
 
 
 def end_phase(
-    R: Any, state: State, checks: Iterable[Check], advance: Callable[[Any, State], None]
+    R: Any, state: G, checks: Iterable[Callable[[Any, G], bool]], advance: Callable[[Any, G], None]
 ) -> None:
     """The phase is over (or a decision its checks opened is answered): run its end-of-phase
     checks in order - one that opens a decision stops here, to be run again once it is

@@ -9,17 +9,9 @@ A game module subclasses :class:`Game` and fills in the hooks marked *game hook*
 supplies the door itself: legality checks, copying (the input state is never touched), undo,
 the action log and views.
 
-State keys owned by this module (a game may read them, never write them directly)::
-
-    game, scenario, options, seed   how the game began
-    rng                             the generator (see ostfront.core.rng)
-    step                            number of actions applied so far
-    undo                            what undo needs (empty at any die roll or hand-over):
-                                    the state the undoable steps start from, packed into one
-                                    opaque string (see :func:`pack_state`), then the text of
-                                    each step since; undo plays all but the last again
-    log                             write-once entries: {"step", "side", "action", "text"}
-    map                             None for the game's own board, or an inline custom map
+The state keys owned by this module (a game may read them, never write them directly) are
+declared in :mod:`ostfront.core.state` (:class:`CoreState`): how the game began, the
+generator, the step count, what undo needs, the action log and an inline custom map.
 """
 
 from __future__ import annotations
@@ -29,14 +21,17 @@ import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from .drawing import Shape
 from .errors import IllegalAction, OstfrontError, UnknownGame
 from .mapmodel import GameMap, map_from_dict, map_notes
 from .rng import Distribution, fresh_seed, new_rng, roll_dice
+from .state import CoreState, LogEntry, SequencedState
 
-State = dict[str, Any]
+State = CoreState
+#: A state of any game: its own layout, extending :class:`CoreState`.
+S = TypeVar("S", bound=CoreState)
 Side = str
 Arg = str | int
 
@@ -298,7 +293,7 @@ def roll_result(state: State, result: str) -> None:
 
 
 # ------------------------------------------------------------------ copying
-def copy_state(state: State, shallow: Iterable[str] = (), shared: Iterable[str] = ()) -> State:
+def copy_state(state: S, shallow: Iterable[str] = (), shared: Iterable[str] = ()) -> S:
     """A copy of a state that shares only the append-only lists' items.
 
     The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,
@@ -316,21 +311,28 @@ def copy_state(state: State, shallow: Iterable[str] = (), shared: Iterable[str] 
     """
     shallow, shared = tuple(shallow), tuple(shared)
     if not shallow and not shared:
-        return unpack_state(pack_state(state), state)
+        return cast(S, unpack_state(pack_state(state), state))
     skip = (*shallow, *shared)
-    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in state.items() if k not in skip}
+    plain = _plain(state)
+    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in plain.items() if k not in skip}
+    out: dict[str, Any]
     try:
-        out: State = marshal.loads(marshal.dumps(rest))
+        out = marshal.loads(marshal.dumps(rest))
     except ValueError:  # not plain data
         out = {k: _copy_plain(v) for k, v in rest.items()}
-    _share_lists(out, state)
+    _share_lists(out, plain)
     for k in shallow:
-        if k in state:
-            out[k] = dict(state[k])
+        if k in plain:
+            out[k] = dict(plain[k])
     for k in shared:
-        if k in state:
-            out[k] = state[k]
-    return out
+        if k in plain:
+            out[k] = plain[k]
+    return cast(S, out)  # the same keys as the state copied
+
+
+def _plain(state: CoreState) -> dict[str, Any]:
+    """A state as the plain dict it is, for copying by any key."""
+    return cast(dict[str, Any], state)
 
 
 def pack_state(state: State) -> str | State:
@@ -341,21 +343,22 @@ def pack_state(state: State) -> str | State:
     try:
         return marshal.dumps(rest).decode("latin-1")
     except ValueError:
-        return {k: _copy_plain(v) for k, v in rest.items()}
+        return cast(State, {k: _copy_plain(v) for k, v in rest.items()})
 
 
 def unpack_state(packed: str | State, shared_from: State) -> State:
     """A fresh state from :func:`pack_state`'s result, with the append-only lists
     (log, undo) copied shallowly from ``shared_from``."""
+    out: dict[str, Any]
     if isinstance(packed, str):
-        out: State = marshal.loads(packed.encode("latin-1"))
+        out = marshal.loads(packed.encode("latin-1"))
     else:
         out = {k: _copy_plain(v) for k, v in packed.items()}
-    _share_lists(out, shared_from)
-    return out
+    _share_lists(out, _plain(shared_from))
+    return cast(State, out)  # the keys of the state packed
 
 
-def _share_lists(out: State, shared_from: State) -> None:
+def _share_lists(out: dict[str, Any], shared_from: dict[str, Any]) -> None:
     """Give ``out`` its own copies of the append-only lists, sharing their items."""
     for k in _SHARED_KEYS:
         if k in shared_from:
@@ -727,7 +730,7 @@ class Game(ABC):
         draws_before = new["rng"]["n"]
         self.perform(new, act)
         new["step"] = state["step"] + 1
-        entry: dict[str, Any] = {
+        entry: LogEntry = {
             "step": new["step"],
             "side": side,
             "action": act.text,
@@ -748,7 +751,7 @@ class Game(ABC):
         since, but the last, played again. They rolled no dice and kept the same side
         deciding, so they come out the same."""
         start, *since = state["undo"]
-        restored = unpack_state(start, {"log": [], "undo": []})
+        restored = unpack_state(start, cast(State, {"log": [], "undo": []}))  # lists only
         for text in since[:-1]:
             restored = self.apply(restored, text)
         # each step wrote one log entry: the undone one is taken back
@@ -807,7 +810,7 @@ class SequencedGame(Game):
         return found
 
     def result(self, state: State) -> Result | None:
-        w = state.get("winner")
+        w = cast(SequencedState, state).get("winner")  # a sequenced game's state
         if w is None:
             return None
         return Result(w["winner"], w.get("score", {}), w["reason"])

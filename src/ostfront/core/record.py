@@ -35,11 +35,11 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -56,8 +56,9 @@ _UNHASHED = ("undo", "log")
 LOG_TAIL = 50
 
 
-def state_hash(state: State) -> str:
-    """16 hex digits identifying a game position (undo stack and log excluded)."""
+def state_hash(state: Mapping[str, Any]) -> str:
+    """16 hex digits identifying a game position (undo stack and log excluded), of a state
+    or a record's snapshot of one."""
     core = {k: v for k, v in state.items() if k not in _UNHASHED}
     return hashlib.sha256(canonical_json(core).encode("utf-8")).hexdigest()[:16]
 
@@ -163,9 +164,9 @@ class Record:
         )
 
 
-def snapshot_of(state: State) -> State:
+def snapshot_of(state: State) -> dict[str, Any]:
     """What a record keeps of the current state: all but the undo stack, and the log's tail."""
-    snap = {k: v for k, v in state.items() if k != "undo"}
+    snap: dict[str, Any] = {k: v for k, v in state.items() if k != "undo"}
     snap["log"] = list(state.get("log", [])[-LOG_TAIL:])
     return snap
 
@@ -401,7 +402,7 @@ def open_record(path: str | Path, game_of: Callable[[str], Game]) -> OpenRecord:
         assert report.divergence is not None
         raise RecordError(f"{p}: record {report.divergence.describe()}")
     prefix = _prefix(record.header, record.steps)
-    state = {**report.final, "undo": []}  # as from a snapshot: undo stays within one call
+    state: State = {**report.final, "undo": []}  # as from a snapshot: undo stays within one call
     count = len(record.steps)
     opened = OpenRecord(p, game, record.header, state, prefix, count, state_hash(state))
     with contextlib.suppress(OSError):  # a read-only file is replayed again next time
@@ -433,7 +434,7 @@ def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRe
             return None
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # not as Ostfront writes it: read and replay the whole record
-    state = {**snap, "undo": []}
+    state = cast(State, {**snap, "undo": []})  # the snapshot's check holds: a state again
     return OpenRecord(p, game, header, state, prefix, int(check["steps"]), str(check["hash"]))
 
 
@@ -465,7 +466,9 @@ def _text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def _suffix(snapshot: State | None, check: dict[str, Any] | None, prefix: str, count: int) -> str:
+def _suffix(
+    snapshot: dict[str, Any] | None, check: dict[str, Any] | None, prefix: str, count: int
+) -> str:
     """The rest of the file: the steps' end, and the snapshot with its completed check."""
     if snapshot is None or check is None:
         return "\n]}\n"

@@ -19,12 +19,19 @@ import os
 from collections.abc import Mapping
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, TypedDict
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
-RngState = dict[str, Any]
+
+class RngState(TypedDict):
+    """The generator as the state keeps it: its 64-bit state as 16 hex digits, and the draws
+    made so far (which tells whether an action rolled dice)."""
+
+    s: str
+    n: int
+
 
 #: An exact probability distribution: outcome → probability (the probabilities sum to 1).
 Distribution = dict[Any, Fraction]

@@ -24,8 +24,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from .memo import by_positions, facts_of
+from .state import HasUnits
 
-State = dict[str, Any]
+State = HasUnits
 U = TypeVar("U", covariant=True)
 
 

@@ -339,7 +339,7 @@ def outcome_distribution(
     for placed, p in militia_chances(R, state, R.unit(attackers[0]).side, targets):
         view = state
         if placed:
-            view = dict(state)
+            view = state.copy()
             view["units"] = {
                 **state["units"],
                 **{m: {"at": h, "reduced": False, "oos": False} for m, h in placed},

@@ -33,6 +33,7 @@ from .rules import BOXES, printed
 from .scenario import check_defiant_poland, scenario_rules
 from .setting_up import initial_scenario_state, initial_state
 from .setup import check_setup
+from .state import own
 from .views import (
     OVERLAYS,
     describe_phase,
@@ -119,39 +120,39 @@ class DefiantRussia(SequencedGame):
 
     def setup_scenario(self, state: ProtocolState) -> None:
         if state["scenario"] == "defiant-poland":
-            initial_scenario_state(self.rules_for(state), state, "defiant-poland")
+            initial_scenario_state(self.rules_for(state), own(state), "defiant-poland")
         else:
-            initial_state(self.rules_for(state), state)
+            initial_state(self.rules_for(state), own(state))
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
-        from_position(self.rules_for(state), state, position)
+        from_position(self.rules_for(state), own(state), position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
         """The control table is flat: copied as such. The units table is replaced, never
         changed in place (``rules.set_unit``): the copy shares it."""
-        return copy_state(state, shallow=("control",), shared=("units",))
+        return copy_state(own(state), shallow=("control",), shared=("units",))
 
     def engine(self) -> ModuleType:
         return sequence
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """Exact outcome of the dice an attack's ``roll`` (or an air strike) would throw."""
-        return roll_distribution(self.rules_for(state), state, action)
+        return roll_distribution(self.rules_for(state), own(state), action)
 
     def invariants(self, state: ProtocolState) -> list[str]:
         """What is wrong with a state (empty when all is well): see invariants.py."""
-        return broken(self.rules_for(state), state)
+        return broken(self.rules_for(state), own(state))
 
     def counters(self, state: ProtocolState) -> list[CounterView]:
         R = self.rules_for(state)
         out = []
-        for uid, d in sorted(state["units"].items()):
+        for uid, d in sorted(own(state)["units"].items()):
             if d["at"] in BOXES:
                 continue
             unit = R.unit(uid)
-            s, m = printed(R, state, uid)
+            s, m = printed(R, own(state), uid)
             if unit.type == "fleet":
-                s = fleet_strength(R, state, uid)
+                s = fleet_strength(R, own(state), uid)
             factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
             markers = ("out of supply",) if d.get("oos") else ()
             out.append(
@@ -173,19 +174,19 @@ class DefiantRussia(SequencedGame):
 
     # -- what interfaces show (views.py) ---------------------------------------
     def describe_phase(self, state: ProtocolState) -> dict[str, Any]:
-        return describe_phase(state)
+        return describe_phase(own(state))
 
     def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
-        return off_map(self.rules_for(state), state, self.sides)
+        return off_map(self.rules_for(state), own(state), self.sides)
 
     def selected_unit(self, state: ProtocolState) -> str | None:
-        return selected_unit(state)
+        return selected_unit(own(state))
 
     def overlays(self) -> tuple[str, ...]:
         return OVERLAYS
 
     def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
-        return overlay(self.rules_for(state), state, kind, side)
+        return overlay(self.rules_for(state), own(state), kind, side)
 
     def roll_hits(self, entry: Mapping[str, Any]) -> dict[str, int] | None:
         return roll_hits(entry)

@@ -15,7 +15,7 @@ import math
 import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from ...core.memo import facts_of, known
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
@@ -152,7 +152,7 @@ class _Steps(dict[str, dict[str, int | None]]):
 
     def __missing__(self, a: str) -> dict[str, int | None]:
         R = Rules(self.map(), self.charts, self.counters)  # type: ignore[arg-type]
-        weather = {"weather": self.weather}
+        weather = cast(State, {"weather": self.weather})  # all _side_cost reads
         steps: dict[str, int | None] = {}
         for b in R.map.grid.neighbours(a):
             hc = self.costs.get(b)

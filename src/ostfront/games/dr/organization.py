@@ -229,8 +229,8 @@ def arriving(R: Rules, state: State, side: str) -> list[str]:
         for u, d in sorted(state["units"].items())
         if d["at"] == "reserve"
         and R.unit(u).side == side
-        and R.unit(u).arrival_turn(rules) is not None
-        and R.unit(u).arrival_turn(rules) <= state["turn"]
+        and (arrives := R.unit(u).arrival_turn(rules)) is not None
+        and arrives <= state["turn"]
     ]
 
 

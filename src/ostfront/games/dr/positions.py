@@ -42,7 +42,7 @@ field it is in (``extra.fortresses_lost: 1234 is not a fortress hex ...``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import DataError
 from ...core.position import placements
@@ -52,6 +52,7 @@ from .organization import enter
 from .rules import BOXES, PHASES, Rules, State, phase_side
 from .scenario import SCENARIOS, load_scenario
 from .setting_up import play_state, scenario_card
+from .state import Drop, UnitRecord
 
 #: The ``[extra]`` keys a position may state (anything else is a mistake, named as such).
 EXTRA_KEYS = (
@@ -79,7 +80,7 @@ POOL_KEYS = ("air", "replacements")
 
 def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     problems: list[str] = []
-    units: dict[str, dict[str, Any]] = {
+    units: dict[str, UnitRecord] = {
         u: {"at": "out", "reduced": False, "oos": False} for u in R.counters.units
     }
     placed = placements(
@@ -351,7 +352,7 @@ def history(R: Rules, state: State, extra: Mapping[str, Any]) -> list[str]:
         elif d["phase"] not in PHASES or not str(d["phase"]).endswith(("_move", "_exploit")):
             problems.append(f"{where}: {d['phase']!r} is not a movement phase")
         else:
-            state.setdefault("airborne_drops", []).append(dict(d))
+            state.setdefault("airborne_drops", []).append(cast(Drop, dict(d)))  # checked
     moved_air = extra.get("airborne_moved", {})
     for uid, t in moved_air.items() if isinstance(moved_air, Mapping) else []:
         if uid not in R.counters.units or R.unit(uid).type != "airborne":

@@ -4,37 +4,7 @@ Every rules module takes ``(R, state)``: ``R`` is the :class:`Rules` bundle of c
 (map, charts, counters, set-up cards), ``state`` the plain-data game state. The state holds
 only what changes during play; a unit's printed values are looked up in the counters.
 
-State layout (everything the DR modules read and write)::
-
-    turn            0-7 (0 = May, Early Start 12.3)
-    phase           a name from PHASES (sequence.py says what happens in each)
-    weather         clear | light_mud | mud | snow
-    snow_turns      how many Snow turns have begun (8.3.4 "first Snow turn")
-    units           {unit id: {"at": hex | box, "reduced": bool, "oos": bool}}; the table
-                    and its records are replaced (set_unit), never changed in place: a
-                    state's copies share them until a unit changes
-                    box is one of "unplaced" (awaiting set-up), "reserve" (not yet
-                    entered), "dead" (eliminated, may be rebuilt), "lost" (eliminated for
-                    good, 5.1E), "removed" (taken out without being eliminated: 11.4.5,
-                    12.9), "out" (not in this game's optional rules)
-    control         {hex: "axis" | "soviet"} for every hex a side controls (6.4)
-    fortress_lost   hexes of fortresses an Axis unit has occupied (9.1.8E)
-    pools           {side: {"air": n, ...}} points left this turn (air points, 11.7B)
-    done            unit ids that have moved / attacked in the current phase
-    hexes_attacked  hexes attacked in the current combat phase (7.1C)
-    pending         None, or the decision in progress (its "kind" says which module owns it)
-    stalin          "alive" | "dead" (13.0D)
-    winner          None until the game ends: {"winner", "score", "reason"}
-    movement        the movement phase in progress (movement.py): selected unit, units moved
-                    by rail, leaders left behind, control at the start of the phase (6.5.1)
-    airborne_drops  [{"unit", "turn", "phase"}] drops made (11.3)
-    airborne_moved  {unit: turn} airborne units that may not otherwise move (11.3.1E)
-    org             the organization phase in progress (organization.py)
-    combat          this phase's air points spent on fleets, Zhukov's hexes, the last
-                    battle (combat.py); a battle in progress lives in pending["battle"]
-    leader_checks   leaders who must roll for their lives after an elimination (11.6C-D)
-    turkey_at_war   Turkey has entered the war (12.5); turkey_invaded: a Soviet unit
-                    has entered Turkey (12.5A)
+The state layout (everything the DR modules read and write) is declared in :mod:`.state`.
 """
 
 from __future__ import annotations
@@ -42,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from ...core import units as units_table
 from ...core.mapmodel import GameMap
@@ -59,8 +28,9 @@ from .board import board
 from .chart_tables import Charts
 from .charts import load_charts
 from .counters import CounterMix, Unit, load_counters
+from .state import DRState
 
-State = dict[str, Any]
+State = DRState
 SIDES = ("axis", "soviet")
 BOXES = ("unplaced", "reserve", "dead", "lost", "removed", "out")
 

@@ -72,8 +72,8 @@ def perform(R: Rules, state: State, action: Action) -> None:
 
 
 def prompt(R: Rules, state: State) -> Prompt:
-    if state.get("winner") is not None:
-        w = state["winner"]
+    w = state.get("winner")
+    if w is not None:
         return Prompt(None, f"The game is over: {w['reason']}", "DR 13.0")
     p: Prompt = handler(state).prompt(R, state)
     return p

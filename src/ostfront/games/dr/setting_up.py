@@ -8,7 +8,8 @@ one by one (``pick UNIT`` then ``place HEX``) inside the unit's set-up area. Cus
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
@@ -17,6 +18,7 @@ from .rules import Rules, State, other, set_unit, units_at
 from .scenario import SCENARIOS, load_scenario
 from .setup import load_setup
 from .stacking import stack_problems
+from .state import Card, PlayKeys, UnitRecord
 
 PENDING_KINDS = ("setup_pick",)
 
@@ -40,16 +42,17 @@ def option_rules(state: State) -> list[str]:  # DR 12.6: counters in or out by o
 
 
 def play_state(
-    units: dict[str, dict[str, Any]],
+    units: dict[str, UnitRecord],
     control: dict[str, str],
     *,
     turn: int,
     phase: str,
     weather: str | None = None,
     pools: dict[str, dict[str, int]] | None = None,
-) -> dict[str, Any]:
-    """The game-specific keys of a state about to be played (layout in rules.py)."""
-    return {
+) -> State:
+    """The game-specific keys of a state about to be played (layout in state.py), to be
+    written into the state being set up (``state.update``)."""
+    keys: PlayKeys = {
         "turn": turn,
         "phase": phase,
         "weather": weather,
@@ -64,12 +67,13 @@ def play_state(
         "stalin": "alive",
         "winner": None,
     }
+    return cast(State, keys)  # the set-up's own keys, which update leaves in place
 
 
 def initial_state(R: Rules, state: State) -> None:  # DR 3.0
     """A fresh game: every unit in its box, control as DR 6.4 gives it, set-up to begin."""
     rules = option_rules(state)
-    units: dict[str, dict[str, Any]] = {}
+    units: dict[str, UnitRecord] = {}
     for uid, unit in sorted(R.counters.units.items()):
         if not unit.in_play(rules):
             at = "out"
@@ -91,7 +95,7 @@ def initial_state(R: Rules, state: State) -> None:  # DR 3.0
 
 def scenario_options(state: State) -> list[str]:
     """The scenario card's own options in use (Defiant Poland's "slovakia")."""
-    card = state.get("card") or {}
+    card: Mapping[str, Any] = state.get("card") or {}
     name = card.get("name") or state.get("scenario")
     if name not in SCENARIOS:
         return []
@@ -103,7 +107,7 @@ def initial_scenario_state(R: Rules, state: State, name: str) -> None:
     length, supply sources and victory condition, as data (data/defiant-poland.toml)."""
     sc = load_scenario(name)
     chosen = scenario_options(state)
-    units = {
+    units: dict[str, UnitRecord] = {
         uid: {
             "at": "unplaced" if sc.unit_options.get(uid, "") in ("", *chosen) else "out",
             "reduced": False,
@@ -111,13 +115,11 @@ def initial_scenario_state(R: Rules, state: State, name: str) -> None:
         }
         for uid in sc.units
     }
-    state.update(
-        play_state(units, dict(sorted(sc.control.items())), turn=1, phase="soviet_setup"),
-        card=scenario_card(name),
-    )
+    state.update(play_state(units, dict(sorted(sc.control.items())), turn=1, phase="soviet_setup"))
+    state["card"] = scenario_card(name)
 
 
-def scenario_card(name: str) -> dict[str, Any]:
+def scenario_card(name: str) -> Card:
     """The scenario card's rules (each marked reconstructed in its file), as the state keeps
     them: a game set up from the card, or from a custom position in its scenario."""
     sc = load_scenario(name)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import cast
 
 from ...core.memo import facts_of
 from ...core.paths import connected, distances
@@ -43,7 +44,7 @@ IMPASSABLE_TERRAIN = ("sea",)
 def sources(R: Rules, side: str, nationality: str, state: State | None = None) -> set[str]:
     """The hexes a rail line must reach (5.0, 5.3, 12.5C; or a scenario card's)."""
     m = R.map
-    card = (state or {}).get("card")
+    card = state.get("card") if state else None
     if card:
         return {m.place_named(n).hex for n in card["supply_sources"][side]}
     if nationality == "finnish":
@@ -94,7 +95,7 @@ def land_neighbours(R: Rules, state: State) -> Callable[[str], tuple[str, ...]]:
     facts = facts_of(R.map)
     table: dict[str, tuple[str, ...]] | None = facts.get(("land", snow))
     if table is None:
-        weather = {"weather": "snow" if snow else "clear"}
+        weather = cast(State, {"weather": "snow" if snow else "clear"})  # all it reads
         table = facts["land", snow] = {
             h: tuple(n for n in R.map.grid.neighbours(h) if not _water_between(R, weather, h, n))
             for h in R.map.terrain

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...core.state import Winner
 from .charts import casualty_weight, victory_cities
 from .rules import Rules, State, on_map
 
@@ -118,7 +117,7 @@ def end_of_turn(R: Rules, state: State) -> None:
     pts, why = score(R, state)
     winner = max(pts, key=lambda s: pts[s])
     loser = "axis" if winner == "soviet" else "soviet"
-    result: dict[str, Any] = {
+    result: Winner = {
         "winner": winner,
         "score": pts,
         "reason": f"{winner} wins {pts[winner]}-{pts[loser]}: " + "; ".join(why),

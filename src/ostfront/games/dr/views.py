@@ -24,11 +24,11 @@ from typing import Any
 
 from ...core.drawing import colour_of
 from ...core.paths import search, walk_back
-from ...core.protocol import Action, CounterView, State
+from ...core.protocol import Action, CounterView
 from ...core.units import shortened
 from . import sequence, supply, zoc
 from .counters import COUNTER_COLOURS, SYMBOLS
-from .rules import hex_of, printed, reading
+from .rules import State, hex_of, printed, reading
 from .setting_up import option_rules
 from .zoc import country
 

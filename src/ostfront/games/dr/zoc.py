@@ -8,6 +8,8 @@ On Turn One, in the Axis Movement Phase, Soviet ZOCs do not extend across the bo
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...core.memo import facts_of
 from .rules import Rules, State, ground_hexes, kept, remember, remembered
 
@@ -90,7 +92,7 @@ def _reach_table(R: Rules, snow: bool) -> dict[str, tuple[str, ...]]:
     cached: dict[str, tuple[str, ...]] | None = facts.get(("zoc_reach", snow))
     if cached is not None:
         return cached
-    weather = {"weather": "snow" if snow else "clear"}
+    weather = cast(State, {"weather": "snow" if snow else "clear"})  # all _by_map reads
     table = {
         h: tuple(n for n in R.map.grid.neighbours(h) if _by_map(R, weather, h, n))
         for h in R.map.grid.hexes()

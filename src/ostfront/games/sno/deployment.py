@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from ...core.memo import per_components
 from ...core.phases import DONE, Outcome
@@ -146,7 +146,7 @@ def start(R: Rules, state: State) -> None:
             weather_plan=starting_weather_plan(scen),
             units=units,
             rf={"axis": 0, "soviet": 0},  # SNO 12.13: the first month's come in its RRP
-            hungary_active=hungary_active({"turn": scen.start}),
+            hungary_active=hungary_active(cast(State, {"turn": scen.start})),  # all it reads
             leningrad_rule=bool(state["options"].get("leningrad")),  # SNO 13.0
         )
     )

@@ -38,6 +38,7 @@ from .markers import marker_notes
 from .positions import from_position
 from .rules import rules_with_map
 from .setup import load_scenarios, scenario_notes
+from .state import own
 from .tables import load_tables, table_notes, victory_city_at
 
 #: Strategic options (SNO 14.x) come with part 3 of the engine.
@@ -147,51 +148,51 @@ class SturmNachOsten(SequencedGame):
 
     def setup_scenario(self, state: ProtocolState) -> None:
         """SNO 12.A: the June 1941 Campaign Scenario, from the set-up (deployment.py)."""
-        refuse_strategic(state)
+        refuse_strategic(own(state))
         R = self.rules_for(state)
-        start(R, state)
-        sequence.begin(R, state)  # the first set-up step (SNO 12.12)
+        start(R, own(state))
+        sequence.begin(R, own(state))  # the first set-up step (SNO 12.12)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
-        refuse_strategic(state)
+        refuse_strategic(own(state))
         R = self.rules_for(state)
-        from_position(R, state, position)
-        sequence.begin(R, state)  # the position's phase, from its beginning
+        from_position(R, own(state), position)
+        sequence.begin(R, own(state))  # the position's phase, from its beginning
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
         """The control tables are flat: copied as such. The units table is replaced, never
         changed in place (``rules.set_unit``): the copy shares it."""
-        return copy_state(state, shallow=("control", "entered", "seas"), shared=("units",))
+        return copy_state(own(state), shallow=("control", "entered", "seas"), shared=("units",))
 
     def engine(self) -> ModuleType:
         return sequence
 
     def roll_distribution(self, state: ProtocolState, action: Action) -> Any:
         """The exact outcome of the die an attack's roll would throw (SNO 7.2.1 step six)."""
-        return distribution(self.rules_for(state), state, action)
+        return distribution(self.rules_for(state), own(state), action)
 
     def invariants(self, state: ProtocolState) -> list[str]:
         """What is wrong with a state (empty when all is well): see invariants.py."""
-        return broken(self.rules_for(state), state)
+        return broken(self.rules_for(state), own(state))
 
     # -- what interfaces show: games/sno/views.py ------------------------------
     def counters(self, state: ProtocolState) -> list[CounterView]:
-        return views.counters(self.rules_for(state), state)
+        return views.counters(self.rules_for(state), own(state))
 
     def describe_phase(self, state: ProtocolState) -> dict[str, Any]:
-        return views.describe_phase(state)
+        return views.describe_phase(own(state))
 
     def off_map(self, state: ProtocolState) -> list[dict[str, Any]]:
-        return views.off_map(self.rules_for(state), state, self.sides)
+        return views.off_map(self.rules_for(state), own(state), self.sides)
 
     def selected_unit(self, state: ProtocolState) -> str | None:
-        return views.selected_unit(state)
+        return views.selected_unit(own(state))
 
     def overlays(self) -> tuple[str, ...]:
         return views.OVERLAYS
 
     def overlay(self, state: ProtocolState, kind: str, side: str) -> dict[str, Any]:
-        return views.overlay(self.rules_for(state), state, kind, side)
+        return views.overlay(self.rules_for(state), own(state), kind, side)
 
     def outcome_names(self, state: ProtocolState, action: Action, width: int) -> list[str]:
         return (
@@ -201,7 +202,7 @@ class SturmNachOsten(SequencedGame):
         )
 
     def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
-        return views.decision_view(state, self.active_side(state))
+        return views.decision_view(own(state), self.active_side(state))
 
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
         """The Terrain Effects Chart as people read it, from data/tables.toml (SNO 5.1.3,

@@ -366,7 +366,7 @@ def made_possible_by_overrun(R: Rules, state: State, uid: str, dest: str) -> boo
     Such a move earns a Blitz marker. Reading: "the same move" is a move to the same hex."""
     if not state.get("overruns"):
         return False
-    undone = {**state, "overruns": [], "overrun_draft": None}
+    undone: State = {**state, "overruns": [], "overrun_draft": None}
     return dest not in _all_moves(R, undone, uid)
 
 

@@ -97,7 +97,9 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     # SNO 3.2.2 'already control': the side holding a city at the start last entered it
     entered = {h: s for h, s in held.items() if s != "none"} | entered
     # SNO 5.5.11: the flag zoc, combat, control and supply read - set from April 1942 on
-    hungary = hungary_active({"turn": turn, "hungary_active": extra.get("hungary_active")})
+    hungary = hungary_active(
+        cast(State, {"turn": turn, "hungary_active": extra.get("hungary_active")})  # all it reads
+    )
     if hungary and extra.get("hungary_active") is False:
         problems.append(
             f"extra.hungary_active: Hungary is active from {turn_title(HUNGARY_FROM)} "
@@ -148,9 +150,9 @@ def play_state(
     factories_lost: int = 0,
     leningrad_rule: bool = False,
 ) -> State:
-    """The game-specific keys of a state about to be played (the layout: rules.py), for a
+    """The game-specific keys of a state about to be played (the layout: state.py), for a
     custom position and for a scenario's start (deployment.py) alike."""
-    return {
+    return {  # type: ignore[typeddict-item]  # the game's keys only: the core's are set
         "turn": turn,
         "start_turn": turn,
         "phase": phase,

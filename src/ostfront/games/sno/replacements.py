@@ -186,7 +186,8 @@ def arriving(R: Rules, state: State, side: str) -> list[str]:
         for u in counter_ids(
             R, f"reinforcements-{side}", lambda x: x.side == side and bool(x.reinforcement)
         )
-        if state["units"].get(u, {}).get("at") == "reserve"
+        if u in state["units"]
+        and state["units"][u]["at"] == "reserve"
         and (R.unit(u).reinforcement or "") <= turn
     ]
 

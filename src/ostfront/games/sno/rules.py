@@ -5,71 +5,7 @@ Every rules module takes ``(R, state)``: ``R`` is the :class:`Rules` bundle of c
 counters, CRTs, the other charts), ``state`` the plain-data game state. The state holds only
 what changes during play; a unit's printed values are looked up in the counters.
 
-State layout (everything the SNO modules read and write)::
-
-    turn            the month, "YYYY-MM" (SNO 1.0: one game-turn a month)
-    start_turn      the month the game began (12.11(1): a Soviet-first start omits that
-                    month's Axis player-turn only)
-    phase           a name from sequence.PHASES ("axis_rrp", "axis_omp", ...)
-    first           the side whose player-turn comes first in the scenario's first month
-                    (12.11(1)); "soviet" skips that month's Axis player-turn
-    last_turn       the month the game ends ("1945-05", or an earlier VDT by 15.7)
-    weather         good | mud | snow (6.1)
-    weather_plan    {month: weather} fixed by the October and April rolls (6.1.3)
-    units           {unit id: {"at": hex | box, "dispersed": bool, "fortified": bool,
-                    "flipped": bool (absent: False) - the back face up: a juggernaut's
-                    weaker side (10.1), an armor unit's unrefitted side (10.3), a factory
-                    entrained (10.4.8), Zhukov's AD side (10.6.7); see :func:`face`}};
-                    the table and its records are replaced (set_unit), never changed in
-                    place: a state's copies share them until a unit changes.
-                    A box is one of BOXES: "pool" (never yet in play: may enter as a
-                    replacement, 11.7), "reserve" (a reinforcement not yet arrived, 11.15),
-                    "dead" (eliminated: may return as a replacement), "lost" (eliminated for
-                    good: garrisons, factories, juggernauts, 10.1.2, 10.5.5), "east" (a
-                    factory evacuated off board to the East, 10.4.8: its record's "evac"
-                    {"began", "east"} follows the steps, "activation" a postponed date,
-                    10.4.11), "out" (not in this game)
-    control         {city hex: side} for every Major and Victory city a side controls (3.2)
-    entered         {city hex: side} the side whose combat unit last entered (3.2.3a)
-    seas            {sea area: side} who last controlled each sea area (3.3)
-    rf              {side: replacement factors accumulated} (11.2, 11.3; 8.1.1 adds to it)
-    no_retreat      {"soviet": bool, "axis": [hexes]}: No Retreat orders in force for the
-                    non-phasing side this player-turn (7.5.2)
-    orders          No Retreat orders being declared for the next enemy player-turn (7.5.2a)
-    hungary_active  Hungary has been activated (5.5.11, 11.19)
-    siege           {city hex: [unit ids]} the owner's choice of units drawing siege supply
-                    where more than the city can supply try to (9.4.2.2)
-    omp             the movement phase in progress (movement.py)
-    combat          the combat phase in progress (combat/): the declared plan, what is
-                    resolved, disbandments
-    entered_rrp     {hex: stacking points} placed there this RRP (11.8)
-    rrp             the RRP in progress (replacements.py): cities held at its start (11.8),
-                    infantry-type replacements so far (11.11), the April free unit (11.14)
-    breakout        the disband phase in progress (disband.py): started break-outs, the
-                    pockets' losses owed (8.2.1b, 8.2.2)
-    evacuated       {"turn", sea: RFs} evacuated by sea this month (8.3.3)
-    isolation       the 9.5.2 decision in progress (supply.py)
-    pending         None, or a decision in progress; its "kind" names the module that owns
-                    it, its "side" who decides (either side: losses, retreats, sieges)
-    factories_lost  Soviet factories eliminated before the position or scenario began and
-                    not among its units (15.5); those eliminated in play are counted in the
-                    "dead"/"lost" boxes (factories.eliminated)
-    zhukov          {"returns": "YYYY-MM" | None, "with", "placed", "away", "ad", "spent",
-                    "eligible", "company", "seen"}: Zhukov's placement, return date and AD
-                    side (10.6, zhukov.py); Zhukov himself is a unit record (type zhukov)
-    leningrad_rule  option 13.0 in force (siege.capacity)
-    hab             [unit ids] with a Heavy Artillery Bonus marker (10.2.2: hab.py)
-    overruns        [{"id", "attackers", "defenders", "where": {uid: hex}}] overrun attacks
-                    declared this player-turn (5.4.1: overrun.py); their defenders have no
-                    ZOC (3.1.4); resolved first in the Combat Phase, cleared at its end
-    blitz           [unit ids] with a Blitz marker (5.4.1b: overrun.py), cleared at the end
-                    of the Combat Phase
-    overrun_draft   the overrun being declared in the OMP: {"attackers", "defenders"} or None
-    fuel_short      [unit ids] armor-type units short of fuel this OMP (5.3.4: armor.py)
-    refit           [unit ids] unrefitted armor units that may refit in this player-turn's
-                    Recovery Phase (10.3.5: armor.py); the OMP record's "guderian" lists the
-                    Guderian units with their bonus (5.3.3)
-    winner          None until the game ends: {"winner", "score", "reason"}
+The state layout (everything the SNO modules read and write) is declared in :mod:`.state`.
 """
 
 from __future__ import annotations
@@ -77,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from ...core import units as units_table
 from ...core.mapmodel import GameMap
@@ -87,9 +22,10 @@ from ...core.units import set_unit as set_unit
 from .board import board
 from .counters import CounterMix, Face, Unit, fortify_bonus, load_counters
 from .crt import Crts, load_crt
+from .state import SNOState
 from .tables import Tables, load_tables
 
-State = dict[str, Any]
+State = SNOState
 SIDES = ("axis", "soviet")
 BOXES = ("pool", "reserve", "dead", "lost", "east", "out")
 BOX_SET = frozenset(BOXES)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.protocol import State
 from ..attack import default_attackers, stranded
 from ..combat import candidates
 from ..dice import outcome_distribution
 from ..losses import total_steps
-from ..rules import Rules, ground_hexes, ground_units_at, hex_of
+from ..rules import Rules, State, ground_hexes, ground_units_at, hex_of
 from .plan import retreat_hexes
 
 AIR_POINT = 0.1  # an Air Point kept for later (unused ones are lost at the turn end, 11.7B)

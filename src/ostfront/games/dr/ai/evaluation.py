@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....core.paths import distances
-from ....core.protocol import Game, State
+from ....core.protocol import Game
 from .. import supply
 from ..charts import casualty_weight, victory_cities
 from ..results import advance_actions, cleared
-from ..rules import BOXES, Rules, occupancy, other, printed
+from ..rules import BOXES, Rules, State, occupancy, other, printed
 from ..zoc import zoc_of
 
 WIN = 1000.0

@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from ....core.paths import path_to
-from ....core.protocol import Game, State
+from ....core.protocol import Game
+from ....core.protocol import State as ProtocolState
 from .. import movement
 from ..movement import stranded_marshals
 from ..movement_rules import kind, record
 from ..results import cleared
-from ..rules import Rules, hex_of, occupancy, other, reading
+from ..rules import Rules, State, hex_of, occupancy, other, reading
 from ..stacking import stack_problems
+from ..state import own
 from .attacks import combat_values
 from .evaluation import (
     ADVANCE,
@@ -187,24 +189,27 @@ class DefiantRussiaEvaluator:
                 del self.plan[uid]
         return {u: h for u, h in self.plan.items() if u not in state["done"]}
 
-    def evaluate(self, game: Game, state: State, side: str) -> float:
-        return evaluate(game, state, side)
+    def evaluate(self, game: Game, state: ProtocolState, side: str) -> float:
+        return evaluate(game, own(state), side)
 
-    def turns_on_dice(self, game: Game, state: State) -> bool:
+    def turns_on_dice(self, game: Game, state: ProtocolState) -> bool:
         """Which attack to make next (7.1), how to take losses or retreat (7.2), whether to
         advance (7.3)."""
-        pending = state.get("pending")
+        pending = own(state).get("pending")
         if pending:
             return pending.get("kind") in ("losses", "advance")
-        return str(state.get("phase", "")).endswith("combat")
+        return str(own(state).get("phase", "")).endswith("combat")
 
-    def settled(self, game: Game, state: State) -> bool:
+    def settled(self, game: Game, state: ProtocolState) -> bool:
         """A battle is settled once its losses, retreats and advance are made."""
-        return not state.get("pending")
+        return not own(state).get("pending")
 
-    def quick_values(self, game: Game, state: State, side: str, actions: Any) -> dict[str, float]:
+    def quick_values(
+        self, game: Game, protocol_state: ProtocolState, side: str, actions: Any
+    ) -> dict[str, float]:
         """Movement decisions by the worth of the destination, attacks by their exact odds;
         the rest is played out."""
+        state = own(protocol_state)
         R = rules_of(game, state)
         with reading(state):
             if self.teamwork and (state.get("pending") or {}).get("kind") == "advance":

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....core.protocol import State
 from .. import movement
 from ..attack import can_exploit_attack, may_attack_across
 from ..dice import (
@@ -47,7 +46,7 @@ from ..dice import (
 )
 from ..losses import total_steps
 from ..retreat import enterable, preferred
-from ..rules import Rules, ground_units_at, hex_of, occupancy, other, printed
+from ..rules import Rules, State, ground_units_at, hex_of, occupancy, other, printed
 from ..stacking import stack_problems
 from ..zoc import extends
 from .evaluation import Terrain, supplied_there
