@@ -596,12 +596,25 @@ class Game(ABC):
         """*Game hook*: the counters on the map, for drawing."""
         return []
 
+    def turn(self, state: State) -> Any:
+        """*Game hook*: the turn now (a number, a month) for whoever counts by turns (the
+        players' time budgets, a game's length, the log); None for a game without turns.
+        Default: the state's ``"turn"`` (a sequenced game's, :class:`SequencedState`)."""
+        return state.get("turn")
+
+    def phase(self, state: State) -> str | None:
+        """*Game hook*: the name of the phase now (one name per phase of the game's sequence
+        of play). Default: the state's ``"phase"`` (a sequenced game's)."""
+        phase = state.get("phase")
+        return None if phase is None else str(phase)
+
     # -- what interfaces show (read-only; the server, the CLI and the tests ask) ------------
     def describe_phase(self, state: State) -> dict[str, Any]:
-        """*Game hook*: the turn and phase for people: ``{"title", "rule"}`` and, where the
-        game has weather, ``"weather_rule"``. Default: the raw turn and phase."""
-        turn, phase = state.get("turn"), state.get("phase")
-        return {"title": f"Turn {turn}, {phase}" if phase else "", "rule": None}
+        """*Game hook*: the turn and phase for people: ``{"title", "rule"}``, where the game
+        has weather ``"weather_rule"``, and ``"setup"``: True in a set-up phase (placing the
+        counters before play). Default: the raw turn and phase, never a set-up."""
+        turn, phase = self.turn(state), self.phase(state)
+        return {"title": f"Turn {turn}, {phase}" if phase else "", "rule": None, "setup": False}
 
     def off_map(self, state: State) -> list[dict[str, Any]]:
         """*Game hook*: the units off the map (to set up, to arrive, eliminated), one entry

@@ -83,11 +83,8 @@ def describe_phase(state: State) -> dict[str, Any]:
     phase = state.get("phase")
     if not phase:
         return {"title": "", "rule": None, "weather_rule": "DR 8.0"}
-    return {
-        "title": sequence.title(state),
-        "rule": sequence.RULE.get(phase),
-        "weather_rule": "DR 8.0",
-    }
+    d = sequence.describe(state)
+    return {"title": d["title"], "rule": d["rule"], "weather_rule": "DR 8.0", "setup": d["setup"]}
 
 
 def selected_unit(state: State) -> str | None:

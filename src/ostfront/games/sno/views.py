@@ -111,7 +111,12 @@ def describe_phase(state: State) -> dict[str, Any]:
         return {"title": "", "rule": None, "weather_rule": "SNO 6.1"}
 
     d = describe(state)
-    return {"title": d["title"], "rule": d["rule"], "weather_rule": "SNO 6.1"}
+    return {
+        "title": d["title"],
+        "rule": d["rule"],
+        "weather_rule": "SNO 6.1",
+        "setup": d["setup"],
+    }
 
 
 def off_map(R: Rules, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
