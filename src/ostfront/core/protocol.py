@@ -402,6 +402,12 @@ class Evaluator(Protocol):
         """Whether what the dice decided is settled here, so a rollout may stop."""
         ...
 
+    def declaring(self, game: Game, state: State) -> bool:
+        """Whether the decision now is a step of one declaration being put together (an
+        attack: units added and left out); the players stop stepping back after a while
+        there, so the declaration ends."""
+        ...
+
 
 # ------------------------------------------------------------------ the game
 class Game(ABC):
