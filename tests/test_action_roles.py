@@ -186,9 +186,9 @@ def test_no_generic_module_decides_by_labels_or_verbs(path: Path) -> None:
 
 
 #: in the browser client: a verb compared with a word (other than undo), a list of verbs, a
-#: label searched with a regular expression, a log entry's action or text searched (its
-#: role, hexes and set-up note are sent with it), a game's name or rule prefix, a phase's
-#: name or title searched for set-up
+#: label searched with a regular expression, a log entry's action, text or phase title
+#: searched (its role, hexes, set-up note and the title's parts are sent with it), a game's
+#: name or rule prefix, a regular expression looking for set-up
 _JS = [
     re.compile(r"\.verb\s*[!=]==?\s*\"(?!undo\")"),
     re.compile(r"\.verb\s*[!=]==?\s*[A-Za-z_]"),
@@ -197,8 +197,8 @@ _JS = [
     re.compile(r"\.label\b[^;]*\.(test|match|search|replace)\("),
     re.compile(r"\.(test|match|search)\([^)]*\.label\b"),
     re.compile(r"VERB_GROUPS"),
-    re.compile(r"\.(action|text)\b[^;]*\.(test|match|search|replace|startsWith)\("),
-    re.compile(r"\.(test|match|search)\([^)]*\.(action|text)\b"),
+    re.compile(r"\.(action|text|title|phase)\b[^;]*\.(test|match|search|replace|startsWith)\("),
+    re.compile(r"\.(test|match|search)\([^)]*\.(action|text|title|phase)\b"),
     re.compile(r"\bDR\b|\bSNO\b|\bdr\b|\bsno\b|Defiant|Sturm"),
     re.compile(r"/[^/\n]*set\W{0,3}up[^/\n]*/", re.IGNORECASE),  # a regular expression
 ]
@@ -218,6 +218,7 @@ def test_the_browser_check_finds_what_it_looks_for() -> None:
         'r.why.replace(/\\s*\\((DR|SNO) [^)]*\\)$/, "")',
         "theirs.some(e => !/set-?up/i.test(`${e.phase} ${e.title}`))",
         'if (page.view.game === "sno") x();',
+        'const named = ((e.title || "").match(/^([^,]+), /) || [])[1];',
     ]
     assert [line for line in bad if not js_leaks(line)] == []
     good = [

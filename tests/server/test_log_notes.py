@@ -1,9 +1,9 @@
 """The notes the log is sent with (server/describe.py ``step_meta``): beside each entry the
-phase it was taken in, whether that was a set-up phase, and what its action is - its role,
-units and hexes, so the browser's battle summary reads fields, never the log's text. A
-battle's roll names the hexes fought over in both games (DR 7.1.1: the attacked hexes; SNO
-7.2.1: the defenders' hexes). Notes stored before a key was added are worked out again when
-the game is loaded."""
+phase it was taken in (its title and the title's turn and phase parts), whether that was a
+set-up phase, and what its action is - its role, units and hexes - so the browser's log and
+battle summary read fields, never the log's text. A battle's roll names the hexes fought
+over in both games (DR 7.1.1: the attacked hexes; SNO 7.2.1: the defenders' hexes). Notes
+stored before a key was added are worked out again when the game is loaded."""
 
 from __future__ import annotations
 
@@ -41,12 +41,17 @@ def test_a_dr_battle_roll_is_noted_with_its_role_and_hexes(client: TestClient) -
         "setup": False,
         "rule": "DR 7.1.1",
     }
+    titles = (roll["title"], roll["turn_title"], roll["phase_title"])
+    assert titles == ("Turn 1, Axis Combat Phase", "Turn 1", "Axis Combat Phase")
     declared = _entry(v, f"attack {DR_TARGET}")
     assert (declared["role"], declared["hexes"]) == ("attack", [DR_TARGET])
     # the set-up steps are noted as set-up; the phases of play are not
     setups = [e["setup"] for e in v["log"]["entries"]]
     assert setups[:4] == [True, True, True, True] and not any(setups[4:])
     assert v["info"]["setup"] is False
+    # the weather and the points pools come through the game's describe_phase (DR 8.0, 11.7)
+    assert v["info"]["weather"] and set(v["info"]["pools"]) == {"axis", "soviet"}
+    assert set(v["info"]["pools"]["axis"]) == {"air", "replacements", "rail"}
     assert all(set(LOG_NOTES) <= set(e) for e in v["log"]["entries"])
 
 
@@ -79,6 +84,9 @@ def test_an_sno_battle_roll_names_the_defenders_hexes(client: TestClient) -> Non
         "setup": False,
         "rule": "SNO 7.2.1",
     }
+    assert roll["phase_title"] == "Axis Combat Phase" and roll["title"].startswith(
+        roll["turn_title"] + ", "
+    )
     assert roll["rolls"] and roll["hits"] is None  # a roll on the CRT, not for hits
 
 

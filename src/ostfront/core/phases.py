@@ -114,12 +114,14 @@ def end_phase(
 
 
 def describe(state: State, phase: Phase, turn_title: str) -> dict[str, Any]:
-    """The turn and phase for people: "<turn title>, <phase title>", the phase's rule and
-    whether it is a set-up phase."""
+    """The turn and phase for people: "<turn title>, <phase title>" (and each part), the
+    phase's rule and whether it is a set-up phase."""
     return {
         "turn": state["turn"],
         "phase": state["phase"],
         "title": f"{turn_title}, {phase.title}",
+        "turn_title": turn_title,
+        "phase_title": phase.title,
         "rule": phase.rule,
         "weather": state.get("weather"),
         "setup": phase.setup,

@@ -616,11 +616,20 @@ class Game(ABC):
 
     # -- what interfaces show (read-only; the server, the CLI and the tests ask) ------------
     def describe_phase(self, state: State) -> dict[str, Any]:
-        """*Game hook*: the turn and phase for people: ``{"title", "rule"}``, where the game
-        has weather ``"weather_rule"``, and ``"setup"``: True in a set-up phase (placing the
-        counters before play). Default: the raw turn and phase, never a set-up."""
+        """*Game hook*: the turn and phase for people: ``{"title", "rule"}``, the title's parts
+        ``"turn_title"`` and ``"phase_title"``, ``"setup"`` (True in a set-up phase, placing
+        the counters before play), where the game has weather ``"weather"`` and
+        ``"weather_rule"``, and where it has points to spend ``"pools"`` (side -> pool name
+        -> points). Default: the raw turn and phase, never a set-up, the state's weather."""
         turn, phase = self.turn(state), self.phase(state)
-        return {"title": f"Turn {turn}, {phase}" if phase else "", "rule": None, "setup": False}
+        return {
+            "title": f"Turn {turn}, {phase}" if phase else "",
+            "turn_title": f"Turn {turn}",
+            "phase_title": phase or "",
+            "rule": None,
+            "setup": False,
+            "weather": state.get("weather"),
+        }
 
     def off_map(self, state: State) -> list[dict[str, Any]]:
         """*Game hook*: the units off the map (to set up, to arrive, eliminated), one entry

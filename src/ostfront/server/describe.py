@@ -69,16 +69,18 @@ def phase_info(game: Game, state: State) -> dict[str, Any]:
     """Turn, phase (with its title, its rule and whether it is a set-up phase), weather and
     each side's points."""
     described = game.describe_phase(state)
-    pools = state.get("pools") if isinstance(state.get("pools"), dict) else {}
+    pools = described.get("pools")
     return {
         "turn": game.turn(state),
         "phase": game.phase(state),
         "title": described.get("title", ""),
+        "turn_title": described.get("turn_title", ""),
+        "phase_title": described.get("phase_title", ""),
         "rule": described.get("rule"),
         "setup": bool(described.get("setup")),
-        "weather": state.get("weather"),
+        "weather": described.get("weather"),
         "weather_rule": described.get("weather_rule"),
-        "pools": pools,
+        "pools": pools if isinstance(pools, dict) else {},
         "step": state.get("step", 0),
     }
 
@@ -94,6 +96,8 @@ def step_meta(game: Game, state: State, action: Action) -> dict[str, Any]:
         "turn": info["turn"],
         "phase": info["phase"],
         "title": info["title"],
+        "turn_title": info["turn_title"],
+        "phase_title": info["phase_title"],
         "setup": info["setup"],
         "role": action.role,
         "units": list(action.units),
@@ -102,7 +106,8 @@ def step_meta(game: Game, state: State, action: Action) -> dict[str, Any]:
 
 
 #: The notes of :func:`step_meta` each log entry is sent with.
-LOG_NOTES = ("rule", "turn", "phase", "title", "setup", "role", "units", "hexes")
+LOG_NOTES: tuple[str, ...] = ("rule", "turn", "phase", "title", "turn_title", "phase_title")
+LOG_NOTES += ("setup", "role", "units", "hexes")
 
 
 def note_is_current(note: dict[str, Any] | None) -> bool:

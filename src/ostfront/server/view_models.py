@@ -27,6 +27,8 @@ class PhaseInfo(Closed):
     turn: Scalar = None
     phase: str | None = None
     title: str = ""
+    turn_title: str = Field(default="", description="the turn's part of the title")
+    phase_title: str = Field(default="", description="the phase's part of the title")
     rule: str | None = None
     setup: bool = Field(default=False, description="a set-up phase (placing before play)")
     weather: Scalar = None
@@ -110,6 +112,8 @@ class LogEntry(Open):
     turn: Scalar = None
     phase: str | None = None
     title: str | None = None
+    turn_title: str | None = None
+    phase_title: str | None = None
     setup: bool | None = Field(default=None, description="taken in a set-up phase")
     role: str | None = Field(default=None, description="its action's role (as an action's)")
     units: list[str] | None = Field(default=None, description="the units its action names")
