@@ -163,6 +163,17 @@ def decisions_on_words(source: str) -> list[str]:
     return found
 
 
+#: the state keys every game's state has (core/state.py ``CoreState``): the generic modules
+#: read no other (a game's turn, phase, decision in progress and points come through hooks)
+CORE_KEYS = {"game", "scenario", "options", "seed", "rng", "step", "undo", "log", "map"}
+_STATE_KEY = re.compile(r"""\bstate(?:\.get\(|\[)["']([A-Za-z_]+)["']""")
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_generic_module_reads_a_games_state_keys(path: Path) -> None:
+    assert set(_STATE_KEY.findall(path.read_text())) <= CORE_KEYS
+
+
 def test_the_check_finds_what_it_looks_for() -> None:
     bad = """
 if a.verb == "roll": pass

@@ -421,6 +421,9 @@ class Game(ABC):
     rule_prefix: ClassVar[str] = ""
     #: Its rules coverage table, a file in docs/rules ("" if it has none).
     coverage_table: ClassVar[str] = ""
+    #: The keys of a decision in progress (``state["pending"]``) interfaces are shown
+    #: (:meth:`decision_view`); a game adds its own small extras.
+    decision_keys: ClassVar[tuple[str, ...]] = ("kind", "side", "targets", "attackers")
     #: False while the game's rules engine has not been written (setup then refuses).
     playable: ClassVar[bool] = True
     #: What a playable game cannot do yet, said wherever games are listed ("" if nothing).
@@ -664,10 +667,14 @@ class Game(ABC):
         return None
 
     def decision_view(self, state: State) -> dict[str, Any] | None:
-        """*Game hook*: a decision in progress that ``state["pending"]`` does not hold (an
-        attack being declared, say), as plain data: ``{"kind", "side", "targets": [hexes],
-        "attackers": [unit ids]}``. Default: None (interfaces read ``state["pending"]``)."""
-        return None
+        """*Game hook*: the decision in progress (an attack being declared, losses to take),
+        as plain data: ``{"kind", "side", "targets": [hexes], "attackers": [unit ids]}`` and
+        any of the game's own small extras. Default: the :attr:`decision_keys` of the
+        decision a sequenced game keeps in ``state["pending"]``; None when there is none."""
+        pending = state.get("pending")
+        if not isinstance(pending, dict):
+            return None
+        return {k: pending[k] for k in self.decision_keys if k in pending}
 
     def evaluator(self, teamwork: bool = False) -> Evaluator | None:
         """*Game hook*: a fresh :class:`Evaluator` of this game for a computer player that

@@ -231,14 +231,7 @@ def boxes(game: Game, state: State) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ pending decisions
 def pending_json(game: Game, state: State) -> dict[str, Any] | None:
     """A decision in progress (an attack being declared, losses to take), as plain data."""
-    shown = game.decision_view(state)
-    if shown is not None:
-        return shown
-    p = state.get("pending")
-    if not isinstance(p, dict):
-        return None
-    keep = ("kind", "side", "targets", "attackers", "air", "unit", "hex", "hits")
-    return {k: p[k] for k in keep if k in p}
+    return game.decision_view(state)
 
 
 def selected_unit(game: Game, state: State) -> str | None:
