@@ -669,8 +669,10 @@ class Game(ABC):
     def decision_view(self, state: State) -> dict[str, Any] | None:
         """*Game hook*: the decision in progress (an attack being declared, losses to take),
         as plain data: ``{"kind", "side", "targets": [hexes], "attackers": [unit ids]}`` and
-        any of the game's own small extras. Default: the :attr:`decision_keys` of the
-        decision a sequenced game keeps in ``state["pending"]``; None when there is none."""
+        any of the game's own small extras; ``kind`` "attack" is an attack being declared
+        (interfaces light its targets and attackers and tell it from a battle's aftermath).
+        Default: the :attr:`decision_keys` of the decision a sequenced game keeps in
+        ``state["pending"]``; None when there is none."""
         pending = state.get("pending")
         if not isinstance(pending, dict):
             return None
