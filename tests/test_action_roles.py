@@ -163,6 +163,17 @@ def decisions_on_words(source: str) -> list[str]:
     return found
 
 
+#: the state keys every game's state has (core/state.py ``CoreState``): the generic modules
+#: read no other (a game's turn, phase, decision in progress and points come through hooks)
+CORE_KEYS = {"game", "scenario", "options", "seed", "rng", "step", "undo", "log", "map"}
+_STATE_KEY = re.compile(r"""\bstate(?:\.get\(|\[)["']([A-Za-z_]+)["']""")
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_generic_module_reads_a_games_state_keys(path: Path) -> None:
+    assert set(_STATE_KEY.findall(path.read_text())) <= CORE_KEYS
+
+
 def test_the_check_finds_what_it_looks_for() -> None:
     bad = """
 if a.verb == "roll": pass
@@ -186,7 +197,9 @@ def test_no_generic_module_decides_by_labels_or_verbs(path: Path) -> None:
 
 
 #: in the browser client: a verb compared with a word (other than undo), a list of verbs, a
-#: label searched with a regular expression
+#: label searched with a regular expression, a log entry's action, text or phase title
+#: searched (its role, hexes, set-up note and the title's parts are sent with it), a game's
+#: name or rule prefix, a regular expression looking for set-up
 _JS = [
     re.compile(r"\.verb\s*[!=]==?\s*\"(?!undo\")"),
     re.compile(r"\.verb\s*[!=]==?\s*[A-Za-z_]"),
@@ -195,15 +208,41 @@ _JS = [
     re.compile(r"\.label\b[^;]*\.(test|match|search|replace)\("),
     re.compile(r"\.(test|match|search)\([^)]*\.label\b"),
     re.compile(r"VERB_GROUPS"),
+    re.compile(r"\.(action|text|title|phase)\b[^;]*\.(test|match|search|replace|startsWith)\("),
+    re.compile(r"\.(test|match|search)\([^)]*\.(action|text|title|phase)\b"),
+    re.compile(r"\bDR\b|\bSNO\b|\bdr\b|\bsno\b|Defiant|Sturm"),
+    re.compile(r"/[^/\n]*set\W{0,3}up[^/\n]*/", re.IGNORECASE),  # a regular expression
 ]
+
+
+def js_leaks(line: str) -> bool:
+    """Whether a line of the client's code (not a comment: comments may name the games whose
+    ways they explain) holds one of the readings above."""
+    return not line.lstrip().startswith("//") and any(p.search(line) for p in _JS)
+
+
+def test_the_browser_check_finds_what_it_looks_for() -> None:
+    bad = [
+        'if (!/^roll\\b/.test(e.action || "")) continue;',
+        'if (/^(attack|roll)\\b/.test(f.action || "")) break;',
+        'const target = ((b.roll.text || "").match(/\\d{4}/g) || []).join(", ");',
+        'r.why.replace(/\\s*\\((DR|SNO) [^)]*\\)$/, "")',
+        "theirs.some(e => !/set-?up/i.test(`${e.phase} ${e.title}`))",
+        'if (page.view.game === "sno") x();',
+        'const named = ((e.title || "").match(/^([^,]+), /) || [])[1];',
+    ]
+    assert [line for line in bad if not js_leaks(line)] == []
+    good = [
+        'if (e.role === "roll" && e.hexes.length) x();',
+        "const target = (b.roll.hexes || []).join(', ');",
+        "theirs.some(e => !e.setup)",
+        'why.replace(/\\s*\\([A-Z]+ \\d[^()]*\\)$/, "")',
+    ]
+    assert [line for line in good if js_leaks(line)] == []
 
 
 @pytest.mark.parametrize("path", sorted((SRC / "web").rglob("*.js")), ids=lambda p: p.name)
 def test_the_browser_client_reads_fields_not_labels_or_verbs(path: Path) -> None:
     lines = path.read_text().splitlines()
-    found = [
-        f"{i}: {line.strip()}"
-        for i, line in enumerate(lines, 1)
-        if any(p.search(line) for p in _JS)
-    ]
+    found = [f"{i}: {line.strip()}" for i, line in enumerate(lines, 1) if js_leaks(line)]
     assert found == []

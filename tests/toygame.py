@@ -71,6 +71,7 @@ class Skirmish(Game):
     name = "toy"
     title = "Skirmish (protocol test game)"
     sides = ("red", "blue")
+    decision_keys = ("hits",)  # the hits the defender is to take
     _map: GameMap | None = None
 
     def scenarios(self) -> list[Scenario]:

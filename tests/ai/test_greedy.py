@@ -8,7 +8,9 @@ import functools
 
 import pytest
 
+from ostfront.ai.greedy import GreedyPlayer
 from ostfront.ai.players import make_player
+from ostfront.ai.random_player import PATIENCE
 from ostfront.games import get
 from ostfront.games.dr import movement
 from ostfront.games.dr.ai import evaluation as dr_eval
@@ -160,3 +162,30 @@ def test_moscow_draws_the_axis_from_further_away() -> None:
     for n in R.map.grid.neighbours(moscow):
         if n in view.objective:
             assert view.objective[n] == 1 - dr_eval.NEARER_A_POINT
+
+
+def test_greedy_stops_stepping_back_in_a_declaration_its_evaluator_names() -> None:
+    """The guard against a declaration that never ends (as the random player's PATIENCE):
+    the game's evaluator says when an attack is being declared (DR 7.1); after PATIENCE
+    such decisions in a row the greedy player takes no step back while anything else is
+    left."""
+    s = play_to("axis_combat")
+    attack = next(a for a in GAME.legal_actions(s) if a.role == "attack")
+    s = GAME.apply(s, attack)
+    ev = GAME.evaluator()
+    assert ev is not None and ev.declaring(GAME, s)
+    assert not ev.declaring(GAME, play_to("axis_combat")) and not ev.declaring(
+        GAME, play_to("axis_move")
+    )
+    assert any(a.role == "back" for a in GAME.legal_actions(s))
+    p = GreedyPlayer(1)
+    p.declaring = PATIENCE
+    assert p.choose(GAME, s).role != "back" and p.declaring == PATIENCE + 1
+
+    class NeverDeclaring(type(ev)):  # type: ignore[misc]
+        def declaring(self, game: object, state: object) -> bool:
+            return False
+
+    p.evaluator = NeverDeclaring()
+    p.choose(GAME, s)
+    assert p.declaring == 0  # counted only while the evaluator says so

@@ -13,8 +13,6 @@ evaluator's teamwork and plans (:mod:`ostfront.ai.normal`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.protocol import Action, Game, State
 from ..core.rng import choice_index, new_rng
 from .evaluation import Evaluator, evaluator_for, play_ahead
@@ -65,13 +63,14 @@ class GreedyPlayer:
     def choose(self, game: Game, state: State) -> Action:
         legal = game.legal_actions(state)
         pool = [a for a in legal if a.verb != "undo"] or legal
-        phase = (state.get("turn"), state.get("phase"))
+        phase = (game.turn(state), game.phase(state))
         if self.cancels[0] != phase:
             self.cancels = (phase, 0)
         if self.cancels[1] > CANCELS:  # a guard against giving up the same attack forever
             pool = [a for a in pool if not gives_up(a)] or pool
-        pending: Any = state.get("pending")  # a sequenced game's decision in progress
-        declaring = (pending or {}).get("kind") == "attack"
+        if self.evaluator is None:
+            self.evaluator = self.evaluator_of(game)
+        declaring = self.evaluator.declaring(game, state)
         self.declaring = self.declaring + 1 if declaring else 0
         if self.declaring > PATIENCE:  # as the random player: the declaration only grows
             pool = [a for a in pool if a.role != "back"] or pool

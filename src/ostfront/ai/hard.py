@@ -56,9 +56,9 @@ class HardPlayer(NormalPlayer):
         self.rollout: dict[str, NormalPlayer] = {}  # by side: who plays the rollouts
         self.spent: tuple[object, int] = ((), 0)  # (turn, side), rollout steps spent in it
 
-    def turn_steps_left(self, state: State, side: str) -> int:
+    def turn_steps_left(self, game: Game, state: State, side: str) -> int:
         """Rollout steps left in this player-turn's budget."""
-        key = (state.get("turn"), side)
+        key = (game.turn(state), side)
         if self.spent[0] != key:
             self.spent = (key, 0)
         return steps_for(self.turn_budget) - self.spent[1]
@@ -70,7 +70,7 @@ class HardPlayer(NormalPlayer):
             return super().choose(game, state)
         side = game.active_side(state)
         assert side is not None
-        turn_left = self.turn_steps_left(state, side)
+        turn_left = self.turn_steps_left(game, state, side)
         if turn_left <= 0:
             return super().choose(game, state)  # the player-turn's search is spent
         ranked = self.ranked(game, state)

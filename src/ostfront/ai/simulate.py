@@ -83,7 +83,7 @@ def play_one(
                 break
             t = time.perf_counter()
             action = chooser[side].choose(game, state)
-            key = (state.get("turn"), side)
+            key = (game.turn(state), side)
             thinking[key] = thinking.get(key, 0.0) + time.perf_counter() - t
             state = rec.append(record, game, state, action)
         except Exception:
@@ -102,8 +102,7 @@ def play_one(
     if res is not None:
         report.winner = res.winner
         report.score = dict(res.score)
-    turn: Any = state.get("turn")  # a sequenced game's turn
-    report.turns = turn
+    report.turns = game.turn(state)
     report.turn_seconds = [(side, t) for (_, side), t in thinking.items()]
     if check and report.problem is None:
         replay = rec.replay(game, record, verify=True)

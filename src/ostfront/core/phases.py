@@ -54,13 +54,15 @@ Check = Callable[[Any, Any], bool]  # (the components, the game's own state)
 class Phase:
     """One row of a sequence of play: the phase's name (as in ``state["phase"]``), the rule
     defining it, its title for people, the module offering and performing its actions (None
-    for a phase carried out by itself) and the checks that end it, in order."""
+    for a phase carried out by itself), the checks that end it, in order, and whether it is
+    a set-up phase (placing the counters before play, no move of the game's own)."""
 
     name: str
     rule: str
     title: str
     handler: Any = None
     ends: tuple[Check, ...] = ()
+    setup: bool = False
 
 
 def by_name(table: Iterable[Phase]) -> dict[str, Phase]:
@@ -112,11 +114,15 @@ def end_phase(
 
 
 def describe(state: State, phase: Phase, turn_title: str) -> dict[str, Any]:
-    """The turn and phase for people: "<turn title>, <phase title>" and the phase's rule."""
+    """The turn and phase for people: "<turn title>, <phase title>" (and each part), the
+    phase's rule and whether it is a set-up phase."""
     return {
         "turn": state["turn"],
         "phase": state["phase"],
         "title": f"{turn_title}, {phase.title}",
+        "turn_title": turn_title,
+        "phase_title": phase.title,
         "rule": phase.rule,
         "weather": state.get("weather"),
+        "setup": phase.setup,
     }

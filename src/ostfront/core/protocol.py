@@ -402,6 +402,12 @@ class Evaluator(Protocol):
         """Whether what the dice decided is settled here, so a rollout may stop."""
         ...
 
+    def declaring(self, game: Game, state: State) -> bool:
+        """Whether the decision now is a step of one declaration being put together (an
+        attack: units added and left out); the players stop stepping back after a while
+        there, so the declaration ends."""
+        ...
+
 
 # ------------------------------------------------------------------ the game
 class Game(ABC):
@@ -415,6 +421,9 @@ class Game(ABC):
     rule_prefix: ClassVar[str] = ""
     #: Its rules coverage table, a file in docs/rules ("" if it has none).
     coverage_table: ClassVar[str] = ""
+    #: The keys of a decision in progress (``state["pending"]``) interfaces are shown
+    #: (:meth:`decision_view`); a game adds its own small extras.
+    decision_keys: ClassVar[tuple[str, ...]] = ("kind", "side", "targets", "attackers")
     #: False while the game's rules engine has not been written (setup then refuses).
     playable: ClassVar[bool] = True
     #: What a playable game cannot do yet, said wherever games are listed ("" if nothing).
@@ -596,12 +605,34 @@ class Game(ABC):
         """*Game hook*: the counters on the map, for drawing."""
         return []
 
+    def turn(self, state: State) -> Any:
+        """*Game hook*: the turn now (a number, a month) for whoever counts by turns (the
+        players' time budgets, a game's length, the log); None for a game without turns.
+        Default: the state's ``"turn"`` (a sequenced game's, :class:`SequencedState`)."""
+        return state.get("turn")
+
+    def phase(self, state: State) -> str | None:
+        """*Game hook*: the name of the phase now (one name per phase of the game's sequence
+        of play). Default: the state's ``"phase"`` (a sequenced game's)."""
+        phase = state.get("phase")
+        return None if phase is None else str(phase)
+
     # -- what interfaces show (read-only; the server, the CLI and the tests ask) ------------
     def describe_phase(self, state: State) -> dict[str, Any]:
-        """*Game hook*: the turn and phase for people: ``{"title", "rule"}`` and, where the
-        game has weather, ``"weather_rule"``. Default: the raw turn and phase."""
-        turn, phase = state.get("turn"), state.get("phase")
-        return {"title": f"Turn {turn}, {phase}" if phase else "", "rule": None}
+        """*Game hook*: the turn and phase for people: ``{"title", "rule"}``, the title's parts
+        ``"turn_title"`` and ``"phase_title"``, ``"setup"`` (True in a set-up phase, placing
+        the counters before play), where the game has weather ``"weather"`` and
+        ``"weather_rule"``, and where it has points to spend ``"pools"`` (side -> pool name
+        -> points). Default: the raw turn and phase, never a set-up, the state's weather."""
+        turn, phase = self.turn(state), self.phase(state)
+        return {
+            "title": f"Turn {turn}, {phase}" if phase else "",
+            "turn_title": f"Turn {turn}",
+            "phase_title": phase or "",
+            "rule": None,
+            "setup": False,
+            "weather": state.get("weather"),
+        }
 
     def off_map(self, state: State) -> list[dict[str, Any]]:
         """*Game hook*: the units off the map (to set up, to arrive, eliminated), one entry
@@ -636,10 +667,16 @@ class Game(ABC):
         return None
 
     def decision_view(self, state: State) -> dict[str, Any] | None:
-        """*Game hook*: a decision in progress that ``state["pending"]`` does not hold (an
-        attack being declared, say), as plain data: ``{"kind", "side", "targets": [hexes],
-        "attackers": [unit ids]}``. Default: None (interfaces read ``state["pending"]``)."""
-        return None
+        """*Game hook*: the decision in progress (an attack being declared, losses to take),
+        as plain data: ``{"kind", "side", "targets": [hexes], "attackers": [unit ids]}`` and
+        any of the game's own small extras; ``kind`` "attack" is an attack being declared
+        (interfaces light its targets and attackers and tell it from a battle's aftermath).
+        Default: the :attr:`decision_keys` of the decision a sequenced game keeps in
+        ``state["pending"]``; None when there is none."""
+        pending = state.get("pending")
+        if not isinstance(pending, dict):
+            return None
+        return {k: pending[k] for k in self.decision_keys if k in pending}
 
     def evaluator(self, teamwork: bool = False) -> Evaluator | None:
         """*Game hook*: a fresh :class:`Evaluator` of this game for a computer player that

@@ -66,24 +66,29 @@ def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ status
 def phase_info(game: Game, state: State) -> dict[str, Any]:
-    """Turn, phase (with its title and rule), weather and each side's points."""
+    """Turn, phase (with its title, its rule and whether it is a set-up phase), weather and
+    each side's points."""
     described = game.describe_phase(state)
-    pools = state.get("pools") if isinstance(state.get("pools"), dict) else {}
+    pools = described.get("pools")
     return {
-        "turn": state.get("turn"),
-        "phase": state.get("phase"),
+        "turn": game.turn(state),
+        "phase": game.phase(state),
         "title": described.get("title", ""),
+        "turn_title": described.get("turn_title", ""),
+        "phase_title": described.get("phase_title", ""),
         "rule": described.get("rule"),
-        "weather": state.get("weather"),
+        "setup": bool(described.get("setup")),
+        "weather": described.get("weather"),
         "weather_rule": described.get("weather_rule"),
-        "pools": pools,
+        "pools": pools if isinstance(pools, dict) else {},
         "step": state.get("step", 0),
     }
 
 
 def step_meta(game: Game, state: State, action: Action) -> dict[str, Any]:
     """What the log shows beside an action taken in ``state``: the phase it was taken in
-    and the rule it rests on."""
+    (and whether it is a set-up phase), the rule it rests on and what the action is (its
+    role, units and hexes: a battle's roll names the hexes fought over)."""
     info = phase_info(game, state)
     return {
         "side": game.active_side(state),
@@ -91,7 +96,24 @@ def step_meta(game: Game, state: State, action: Action) -> dict[str, Any]:
         "turn": info["turn"],
         "phase": info["phase"],
         "title": info["title"],
+        "turn_title": info["turn_title"],
+        "phase_title": info["phase_title"],
+        "setup": info["setup"],
+        "role": action.role,
+        "units": list(action.units),
+        "hexes": list(action.hexes),
     }
+
+
+#: The notes of :func:`step_meta` each log entry is sent with.
+LOG_NOTES: tuple[str, ...] = ("rule", "turn", "phase", "title", "turn_title", "phase_title")
+LOG_NOTES += ("setup", "role", "units", "hexes")
+
+
+def note_is_current(note: dict[str, Any] | None) -> bool:
+    """Whether a stored step note has every key :func:`step_meta` writes today (notes
+    stored before a key was added are worked out again)."""
+    return note is not None and all(k in note for k in LOG_NOTES)
 
 
 # ------------------------------------------------------------------ actions
@@ -209,14 +231,7 @@ def boxes(game: Game, state: State) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ pending decisions
 def pending_json(game: Game, state: State) -> dict[str, Any] | None:
     """A decision in progress (an attack being declared, losses to take), as plain data."""
-    shown = game.decision_view(state)
-    if shown is not None:
-        return shown
-    p = state.get("pending")
-    if not isinstance(p, dict):
-        return None
-    keep = ("kind", "side", "targets", "attackers", "air", "unit", "hex", "hits")
-    return {k: p[k] for k in keep if k in p}
+    return game.decision_view(state)
 
 
 def selected_unit(game: Game, state: State) -> str | None:

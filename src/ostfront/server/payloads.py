@@ -112,7 +112,7 @@ def _log(session: Session, state: State, log_from: int, log_step: int | None) ->
     for e in log[start:]:
         n = int(e.get("step", 0))
         meta = session.meta[n - 1] if 0 < n <= len(session.meta) else {}
-        entry = {**e, **{k: meta.get(k) for k in ("rule", "turn", "phase", "title")}}
+        entry = {**e, **{k: meta.get(k) for k in describe.LOG_NOTES}}
         if e.get("rolls"):
             entry["hits"] = session.game.roll_hits(e)
         entries.append(entry)

@@ -17,7 +17,7 @@ from .. import games
 from ..core.errors import IllegalAction, OstfrontError, RecordError
 from ..core.protocol import Game, State
 from ..core.record import Record, state_hash
-from .describe import step_meta
+from .describe import note_is_current, step_meta
 from .errors import NotFound
 from .session import Session
 from .store import Store
@@ -126,7 +126,7 @@ def load_session(store: Store, gid: str, lock: Any) -> Session:
         n, state = snap
         expected = steps[n - 1]["hash"] if n else stored.header.get("initial_hash")
         notes = [r["meta"] for r in rows[:n]]
-        if state_hash(state) == expected and all(m is not None for m in notes):
+        if state_hash(state) == expected and all(note_is_current(m) for m in notes):
             base = (n, state, notes)
     if base is None:  # an old database, or a snapshot that does not fit: replay it all
         r = replay_whole(game, record, lock)

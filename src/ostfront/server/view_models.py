@@ -27,7 +27,10 @@ class PhaseInfo(Closed):
     turn: Scalar = None
     phase: str | None = None
     title: str = ""
+    turn_title: str = Field(default="", description="the turn's part of the title")
+    phase_title: str = Field(default="", description="the phase's part of the title")
     rule: str | None = None
+    setup: bool = Field(default=False, description="a set-up phase (placing before play)")
     weather: Scalar = None
     weather_rule: str | None = None
     pools: dict[str, Any] = Field(default={}, description="side -> the game's points pools")
@@ -109,6 +112,14 @@ class LogEntry(Open):
     turn: Scalar = None
     phase: str | None = None
     title: str | None = None
+    turn_title: str | None = None
+    phase_title: str | None = None
+    setup: bool | None = Field(default=None, description="taken in a set-up phase")
+    role: str | None = Field(default=None, description="its action's role (as an action's)")
+    units: list[str] | None = Field(default=None, description="the units its action names")
+    hexes: list[str] | None = Field(
+        default=None, description="the hexes its action names (a battle's roll: the battle's)"
+    )
     rolls: list[Any] | None = None
     hits: dict[str, int] | None = Field(default=None, description="the hits its dice scored")
 

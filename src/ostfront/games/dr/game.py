@@ -53,6 +53,8 @@ class DefiantRussia(SequencedGame):
     rulebook = "defiant-russia.txt"
     rule_prefix = "DR"
     coverage_table = "defiant-russia.md"
+    #: an attack's Air Points (DR 11.7), the unit and hex a decision is about, a battle's hits
+    decision_keys = ("kind", "side", "targets", "attackers", "air", "unit", "hex", "hits")
 
     def scenarios(self) -> list[Scenario]:
         return [

@@ -25,8 +25,8 @@ STACKING = (stacking.start_end_of_phase_check,)  # DR 6.2: limits hold at the en
 
 #: Set-up comes before the first turn: the Soviets first, then the Axis (DR 3.0A, 3.0C).
 SETUP = (
-    Phase("soviet_setup", "DR 3.0A", "Soviet set-up", setting_up),
-    Phase("axis_setup", "DR 3.0C", "Axis set-up", setting_up),
+    Phase("soviet_setup", "DR 3.0A", "Soviet set-up", setting_up, setup=True),
+    Phase("axis_setup", "DR 3.0C", "Axis set-up", setting_up, setup=True),
 )
 #: The phases of one turn, in order (DR 4.1-4.12); the weather and the end of the turn are
 #: carried out by themselves (no handler).

@@ -79,15 +79,25 @@ BOX_TITLES = {
 
 
 # ------------------------------------------------------------------ phase, actions
+#: What :func:`describe_phase` passes on from the sequence's description of the phase.
+PHASE_SHOWN = ("title", "turn_title", "phase_title", "rule", "setup")
+
+
 def describe_phase(state: State) -> dict[str, Any]:
-    phase = state.get("phase")
-    if not phase:
-        return {"title": "", "rule": None, "weather_rule": "DR 8.0"}
-    return {
-        "title": sequence.title(state),
-        "rule": sequence.RULE.get(phase),
+    """The turn and phase for people (DR 4.0), the weather (8.0) and each side's points
+    pools (air, replacement and rail points)."""
+    pools = state.get("pools")
+    shown: dict[str, Any] = {
+        "title": "",
+        "rule": None,
+        "weather": state.get("weather"),
         "weather_rule": "DR 8.0",
+        "pools": pools if isinstance(pools, dict) else {},
     }
+    if state.get("phase"):
+        d = sequence.describe(state)
+        shown |= {k: d[k] for k in PHASE_SHOWN}
+    return shown
 
 
 def selected_unit(state: State) -> str | None:

@@ -65,6 +65,8 @@ class SturmNachOsten(SequencedGame):
     rulebook = "sturm-nach-osten.txt"
     rule_prefix = "SNO"
     coverage_table = "sturm-nach-osten.md"
+    #: the unit a set-up pick is about (SNO 12.11), the hex an overstack is in (4.4)
+    decision_keys = ("kind", "side", "targets", "attackers", "unit", "hex")
     playable_note = (
         "the June 1941 Campaign Scenario (SNO 12.A) and custom positions (--position); the "
         "later scenarios and the strategic options come with part 3"
@@ -202,7 +204,8 @@ class SturmNachOsten(SequencedGame):
         )
 
     def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
-        return views.decision_view(own(state), self.active_side(state))
+        shown = views.decision_view(own(state), self.active_side(state))
+        return shown if shown is not None else super().decision_view(state)
 
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
         """The Terrain Effects Chart as people read it, from data/tables.toml (SNO 5.1.3,

@@ -77,8 +77,8 @@ def player_turn(side: str) -> tuple[Phase, ...]:
 #: Before the first month, the player moving second sets up first (SNO 12.12); then each
 #: month its weather (carried out by itself), the Axis player-turn and the Soviet one.
 TABLE = (  # SNO 1.0
-    Phase("soviet_setup", "SNO 12.11-12.12", "Soviet set-up", deployment),
-    Phase("axis_setup", "SNO 12.11-12.12", "Axis set-up", deployment),
+    Phase("soviet_setup", "SNO 12.11-12.12", "Soviet set-up", deployment, setup=True),
+    Phase("axis_setup", "SNO 12.11-12.12", "Axis set-up", deployment, setup=True),
     Phase("weather", "SNO 1.0 A; 6.1", "Weather Determination"),
     *player_turn("axis"),
     *player_turn("soviet"),

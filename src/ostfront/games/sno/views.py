@@ -106,12 +106,17 @@ def counters(R: Rules, state: State) -> list[CounterView]:
 
 
 def describe_phase(state: State) -> dict[str, Any]:
-    """The month and phase for people, and the rule (SNO 1.0; weather 6.1)."""
-    if not state.get("phase") or not state.get("turn"):
-        return {"title": "", "rule": None, "weather_rule": "SNO 6.1"}
-
-    d = describe(state)
-    return {"title": d["title"], "rule": d["rule"], "weather_rule": "SNO 6.1"}
+    """The month and phase for people, and the rule (SNO 1.0); the weather (6.1)."""
+    shown: dict[str, Any] = {
+        "title": "",
+        "rule": None,
+        "weather": state.get("weather"),
+        "weather_rule": "SNO 6.1",
+    }
+    if state.get("phase") and state.get("turn"):
+        d = describe(state)
+        shown |= {k: d[k] for k in ("title", "turn_title", "phase_title", "rule", "setup")}
+    return shown
 
 
 def off_map(R: Rules, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:

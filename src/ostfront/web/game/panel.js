@@ -115,13 +115,12 @@ export function drawLog() {
   if (!page.log.length) { body.innerHTML = '<p class="muted">Nothing yet.</p>'; return; }
   const turns = [];
   for (const e of page.log) {
-    // a numbered turn (DR), or the turn the title names before its phase ("August 1941", SNO)
-    const named = /^\d+$/.test(String(e.turn ?? "")) ? null : ((e.title || "").match(/^([^,]+), /) || [])[1];
-    const turnKey = e.turn == null ? "Set-up" : named || `Turn ${e.turn}`;
+    // the turn as the game names it ("Turn 3", "August 1941"), and its phase
+    const turnKey = e.turn == null ? "Set-up" : e.turn_title || `Turn ${e.turn}`;
     let t = turns[turns.length - 1];
     if (!t || t.key !== turnKey) turns.push(t = { key: turnKey, phases: [] });
     let p = t.phases[t.phases.length - 1];
-    const title = (e.title || "").replace(/^Turn \d+, /, "").replace(named ? named + ", " : "\u0000", "");
+    const title = e.phase_title ?? e.title ?? "";
     if (!p || p.title !== title) t.phases.push(p = { title, entries: [] });
     p.entries.push(e);
   }

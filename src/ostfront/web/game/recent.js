@@ -1,5 +1,6 @@
-// What just happened, read from the log (each entry has its action's label and any dice
-// rolled) and from the positions before and after (the replay endpoint, /at/<step>): the hits
+// What just happened, read from the log (each entry has its action's label, role and hexes,
+// whether it was taken in a set-up phase, and any dice rolled) and from the positions before
+// and after (the replay endpoint, /at/<step>): the hits
 // and results of the last battle, and what the other side did since this side's own last
 // step, marked on the map.
 
@@ -41,24 +42,35 @@ function rollHits(e) {
   return e.hits || null;
 }
 
+// A battle's roll: dice rolled by an action whose role is "roll", naming the hexes fought over.
+function isBattleRoll(e) {
+  return e.role === "roll" && (e.hexes || []).length > 0 && (e.rolls || []).length > 0;
+}
+
 // Each battle in the log from index i0 on: the roll, its hits, and the decisions that settled it
 // (up to the next attack or roll, or the end of the phase).
 function battlesFrom(i0) {
   const out = [];
   for (let i = Math.max(i0, 0); i < page.log.length; i++) {
     const e = page.log[i];
-    if (!/^roll\b/.test(e.action || "") || !(e.rolls || []).length) continue;
+    if (!isBattleRoll(e)) continue;
     const hits = rollHits(e);  // null: the game rolls on a table, not for hits
     const after = [];
     let j = i + 1;
     for (; j < page.log.length; j++) {
       const f = page.log[j];
-      if (/^(attack|roll)\b/.test(f.action || "") || f.title !== e.title || f.turn !== e.turn) break;
+      if (f.role === "attack" || f.role === "roll" || f.title !== e.title || f.turn !== e.turn) break;
       after.push(f);
     }
     out.push({ roll: e, hits, after, end: after.length ? after[after.length - 1].step : e.step });
   }
   return out;
+}
+
+// A die's "why" without the rule reference it ends with ("... (XX 7.1.1)"): the rule is
+// linked beside the battle.
+function withoutRule(why) {
+  return why.replace(/\s*\([A-Z]+ \d[^()]*\)$/, "");
 }
 
 function unitList(list) { return list.map(c => esc(c.label)).join(", "); }
@@ -75,13 +87,13 @@ function changesHtml(ch) {
 }
 
 async function battleHtml(b) {
-  const target = ((b.roll.text || "").match(/\d{4}/g) || []).join(", ");
+  const target = (b.roll.hexes || []).join(", ");
   const att = b.roll.side, def = page.view.sides.find(x => x !== att) || "";
   let html = `<div class="battle" data-step="${esc(b.roll.step)}"><div><span class="badge ${esc(att)}">${esc(cap(att))}</span> ` +
     `attack${target ? " on " + esc(target) : ""} <span class="muted">(step ${esc(b.roll.step)})</span> ${ruleLink(page.view.game, b.roll.rule)}</div>` +
     (b.hits ? `<div class="hits"><b class="hits-def">${b.hits.defender}</b> hit${b.hits.defender === 1 ? "" : "s"} on the defender (${esc(cap(def))}), ` +
     `<b class="hits-att">${b.hits.attacker}</b> on the attacker</div>` : `<div class="hits">${esc(b.roll.text || "")}</div>`) +
-    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc((r.why || "").replace(/\s*\((DR|SNO) [^)]*\)$/, ""))}: ${r.dice.join(" ")}${r.result ? " → " + esc(r.result) : ""}`).join("<br>")}</div>`;
+    `<div class="muted dice-line">${(b.roll.rolls || []).map(r => `${esc(withoutRule(r.why || ""))}: ${r.dice.join(" ")}${r.result ? " → " + esc(r.result) : ""}`).join("<br>")}</div>`;
   try {
     const [before, after] = await Promise.all([countersAt(b.roll.step - 1), countersAt(b.end)]);
     const ch = changesHtml(unitChanges(before, after));
@@ -122,11 +134,10 @@ export async function drawRecent() {
   if (key === recentKey) return;
   recentKey = key;
   let html = "", marks = "", arrows = "";
-  if (theirs.some(e => !/set-?up/i.test(`${e.phase || ""} ${e.title || ""}`))) {
+  if (theirs.some(e => !e.setup)) {
     const other = theirs[theirs.length - 1].side;
     // from their last step before it, or from the end of the set-up (placing is no move)
-    const setUp = e => /set-?up/i.test(`${e.phase || ""} ${e.title || ""}`);
-    const firstPlayed = theirs.find(e => !setUp(e));
+    const firstPlayed = theirs.find(e => !e.setup);
     const since = Math.max(lastOwn >= 0 ? page.log[lastOwn].step : 0, firstPlayed.step - 1);
     const n = theirs.filter(e => e.step > since).length;
     html += `<h3>Since your last step</h3><div><span class="badge ${esc(other)}">${esc(cap(other))}</span> ` +

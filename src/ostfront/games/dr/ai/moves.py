@@ -204,6 +204,11 @@ class DefiantRussiaEvaluator:
         """A battle is settled once its losses, retreats and advance are made."""
         return not own(state).get("pending")
 
+    def declaring(self, game: Game, state: ProtocolState) -> bool:
+        """An attack is being declared (DR 7.1): units added and left out, Air Points set."""
+        pending = own(state).get("pending")
+        return isinstance(pending, dict) and pending.get("kind") == "attack"
+
     def quick_values(
         self, game: Game, protocol_state: ProtocolState, side: str, actions: Any
     ) -> dict[str, float]:

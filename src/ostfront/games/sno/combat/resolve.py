@@ -54,13 +54,14 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
         n = a["id"]
         attackers = [u for u in a["attackers"] if on_map(state, u)]
         defenders = results.remaining(state, a)
+        where = tuple(sorted({a["where"][d] for d in defenders}))  # the battle's hexes
         if not attackers:  # every attacker gone meanwhile: the attack is not made
             acts.append(_skip(n, side))
             continue
         if defenders and a.get("kind") in (plan_mod.OVERRUN, plan_mod.BLITZ):
             text = describe(R, state, attackers, defenders, "overrun_blitz")
             what = "the overrun" if a["kind"] == plan_mod.OVERRUN else "Blitz attack"
-            acts.append(_roll((n,), f"Resolve {what} {n}: {text}", "SNO 5.4.1", side))
+            acts.append(_roll((n,), f"Resolve {what} {n}: {text}", "SNO 5.4.1", side, where))
             continue
         if defenders:
             text = describe(R, state, attackers, defenders)
@@ -76,6 +77,7 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
                             + describe(R, state, attackers, defenders, "overrun_blitz"),
                             "SNO 5.4.9",
                             side,
+                            where,
                         )
                     )
             if must:
@@ -85,16 +87,18 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
                         f"Resolve attack {n} with Exchange Conversion, as {must}: {text}",
                         "SNO 7.5.1a",
                         side,
+                        where,
                     )
                 )
             else:
-                acts.append(_roll((n,), f"Resolve attack {n}: {text}", "SNO 7.2.1", side))
+                acts.append(_roll((n,), f"Resolve attack {n}: {text}", "SNO 7.2.1", side, where))
                 acts.append(
                     _roll(
                         (n, "ec"),
                         f"Resolve attack {n} with Exchange Conversion: {text}",
                         "SNO 7.5.1",
                         side,
+                        where,
                     )
                 )
             continue
@@ -139,8 +143,11 @@ def resolution_actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
-def _roll(args: tuple[int | str, ...], label: str, rule: str, side: str) -> Action:
-    return Action("roll", args, label, rule, side, role="roll", group="Roll")
+def _roll(
+    args: tuple[int | str, ...], label: str, rule: str, side: str, hexes: tuple[str, ...]
+) -> Action:
+    """A roll resolving one attack, naming the defenders' hexes (its battle's hexes)."""
+    return Action("roll", args, label, rule, side, role="roll", hexes=hexes, group="Roll")
 
 
 def _skip(n: int, side: str) -> Action:
