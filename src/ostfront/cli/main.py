@@ -31,6 +31,7 @@ from ..core.errors import OstfrontError
 from ..core.hexgrid import HexIdError
 from ..core.position import load_position
 from ..core.protocol import Game, State
+from ..core.state import LogEntry
 from ..render.svg import render_map
 from ..server import serve
 
@@ -263,7 +264,7 @@ def actions_cmd(record_path: str, as_json: bool) -> None:
         out.print(f"Game over: {res.winner or 'draw'} {dict(res.score)} ({escape(res.reason)})")
 
 
-def _dice_text(entry: dict[str, Any]) -> str:
+def _dice_text(entry: LogEntry) -> str:
     """A log entry's dice as the CLI shows them: " (why: 4 -> DR; ...)", or ""."""
     parts = []
     for r in entry.get("rolls") or ():
