@@ -94,6 +94,7 @@ def test_new_act_actions_show_replay(tmp_path: Path) -> None:
         "steps": 4,
         "total": 4,
         "hashes_checked": 4,
+        "verified": True,
         "final_hash": shown["hash"],
         "divergence": None,
     }
@@ -464,3 +465,23 @@ def test_act_refuses_a_snapshot_forged_with_its_last_step(tmp_path: Path, game: 
     err = run_json("act", str(path), "#1", code=2)["error"]
     assert "record diverges at step 3" in err and "state hash" in err
     assert path.read_text() == forged
+
+
+@pytest.mark.parametrize("game", ["dr", "sno", "toy"])
+def test_replay_does_not_call_a_record_with_nothing_to_check_verified(
+    tmp_path: Path, game: str
+) -> None:
+    # issue 31.9: a record with no steps and no set-up hash was reported verified
+    path = tmp_path / "g.json"
+    run("new", game, "--seed", "3", "--out", str(path))
+    assert run_json("replay", str(path), "--verify")["verified"] is True  # the set-up's hash
+    data = json.loads(path.read_text())
+    data["header"]["initial_hash"] = None
+    path.write_text(json.dumps(data))
+    out = run_json("replay", str(path), "--verify")
+    assert out["ok"] is True and out["verified"] is False and out["hashes_checked"] == 0
+    text = run("replay", str(path), "--verify")
+    assert "verified" not in text.splitlines()[0] and "nothing to verify" in text
+    data["header"]["initial_hash"] = "0" * 16
+    path.write_text(json.dumps(data))
+    assert "diverges at the set-up" in run("replay", str(path), "--verify", code=1)

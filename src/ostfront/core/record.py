@@ -275,6 +275,16 @@ class ReplayReport:
     #: How many steps' recorded hashes were compared (steps without a hash are only
     #: checked for legality).
     checked: int = 0
+    #: Whether the set-up's hash was compared with the header's ``initial_hash``.
+    setup_checked: bool = False
+
+    @property
+    def verified(self) -> bool:
+        """Every state the record names a hash for matched it, and it named one for each
+        step, or (a record without steps) for the set-up: nothing was taken on trust."""
+        if not self.ok or self.checked < self.steps:
+            return False
+        return self.steps > 0 or self.setup_checked
 
 
 def replay(
@@ -302,6 +312,7 @@ def replay(
         )
     hashes: list[str] = []
     checked = 0
+    setup_checked = bool(verify and expected0)
     for i, step in enumerate(record.steps, start=1):
         try:
             state = game.apply(state, step["action"])
@@ -327,9 +338,10 @@ def replay(
                 ),
                 hashes,
                 checked,
+                setup_checked,
             )
         checked += bool(verify and step.get("hash"))
-    return ReplayReport(True, len(record.steps), state, None, hashes, checked)
+    return ReplayReport(True, len(record.steps), state, None, hashes, checked, setup_checked)
 
 
 # ------------------------------------------------------------------ files
