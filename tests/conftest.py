@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,9 @@ from ostfront import games
 from toygame import GAME as TOY
 
 games.register(TOY, replace=True)
+
+#: The key sealing record snapshots (core/record.py): one of the tests' own, not the user's.
+os.environ["OSTFRONT_RECORD_KEY"] = str(Path(tempfile.mkdtemp(prefix="ostfront-key-")) / "key")
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:

@@ -94,6 +94,7 @@ def test_new_act_actions_show_replay(tmp_path: Path) -> None:
         "steps": 4,
         "total": 4,
         "hashes_checked": 4,
+        "verified": True,
         "final_hash": shown["hash"],
         "divergence": None,
     }
@@ -394,3 +395,93 @@ def test_act_shows_the_dice_and_what_they_came_to() -> None:
     two = {"rolls": [{"why": "", "dice": [6, 5]}, {"why": "air", "dice": [3]}]}
     assert _dice_text(two) == " (6 5; air: 3)"
     assert _dice_text({"text": "end"}) == ""
+
+
+# ------------------------------------------------------------------ forged snapshots (issue 31)
+def played(tmp_path: Path, game: str, steps: int = 3) -> Path:
+    """A record of ``game`` after ``steps`` calls of 'ostfront act', each the first legal
+    action."""
+    path = tmp_path / f"{game}.json"
+    run("new", game, "--seed", "3", "--out", str(path))
+    for _ in range(steps):
+        run("act", str(path), run_json("actions", str(path))["actions"][0]["text"])
+    return path
+
+
+def forge(path: Path, *, last_step_too: bool = False) -> None:
+    """Edit the snapshot's dice (its generator state) as an opponent would, keeping the file's
+    layout and recomputing everything in the check a forger can: the snapshot's hash, and with
+    ``last_step_too`` the last step's recorded hash, the text's hash and a seal under the
+    forger's own key."""
+    from ostfront.core import record as rec
+
+    text = path.read_text()
+    end, mid = text.rindex(rec._SNAPSHOT), text.rindex(rec._CHECK)
+    prefix = text[:end]
+    snap = json.loads(text[end + len(rec._SNAPSHOT) : mid])
+    check = json.loads(text[mid + len(rec._CHECK) :].strip()[:-1])
+    s = snap["rng"]["s"]
+    snap["rng"]["s"] = s[:-1] + ("0" if s[-1] != "0" else "1")
+    check["hash"] = rec.state_hash(snap)
+    if last_step_too:
+        head, last = prefix.rsplit("\n", 1)
+        step = json.loads(last)
+        prefix = f"{head}\n" + rec._enc_step({**step, "hash": check["hash"]})
+        check["bytes"] = rec._text_hash(prefix)
+        snap_text = rec._enc(snap)
+        key = rec._seal_key(path.parent / "forger.key")
+        assert key is not None
+        fields = {k: check[k] for k in ("engine", "steps", "hash", "bytes")}
+        message = (rec.canonical_json(fields) + "\n" + snap_text).encode()
+        import hashlib
+        import hmac
+
+        check["seal"] = hmac.new(key, message, hashlib.sha256).hexdigest()[:32]
+    path.write_text(f"{prefix}{rec._SNAPSHOT}{rec._enc(snap)}{rec._CHECK}{json.dumps(check)}}}\n")
+
+
+@pytest.mark.parametrize("game", ["dr", "sno"])
+def test_act_refuses_a_forged_snapshot(tmp_path: Path, game: str) -> None:
+    # issue 31.5: the snapshot's dice changed and its check's hash recomputed; act played on
+    path = played(tmp_path, game)
+    forge(path)
+    forged = path.read_text()
+    move = run_json("actions", str(path), code=2)  # refused before any action is listed
+    assert "snapshot is not the state after its last step" in move["error"]
+    result = CliRunner().invoke(cli, ["act", str(path), "#1"])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "the file was changed" in result.stderr
+    assert path.read_text() == forged  # left as it was
+    assert "\n" not in run_json("act", str(path), "#1", code=2)["error"]
+
+
+@pytest.mark.parametrize("game", ["dr", "sno"])
+def test_act_refuses_a_snapshot_forged_with_its_last_step(tmp_path: Path, game: str) -> None:
+    # the forger also writes the forged state's hash as the last step's, and recomputes the
+    # text's hash and a seal (under its own key): the record is replayed, and diverges
+    path = played(tmp_path, game)
+    forge(path, last_step_too=True)
+    forged = path.read_text()
+    err = run_json("act", str(path), "#1", code=2)["error"]
+    assert "record diverges at step 3" in err and "state hash" in err
+    assert path.read_text() == forged
+
+
+@pytest.mark.parametrize("game", ["dr", "sno", "toy"])
+def test_replay_does_not_call_a_record_with_nothing_to_check_verified(
+    tmp_path: Path, game: str
+) -> None:
+    # issue 31.9: a record with no steps and no set-up hash was reported verified
+    path = tmp_path / "g.json"
+    run("new", game, "--seed", "3", "--out", str(path))
+    assert run_json("replay", str(path), "--verify")["verified"] is True  # the set-up's hash
+    data = json.loads(path.read_text())
+    data["header"]["initial_hash"] = None
+    path.write_text(json.dumps(data))
+    out = run_json("replay", str(path), "--verify")
+    assert out["ok"] is True and out["verified"] is False and out["hashes_checked"] == 0
+    text = run("replay", str(path), "--verify")
+    assert "verified" not in text.splitlines()[0] and "nothing to verify" in text
+    data["header"]["initial_hash"] = "0" * 16
+    path.write_text(json.dumps(data))
+    assert "diverges at the set-up" in run("replay", str(path), "--verify", code=1)

@@ -223,3 +223,51 @@ def test_records_written_before_the_check_still_load_and_go_on(tmp_path: Path) -
     again = rec.load(p)
     assert again.actions == [*MOVES, "end"] and again.snapshot_check is not None
     assert len(again.snapshot["log"]) <= rec.LOG_TAIL
+
+
+def test_a_record_sealed_elsewhere_is_replayed_once_then_goes_on_from_its_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # play by mail: the opponent's machine sealed the snapshot with its own key
+    monkeypatch.setenv("OSTFRONT_RECORD_KEY", str(tmp_path / "opponent.key"))
+    p = started(tmp_path)
+    monkeypatch.setenv("OSTFRONT_RECORD_KEY", str(tmp_path / "mine.key"))
+    replayed: list[int] = []
+    real = rec.replay
+
+    def spy(*args: object, **kwargs: object) -> rec.ReplayReport:
+        replayed.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rec, "replay", spy)
+    opened = rec.open_record(p, lambda name: GAME)
+    assert opened.state["step"] == 4 and replayed == [1]
+    opened.apply(MOVES[4])
+    opened.save()
+    monkeypatch.setattr(rec, "replay", no_replay)  # sealed here now
+    assert rec.open_record(p, lambda name: GAME).state["step"] == 5
+
+
+def test_without_a_key_every_record_is_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "dir").mkdir()
+    monkeypatch.setenv("OSTFRONT_RECORD_KEY", str(tmp_path / "dir"))  # cannot be a key file
+    p = started(tmp_path)
+    assert '"seal"' not in p.read_text()
+    assert rec.open_record(p, lambda name: GAME).state["step"] == 4
+
+
+def test_a_snapshot_whose_check_holds_but_is_not_the_last_steps_state_is_refused(
+    tmp_path: Path,
+) -> None:
+    p = started(tmp_path)
+    text = p.read_text()
+    end, mid = text.rindex(rec._SNAPSHOT), text.rindex(rec._CHECK)
+    snap = json.loads(text[end + len(rec._SNAPSHOT) : mid])
+    check = json.loads(text[mid + len(rec._CHECK) :].strip()[:-1])
+    snap["units"]["r1"]["hex"] = "0808"
+    check["hash"] = rec.state_hash(snap)
+    p.write_text(f"{text[:end]}{rec._SNAPSHOT}{rec._enc(snap)}{rec._CHECK}{json.dumps(check)}}}\n")
+    with pytest.raises(RecordError, match="snapshot is not the state after its last step"):
+        rec.open_record(p, lambda name: GAME)

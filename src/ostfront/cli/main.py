@@ -385,14 +385,17 @@ def replay_cmd(record_path: str, verify: bool, as_json: bool) -> None:
                 "steps": report.steps,
                 "total": len(record.steps),
                 "hashes_checked": report.checked,
+                "verified": verify and report.verified,
                 "final_hash": final_hash,
                 "divergence": None if d is None else d.__dict__ | {"message": d.describe()},
             }
         )
     elif report.ok:
-        what = "verified" if verify else "replayed"
+        what = "verified" if verify and report.verified else "replayed"
         out.print(f"{escape(record_path)}: {what} {report.steps} steps, final hash {final_hash}")
-        if verify and report.checked < report.steps:
+        if verify and not report.steps and not report.setup_checked:
+            out.print("  the record has no steps and no set-up hash: there was nothing to verify")
+        elif verify and report.checked < report.steps:
             out.print(
                 f"  {report.steps - report.checked} of {report.steps} steps carry no hash: "
                 "only their legality was checked"

@@ -10,16 +10,27 @@ A record file is JSON::
      "header": {"game": "dr", "ostfront_version": "0.1.0", "scenario": "...",
                 "options": {...}, "seed": 42, "position": null, "initial_hash": "..."},
      "steps": [{"action": "move u1 0203", "hash": "3f2a..."}, ...],
-     "snapshot": {...}, "snapshot_check": {"engine": "...", "steps": "...", "hash": "..."}}
+     "snapshot": {...},
+     "snapshot_check": {"engine": "...", "hash": "...", "steps": 2, "bytes": "...",
+                        "seal": "..."}}
 
 The optional ``snapshot`` is the state after the last step (its undo stack left out, its log
 cut to the last :data:`LOG_TAIL` entries), so that the command line goes on from it without
 replaying the game (:func:`open_record`). It is trusted only while ``snapshot_check`` holds:
 the same engine (:func:`engine_fingerprint`: the code and data of the core and of the game),
 the same header and steps, byte for byte (``bytes``: a hash of the file's text up to the end
-of the last step), and the snapshot's own hash equal to the last step's. Otherwise the record
-is replayed and verified, as one without a snapshot is; records written before the check
-existed are read that way, and written anew with it.
+of the last step), the snapshot's own hash equal to the last step's, and a seal (``seal``:
+an HMAC of all that and of the snapshot's text under this machine's own key,
+:func:`_seal_key`). Otherwise the record is replayed and verified, as one without a snapshot
+is; records written before the check existed, or by another machine, are read that way, and
+written anew with it.
+
+Everything in the file but the seal can be recomputed by whoever edits it (the engine's
+fingerprint from the code, ``bytes`` from the text, the hashes from the snapshot): only the
+seal, or a replay, tells a snapshot that is the state the steps lead to from a forged one. A
+record passed between opponents (play by mail) is therefore replayed once by each machine
+that receives it, and a snapshot whose check holds but which is not the state its last step
+recorded is refused outright: Ostfront never writes one.
 
 Files are written one step a line, by the C JSON encoder, header and steps first: a step is
 added by writing the text already there again as it is, the new step lines, then the new
@@ -31,6 +42,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import json
 import os
 import sys
@@ -263,6 +275,16 @@ class ReplayReport:
     #: How many steps' recorded hashes were compared (steps without a hash are only
     #: checked for legality).
     checked: int = 0
+    #: Whether the set-up's hash was compared with the header's ``initial_hash``.
+    setup_checked: bool = False
+
+    @property
+    def verified(self) -> bool:
+        """Every state the record names a hash for matched it, and it named one for each
+        step, or (a record without steps) for the set-up: nothing was taken on trust."""
+        if not self.ok or self.checked < self.steps:
+            return False
+        return self.steps > 0 or self.setup_checked
 
 
 def replay(
@@ -290,6 +312,7 @@ def replay(
         )
     hashes: list[str] = []
     checked = 0
+    setup_checked = bool(verify and expected0)
     for i, step in enumerate(record.steps, start=1):
         try:
             state = game.apply(state, step["action"])
@@ -315,9 +338,10 @@ def replay(
                 ),
                 hashes,
                 checked,
+                setup_checked,
             )
         checked += bool(verify and step.get("hash"))
-    return ReplayReport(True, len(record.steps), state, None, hashes, checked)
+    return ReplayReport(True, len(record.steps), state, None, hashes, checked, setup_checked)
 
 
 # ------------------------------------------------------------------ files
@@ -411,17 +435,21 @@ def open_record(path: str | Path, game_of: Callable[[str], Game]) -> OpenRecord:
 
 
 def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRecord | None:
-    """The record from its snapshot, reading only the header line and the snapshot; None
-    unless the file is laid out as Ostfront writes it and the snapshot's check holds."""
+    """The record from its snapshot, reading only the header line, the last step's line and
+    the snapshot; None unless the file is laid out as Ostfront writes it and the snapshot's
+    check holds, sealed by this machine. A snapshot whose check holds, but which is not the
+    state the last step recorded, is refused with a :class:`RecordError`: it was forged."""
     end = text.rfind(_SNAPSHOT)
-    if not text.startswith(_HEAD) or end < 0:
+    mid = text.rfind(_CHECK)
+    if not text.startswith(_HEAD) or end < 0 or mid < end:
         return None
     header_line = text[len(_HEAD) : text.find("\n", len(_HEAD))]
     try:
         header = _Header.model_validate_json(header_line.removesuffix(",")).model_dump()
-        tail = json.loads("{" + text[end + len(_SNAPSHOT) - len('"snapshot": ') :])
-        snap, check = tail["snapshot"], tail["snapshot_check"]
-        if set(tail) != {"snapshot", "snapshot_check"} or not isinstance(snap, dict):
+        snap_text = text[end + len(_SNAPSHOT) : mid]
+        snap = json.loads(snap_text)
+        check = json.loads(text[mid + len(_CHECK) :].removesuffix("\n").removesuffix("}"))
+        if not isinstance(snap, dict) or not isinstance(check, dict):
             return None
         prefix = text[:end]
         game = game_of(header["game"])
@@ -432,16 +460,75 @@ def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRe
             or state_hash(snap) != check["hash"]
         ):
             return None
+        last = _last_recorded_hash(prefix, header)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # not as Ostfront writes it: read and replay the whole record
+    if check["hash"] != last:
+        raise RecordError(
+            f"{p}: the record's snapshot is not the state after its last step (its hash "
+            f"{check['hash']} != recorded {last}): the file was changed after it was written"
+        )
+    if not hmac.compare_digest(str(check.get("seal")), str(_seal(check, snap_text))):
+        return None  # written elsewhere (or edited): replay and verify it once here
     state = cast(State, {**snap, "undo": []})  # the snapshot's check holds: a state again
     return OpenRecord(p, game, header, state, prefix, int(check["steps"]), str(check["hash"]))
+
+
+def _last_recorded_hash(prefix: str, header: dict[str, Any]) -> str | None:
+    """The hash a record file's text (through its last step) records for the position after
+    its last step: that step's, or the set-up's if there is none."""
+    line = prefix[prefix.rfind("\n") + 1 :]
+    if not line.startswith('{"action": '):
+        return cast("str | None", header.get("initial_hash"))
+    h = json.loads(line.removesuffix(","))["hash"]
+    return None if h is None else str(h)
+
+
+# ------------------------------------------------------------------ the seal
+def _seal(check: Mapping[str, Any], snapshot_text: str) -> str | None:
+    """An HMAC binding a snapshot's text to its check (engine, steps, hash and the file's
+    text through the last step), under this machine's key; None without a key."""
+    key = _seal_key(_key_path())
+    if key is None:
+        return None
+    fields = {k: check.get(k) for k in ("engine", "steps", "hash", "bytes")}
+    message = canonical_json(fields) + "\n" + snapshot_text
+    return hmac.new(key, message.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+
+def _key_path() -> Path:
+    """``$OSTFRONT_RECORD_KEY``, else ``$XDG_DATA_HOME/ostfront/record.key`` (by default
+    ``~/.local/share/ostfront/record.key``)."""
+    env = os.environ.get("OSTFRONT_RECORD_KEY")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ostfront" / "record.key"
+
+
+@cache
+def _seal_key(path: Path) -> bytes | None:
+    """This machine's key for sealing snapshots: 32 random bytes, made on first use, readable
+    by its owner only. None if it cannot be read or made: then no snapshot holds, and every
+    record is replayed (slower, never wrong)."""
+    with contextlib.suppress(OSError, ValueError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w", encoding="ascii") as fh:
+                fh.write(os.urandom(32).hex() + "\n")
+        key = bytes.fromhex(path.read_text(encoding="ascii").strip())
+        if len(key) >= 16:
+            return key
+    return None
 
 
 #: How every record file written by Ostfront begins (the header follows on the same line).
 _HEAD = '{"format": "ostfront-record", "format_version": 1,\n"header": '
 #: Where the steps end and the snapshot begins.
 _SNAPSHOT = '\n],\n"snapshot": '
+#: Where the snapshot ends and its check begins.
+_CHECK = ',\n"snapshot_check": '
 _STRING = json.encoder.encode_basestring
 
 
@@ -473,7 +560,12 @@ def _suffix(
     if snapshot is None or check is None:
         return "\n]}\n"
     full = {**check, "steps": count, "bytes": _text_hash(prefix)}
-    return f'{_SNAPSHOT}{_enc(snapshot)},\n"snapshot_check": {_enc(full)}}}\n'
+    full.pop("seal", None)
+    snap_text = _enc(snapshot)
+    seal = _seal(full, snap_text)
+    if seal is not None:
+        full["seal"] = seal
+    return f"{_SNAPSHOT}{snap_text}{_CHECK}{_enc(full)}}}\n"
 
 
 def dumps(record: Record) -> str:

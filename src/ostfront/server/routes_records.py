@@ -69,8 +69,13 @@ async def import_record(request: Request, manager: ManagerDep) -> Any:
         data = data["record"]
     session, tokens, checked = await run_in_threadpool(manager.import_record, data, players, mode)
     unchecked = session.seq - checked
+    header = data.get("header") if isinstance(data, dict) else None
+    # with no step, only the set-up's hash (checked by the import when given) says anything
+    nothing = session.seq == 0 and not (isinstance(header, dict) and header.get("initial_hash"))
     note = (
-        f"{checked} of {session.seq} steps matched their recorded hashes"
+        "the record has no steps and no set-up hash: there was nothing to verify"
+        if nothing
+        else f"{checked} of {session.seq} steps matched their recorded hashes"
         if not unchecked
         else f"{unchecked} of {session.seq} steps carried no hash: they were checked "
         "for legality only"
@@ -79,6 +84,6 @@ async def import_record(request: Request, manager: ManagerDep) -> Any:
         **seat_answer(session, tokens),
         "steps": session.seq,
         "hashes_checked": checked,
-        "verified": unchecked == 0,
+        "verified": unchecked == 0 and not nothing,
         "note": note,
     }
