@@ -54,6 +54,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from . import routes_games, routes_live, routes_pages, routes_records, routes_reference
 from .errors import add_error_handlers
+from .gate import MAX_IMPORTS, Gate
 from .guard import Guard
 from .routes_pages import WEB
 from .sessions import Manager
@@ -68,11 +69,13 @@ def create_app(
     manager: Manager | None = None,
     allowed_hosts: tuple[str, ...] = (),
     exclusive: bool = False,
+    max_imports: int = MAX_IMPORTS,
 ) -> Any:
     """The web app over the database at ``db`` (default: the user's data directory),
     behind the request checks of :class:`~.guard.Guard`. ``allowed_hosts``: host names
     to answer besides addresses, localhost and this machine's name; ``exclusive``: hold
-    the database's lock file (one server a database). (The FastAPI app is its ``.app``.)"""
+    the database's lock file (one server a database); ``max_imports``: imports replayed at
+    once, more refused with 503 (:mod:`.gate`). (The FastAPI app is its ``.app``.)"""
     if manager is None:
         store = Store(db if db is not None else default_db_path(), exclusive=exclusive)
         manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)
@@ -85,6 +88,7 @@ def create_app(
 
     app = FastAPI(title="Ostfront", version=__version__, lifespan=lifespan)
     app.state.manager = mgr
+    app.state.imports = Gate(max_imports, "importing other records")
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     add_error_handlers(app)

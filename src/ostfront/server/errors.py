@@ -3,7 +3,8 @@
 Every error a route lets through becomes ``{"error": "..."}`` with a 4xx or 5xx status
 (:func:`add_error_handlers`): a stale sequence number and a move for the computer's side are
 409, a missing seat 403, an unknown game 404, an illegal action or a record that does not
-replay 422, a database that fails 503, any other bad input 400.
+replay 422, a database that fails 503, a server too busy for more of that work 503 with
+``Retry-After``, any other bad input 400.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ class NotYourTurn(OstfrontError):
     """A human tried to act for a side the computer plays."""
 
 
+class Busy(OstfrontError):
+    """The server already runs as much of this work as it takes on at once (:mod:`.gate`)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class BadRequest(OstfrontError):
     """Input that names nothing sensible (an unknown side, level, option...)."""
 
@@ -59,6 +68,10 @@ def ostfront_error(exc: OstfrontError) -> JSONResponse:
         return error(422, str(exc))
     if isinstance(exc, DatabaseError):
         return error(503, str(exc))
+    if isinstance(exc, Busy):
+        busy = error(503, str(exc))
+        busy.headers["Retry-After"] = str(exc.retry_after)
+        return busy
     return error(400, str(exc))
 
 

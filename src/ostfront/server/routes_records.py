@@ -13,6 +13,7 @@ from fastapi.responses import Response
 from . import seats
 from .deps import ManagerDep, session_for
 from .errors import error
+from .gate import Gate
 from .models import Imported, RecordFile, Timeline
 from .payloads import export_record, game_view, seat_answer, timeline
 from .view_models import GameView
@@ -49,8 +50,11 @@ def record(gid: str, manager: ManagerDep) -> Response:
 @router.post("/import", status_code=201, response_model=Imported, response_model_exclude_unset=True)
 async def import_record(request: Request, manager: ManagerDep) -> Any:
     """A record file, or ``{"record", "players", "seats"}``: the game it records, replayed
-    and checked step by step."""
+    and checked step by step. At most a few imports run at once (:mod:`.gate`): another is
+    refused with 503 and ``Retry-After`` before its body is even parsed."""
     raw = await request.body()
+    gate: Gate = request.app.state.imports
+    gate.check()
     try:
         data = json.loads(raw or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -67,7 +71,10 @@ async def import_record(request: Request, manager: ManagerDep) -> Any:
         if not isinstance(mode, str):
             return error(422, "seats must be hotseat or invite")
         data = data["record"]
-    session, tokens, checked = await run_in_threadpool(manager.import_record, data, players, mode)
+    with gate.place():
+        session, tokens, checked = await run_in_threadpool(
+            manager.import_record, data, players, mode
+        )
     unchecked = session.seq - checked
     header = data.get("header") if isinstance(data, dict) else None
     # with no step, only the set-up's hash (checked by the import when given) says anything

@@ -20,7 +20,8 @@ Tables::
 The state is still defined by the record: a snapshot is a cache this server wrote, checked
 against the step's hash when it is read. :class:`Store` with ``exclusive=True`` (what
 ``ostfront serve`` uses) holds a lock file beside the database, so a second server on the
-same file refuses to start instead of serving stale games.
+same file refuses to start instead of serving stale games. The lock is taken beside the file
+the name leads to (symbolic links followed), so another name for it is refused too.
 """
 
 from __future__ import annotations
@@ -139,7 +140,9 @@ class Store:
                 if exclusive:
                     self._hold_lock_file()
             self._db = sqlite3.connect(
-                str(self.path), check_same_thread=False, isolation_level=None
+                str(self.path if memory else self.real_path()),
+                check_same_thread=False,
+                isolation_level=None,
             )
             self._db.row_factory = sqlite3.Row
             with self._lock:
@@ -165,9 +168,16 @@ class Store:
                 f"the game database {self.path} cannot be opened: {exc.strerror or exc}"
             ) from None
 
+    def real_path(self) -> Path:
+        """The file the database's name leads to, every symbolic link followed: a link
+        is another name for the same database, so it shares the lock and the journal."""
+        return Path(os.path.realpath(self.path))
+
     def _hold_lock_file(self) -> None:
-        """Take ``<db>.lock`` for as long as this store is open (one server a database)."""
-        lock_path = self.path.with_name(self.path.name + ".lock")
+        """Take ``<db>.lock`` beside the real file for as long as this store is open (one
+        server a database, whatever name each is given)."""
+        real = self.real_path()
+        lock_path = real.with_name(real.name + ".lock")
         fh = open(lock_path, "a+")  # noqa: SIM115 - held open while the store lives
         try:
             import fcntl
@@ -180,9 +190,12 @@ class Store:
             fh.seek(0)
             holder = fh.read().strip() or "unknown"
             fh.close()
+            named = (
+                f"{self.path}" if real == self.path.absolute() else f"{self.path} (that is, {real})"
+            )
             raise DatabaseError(
                 f"another Ostfront server (pid {holder}) is using the game database "
-                f"{self.path}; stop it, or give this one another database with --db"
+                f"{named}; stop it, or give this one another database with --db"
             ) from None
         fh.seek(0)
         fh.truncate()
