@@ -269,8 +269,8 @@ class Manager:
             steps = [{"action": s["action"]} for s in record.steps]
             header.pop("initial_hash", None)
             again = replay_whole(game, Record(header=header, steps=steps), self.engine)
-            if seats.dice_drawn(again.state) != 0:  # dice at once on the new seed: replay it
-                raise InPlay("the record's dice depend on its seed; it cannot be copied")
+            if seats.dice_drawn(again.state) != 0:  # never: the same steps, no die
+                raise RecordError("the record rolls dice on a fresh seed; it cannot be copied")
             header["initial_hash"] = state_hash(again.snapshots[0])
             again.hashes_checked = replayed.hashes_checked
             return Record(header=header, steps=steps), again
