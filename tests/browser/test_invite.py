@@ -4,6 +4,8 @@ link only watches."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from test_play_in_browser import base_url, page  # noqa: F401 - the shared fixtures
@@ -45,6 +47,15 @@ def test_invite_links_seat_each_player(page: Any, base_url: str) -> None:  # noq
         pages["soviet"].locator('#actions .action[data-text="historical"]').click()
         # the Axis browser hears of the move over its socket (sent with its seat)
         pages["axis"].wait_for_function("() => V.seq === 1", timeout=20000)
+        # a player exports the game in play (its seed sealed); a watcher may not (issue 31)
+        with pages["axis"].expect_download() as download:
+            pages["axis"].click("#btn-export button")
+        record = json.loads(Path(download.value.path()).read_text())
+        assert record["header"]["seed"] is None and record["header"]["sealed_seed"]
+        assert len(record["steps"]) == 1
+        pages["watcher"].click("#btn-export button")
+        pages["watcher"].wait_for_selector("#toast.shown")
+        assert "exported only to its players" in pages["watcher"].inner_text("#toast")
     finally:
         for ctx in seats.values():
             ctx.close()

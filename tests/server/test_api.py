@@ -210,7 +210,7 @@ def test_replay_timeline_and_positions(client: TestClient) -> None:
 def test_export_import_round_trip(client: TestClient) -> None:
     gid = new_game(client)
     act(client, gid, *TO_AXIS_COMBAT)
-    r = client.get(f"/api/games/{gid}/record")
+    r = client.get(f"/api/games/{gid}/record", headers=seat(gid))
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     record = r.json()
     assert record["format"] == "ostfront-record" and len(record["steps"]) == len(TO_AXIS_COMBAT)
@@ -228,7 +228,7 @@ def test_export_import_round_trip(client: TestClient) -> None:
 def test_import_refuses_records_that_do_not_replay(client: TestClient) -> None:
     gid = new_game(client)
     act(client, gid, *TO_AXIS_COMBAT)
-    record = client.get(f"/api/games/{gid}/record").json()
+    record = client.get(f"/api/games/{gid}/record", headers=seat(gid)).json()
     before = len(client.get("/api/games").json())
 
     tampered = json.loads(json.dumps(record))

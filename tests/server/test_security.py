@@ -191,7 +191,7 @@ def test_a_game_from_before_seats_is_claimed_once_locally(tmp_path: Path) -> Non
 # ------------------------------------------------------------------ 3. origin, host, CSRF
 def test_a_cross_origin_import_is_refused(client: TestClient) -> None:
     gid = new_game(client)
-    record = client.get(f"/api/games/{gid}/record").text
+    record = client.get(f"/api/games/{gid}/record", headers=seat(gid)).text
     before = len(client.get("/api/games").json())
     # what a page on another site can send without a preflight: text/plain, its Origin
     r = client.post("/api/import", content=record, headers={"Content-Type": "text/plain", **EVIL})
@@ -255,7 +255,7 @@ def test_the_seed_stays_on_the_server_while_the_game_is_played(
     assert manager(client).store.get(gid).header["seed"] == 271828  # type: ignore[union-attr]
     text = json.dumps(view(client, gid)) + json.dumps(client.get("/api/games").json())
     assert "271828" not in text
-    exported = client.get(f"/api/games/{gid}/record").json()
+    exported = client.get(f"/api/games/{gid}/record", headers=seat(gid)).json()
     assert exported["header"]["seed"] is None and exported["header"]["sealed_seed"]
     assert "271828" not in json.dumps(exported)
     # nobody can replay it away from the server ...

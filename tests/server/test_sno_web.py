@@ -254,7 +254,7 @@ def test_a_game_from_a_position_says_so(client: TestClient, kiev: str) -> None:
 def test_an_sno_game_exports_and_imports(client: TestClient, kiev: str) -> None:
     """The record of a game from a shipped position carries the position: imported again,
     it replays to the same place (seed sealed while the game is played)."""
-    record = client.get(f"/api/games/{kiev}/record").json()
+    record = client.get(f"/api/games/{kiev}/record", headers=seat(kiev)).json()
     assert record["header"]["position"]["game"] == "sno" and record["header"]["seed"] is None
     r = client.post("/api/import", json=record)
     assert r.status_code == 201, r.text
@@ -266,7 +266,7 @@ def test_an_sno_game_exports_and_imports(client: TestClient, kiev: str) -> None:
 
 
 def test_an_imported_position_month_is_checked(client: TestClient, kiev: str) -> None:
-    record = client.get(f"/api/games/{kiev}/record").json()
+    record = client.get(f"/api/games/{kiev}/record", headers=seat(kiev)).json()
     record["header"]["position"]["turn"] = "2941-08"
     r = client.post("/api/import", json=record)
     assert r.status_code == 422 and "turn: 2941-08 is not a month from" in r.json()["error"]

@@ -145,7 +145,7 @@ def test_a_toy_attack_shows_its_odds_and_its_dice(client: TestClient) -> None:
 def test_a_toy_game_is_exported_imported_and_deleted(client: TestClient) -> None:
     gid = new_toy(client)
     act(client, gid, "select r2", "stay")
-    r = client.get(f"/api/games/{gid}/record")
+    r = client.get(f"/api/games/{gid}/record", headers=seat(gid))
     assert r.status_code == 200 and "ostfront-toy-" in r.headers["content-disposition"]
     record = r.json()
     same_as_sent(models.RecordFile, record)

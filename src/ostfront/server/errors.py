@@ -1,10 +1,10 @@
 """The server's own errors and the HTTP status each error of the system answers with.
 
 Every error a route lets through becomes ``{"error": "..."}`` with a 4xx or 5xx status
-(:func:`add_error_handlers`): a stale sequence number and a move for the computer's side are
-409, a missing seat 403, an unknown game 404, an illegal action or a record that does not
-replay 422, a database that fails 503, a server too busy for more of that work 503 with
-``Retry-After``, any other bad input 400.
+(:func:`add_error_handlers`): a stale sequence number, a move for the computer's side and a
+copy of a game still in play are 409, a missing seat 403, an unknown game 404, an illegal
+action or a record that does not replay 422, a database that fails 503, a server too busy for
+more of that work 503 with ``Retry-After``, any other bad input 400.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ class Busy(OstfrontError):
         self.retry_after = retry_after
 
 
+class InPlay(OstfrontError):
+    """A request that would fork a game still in play (its dice would be foreseen)."""
+
+
 class BadRequest(OstfrontError):
     """Input that names nothing sensible (an unknown side, level, option...)."""
 
@@ -58,7 +62,7 @@ def ostfront_error(exc: OstfrontError) -> JSONResponse:
     """An error of the system, answered with the status that says what went wrong."""
     if isinstance(exc, Stale):
         return error(409, str(exc), seq=exc.seq)
-    if isinstance(exc, NotYourTurn):
+    if isinstance(exc, NotYourTurn | InPlay):
         return error(409, str(exc))
     if isinstance(exc, Forbidden):
         return error(403, str(exc))

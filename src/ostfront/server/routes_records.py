@@ -11,7 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
 from . import seats
-from .deps import ManagerDep, session_for
+from .deps import ManagerDep, seat_token, session_for
 from .errors import error
 from .gate import Gate
 from .models import Imported, RecordFile, Timeline
@@ -35,9 +35,16 @@ def at(gid: str, step: int, manager: ManagerDep) -> dict[str, Any]:
 
 
 @router.get("/games/{gid}/record", response_model=RecordFile)
-def record(gid: str, manager: ManagerDep) -> Response:
-    """The record file, as a download (sent as it is: the model documents it)."""
+def record(gid: str, request: Request, manager: ManagerDep) -> Response:
+    """The record file, as a download (sent as it is: the model documents it). A game in
+    play is exported only to its players: a watcher's copy could be imported as a game of
+    its own with the same dice."""
     session = session_for(manager, gid)
+    if not session.finished and not session.held(seat_token(request)):
+        raise seats.Forbidden(
+            "a game in play is exported only to its players (no seat token of this game "
+            "given); anyone may export it once it is finished"
+        )
     data = export_record(manager, session)
     name = f"ostfront-{session.game.name}-{gid}.json"
     return Response(

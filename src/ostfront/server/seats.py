@@ -13,6 +13,14 @@ the view leaves it out and an exported record carries it *sealed* — XOR-ed wit
 a nonce under this database's own key, and authenticated — so the export can be imported
 here again but no one can replay the dice ahead. A finished game's record carries the seed
 in the clear. A seed the server draws comes from :mod:`secrets`.
+
+**No copy shares a live game's dice.** A game in play is exported only to its players
+(a watcher is refused), and its sealed record never becomes a second game with the same
+dice while the first is played: imported again, a record in which no die was rolled yet
+gets a fresh seed of its own, and one in which dice were rolled is refused while a game
+with that seed is in play here (:func:`same_dice`). A game with invited players never
+starts from a seed its importer could know: a seed in the clear is refused, as it is when
+such a game is created.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..core.errors import OstfrontError, RecordError
 
@@ -34,6 +43,13 @@ MODES = (HOTSEAT, INVITE)
 
 #: Seeds the server draws: 63 bits from the operating system's CSPRNG.
 SEED_BITS = 63
+#: The core's generator keeps 64 bits of a seed: seeds equal in these roll the same dice.
+STREAM_MASK = 2**64 - 1
+
+#: Why a game with invited players refuses a seed its creator or importer chose.
+CHOSEN_SEED = (
+    "a game with invited players draws its own seed: whoever chose it could foresee the dice"
+)
 
 
 class Forbidden(OstfrontError):
@@ -71,6 +87,19 @@ def held(seats: Mapping[str, str] | None, token: str | None) -> set[str]:
 
 def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
+
+
+def same_dice(a: object, b: object) -> bool:
+    """Whether two seeds give the same dice stream (the generator keeps 64 bits)."""
+    if not isinstance(a, int) or not isinstance(b, int) or isinstance(a, bool):
+        return False
+    return (a & STREAM_MASK) == (b & STREAM_MASK)
+
+
+def dice_drawn(state: Mapping[str, Any]) -> int:
+    """How many draws the core's generator has made in this game (0: no die rolled yet)."""
+    rng = state.get("rng")
+    return int(rng.get("n", 0)) if isinstance(rng, Mapping) else 0
 
 
 # ------------------------------------------------------------------ sealed seeds

@@ -38,10 +38,10 @@ from ..core.record import Record, new_record, state_hash
 from . import seats
 from .ai_pool import AiPool
 from .describe import step_meta
-from .errors import BadRequest, NotFound, NotYourTurn, Stale
+from .errors import BadRequest, InPlay, NotFound, NotYourTurn, Stale
 from .fairlock import FairLock
 from .record_checks import MAX_DEPTH, MAX_IMPORT_STEPS, check_header, json_depth
-from .replay import CHECKPOINT_EVERY, SNAPSHOT_EVERY, load_session, replay_whole
+from .replay import CHECKPOINT_EVERY, SNAPSHOT_EVERY, Replayed, load_session, replay_whole
 from .seats import Forbidden
 from .session import HUMAN, Session, game_status, summarize
 from .store import Conflict, Store
@@ -171,10 +171,7 @@ class Manager:
         if mode not in seats.MODES:
             raise BadRequest(f"seats must be {' or '.join(seats.MODES)}, not {mode!r}")
         if mode == seats.INVITE and seed is not None:
-            raise BadRequest(
-                "a game with invited players draws its own seed: whoever chose it could "
-                "foresee the dice"
-            )
+            raise BadRequest(seats.CHOSEN_SEED)
         with self.engine:
             state = game.setup(
                 scenario,
@@ -218,12 +215,18 @@ class Manager:
         with self.engine:
             header = check_header(game, record.header)
         sealed = header.pop("sealed_seed", None)
-        if header.get("seed") is None:
-            if sealed is None:
-                raise RecordError("header.seed: the record has no seed")
+        if header.get("seed") is not None:
+            if mode == seats.INVITE:  # the importer chose (or knows) the seed
+                raise BadRequest(f"{seats.CHOSEN_SEED} (the record's header.seed is in the clear)")
+            sealed = None
+        elif sealed is None:
+            raise RecordError("header.seed: the record has no seed")
+        else:
             header["seed"] = seats.unseal(str(sealed), self.key())
         record = Record(header=header, steps=record.steps)
         replayed = replay_whole(game, record, self.engine)
+        if sealed is not None:  # a game in play here, exported: never a second one like it
+            record, replayed = self._fork(game, record, replayed, mode)
         if not game.playable:
             raise RecordError(f"{game.title}: the rules engine is not written yet")
         tokens, hashes = seats.new_seats(game.sides, mode)
@@ -252,6 +255,43 @@ class Manager:
         self._remember(session)
         self.kick(session)
         return session, tokens, replayed.hashes_checked
+
+    def _fork(
+        self, game: Game, record: Record, replayed: Replayed, mode: str
+    ) -> tuple[Record, Replayed]:
+        """The copy of a game exported in play (its seed sealed): with no die rolled yet, the
+        same steps on a fresh seed of its own; with dice rolled, refused while a game with
+        that seed is in play here (the copy would show its coming dice), and never for
+        invited players (whoever exported it may since have seen the seed)."""
+        seed = record.header["seed"]
+        if seats.dice_drawn(replayed.state) == 0:
+            header = {**record.header, "seed": seats.fresh_seed()}
+            steps = [{"action": s["action"]} for s in record.steps]
+            header.pop("initial_hash", None)
+            again = replay_whole(game, Record(header=header, steps=steps), self.engine)
+            if seats.dice_drawn(again.state) != 0:  # never: the same steps, no die
+                raise RecordError("the record rolls dice on a fresh seed; it cannot be copied")
+            header["initial_hash"] = state_hash(again.snapshots[0])
+            again.hashes_checked = replayed.hashes_checked
+            return Record(header=header, steps=steps), again
+        if mode == seats.INVITE:
+            raise BadRequest(
+                f"{seats.CHOSEN_SEED}: this record of a game in play has rolled dice, and "
+                "whoever exported it may know its seed by now (import it as a hotseat game)"
+            )
+        live = [
+            g.id
+            for g in self.store.all()
+            if g.status != "finished" and seats.same_dice(g.header.get("seed"), seed)
+        ]
+        if live:
+            raise InPlay(
+                f"this record is a copy of game {live[0]}, still in play here, and dice have "
+                "been rolled in it: a second game with the same seed would show what that "
+                "game will roll next. Import it once that game is finished (or deleted), or "
+                "export the finished game"
+            )
+        return record, replayed
 
     def _write_summary(self, session: Session) -> None:
         self.store.set_summary(session.id, session.summary(), session.status())

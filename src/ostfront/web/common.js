@@ -71,6 +71,20 @@ async function api(method, url, body) {
   return data;
 }
 
+// A game's record file, saved as a download. It is fetched with this browser's seat: a game
+// in play is exported only to its players (docs/security.md), a finished one to anyone.
+async function downloadRecord(gid) {
+  const data = await api("GET", `/api/games/${encodeURIComponent(gid)}/record`);
+  const blob = new Blob([JSON.stringify(data, null, 1) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `ostfront-${data.header.game}-${gid}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
 function esc(s) {
   return String(s == null ? "" : s).replace(/[&<>"']/g,
     c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));

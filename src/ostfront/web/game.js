@@ -22,7 +22,10 @@ async function init() {
   const box = document.getElementById("board");
   setupPanZoom(box);
   listenToMap(box);
-  document.getElementById("btn-export").href = `/api/games/${encodeURIComponent(GID)}/record`;
+  document.getElementById("btn-export").addEventListener("click", (e) => {
+    e.preventDefault();
+    downloadRecord(GID).catch(err => toast(err.message));
+  });
   show(view, true);
   connect();
 }

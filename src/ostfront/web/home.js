@@ -23,7 +23,9 @@ function gameRow(g) {
     `<small class="muted">${esc(g.scenario || "")} · ${seed}</small></td>` +
     `<td>${players}</td><td>${where}</td><td>${esc(g.steps)}</td><td><small>${esc(when)}</small></td>` +
     `<td><a href="/game/${esc(g.id)}"${open}><button>${verb}</button></a> ` +
-    `<a href="/api/games/${esc(g.id)}/record" download><button>Export</button></a> ` +
+    // a game in play is exported only to its players (a finished one to anyone)
+    (mine || g.status === "finished"
+      ? `<button class="export" data-id="${esc(g.id)}">Export</button> ` : "") +
     (mine ? `<button class="del" data-id="${esc(g.id)}">Delete</button>` : "") + `</td></tr>`;
 }
 
@@ -46,6 +48,11 @@ async function load() {
       document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`;
     }
     load();
+  }));
+  document.querySelectorAll("button.export").forEach(b => b.addEventListener("click", () => {
+    downloadRecord(b.dataset.id).catch(err => {
+      document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`;
+    });
   }));
   document.querySelectorAll("a.claim").forEach(a => a.addEventListener("click", async (e) => {
     e.preventDefault();
