@@ -112,7 +112,7 @@ def test_record_numbers_nesting_and_paths(tmp_path: Path, game: str) -> None:
         p.write_text(text.replace('"seed": 5', f'"seed": {HUGE}', 1))
         assert "not valid JSON" in refused(*args)
         p.write_text(text.replace('"seed": 5', f'"seed": {"9" * 4000}', 1))
-        assert "header.seed: a number larger than 2^63" in refused(*args)
+        assert "header.seed: a number larger than 2^64" in refused(*args)
         p.write_text(text.replace('"seed": 5', '"seed": ' + "[" * DEEP + "]" * DEEP, 1))
         assert "nested too deeply" in refused(*args)
     data = json.loads(text)

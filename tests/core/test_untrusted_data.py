@@ -82,7 +82,7 @@ def test_deep_nesting_in_a_position_file_is_one_clear_error(tmp_path: Path) -> N
 
 
 def test_a_large_number_in_position_data_is_refused() -> None:
-    with pytest.raises(DataError, match=r"extra\.x: a number larger than 2\^63"):
+    with pytest.raises(DataError, match=r"extra\.x: a number larger than 2\^64"):
         position_from_dict({"game": "toy", "extra": {"x": 10**4000}})
 
 
@@ -104,9 +104,9 @@ def test_a_huge_number_in_a_record_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="not valid JSON"):
         rec.open_record(p, lambda name: GAME)
     p.write_text(text.replace('"seed": 3', f'"seed": {"9" * 4000}', 1))
-    with pytest.raises(RecordError, match=r"header\.seed: a number larger than 2\^63"):
+    with pytest.raises(RecordError, match=r"header\.seed: a number larger than 2\^64"):
         rec.load(p)
-    with pytest.raises(RecordError, match=r"header\.seed: a number larger than 2\^63"):
+    with pytest.raises(RecordError, match=r"header\.seed: a number larger than 2\^64"):
         rec.open_record(p, lambda name: GAME)
 
 
@@ -129,6 +129,6 @@ def test_deep_nesting_in_a_record_is_one_clear_error(tmp_path: Path) -> None:
 
 def test_plain_problem_names_where() -> None:
     assert (
-        plain_problem({"a": [1, {"b": 2**64}]}) == "a[2].b: a number larger than 2^63 (of 65 bits)"
+        plain_problem({"a": [1, {"b": 2**65}]}) == "a[2].b: a number larger than 2^64 (of 66 bits)"
     )
-    assert plain_problem({"a": [True, -(2**63), "x" * 10_000]}) is None
+    assert plain_problem({"a": [True, -(2**64), "x" * 10_000]}) is None

@@ -27,7 +27,7 @@ STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 #: record's snapshot, a game state: about 8).
 MAX_DEPTH = 32
 #: The largest integer (in magnitude) data read from outside may hold.
-MAX_INT = 2**63
+MAX_INT = 2**64
 
 
 def parse_text(text: str, source: str, fmt: str = "toml") -> Any:
@@ -60,7 +60,7 @@ def plain_problem(data: Any) -> str | None:
                 return f"{_where(where)}nested more than {MAX_DEPTH} deep"
             todo.extend((v, depth + 1, (i + 1, where)) for i, v in enumerate(item))
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_INT:
-            return f"{_where(where)}a number larger than 2^63 (of {item.bit_length()} bits)"
+            return f"{_where(where)}a number larger than 2^64 (of {item.bit_length()} bits)"
     return None
 
 

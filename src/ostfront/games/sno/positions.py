@@ -30,9 +30,12 @@ Fields used from the position file (see ``ostfront.core.position``)::
     last_turn = "1942-12"                             # 15.7: end at this VDT
     entered = { "1816" = "axis" }                     # who last entered a city (3.2.3a;
                                                       # default: who controls it at the start)
-    factories_lost = 0                                # 15.5
+    factories_lost = 0                                # 15.5 (at most the factories
+                                                      # the position leaves out of play)
 
-Units the file does not list are out of the game.
+Units the file does not list are out of the game. Every ``[extra]`` field is typed and
+bounded (:class:`Extra`) before its meaning is checked, whichever door the position came in
+by (a position file, a record, an import).
 """
 
 from __future__ import annotations
