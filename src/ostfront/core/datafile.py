@@ -23,12 +23,60 @@ M = TypeVar("M", bound=BaseModel)
 STRICT = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
+#: How deep data read from outside may nest (a record with an inline map: about 6; a
+#: record's snapshot, a game state: about 8).
+MAX_DEPTH = 32
+#: The largest integer (in magnitude) data read from outside may hold.
+MAX_INT = 2**64
+
+
 def parse_text(text: str, source: str, fmt: str = "toml") -> Any:
-    """Plain data from TOML (or JSON) text."""
+    """Plain data from TOML (or JSON) text. Text too deep for the parser, or holding an
+    integer too long to read (Python's limit on digits), is refused as invalid."""
     try:
         return json.loads(text) if fmt == "json" else tomllib.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
         raise DataError(source, [f"not valid {fmt.upper()}: {exc}"]) from None
+    except RecursionError:
+        raise DataError(source, [f"not valid {fmt.upper()}: nested too deeply"]) from None
+    except ValueError as exc:  # an integer of thousands of digits (int_max_str_digits)
+        raise DataError(source, [f"not valid {fmt.upper()}: {exc}"]) from None
+
+
+def plain_problem(data: Any) -> str | None:
+    """What makes plain data (parsed JSON or TOML) too big to handle, or None: nesting
+    deeper than :data:`MAX_DEPTH`, or an integer beyond :data:`MAX_INT` (named by where it
+    is, e.g. ``header.seed``). Worked out without recursion."""
+    Where = tuple[Any, ...] | None  # (key, the parent's Where): built only when needed
+    todo: list[tuple[Any, int, Where]] = [(data, 1, None)]
+    while todo:
+        item, depth, where = todo.pop()
+        if isinstance(item, dict):
+            if depth > MAX_DEPTH:
+                return f"{_where(where)}nested more than {MAX_DEPTH} deep"
+            todo.extend((v, depth + 1, (k, where)) for k, v in item.items())
+        elif isinstance(item, list):
+            if depth > MAX_DEPTH:
+                return f"{_where(where)}nested more than {MAX_DEPTH} deep"
+            todo.extend((v, depth + 1, (i + 1, where)) for i, v in enumerate(item))
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_INT:
+            return f"{_where(where)}a number larger than 2^64 (of {item.bit_length()} bits)"
+    return None
+
+
+def _where(where: tuple[Any, ...] | None) -> str:
+    parts: list[str] = []
+    while where is not None:
+        key, where = where
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return ("".join(reversed(parts)).lstrip(".") + ": ") if parts else ""
+
+
+def check_plain(data: Any, source: str) -> None:
+    """Raise a :class:`DataError` if ``data`` is too big to handle (:func:`plain_problem`)."""
+    problem = plain_problem(data)
+    if problem is not None:
+        raise DataError(source, [problem])
 
 
 def read_data_file(path: str | Path) -> Any:

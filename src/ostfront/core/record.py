@@ -56,7 +56,9 @@ from typing import Any, cast
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
+from .datafile import plain_problem
 from .errors import IllegalAction, OstfrontError, RecordError
+from .position import position_from_dict
 from .protocol import Action, Game, State, canonical_json
 
 FORMAT = "ostfront-record"
@@ -150,6 +152,9 @@ class Record:
     def from_json(cls, data: Any, source: str = "<record>") -> Record:
         if not isinstance(data, dict):
             raise RecordError(f"{source}: not an Ostfront game record (expected a JSON object)")
+        too_big = plain_problem(data)
+        if too_big is not None:
+            raise RecordError(f"{source}: not an Ostfront game record ({too_big})")
         if data.get("format") != FORMAT:
             raise RecordError(
                 f"{source}: not an Ostfront game record (format is {data.get('format')!r})"
@@ -239,7 +244,13 @@ def initial_state(game: Game, record: Record) -> State:
             "the record's seed is sealed: it was exported from the web app during play, so "
             "only that server can replay it (a finished game's record carries its seed)"
         )
-    return game.setup(h["scenario"], h["options"], h["seed"], position=h.get("position"))
+    position = h.get("position")
+    if position is not None:  # as a position file is checked; its map only inline
+        try:
+            position = position_from_dict(position, "header.position")
+        except OstfrontError as exc:
+            raise RecordError(str(exc)) from None
+    return game.setup(h["scenario"], h["options"], h["seed"], position=position)
 
 
 def append(record: Record, game: Game, state: State, action: Action | str) -> State:
@@ -367,6 +378,10 @@ def _parse(p: Path, text: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{p}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{p}: not an Ostfront game record (nested too deeply)") from None
+    except ValueError as exc:  # an integer of thousands of digits (int_max_str_digits)
+        raise RecordError(f"{p}: not valid JSON ({exc})") from None
     return Record.from_json(data, source=str(p))
 
 
@@ -451,6 +466,8 @@ def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRe
         check = json.loads(text[mid + len(_CHECK) :].removesuffix("\n").removesuffix("}"))
         if not isinstance(snap, dict) or not isinstance(check, dict):
             return None
+        if plain_problem(header) or plain_problem(snap) or plain_problem(check):
+            return None  # too big to trust: the whole record is read, and refused
         prefix = text[:end]
         game = game_of(header["game"])
         if (
@@ -461,7 +478,7 @@ def _from_snapshot(p: Path, text: str, game_of: Callable[[str], Game]) -> OpenRe
         ):
             return None
         last = _last_recorded_hash(prefix, header)
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None  # not as Ostfront writes it: read and replay the whole record
     if check["hash"] != last:
         raise RecordError(

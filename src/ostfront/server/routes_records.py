@@ -68,6 +68,8 @@ async def import_record(request: Request, manager: ManagerDep) -> Any:
         return error(422, f"the imported file is not JSON: {exc}")
     except RecursionError:
         return error(422, "the imported file nests too deeply to be a game record")
+    except ValueError as exc:  # an integer of thousands of digits (int_max_str_digits)
+        return error(422, f"the imported file is not JSON a game record can hold: {exc}")
     players: dict[str, Any] = {}
     mode = seats.HOTSEAT
     if isinstance(data, dict) and "record" in data and "format" not in data:

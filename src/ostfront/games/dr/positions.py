@@ -42,10 +42,12 @@ field it is in (``extra.fortresses_lost: 1234 is not a fortress hex ...``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Annotated, Any, cast
+
+from pydantic import BaseModel, Field
 
 from ...core.errors import DataError
-from ...core.position import placements
+from ...core.position import EXTRA, MAX_EXTRA_ENTRIES, placements, typed_extra
 from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
 from .organization import enter
@@ -75,6 +77,36 @@ EXTRA_KEYS = (
     "entered_at",
 )
 WEATHERS = ("clear", "light_mud", "mud", "snow")
+
+_Names = Annotated[list[str], Field(max_length=MAX_EXTRA_ENTRIES)]
+_Count = Annotated[int, Field(ge=0, le=MAX_EXTRA_ENTRIES)]
+
+
+class Extra(BaseModel):
+    """The types and bounds of ``[extra]``'s fields (what they mean is checked below)."""
+
+    model_config = EXTRA
+    control: Annotated[dict[str, str], Field(max_length=MAX_EXTRA_ENTRIES)] | None = None
+    fortresses_lost: _Names | str | None = None
+    stalin: str | None = None
+    snow_turns: _Count | None = None
+    turkey_at_war: bool | None = None
+    turkey_invaded: bool | None = None
+    moved: _Names | None = None
+    rail_moved: _Names | None = None
+    attacked_hexes: _Names | None = None
+    zhukov_hexes: _Names | None = None
+    fleet_air: Annotated[dict[str, _Count], Field(max_length=MAX_EXTRA_ENTRIES)] | None = None
+    airborne_drops: (
+        Annotated[list[dict[str, str | int]], Field(max_length=MAX_EXTRA_ENTRIES)] | None
+    ) = None
+    airborne_moved: Annotated[dict[str, _Count], Field(max_length=MAX_EXTRA_ENTRIES)] | None = None
+    weakened: _Names | None = None
+    armor_replaced: _Count | None = None
+    rebuilt: _Names | None = None
+    entered_at: _Names | None = None
+
+
 POOL_KEYS = ("air", "replacements")
 
 
@@ -102,7 +134,10 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     weather = position.get("weather") or weather_for(R.charts, turn)
     if weather not in WEATHERS:
         problems.append(f"weather: {weather!r} is not one of {', '.join(WEATHERS)}")
-    extra = dict(position.get("extra") or {})
+    typed = typed_extra(position.get("extra") or {}, Extra, problems)
+    if typed is None:
+        raise DataError("position", problems)
+    extra = typed
     for key in sorted(set(extra) - set(EXTRA_KEYS)):
         problems.append(
             f"extra.{key}: not a Defiant Russia position field ({', '.join(EXTRA_KEYS)})"

@@ -30,19 +30,24 @@ Fields used from the position file (see ``ostfront.core.position``)::
     last_turn = "1942-12"                             # 15.7: end at this VDT
     entered = { "1816" = "axis" }                     # who last entered a city (3.2.3a;
                                                       # default: who controls it at the start)
-    factories_lost = 0                                # 15.5
+    factories_lost = 0                                # 15.5 (at most the factories
+                                                      # the position leaves out of play)
 
-Units the file does not list are out of the game.
+Units the file does not list are out of the game. Every ``[extra]`` field is typed and
+bounded (:class:`Extra`) before its meaning is checked, whichever door the position came in
+by (a position file, a record, an import).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Annotated, Any, cast
+
+from pydantic import BaseModel, Field
 
 from ...core.errors import DataError
-from ...core.position import placements
-from . import control
+from ...core.position import EXTRA, MAX_EXTRA_ENTRIES, placements, typed_extra
+from . import control, factories
 from .movement_rules import HUNGARY_FROM, hungary_active
 from .rules import BOXES, PHASES, SIDES, Rules, State, month_name, turn_title
 from .stacking import stacking_problems
@@ -55,13 +60,35 @@ EXTRA_KEYS = (
 )  # fmt: skip
 WEATHERS = ("good", "mud", "snow")
 
+_Table = Annotated[dict[str, str], Field(max_length=MAX_EXTRA_ENTRIES)]
+
+
+class Extra(BaseModel):
+    """The types and bounds of ``[extra]``'s fields (what they mean is checked below)."""
+
+    model_config = EXTRA
+    control: _Table | None = None
+    seas: _Table | None = None
+    hungary_active: bool | None = None
+    no_retreat: (
+        dict[str, bool | Annotated[list[str], Field(max_length=MAX_EXTRA_ENTRIES)]] | None
+    ) = None
+    weather_plan: _Table | None = None
+    first: str | None = None
+    last_turn: str | None = None
+    entered: _Table | None = None
+    factories_lost: Annotated[int, Field(ge=0, le=MAX_EXTRA_ENTRIES)] | None = None
+
 
 def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
     """Fill ``state`` from a validated position (``core.position``), or raise DataError
     naming every problem. Play then begins at its phase (``sequence.begin``)."""
     problems: list[str] = []
     units = _units(R, position, problems)
-    extra = dict(position.get("extra") or {})
+    typed = typed_extra(position.get("extra") or {}, Extra, problems)
+    if typed is None:
+        raise DataError("position", problems)
+    extra = typed
     unknown = sorted(set(extra) - set(EXTRA_KEYS))
     if unknown:
         problems.append(f"extra: unknown {', '.join(unknown)} (known: {', '.join(EXTRA_KEYS)})")
@@ -106,6 +133,13 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
             "(SNO 5.5.11, 11.19)"
         )
     no_retreat = _no_retreat(R, extra.get("no_retreat"), problems)
+    lost = extra.get("factories_lost") or 0
+    out = [u for u in factories.factory_ids(R) if units[u]["at"] == "out"]
+    if lost > len(out):
+        problems.append(
+            f"extra.factories_lost: {lost} factories lost, but the position leaves "
+            f"{len(out)} of {len(factories.factory_ids(R))} out of play (SNO 15.5)"
+        )
     _stacks(R, units, problems)
     if problems:
         raise DataError("position", problems)
@@ -125,7 +159,7 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
             rf={s: int((pools.get(s) or {}).get("rf", 0)) for s in SIDES},
             no_retreat=no_retreat,
             hungary_active=hungary,
-            factories_lost=int(extra.get("factories_lost", 0)),
+            factories_lost=lost,
             leningrad_rule=bool(state["options"].get("leningrad")),
         )
     )
