@@ -86,6 +86,43 @@ def test_a_hotseat_game_goes_at_once(client: TestClient) -> None:
     assert r.status_code == 200 and r.json() == {"deleted": gid}
 
 
+# ------------------------------------------------------------------ taking an invite seat
+@pytest.mark.parametrize("game", ["dr", "sno"])
+def test_an_opened_invite_link_is_useless_to_whoever_passed_it(
+    client: TestClient, game: str
+) -> None:
+    gid, tokens = invite(client, game)
+    side = client.get(f"/api/games/{gid}").json()["active"]
+    link = {"X-Ostfront-Seat": tokens[side]}  # what the inviter sent (and still holds)
+    r = client.post(f"/api/games/{gid}/seat", headers=link)
+    assert r.status_code == 200, r.text
+    same_as_sent(models.SeatAnswer, r.json())
+    fresh = r.json()["seats"]
+    assert list(fresh) == [side] and fresh[side] != tokens[side]
+    # the inviter's copy of the link acts no more, nor takes the seat back
+    v = client.get(f"/api/games/{gid}", headers=link).json()
+    assert v["seats"] == [] and v["actions"] == []
+    move = {"action": "anything", "seq": 0}
+    r = client.post(f"/api/games/{gid}/actions", json=move, headers=link)
+    assert r.status_code == 403
+    r = client.post(f"/api/games/{gid}/seat", headers=link)
+    assert r.status_code == 403 and "taken already" in r.json()["error"]
+    # the invitee plays with the fresh token; the other seat is untouched
+    play_one_step(client, gid, {**tokens, **fresh})
+    others = [s for s in tokens if s != side]
+    v = client.get(f"/api/games/{gid}", headers={"X-Ostfront-Seat": tokens[others[0]]}).json()
+    assert v["seats"] == others
+    r = client.post(f"/api/games/{gid}/seat")
+    assert r.status_code == 403
+
+
+def test_a_hotseat_token_is_kept_when_its_link_is_opened(client: TestClient) -> None:
+    r = client.post("/api/games", json={"players": HUMANS["dr"]})
+    gid, tokens = r.json()["id"], r.json()["seats"]
+    r = client.post(f"/api/games/{gid}/seat", headers={"X-Ostfront-Seat": tokens["axis"]})
+    assert r.status_code == 200 and r.json()["seats"] == tokens
+
+
 # ------------------------------------------------------------------ listing
 @pytest.mark.parametrize("game", ["dr", "sno"])
 def test_an_invite_game_is_listed_only_to_its_players(client: TestClient, game: str) -> None:

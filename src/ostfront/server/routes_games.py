@@ -160,6 +160,13 @@ def claim(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     return seat_answer(session, manager.claim(gid))
 
 
+@router.post("/{gid}/seat", response_model=SeatAnswer, response_model_exclude_unset=True)
+def take_seat(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
+    """An invite link's token exchanged for a fresh one only its opener holds."""
+    session = session_for(manager, gid)
+    return seat_answer(session, manager.take_seat(gid, seat_token(request)))
+
+
 @router.put("/{gid}/players", response_model=Players, response_model_exclude_unset=True)
 def put_players(gid: str, body: PlayersIn, request: Request, manager: ManagerDep) -> dict[str, Any]:
     session_for(manager, gid)

@@ -345,6 +345,26 @@ class Manager:
         session.seats = hashes
         return tokens
 
+    def take_seat(self, gid: str, token: str | None) -> dict[str, str]:
+        """An invite link opened: a fresh token for the sides ``token`` holds, which stops
+        working (so whoever passed the link on, or read it on the way, cannot act with it).
+        A token that holds every side (a hotseat game) stays as it is."""
+        session = self.get(gid)
+        mine = session.held(token)
+        if not mine or token is None:
+            raise Forbidden(
+                "this invite link's seat has been taken already (its link was opened "
+                "elsewhere) or is not one of this game's"
+            )
+        if mine == set(session.game.sides):
+            return dict.fromkeys(session.game.sides, token)
+        fresh = seats.new_token()
+        taken = self.store.replace_seat(gid, seats.token_hash(token), seats.token_hash(fresh))
+        if not taken:
+            raise Forbidden("this invite link's seat has just been taken elsewhere")
+        session.seats = {**(session.seats or {}), **dict.fromkeys(taken, seats.token_hash(fresh))}
+        return dict.fromkeys(taken, fresh)
+
     def set_players(self, gid: str, players: dict[str, Any], token: str | None) -> Session:
         """Change who plays each side; only the sides the token holds may change."""
         session = self.get(gid)
