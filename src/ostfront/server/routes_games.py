@@ -2,7 +2,9 @@
 delete it, and the previews the game page asks for (dice odds, map overlays).
 
 Acting, changing players and deleting need the seat token of a side (docs/security.md);
-showing a game needs only its id, and lists legal actions only to the seat to move.
+showing a game needs only its id, and lists legal actions only to the seat to move. The
+listing shows an invite game only to its players; one address may start only so many games
+(:mod:`.limits`); an opened invite link takes its seat (a fresh token, :mod:`.seats`).
 """
 
 from __future__ import annotations
