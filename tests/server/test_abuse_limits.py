@@ -177,6 +177,8 @@ SERVER = textwrap.dedent(
     """
     import sys, uvicorn
     from ostfront.server import server_options
+    from ostfront.server.http_timeouts import HeadTimedHttp
+    HeadTimedHttp.head_seconds = 1.0
     from ostfront.server.app import create_app
     app = create_app(sys.argv[1], move_delay=0)
     app.body_seconds = 1.0
@@ -202,6 +204,7 @@ def test_half_sent_bodies_are_cut_off(tmp_path: Path) -> None:
         text=True,
     )
     slow: list[socket.socket] = []
+    heads: list[socket.socket] = []
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
         base = f"http://127.0.0.1:{port}"
@@ -219,6 +222,10 @@ def test_half_sent_bodies_are_cut_off(tmp_path: Path) -> None:
             s = socket.create_connection(("127.0.0.1", port), timeout=10)
             s.sendall(head)
             slow.append(s)
+        for _ in range(4):  # and heads that never end
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0")
+            heads.append(s)
         started = time.monotonic()
         # the server still answers others meanwhile
         with urllib.request.urlopen(base + "/api/meta", timeout=5) as r:
@@ -232,9 +239,11 @@ def test_half_sent_bodies_are_cut_off(tmp_path: Path) -> None:
                 got += chunk
             assert got.startswith(b"HTTP/1.1 408"), got[:200]
             assert b"did not arrive within 1 s" in got
+        for s in heads:  # closed with no answer: no request was ever made
+            assert s.recv(4096) == b""
         assert time.monotonic() - started < 8
     finally:
-        for s in slow:
+        for s in slow + heads:
             s.close()
         proc.terminate()
         proc.wait(timeout=20)

@@ -28,8 +28,12 @@ MAX_HEAD_BYTES = 16 * 1024
 
 def server_options() -> dict[str, Any]:
     """What uvicorn is told beyond the app and address: bounded connections and idle time
-    (the guard bounds how long a body may take, :data:`.guard.BODY_SECONDS`)."""
+    (the guard bounds how long a body may take, :data:`.guard.BODY_SECONDS`; the protocol
+    how long a request head may, :mod:`.http_timeouts`)."""
+    from .http_timeouts import HeadTimedHttp
+
     return {
+        "http": HeadTimedHttp,
         "log_level": "warning",
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "limit_concurrency": MAX_CONCURRENT,
