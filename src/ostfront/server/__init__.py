@@ -22,8 +22,6 @@ from .store import default_db_path
 KEEP_ALIVE_SECONDS = 5
 #: Connections and requests served at once; beyond them a request is answered 503 at once.
 MAX_CONCURRENT = 1000
-#: The largest incomplete request head (bytes) the h11 parser holds.
-MAX_HEAD_BYTES = 16 * 1024
 
 
 def server_options() -> dict[str, Any]:
@@ -37,7 +35,6 @@ def server_options() -> dict[str, Any]:
         "log_level": "warning",
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "limit_concurrency": MAX_CONCURRENT,
-        "h11_max_incomplete_event_size": MAX_HEAD_BYTES,
     }
 
 
