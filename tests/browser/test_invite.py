@@ -56,6 +56,20 @@ def test_invite_links_seat_each_player(page: Any, base_url: str) -> None:  # noq
         pages["watcher"].click("#btn-export button")
         pages["watcher"].wait_for_selector("#toast.shown")
         assert "exported only to its players" in pages["watcher"].inner_text("#toast")
+        # an opened link was swapped for a fresh seat: a second browser only watches
+        late = browser.new_context()
+        seats["late"] = late
+        pg = late.new_page()
+        pg.goto(links["soviet"])
+        pg.wait_for_selector("#seat-error")
+        assert "taken already" in pg.inner_text("#seat-error")
+        assert pg.evaluate("() => localStorage.getItem('ostfront.seats')") in (None, "{}")
+        # a player's home page lists the invite game; a stranger's does not
+        pages["axis"].goto(base_url + "/")
+        pages["axis"].wait_for_selector(f'tr[data-game="{gid}"]')
+        pages["watcher"].goto(base_url + "/")
+        pages["watcher"].wait_for_selector("#playing p, #playing table")
+        assert pages["watcher"].locator(f'tr[data-game="{gid}"]').count() == 0
     finally:
         for ctx in seats.values():
             ctx.close()

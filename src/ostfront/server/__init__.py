@@ -11,11 +11,31 @@ from __future__ import annotations
 import socket
 import sys
 from collections.abc import Iterable
+from typing import Any
 
 from ..core.errors import OstfrontError
 from ..games import names, settle
 from .guard import is_loopback
 from .store import default_db_path
+
+#: Seconds an idle kept-alive connection stays open after its last answer.
+KEEP_ALIVE_SECONDS = 5
+#: Connections and requests served at once; beyond them a request is answered 503 at once.
+MAX_CONCURRENT = 1000
+
+
+def server_options() -> dict[str, Any]:
+    """What uvicorn is told beyond the app and address: bounded connections and idle time
+    (the guard bounds how long a body may take, :data:`.guard.BODY_SECONDS`; the protocol
+    how long a request head may, :mod:`.http_timeouts`)."""
+    from .http_timeouts import HeadTimedHttp
+
+    return {
+        "http": HeadTimedHttp,
+        "log_level": "warning",
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
+        "limit_concurrency": MAX_CONCURRENT,
+    }
 
 
 def serve(
@@ -61,7 +81,7 @@ def serve(
         f"Ostfront web app at http://{shown}:{port}/  (games in {path}; Ctrl-C to stop)", flush=True
     )
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, **server_options())
     except KeyboardInterrupt:  # uvicorn has shut down cleanly and passes the signal on
         pass
     finally:

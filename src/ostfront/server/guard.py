@@ -12,6 +12,8 @@
   ``text/plain`` post (what another site may send without asking) is refused.
 - **Size.** A body is at most :data:`MAX_BODY` bytes (:data:`MAX_IMPORT_BODY` for a record
   import).
+- **Time.** A body must arrive whole within :data:`BODY_SECONDS` (else 408 and the
+  connection is closed), so a client cannot hold connections open with half-sent bodies.
 - **Headers.** Every response says: a Content-Security-Policy allowing only this server's
   scripts, styles, images and sockets (no inline script), no framing, no sniffing, no
   referrer.
@@ -19,6 +21,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import socket
@@ -35,6 +38,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_BODY = 64 * 1024
 #: The largest record file an import accepts, in bytes.
 MAX_IMPORT_BODY = 4 * 1024 * 1024
+#: Seconds a request body may take to arrive whole.
+BODY_SECONDS = 20.0
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -102,9 +107,12 @@ def _headers(scope: Scope) -> dict[str, str]:
 class Guard:
     """The checks above, around the app."""
 
-    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str] = ()) -> None:
+    def __init__(
+        self, app: ASGIApp, allowed_hosts: Iterable[str] = (), body_seconds: float = BODY_SECONDS
+    ) -> None:
         self.app = app
         self.allowed = default_hosts(allowed_hosts)
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -129,7 +137,18 @@ class Guard:
             too_big = not declared.isdigit() or int(declared) > body_limit
             body = b""
             if not too_big:
-                body, too_big = await _read_body(receive, body_limit)
+                try:
+                    body, too_big = await asyncio.wait_for(
+                        _read_body(receive, body_limit), self.body_seconds
+                    )
+                except TimeoutError:
+                    await _refuse(
+                        send,
+                        408,
+                        f"the request body did not arrive within {self.body_seconds:g} s",
+                        close=True,
+                    )
+                    return
             if too_big:
                 await _refuse(send, 413, f"the request body is larger than {body_limit} bytes")
                 return
@@ -168,19 +187,16 @@ class Guard:
         return None
 
 
-async def _refuse(send: Send, status: int, message: str) -> None:
+async def _refuse(send: Send, status: int, message: str, *, close: bool = False) -> None:
     body = json.dumps({"error": message}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                *SECURITY_HEADERS,
-            ],
-        }
-    )
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *SECURITY_HEADERS,
+    ]
+    if close:  # the rest of the request never came: the connection cannot be reused
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -213,7 +213,12 @@ class Imported(SeatAnswer):
 
 
 class Deleted(Closed):
-    deleted: str
+    """A game deleted (its id), or (202) an invite game waiting for its other seats to agree."""
+
+    deleted: str | None
+    waiting_for: list[str] | None = Field(
+        default=None, description="the sides whose seats have not yet asked to delete it"
+    )
 
 
 class Players(Closed):

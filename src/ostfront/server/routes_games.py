@@ -2,7 +2,9 @@
 delete it, and the previews the game page asks for (dice odds, map overlays).
 
 Acting, changing players and deleting need the seat token of a side (docs/security.md);
-showing a game needs only its id, and lists legal actions only to the seat to move.
+showing a game needs only its id, and lists legal actions only to the seat to move. The
+listing shows an invite game only to its players; one address may start only so many games
+(:mod:`.limits`); an opened invite link takes its seat (a fresh token, :mod:`.seats`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
 
 from .. import games
 from ..core.errors import UnknownGame
@@ -19,6 +22,7 @@ from . import describe
 from .deps import ManagerDep, seat_token, session_for
 from .errors import BadRequest
 from .guard import is_loopback
+from .limits import RateLimit, too_many
 from .models import (
     ActionIn,
     Deleted,
@@ -31,27 +35,70 @@ from .models import (
     SeatAnswer,
 )
 from .payloads import game_view, seat_answer
-from .seats import Forbidden
+from .seats import Forbidden, token_hash
 from .sessions import Manager
 from .view_models import GameView
 
 router = APIRouter(prefix="/api/games")
 
 
+#: The most games one listing shows (the most recently moved first).
+LIST_LIMIT = 200
+#: The request header the home page names its seats in (tokens, comma-separated).
+SEATS_HEADER = "x-ostfront-seats"
+#: The most seat tokens one listing request may name.
+MAX_LISTED_SEATS = 500
+
+
+def _caller_seats(request: Request) -> set[str]:
+    """The hashes of the seat tokens a listing request names."""
+    raw = request.headers.get(SEATS_HEADER, "")
+    tokens = [t.strip() for t in raw.split(",")[:MAX_LISTED_SEATS]]
+    return {token_hash(t) for t in tokens if 0 < len(t) <= 64}
+
+
+def is_invite(seat_hashes: dict[str, str] | None) -> bool:
+    """Whether a game's seats are held apart (an invite game), not all by one token."""
+    return bool(seat_hashes) and len(set((seat_hashes or {}).values())) > 1
+
+
 @router.get("", response_model=list[GameListed], response_model_exclude_unset=True)
-def list_games(manager: ManagerDep) -> list[dict[str, Any]]:
+def list_games(
+    request: Request,
+    manager: ManagerDep,
+    limit: int = Query(default=LIST_LIMIT, ge=1, le=1000),
+) -> list[dict[str, Any]]:
+    """The most recently moved games, for watching. An invite game is private to its
+    players: listed only to a caller naming one of its seats (``X-Ostfront-Seats``)."""
+    mine = _caller_seats(request)
     out = []
     for g in manager.store.all():
+        if is_invite(g.seats) and not mine & set((g.seats or {}).values()):
+            continue
         d = g.to_json()
         d["claimable"] = g.seats is None
         with contextlib.suppress(UnknownGame):
             d["game_title"] = games.get(g.game).title
         out.append(d)
+        if len(out) >= limit:
+            break
     return out
 
 
+def create_limit(request: Request) -> RateLimit:
+    """The app's limit on starting games (made when first needed; tests may set their own)."""
+    state = request.app.state
+    limit: RateLimit | None = getattr(state, "create_limit", None)
+    if limit is None:
+        limit = state.create_limit = RateLimit()
+    return limit
+
+
 @router.post("", status_code=201, response_model=SeatAnswer, response_model_exclude_unset=True)
-def create(body: NewGame, manager: ManagerDep) -> dict[str, Any]:
+def create(body: NewGame, request: Request, manager: ManagerDep) -> Any:
+    wait = create_limit(request).take(request.client.host if request.client else "")
+    if wait > 0:
+        return too_many(wait, "new games")
     try:
         return start_game(manager, body)
     except UnknownGame as exc:  # a bad scenario or option is a bad request, not a 404
@@ -98,9 +145,11 @@ def get_game(
 
 
 @router.delete("/{gid}", response_model=Deleted, response_model_exclude_unset=True)
-def delete_game(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
+def delete_game(gid: str, request: Request, manager: ManagerDep) -> Any:
     session_for(manager, gid)
-    manager.delete(gid, seat_token(request))
+    waiting = manager.delete(gid, seat_token(request))
+    if waiting:
+        return JSONResponse({"deleted": None, "waiting_for": waiting}, status_code=202)
     return {"deleted": gid}
 
 
@@ -111,6 +160,13 @@ def claim(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     if not is_loopback(client):
         raise Forbidden("a game from before seats may only be claimed on this machine")
     return seat_answer(session, manager.claim(gid))
+
+
+@router.post("/{gid}/seat", response_model=SeatAnswer, response_model_exclude_unset=True)
+def take_seat(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
+    """An invite link's token exchanged for a fresh one only its opener holds."""
+    session = session_for(manager, gid)
+    return seat_answer(session, manager.take_seat(gid, seat_token(request)))
 
 
 @router.put("/{gid}/players", response_model=Players, response_model_exclude_unset=True)

@@ -8,6 +8,14 @@ and every action, change of players, deletion and live socket names a token
 (``X-Ostfront-Seat``; the socket sends it as a sub-protocol): a token acts for the sides it
 holds, and for nothing else. Without a token a game can only be watched.
 
+**Whom an invite trusts.** Whoever starts an invite game is answered every side's link once,
+since he must pass the others on; until a link is opened he (and anyone who read it on the
+way) could act with it. Opening a link takes the seat (``POST /api/games/<id>/seat``): its
+token is swapped, in one transaction, for a fresh one only the opener's browser keeps, so
+the copy that was passed on acts no more, and a link opened a second time says it was taken.
+An invite game is listed only to a caller naming one of its seats, and once begun it is
+deleted only when every seat has asked.
+
 **The seed.** The seed decides every die. While a game is played it stays on the server:
 the view leaves it out and an exported record carries it *sealed* — XOR-ed with an HMAC of
 a nonce under this database's own key, and authenticated — so the export can be imported

@@ -67,6 +67,9 @@ IDLE_SECONDS = 1800.0
 MAX_SESSIONS = 64
 #: Seconds a computer player may think about one decision.
 AI_TIMEOUT = 120.0
+#: Seconds the runner waits before asking the computer again after its worker pool failed
+#: (one wait a try; after the last, the game says so and waits for a player to restart it).
+AI_RETRY_DELAYS = (1.0, 4.0, 15.0)
 
 
 class Manager:
@@ -99,6 +102,11 @@ class Manager:
         self._listeners: dict[str, set[Callable[[dict[str, Any]], None]]] = {}
         self._closed = False
         self._key: bytes | None = None
+        #: Invite games some seats asked to delete: game id -> the sides that agreed.
+        self._delete_agreed: dict[str, set[str]] = {}
+        self._delete_guard = threading.Lock()
+        #: Waits between tries when the computer's worker pool fails (see AI_RETRY_DELAYS).
+        self.ai_retry_delays: tuple[float, ...] = AI_RETRY_DELAYS
 
     # -- lifecycle -------------------------------------------------------------
     def close(self) -> None:
@@ -343,13 +351,30 @@ class Manager:
         """Drop a game from memory (it is read again from the database when next asked)."""
         self._sessions.pop(gid, None)
 
-    def delete(self, gid: str, token: str | None) -> None:
+    def delete(self, gid: str, token: str | None) -> list[str]:
+        """Delete a game for the holder of a seat; returns the sides still to agree (then the
+        game stays). A token that holds every side (a hotseat game) deletes at once; so does
+        one seat of an invite game before its first step. Once an invite game has begun it
+        is both players' record, finished or not: it goes only when every seat has asked
+        (the agreements are kept in memory until the game goes or the server stops)."""
         session = self.get(gid)
-        if not session.held(token):
+        mine = session.held(token)
+        if not mine:
             raise Forbidden("only a player of this game may delete it (no seat token given)")
+        sides = set(session.game.sides)
+        if mine != sides and session.seq > 0:
+            with self._delete_guard:
+                agreed = self._delete_agreed.setdefault(gid, set())
+                agreed |= mine
+                waiting = sorted(sides - agreed)
+            if waiting:
+                return waiting
         if not self.store.delete(gid):
             raise NotFound(f"no game {gid!r}")
         self._sessions.pop(gid, None)
+        with self._delete_guard:
+            self._delete_agreed.pop(gid, None)
+        return []
 
     def claim(self, gid: str) -> dict[str, str]:
         """Seats for a game stored before games had seats (once; hotseat)."""
@@ -359,6 +384,26 @@ class Manager:
             raise Forbidden("this game's seats are already taken")
         session.seats = hashes
         return tokens
+
+    def take_seat(self, gid: str, token: str | None) -> dict[str, str]:
+        """An invite link opened: a fresh token for the sides ``token`` holds, which stops
+        working (so whoever passed the link on, or read it on the way, cannot act with it).
+        A token that holds every side (a hotseat game) stays as it is."""
+        session = self.get(gid)
+        mine = session.held(token)
+        if not mine or token is None:
+            raise Forbidden(
+                "this invite link's seat has been taken already (its link was opened "
+                "elsewhere) or is not one of this game's"
+            )
+        if mine == set(session.game.sides):
+            return dict.fromkeys(session.game.sides, token)
+        fresh = seats.new_token()
+        taken = self.store.replace_seat(gid, seats.token_hash(token), seats.token_hash(fresh))
+        if not taken:
+            raise Forbidden("this invite link's seat has just been taken elsewhere")
+        session.seats = {**(session.seats or {}), **dict.fromkeys(taken, seats.token_hash(fresh))}
+        return dict.fromkeys(taken, fresh)
 
     def set_players(self, gid: str, players: dict[str, Any], token: str | None) -> Session:
         """Change who plays each side; only the sides the token holds may change."""
@@ -489,6 +534,31 @@ class Manager:
             self.ai_timeout,
         )
 
+    def _choose_retrying(self, session: Session, side: str, level: str, state: State) -> str | None:
+        """:meth:`_choose`, asked again after each of :attr:`ai_retry_delays` when the worker
+        pool fails (a pool that died twice in a row, a machine short of processes); the game
+        says it is retrying. A decision that took too long is not asked again."""
+        for delay in (*self.ai_retry_delays, None):
+            try:
+                return self._choose(session, side, level, state)
+            except TimeoutError:
+                raise
+            except Exception as exc:
+                if delay is None or self._closed:
+                    raise
+                session.ai_error = (
+                    f"the computer player failed ({exc or type(exc).__name__}); "
+                    f"trying again in {delay:g} s"
+                )
+                self.notify(session)
+                end = time.monotonic() + delay
+                while not self._closed and time.monotonic() < end:
+                    time.sleep(min(0.05, max(0.0, end - time.monotonic())))
+                if self._closed:
+                    return None
+                session.ai_error = None
+        return None  # pragma: no cover
+
     def _run_computer(self, session: Session) -> None:
         try:
             while not self._closed and session.id in self._sessions:
@@ -500,7 +570,7 @@ class Manager:
                     seq = session.seq
                     state = session.state
                 assert side is not None
-                text = self._choose(session, side, level, state)
+                text = self._choose_retrying(session, side, level, state)
                 if text is None:
                     break
                 try:
@@ -510,7 +580,10 @@ class Manager:
                 if self.move_delay:
                     time.sleep(self.move_delay)
         except Exception as exc:  # the AI failed: say so, never take the server down
-            session.ai_error = f"the computer player failed: {exc or type(exc).__name__}"
+            session.ai_error = (
+                f"the computer player failed: {exc or type(exc).__name__} (set the players "
+                "again to restart it)"
+            )
         finally:
             session.thinking = False
             session.runner = None

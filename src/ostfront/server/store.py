@@ -27,6 +27,7 @@ the name leads to (symbolic links followed), so another name for it is refused t
 from __future__ import annotations
 
 import contextlib
+import hmac
 import json
 import os
 import secrets
@@ -397,6 +398,18 @@ class Store:
                 sql += " AND seats IS NULL"
             cur = db.execute(sql, (json.dumps(seats), gid))
             return cur.rowcount > 0
+
+    def replace_seat(self, gid: str, old_hash: str, new_hash: str) -> list[str]:
+        """Give every side whose token hash is ``old_hash`` the hash ``new_hash`` instead, in
+        one transaction (of two callers with the same old token one wins); the sides."""
+        with self._tx() as db:
+            row = db.execute("SELECT seats FROM games WHERE id = ?", (gid,)).fetchone()
+            held = json.loads(row["seats"]) if row is not None and row["seats"] else {}
+            sides = [side for side, h in held.items() if hmac.compare_digest(h, old_hash)]
+            if sides:
+                held.update(dict.fromkeys(sides, new_hash))
+                db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(held), gid))
+            return sides
 
     def set_summary(self, gid: str, summary: dict[str, Any], status: str) -> None:
         with self._tx() as db:

@@ -30,14 +30,29 @@ function gameOf(url) {
   return m ? m[1] : null;
 }
 
-// An invite link (/game/<id>#seat=<token>): keep the seat, then take it out of the address
-// bar so it is neither bookmarked nor shown on screen.
+// An invite link (/game/<id>#seat=<token>): take the seat, then take the link out of the
+// address bar so it is neither bookmarked nor shown on screen. Taking it swaps the link's
+// token for a fresh one only this browser holds (whoever passed the link on cannot use it
+// any more); every request waits for that (seatReady).
+let seatReady = Promise.resolve();
 (function takeSeatFromLink() {
   const m = /^\/game\/([0-9a-f]+)$/.exec(location.pathname);
   const t = /(?:^#|&)seat=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (m && t) {
-    keepSeat(m[1], t[1]);
+    const before = seatFor(m[1]);
     history.replaceState(null, "", location.pathname + location.search);
+    seatReady = fetch(`/api/games/${m[1]}/seat`, { method: "POST", headers: { "X-Ostfront-Seat": t[1] } })
+      .then(async r => {
+        const data = await r.json().catch(() => null);
+        const fresh = r.ok && data && data.seats ? Object.values(data.seats)[0] : null;
+        if (fresh) keepSeat(m[1], fresh);
+        else if (!before) {
+          const msg = (data && data.error) || "this invite link could not be used";
+          document.body.insertAdjacentHTML("afterbegin",
+            `<p class="error" id="seat-error">You are watching: ${esc(msg)}.</p>`);
+        }
+      })
+      .catch(() => keepSeat(m[1], t[1]));  // no answer: keep the link's token as it is
   }
 })();
 
@@ -50,6 +65,7 @@ function openSocket(path) {
 }
 
 async function api(method, url, body) {
+  await seatReady;
   const opts = { method, headers: {} };
   const token = seatFor(gameOf(url));
   if (token) opts.headers["X-Ostfront-Seat"] = token;

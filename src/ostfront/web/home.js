@@ -35,14 +35,28 @@ function table(rows) {
     '<th>Last move</th><th></th></tr></thead><tbody>' + rows.map(gameRow).join("") + "</tbody></table>";
 }
 
+// The games list: an invite game is listed only to a browser naming one of its seats.
+async function listGames() {
+  const tokens = Object.values(seatTokens()).slice(-500).join(",");
+  const r = await fetch("/api/games", { headers: tokens ? { "X-Ostfront-Seats": tokens } : {} });
+  const data = await r.json().catch(() => null);
+  if (!r.ok) throw new Error((data && data.error) || r.statusText);
+  return data;
+}
+
 async function load() {
-  const list = await api("GET", "/api/games");
+  const list = await listGames();
   document.getElementById("playing").innerHTML = table(list.filter(g => g.status !== "finished"));
   document.getElementById("finished").innerHTML = table(list.filter(g => g.status === "finished"));
   document.querySelectorAll("button.del").forEach(b => b.addEventListener("click", async () => {
     if (!confirm("Delete this game for good?")) return;
     try {
-      await api("DELETE", "/api/games/" + b.dataset.id);
+      const r = await api("DELETE", "/api/games/" + b.dataset.id);
+      if (r && r.waiting_for) {
+        document.getElementById("msg").innerHTML = `<p class="muted">The game goes once ` +
+          `${esc(r.waiting_for.map(cap).join(" and "))} also asks to delete it.</p>`;
+        return;
+      }
       forgetSeat(b.dataset.id);
     } catch (err) {
       document.getElementById("msg").innerHTML = `<p class="error">${esc(err.message)}</p>`;
