@@ -14,10 +14,12 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/board/<game>            the board SVG and each hex's centre
     GET    /api/hex/<game>/<hex>        one hex described (terrain, hexsides, place)
     GET    /api/chart/<game>            the game's charts (terrain effects, combat) as tables
-    GET    /api/games                   every stored game
-    POST   /api/games                   start a game
+    GET    /api/games                   the games, newest first (at most 200; an invite game only
+                                        to a caller naming one of its seats)
+    POST   /api/games                   start a game (rate-limited per client address)
     GET    /api/games/<id>              the position, prompt, legal actions, counters, log
-    DELETE /api/games/<id>              forget a game
+    DELETE /api/games/<id>              forget a game (a begun invite game: every seat asks)
+    POST   /api/games/<id>/seat         take the seat an invite link names (a fresh token)
     PUT    /api/games/<id>/players      change who plays each side (the sides you hold)
     POST   /api/games/<id>/claim        seats for a game stored before seats (local only)
     POST   /api/games/<id>/actions      {"action": text, "seq": n} -> the new position
@@ -25,7 +27,7 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/games/<id>/overlay/<k>  supply | zoc | control (?side=, ?step=)
     GET    /api/games/<id>/timeline     where each turn and phase begins, for replay
     GET    /api/games/<id>/at/<step>    the position after that many steps (replay)
-    GET    /api/games/<id>/record       the game record file (export)
+    GET    /api/games/<id>/record       the game record file (export; in play, players only)
     POST   /api/import                  a record file (or {"record", "players"}) -> a game
     WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
 
