@@ -32,6 +32,7 @@ from typing import Any
 from ...core.protocol import Action
 from .control import can_trace_rail_line
 from .rules import Rules, State, counter_ids, hex_title, next_month, set_unit, unit_title
+from .setup import load_scenarios
 
 # SNO 10.0: the special units - factories here (10.4), Zhukov in zhukov.py (10.6)
 DEFENCE = 1  # SNO 10.4.2: a combat factor of "1" for defence only, not printed
@@ -106,8 +107,11 @@ def eliminated(R: Rules, state: State) -> int:
 
 # ------------------------------------------------------------------ evacuation
 def _first_turn(state: State) -> bool:
-    """SNO 10.4.12: the first turn of the campaign scenario."""
-    return state.get("scenario") == CAMPAIGN and state["turn"] == state.get("start_turn")
+    """SNO 10.4.12: the first turn of the campaign scenario - the campaign's own first month
+    (its start in the scenario data), not the month a custom position of it begins in."""
+    if state.get("scenario") != CAMPAIGN:
+        return False
+    return bool(state["turn"] == load_scenarios().scenario(CAMPAIGN).start)  # SNO 10.4.12
 
 
 def _evac(state: State, uid: str) -> dict[str, Any]:

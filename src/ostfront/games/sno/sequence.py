@@ -138,11 +138,14 @@ def prompt(R: Rules, state: State) -> Prompt:
 # ------------------------------------------------------------------ moving on
 def begin(R: Rules, state: State) -> None:
     """Play begins at the state's phase (a new game's first set-up step, or a position's
-    phase): a month from its weather (1.0 A), any other phase from its beginning."""
-    if state["phase"] == "weather":
-        begin_month(R, state, state["turn"])
+    phase): a month from its weather (1.0 A), any other phase from its beginning - the
+    bookkeeping that watches the sequence (Zhukov's, 10.6) sees that beginning too."""
+    turn, phase = state["turn"], state["phase"]
+    if phase == "weather":
+        begin_month(R, state, turn)
     else:
-        enter_phase(R, state, state["phase"])
+        enter_phase(R, state, phase)
+    zhukov.start(R, state, turn, phase)  # SNO 10.6.5, 10.6.7: as entered in play
 
 
 def end_phase(R: Rules, state: State) -> None:

@@ -283,6 +283,20 @@ def update(R: Rules, state: State) -> None:  # SNO 10.6
         _write(state, company=company, seen=list(now))
 
 
+def start(R: Rules, state: State, turn: str, phase: str) -> None:
+    """Play begins at ``phase`` of ``turn`` (a scenario's first set-up step, a position's
+    phase): :func:`update` sees that phase begin as in a played game - the Soviet OMP's
+    beginning (10.6.2, 10.6.4, 10.6.5), so a position starting in it counts the whole OMP
+    for 10.6.7 - but not the end of a phase it did not see (the OMP before a Combat Phase)."""
+    z = zhukov_id(R)
+    if z is None or z not in state["units"] or state["units"][z]["at"] == "out":
+        return
+    if phase == "soviet_omp":
+        begin_omp(R, state)  # SNO 10.6.5: the OMP's beginning, before any unit moves
+    _write(state, seen=[turn, PHASES.index(phase)])
+    update(R, state)
+
+
 def alone(R: Rules, state: State, z: str) -> None:
     """SNO 10.6.2-10.6.3: Zhukov is alone in his hex: eliminated if every Soviet unit that was
     with him has just been eliminated by assault combat or overrun (the Axis OMP or Combat
@@ -358,4 +372,13 @@ def next_year(turn: str) -> str:
     return out
 
 
-__all__ = ["VERBS", "actions", "carried", "column_shift", "follow", "perform", "update"]
+__all__ = [
+    "VERBS",
+    "actions",
+    "carried",
+    "column_shift",
+    "follow",
+    "perform",
+    "start",
+    "update",
+]
