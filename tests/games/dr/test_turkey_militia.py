@@ -53,3 +53,29 @@ def test_the_fact_is_set_only_by_a_soviet_unit_in_turkey() -> None:  # DR 12.5A
     s = play(s, "select sov-7-army", "to 3023")
     assert not s.get("turkey_invaded")
 
+
+def test_the_soviets_may_disband_a_militia() -> None:  # DR 11.8C
+    units = [("sov-militia-1", "1522"), ("sov-9-army", "1119")]
+    s = dr_position(units, turn=3, phase="soviet_org")
+    assert "disband sov-militia-1" in texts(s)
+    assert "disband sov-9-army" not in texts(s)
+    act = next(a for a in GAME.legal_actions(s) if a.text == "disband sov-militia-1")
+    assert (act.role, act.units, act.hexes, act.group) == (
+        "choose",
+        ("sov-militia-1",),
+        ("1522",),
+        "Militia",
+    )
+    s = play(s, "disband sov-militia-1")
+    assert s["units"]["sov-militia-1"]["at"] == "reserve"  # back with the counters unused
+    assert "disband sov-militia-1" not in texts(s)
+    assert s["phase"] == "soviet_org"
+
+
+def test_disbanding_is_the_soviets_and_leaves_no_leader_alone() -> None:  # DR 11.8C
+    axis = dr_position([("sov-militia-1", "1522"), ("ger-i-inf", "1811")], turn=3, phase="axis_org")
+    assert not any(t.startswith("disband") for t in texts(axis))
+    alone = dr_position([("sov-militia-1", "1522"), ("sov-zhukov", "1522")], phase="soviet_org")
+    assert "disband sov-militia-1" not in texts(alone)  # Zhukov would stand alone
+    units = [("sov-militia-1", "1522"), ("sov-zhukov", "1522"), ("sov-9-army", "1522")]
+    assert "disband sov-militia-1" in texts(dr_position(units, phase="soviet_org"))
