@@ -81,7 +81,7 @@ def drop(R: Rules, state: State, uid: str, h: str) -> str:
     elif result == "reduced":
         reduce(R, state, uid)
     if on_map(state, uid):
-        take_control(state, side, [h])  # DR 6.4C
+        take_control(R, state, side, [h])  # DR 6.4C, 12.5A
         place = R.map.place(h)
         if (
             side == "axis"

@@ -5,6 +5,9 @@ and Bessarabia (6.4A); the Axis controls Germany with East Prussia, Poland, Slov
 Yugoslavia, Bulgaria, Hungary and Romania (6.4B). Which hexes those are is data: the set-up
 cards (data/setup.toml, with 12.8's changes). Afterwards a side controls every hex its units
 occupy or were the last to pass through (6.4C).
+
+Entering a hex is also when a Soviet unit invades Turkey (12.5A): the fact is noted here, once
+and for good, whatever carried the unit in (a move, rail, sea, a drop, a retreat, an advance).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .board import board
-from .rules import Rules, State
+from .rules import BOXES, Rules, State
 from .setup import load_setup
 
 
@@ -23,7 +26,31 @@ def initial_control(R: Rules, options: Collection[str] = ()) -> dict[str, str]: 
     return dict(sorted(load_setup().control_for(options).items()))
 
 
-def pass_through(state: State, side: str, hexes: list[str]) -> None:
-    """DR 6.4C: a side's unit entering or passing these hexes takes control of them."""
+TURKEY = "Turkey"  # DR 12.5: the country whose reserve armies wait for a Soviet invasion
+
+
+def pass_through(R: Rules, state: State, side: str, hexes: list[str]) -> None:
+    """DR 6.4C: a side's ground unit entering or passing these hexes takes control of them."""
     for h in hexes:
         state["control"][h] = side
+    if (
+        side == "soviet"
+        and not state.get("turkey_invaded")
+        and any(R.map.region_of_kind(h, "country") == TURKEY for h in hexes)
+    ):
+        state["turkey_invaded"] = True  # DR 12.5A: a Soviet unit enters a hex in Turkey
+
+
+def turkey_invaded(R: Rules, state: State) -> bool:
+    """DR 12.5A: a Soviet unit has entered a hex in Turkey at some time in the game
+    (``state["turkey_invaded"]``, set by :func:`pass_through`; or one stands there now, as a
+    custom position may place it without stating the fact)."""
+    if state.get("turkey_invaded"):
+        return True
+    return any(
+        R.unit(u).side == "soviet"
+        and R.unit(u).is_ground
+        and d["at"] not in BOXES
+        and R.map.region_of_kind(d["at"], "country") == TURKEY
+        for u, d in state["units"].items()
+    )

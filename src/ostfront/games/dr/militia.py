@@ -6,7 +6,10 @@ militia counter may be raised if it waits in the reserve or was eliminated (dead
 Readings: the roll is made when the attack is rolled, before the battle's dice, and the
 militia defends in that battle; a fortress that the Axis has occupied counts as the city it
 is (9.1.8E: its benefits are lost); with both militias in play no die is rolled. When several
-hexes are attacked together (7.1B) each qualifying city rolls.
+hexes are attacked together (7.1B) each qualifying city rolls. The USSR may disband a militia
+in its Organization Phase (11.8C): the counter goes back to the reserve, not to the eliminated
+units (disbanding is no loss in 13.0E), and may be raised again; a militia that is the last
+ground unit with a Soviet leader is not offered (11.6 moves leaders only after eliminations).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ...core.protocol import roll
-from .rules import BOXES, Rules, State, ground_units_at, set_unit
+from .rules import BOXES, Rules, State, ground_units_at, hex_of, set_unit, units_at
 
 MAX_IN_PLAY = 2  # DR 11.8C
 MINOR_FACES = (6,)  # DR 11.8A
@@ -92,3 +95,21 @@ def raise_militia(R: Rules, state: State, attacker_side: str, targets: Sequence[
             set_unit(state, uid, at=h, reduced=False, oos=False)
             raised.append(uid)
     return raised
+
+
+def disbandable(R: Rules, state: State) -> list[str]:
+    """Militia counters in play, which the USSR may disband now. # DR 11.8C"""
+    out = []
+    for u in militia_counters(R):
+        h = hex_of(state, u)
+        if h is None:
+            continue
+        others = [g for g in ground_units_at(R, state, h, "soviet") if g != u]
+        if others or not any(R.unit(x).is_leader for x in units_at(state, h)):
+            out.append(u)
+    return out
+
+
+def disband(state: State, uid: str) -> None:
+    """DR 11.8C: the militia leaves play, back to the counters that may be raised."""
+    set_unit(state, uid, at="reserve", reduced=False, oos=False)

@@ -204,7 +204,7 @@ def move_unit(R: Rules, state: State, uid: str, path: list[str]) -> None:
         set_unit(state, lid, at=dest)  # DR 11.6.1B, 11.6.2B
     state["done"].append(uid)
     if unit.is_ground:
-        take_control(state, unit.side, path[1:])  # DR 6.4C
+        take_control(R, state, unit.side, path[1:])  # DR 6.4C, 12.5A
         if unit.side == "axis":
             for h in path[1:]:
                 place = R.map.place(h)

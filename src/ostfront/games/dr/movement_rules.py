@@ -19,8 +19,8 @@ from typing import Any, cast
 
 from ...core.memo import facts_of, known
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
-from .control import pass_through
-from .rules import Rules, State, as_set, ground_hexes, occupancy, on_map, other, printed
+from .control import pass_through, turkey_invaded
+from .rules import Rules, State, as_set, ground_hexes, on_map, other, printed
 from .supply import neutral_countries
 
 WHOLE = -1  # a hexside that costs the whole allowance (9.3.3A)
@@ -247,12 +247,8 @@ def immobility(R: Rules, state: State) -> Callable[[str], bool]:
     }
 
     @cache  # worked out when first asked, once
-    def turkish_reserves_held() -> bool:  # DR 12.5A: until a Soviet unit is in Turkey
-        return not any(
-            R.unit(u).side == "soviet" and R.unit(u).is_ground and country_of(R, h) == "Turkey"
-            for h, us in occupancy(state).items()
-            for u in us
-        )
+    def turkish_reserves_held() -> bool:  # DR 12.5A: until a Soviet unit enters Turkey
+        return not turkey_invaded(R, state)
 
     def test(uid: str) -> bool:
         if R.unit(uid).setup in TURKISH_RESERVES:
@@ -317,12 +313,12 @@ def writable(state: State) -> dict[str, Any]:
     return rec
 
 
-def take_control(state: State, side: str, hexes: list[str]) -> None:
+def take_control(R: Rules, state: State, side: str, hexes: list[str]) -> None:
     """DR 6.4C: the side's unit passes these hexes; the old control is kept for 6.5.1."""
     before = writable(state)["control_before"]  # DR 6.5.1: remember control at the start
     for h in hexes:
         before.setdefault(h, state["control"].get(h) or "")
-    pass_through(state, side, hexes)  # DR 6.4C
+    pass_through(R, state, side, hexes)  # DR 6.4C, 12.5A
 
 
 def control_at_start(state: State, h: str) -> str | None:

@@ -17,6 +17,7 @@ from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
 from .leaders import settle
 from .losses import reduce
+from .militia import disband, disbandable
 from .optional import hungarian_fast_corps_roll, turkey_entry_roll
 from .rules import (
     Rules,
@@ -323,7 +324,11 @@ def actions(R: Rules, state: State) -> list[Action]:
         label = "End replacements" + (
             f" ({org['points']} points unused are lost)" if org["points"] else ""
         )
-        return [*acts, Action("next", (), label, "DR 10.1.2A", side, role="end", group="Next")]
+        return [
+            *acts,
+            *disbanding(R, state, side),
+            Action("next", (), label, "DR 10.1.2A", side, role="end", group="Next"),
+        ]
     acts = [
         Action(
             "enter",
@@ -346,7 +351,27 @@ def actions(R: Rules, state: State) -> list[Action]:
                 "done", (), "End the Organization Phase", "DR 4.0", side, role="end", group="Done"
             )
         ]
-    return acts
+    return [*disbanding(R, state, side), *acts]
+
+
+def disbanding(R: Rules, state: State, side: str) -> list[Action]:
+    """DR 11.8C: the USSR may disband its Workers' Militia during its Organization Phase."""
+    if side != "soviet":
+        return []
+    return [
+        Action(
+            "disband",
+            (u,),
+            f"Disband {R.unit(u).title} in {h}",
+            "DR 11.8C",
+            side,
+            units=(u,),
+            hexes=(h,),
+            group="Militia",
+        )
+        for u in disbandable(R, state)
+        if (h := hex_of(state, u)) is not None
+    ]
 
 
 def perform(R: Rules, state: State, action: Action) -> Outcome:
@@ -379,6 +404,8 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
         set_unit(state, uid, at=h)
         if R.unit(uid).side == "soviet" and R.unit(uid).is_ground:
             org.setdefault("entered_at", []).append(h)  # DR 10.2D: one per major city
+    elif verb == "disband":
+        disband(state, str(action.args[0]))  # DR 11.8C
     elif verb == "done":
         state.pop("org", None)
         return DONE

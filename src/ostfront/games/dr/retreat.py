@@ -26,9 +26,8 @@ from ...core.mapmodel import GameMap
 from ...core.memo import facts_of
 from . import leaders
 from .attack import HOME, may_month
-from .control import pass_through
+from .control import pass_through, turkey_invaded
 from .rules import (
-    BOXES,
     Rules,
     State,
     enemy_ground_at,
@@ -71,18 +70,6 @@ def city_distance(R: Rules, state: State, side: str, h: str) -> int | None:
     if not cities:
         return None
     return min(R.map.grid.distance(h, c) for c in cities)
-
-
-def turkey_invaded(R: Rules, state: State) -> bool:
-    """DR 12.5A: a Soviet unit has entered Turkey (``state["turkey_invaded"]``, or one is
-    there now)."""
-    if state.get("turkey_invaded"):
-        return True
-    return any(
-        R.unit(u).side == "soviet" and R.unit(u).is_ground and country(R, d["at"]) == "Turkey"
-        for u, d in state["units"].items()
-        if d["at"] not in BOXES
-    )
 
 
 def unit_may_enter(R: Rules, state: State, uid: str, dst: str) -> bool:
@@ -216,7 +203,7 @@ def move_group(
     leaders.follow(R, state, src, dst, moving, retreat)
     for u in moving:
         set_unit(state, u, at=dst)
-    pass_through(state, side, [dst])  # DR 6.4C
+    pass_through(R, state, side, [dst])  # DR 6.4C, 12.5A
     if side == "axis":
         place = R.map.place(dst)
         if place and place.is_("fortress") and dst not in state["fortress_lost"]:
