@@ -28,7 +28,7 @@ from .rules import (
     units_at,
     year,
 )
-from .stacking import STACK_LIMIT
+from .stacking_limits import STACK_LIMIT
 
 
 def available_component(R: Rules, state: State, uid: str, side: str) -> bool:

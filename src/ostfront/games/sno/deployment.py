@@ -62,7 +62,7 @@ from .setup import (
     starting_weather,
     starting_weather_plan,
 )
-from .stacking import stacking_problems
+from .stacking_limits import stacking_problems
 from .units import defortify, fortify, may_defortify, may_fortify
 from .victory import end_choices
 

@@ -50,7 +50,7 @@ from ...core.position import EXTRA, MAX_EXTRA_ENTRIES, placements, typed_extra
 from . import control, factories
 from .movement_rules import HUNGARY_FROM, hungary_active
 from .rules import BOXES, PHASES, SIDES, Rules, State, month_name, turn_title
-from .stacking import stacking_problems
+from .stacking_limits import stacking_problems
 from .units import NEVER_FORTIFY
 
 STATUSES = ("dispersed", "fortified", "flipped")

@@ -30,7 +30,7 @@ from ...core.mapmodel import GameMap
 from . import geo
 from .board import board
 from .counters import CounterMix, Unit, load_counters
-from .stacking import stacking_problems
+from .stacking_limits import stacking_problems
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_PATH = DATA / "scenarios.toml"

@@ -1,18 +1,17 @@
 """SNO 4.0 Stacking: the rule as a pure function of the units in one hex, and the check at the
 end of the phasing player's Operational Movement and Combat phases (SNO 4.3-4.4).
 
-:func:`stacking_problems` checks scenario set-ups (``setup.py``) and the engine's stacks;
+:func:`stacking_problems` (the limits themselves, in ``stacking_limits.py`` so that the
+scenario data's checks in ``setup.py`` can read them without the rules of play) checks
+scenario set-ups and the engine's stacks;
 :func:`check` (called by the sequence) opens an "overstack" decision in which the owner
 eliminates units of an illegal stack until it is legal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
-from .counters import Unit
 from .rules import (
     Rules,
     State,
@@ -23,50 +22,10 @@ from .rules import (
     unit_title,
     units_of_side_at,
 )
+from .stacking_limits import PURE_ARMOR_LIMIT, STACK_LIMIT, stacking_points, stacking_problems
 from .units import eliminate
 
-# SNO 4.0 Stacking
-# SNO 4.1: friendly units of any nationality may share a hex, within these limits
-STACK_LIMIT = 6  # SNO 4.2: six stacking points of friendly units a hex
-PURE_ARMOR_LIMIT = 2  # SNO 4.2: of which no more than two points of "pure" armor
-
-
-def stacking_points(units: Iterable[Unit]) -> int:
-    """SNO 4.2, 4.5: the printed points (factories and Zhukov count zero)."""
-    return sum(u.stacking for u in units)  # SNO 4.5: dispersed or not, the printed points
-
-
-def stacking_problems(units: Iterable[Unit], overrun: bool = False) -> list[str]:
-    """What is illegal about these units sharing a hex (empty if legal).
-
-    ``overrun``: SNO 4.4 / 5.4.2 — opposing units may share a hex only temporarily during an
-    overrun, and then all of them count toward the limit."""
-    units = list(units)
-    out: list[str] = []
-    sides = {u.side for u in units}
-    if len(sides) > 1 and not overrun:
-        out.append("units of opposing sides never stack together (SNO 4.4)")
-    for side in sorted(sides):
-        own = [u for u in units if u.side == side]
-        counted = units if overrun else own
-        total = stacking_points(counted)
-        if total > STACK_LIMIT:
-            out.append(f"{side}: {total} stacking points, more than {STACK_LIMIT} (SNO 4.2)")
-        armor = stacking_points(u for u in own if u.type == "armor")
-        if armor > PURE_ARMOR_LIMIT:
-            out.append(
-                f"{side}: {armor} stacking points of pure armor, more than "
-                f"{PURE_ARMOR_LIMIT} (SNO 4.2)"
-            )
-    nats = {u.nationality for u in units}
-    if {"hungarian", "romanian"} <= nats:
-        out.append("Hungarian and Romanian units may never stack together (SNO 4.6)")
-    zhukov = [u for u in units if u.type == "zhukov"]
-    if zhukov and not [u for u in units if u.side == "soviet" and u.type != "zhukov"]:
-        out.append("Zhukov can never be alone in a hex (SNO 10.6.2)")
-    return out
-
-
+# SNO 4.0 Stacking: the limits are stacking_limits.py's; here they are applied in play
 # ------------------------------------------------------------------ in play (SNO 4.3-4.4)
 PENDING_KINDS = ("overstack",)
 
