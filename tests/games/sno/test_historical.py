@@ -208,3 +208,10 @@ def test_bad_files_name_the_rule() -> None:
     no_allies = t44.replace('unit = "rom-cav"', 'unit = "ger-1-cav"')
     with pytest.raises(DataError, match=r"besides the total are missing: rom-cav"):
         load_historical_text(no_allies, "1944", "allies.toml")
+
+
+def test_1943_file_must_state_the_concentrations() -> None:
+    text = (DATA / "1943.toml").read_text()
+    cut = text[: text.index("[[concentration]]")]
+    with pytest.raises(DataError, match=r"concentration: 12\.D\(3\) demands '40 in 2108"):
+        load_historical_text(cut, "1943", "cut.toml")
