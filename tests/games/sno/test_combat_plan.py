@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ostfront.core.protocol import Action
 from ostfront.games.sno import combat
-from ostfront.games.sno.combat import limits, plan
+from ostfront.games.sno.combat import limits, odds, plan
 
 
 def _attack(n, attackers, defenders, state, done=False):
@@ -439,3 +439,36 @@ def test_7_4_7_unavoidable_below_1_6_is_an_automatic_ae(R, make_state) -> None:
     assert s["combat"]["plan"][0]["result"] == "AE" and s["combat"]["plan"][0]["done"]
     assert s["units"]["ger-6-corps"]["at"] == "2305" and not s["combat"]["plan"][1]["done"]
     assert _texts(R, s) == ["roll 2", "roll 2 ec"]
+
+
+def test_6_3_4_thaw_a_unit_on_a_lake_attacks_out_its_sides_as_rivers(R, make_state) -> None:
+    # April 1942 after the winter: the lake hex 0306 is no longer frozen. The 5th Corps on it
+    # may attack the armies next to it (0305 across a lake side, 0405 across the Volkhov) as
+    # across rivers: not obliged to (7.1.4b), one column left (5.6.4), besides Mud's (6.4.1)
+    s = make_state(
+        {"ger-5-corps": "0306", "sov-3-army": "0305", "sov-4-army": "0405"},
+        phase="axis_combat",
+        weather="mud",
+        turn="1942-04",
+    )
+    assert sorted(plan.enemies_in_zoc(R, s, "ger-5-corps")) == ["sov-3-army", "sov-4-army"]
+    assert plan.relief(R, s, "ger-5-corps") == (
+        "next to the enemy only across river or strait sides (SNO 7.1.4b)"
+    )
+    assert plan.problems(R, s, []) == []
+    o = odds.assess(R, s, ["ger-5-corps"], ["sov-3-army"])
+    assert (o.raw, o.column, o.shifts) == ("1:2", "1:4", ("SNO 5.6.4", "SNO 6.4.1"))
+    assert limits.attack_problems(R, s, ["ger-5-corps"], ["sov-3-army"], []) == []
+    # 7.1.10: attacking, it must see the other army it could attack attacked too
+    assert plan.problems(R, s, [_attack(1, ["ger-5-corps"], ["sov-3-army"], s)]) == [
+        "Soviet 4th Army in 0405 must be attacked: German 5th Corps attacks (SNO 7.1.10)"
+    ]
+    # no attack into an all-lake hex in a Thaw: the army in 0305 cannot attack the corps
+    s = make_state(
+        {"ger-5-corps": "0306", "sov-3-army": "0305"},
+        phase="soviet_combat",
+        weather="mud",
+        turn="1942-04",
+    )
+    assert plan.enemies_in_zoc(R, s, "sov-3-army") == []
+    assert plan.problems(R, s, []) == []
