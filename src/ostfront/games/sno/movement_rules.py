@@ -286,6 +286,8 @@ def side_passable(R: Rules, state: State, frm: str, to: str) -> bool:
     return weather.terrain(R, state, to) not in ("sea", "lake")
 
 
+# SNO 5.5.6: the Stalin Line's sides (map kind fortified_line) are read only by option 14.3;
+# without it they are clear - neither here nor in combat (odds.river_effect) do they count.
 def river_side(R: Rules, state: State, frm: str, to: str) -> bool:
     """An unfrozen river or the canal (5.5.4, 5.5.8), or a lake side left in a Thaw
     (6.3.4): one more movement point if the unit ends its move in enemy ZOC."""
