@@ -4,6 +4,8 @@ stacking.py): exact positions, exact reach sets, exact faces."""
 
 from __future__ import annotations
 
+import pytest
+
 from ostfront.core.protocol import Action
 from ostfront.games.sno import armor, sequence, stacking
 from ostfront.games.sno import movement as mv
@@ -13,7 +15,8 @@ from ostfront.games.sno.movement_rules import (
     omp_allowance,
     strategic_allowance,
 )
-from ostfront.games.sno.rules import combat_factor, movement_factor
+from ostfront.games.sno.rules import combat_factor, movement_factor, set_unit
+from ostfront.games.sno.supply import in_supply
 
 PZ = "ger-41-pz"  # German panzer corps: refitted 5-6 (white 8), unrefitted 3-5, 1 point
 PZ2 = "ger-39-pz"
@@ -208,6 +211,8 @@ def test_10_3_5_refit_in_recovery_only_if_still_and_free(R, make_state):
         },
         phase="axis_rrp",
     )
+    armor.begin_player_turn(R, s, "axis")  # as sequence.begin_player_turn does
+    assert s["refit"] == [CAV, PZ2, PZ, PZ3, GD]  # in supply at the start of the player-turn
     sequence.advance(R, s)  # into the OMP
     assert s["phase"] == "axis_omp"
     assert s["refit"] == [CAV, PZ2, PZ, GD]  # at the start of the OMP (PZ3: enemy ZOC)
@@ -224,16 +229,46 @@ def test_10_3_5_refit_in_recovery_only_if_still_and_free(R, make_state):
 
 
 def test_10_3_5_out_of_supply_at_the_start_no_refit(R, make_state):
-    from ostfront.games.sno.supply import in_supply
-
     # a panzer corps far beyond the front, nearer the Soviet army than any Axis supply point
     units = {PZ: {"at": "1904", "flipped": True}, SOV: "1912"}
-    s = make_state(units, phase="axis_omp")
+    s = make_state(units, phase="axis_rrp")
     assert not in_supply(R, s, PZ)
+    armor.begin_player_turn(R, s, "axis")
+    assert s["refit"] == []
+    set_unit(s, SOV, at="out")  # in supply again by the start of the OMP: too late
+    assert in_supply(R, s, PZ)
     armor.begin_omp(R, s, "axis")
     assert s["refit"] == []
     armor.refit(R, s, "axis")
     assert s["units"][PZ]["flipped"]
+
+
+def test_10_3_5_in_supply_at_the_start_of_the_player_turn_is_what_counts(R, make_state):
+    s = make_state({PZ: {"at": "1904", "flipped": True}}, phase="axis_rrp")
+    armor.begin_player_turn(R, s, "axis")
+    assert s["refit"] == [PZ]
+    set_unit(s, SOV, at="1912")  # cut off after the player-turn began (not in its ZOC)
+    assert not in_supply(R, s, PZ)
+    armor.begin_omp(R, s, "axis")
+    assert s["refit"] == [PZ]
+    armor.refit(R, s, "axis")  # the Recovery Phase: refitted
+    assert not s["units"][PZ].get("flipped")
+
+
+@pytest.mark.parametrize(
+    ("phase", "refit"), [("axis_rrp", [PZ]), ("axis_omp", [PZ]), ("axis_combat", [])]
+)
+def test_10_3_5_a_position_starts_its_player_turn(R, phase, refit):
+    """A position in the RRP or OMP starts its player-turn where it stands, as a played game
+    does (sequence.begin): its unrefitted armor in supply then may refit."""
+    from ostfront.core.position import position_from_dict
+    from ostfront.games.sno.game import GAME
+
+    units = [{"id": PZ, "hex": "0728", "status": ["flipped"]}, {"id": SOV, "hex": "1021"}]
+    position = {"game": "sno", "turn": "1941-07", "phase": phase, "units": units}
+    s = GAME.setup(seed=1, position=position_from_dict(position))
+    assert s["phase"] == phase
+    assert s.get("refit", []) == refit
 
 
 def test_10_3_5_refit_is_the_owners_only(R, make_state):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ostfront.core.protocol import Action
 from ostfront.games.sno import combat
-from ostfront.games.sno.combat import limits, plan
+from ostfront.games.sno.combat import limits, odds, plan
 
 
 def _attack(n, attackers, defenders, state, done=False):
@@ -364,6 +364,51 @@ def test_7_4_7_below_1_6_refused_when_another_arrangement_avoids_it(R, make_stat
     assert "declare" not in _texts(R, s)
 
 
+def _nine_armies(make_state, **more):
+    """The 5th Corps (1903) next to three fortified armies in 2003, three in 1803 and three
+    in 1904; three corps in 1804 (next to 1803 and 1904), one in 1802 (next to 1803)."""
+    fort = {"at": "2003", "fortified": True}
+    units = {
+        "ger-5-corps": "1903",
+        "sov-3-army": fort,
+        "sov-4-army": fort,
+        "sov-5-army": fort,
+        "sov-10-army": "1803",
+        "sov-11-army": "1803",
+        "sov-13-army": "1803",
+        "sov-16-army": "1904",
+        "sov-18-army": "1904",
+        "sov-19-army": "1904",
+        "ger-6-corps": "1804",
+        "ger-7-corps": "1804",
+        "ger-8-corps": "1804",
+        "ger-9-corps": "1802",
+        **more,
+    }
+    return make_state(units, phase="axis_combat", weather="snow", turn="1942-01")
+
+
+def test_7_4_7_unavoidable_found_beyond_4096_arrangements(R, make_state) -> None:
+    # The 5th Corps must attack (7.1.4) and see the nine armies attacked (7.1.6). Only it
+    # reaches 2003, so it cannot take on the three there one by one, and 2:12 against them
+    # together is below 1:6 in Snow: unavoidable. The search by single units offers
+    # 10 x 7 x 7 x 7 x 4 = 13,720 arrangements (each corps: no attack, or one army it
+    # reaches); the former limit of 4,096 took the attack as avoidable and refused it.
+    s = _nine_armies(make_state)
+    x = ["sov-3-army", "sov-4-army", "sov-5-army"]
+    options = [len(plan.enemies_in_zoc(R, s, u)) + 1 for u in sorted(s["units"]) if "ger" in u]
+    options = [n for n in options if n > 1]
+    assert sorted(options) == [4, 7, 7, 7, 10]
+    assert limits.unavoidable(R, s, ["ger-5-corps"], []) is True
+    assert limits.attack_problems(R, s, ["ger-5-corps"], x, []) == []
+    # a corps in 2004 (next to 2003 and 1904) makes 4:12 -> 1:4 on 2003 with it: avoidable
+    s = _nine_armies(make_state, **{"ger-10-corps": "2004"})
+    assert limits.unavoidable(R, s, ["ger-5-corps"], []) is False
+    assert limits.attack_problems(R, s, ["ger-5-corps"], x, []) == [
+        "odds 2:12 -> below 1:6: below 1:6 are not allowed (SNO 7.4.7)"
+    ]
+
+
 def test_7_4_7_unavoidable_below_1_6_is_an_automatic_ae(R, make_state) -> None:
     # a lone corps next to three fortified armies must attack (7.1.4) and all three must be
     # attacked (7.1.6), by it alone: 2:12 in Snow is below 1:6 whatever it does
@@ -394,3 +439,36 @@ def test_7_4_7_unavoidable_below_1_6_is_an_automatic_ae(R, make_state) -> None:
     assert s["combat"]["plan"][0]["result"] == "AE" and s["combat"]["plan"][0]["done"]
     assert s["units"]["ger-6-corps"]["at"] == "2305" and not s["combat"]["plan"][1]["done"]
     assert _texts(R, s) == ["roll 2", "roll 2 ec"]
+
+
+def test_6_3_4_thaw_a_unit_on_a_lake_attacks_out_its_sides_as_rivers(R, make_state) -> None:
+    # April 1942 after the winter: the lake hex 0306 is no longer frozen. The 5th Corps on it
+    # may attack the armies next to it (0305 across a lake side, 0405 across the Volkhov) as
+    # across rivers: not obliged to (7.1.4b), one column left (5.6.4), besides Mud's (6.4.1)
+    s = make_state(
+        {"ger-5-corps": "0306", "sov-3-army": "0305", "sov-4-army": "0405"},
+        phase="axis_combat",
+        weather="mud",
+        turn="1942-04",
+    )
+    assert sorted(plan.enemies_in_zoc(R, s, "ger-5-corps")) == ["sov-3-army", "sov-4-army"]
+    assert plan.relief(R, s, "ger-5-corps") == (
+        "next to the enemy only across river or strait sides (SNO 7.1.4b)"
+    )
+    assert plan.problems(R, s, []) == []
+    o = odds.assess(R, s, ["ger-5-corps"], ["sov-3-army"])
+    assert (o.raw, o.column, o.shifts) == ("1:2", "1:4", ("SNO 5.6.4", "SNO 6.4.1"))
+    assert limits.attack_problems(R, s, ["ger-5-corps"], ["sov-3-army"], []) == []
+    # 7.1.10: attacking, it must see the other army it could attack attacked too
+    assert plan.problems(R, s, [_attack(1, ["ger-5-corps"], ["sov-3-army"], s)]) == [
+        "Soviet 4th Army in 0405 must be attacked: German 5th Corps attacks (SNO 7.1.10)"
+    ]
+    # no attack into an all-lake hex in a Thaw: the army in 0305 cannot attack the corps
+    s = make_state(
+        {"ger-5-corps": "0306", "sov-3-army": "0305"},
+        phase="soviet_combat",
+        weather="mud",
+        turn="1942-04",
+    )
+    assert plan.enemies_in_zoc(R, s, "sov-3-army") == []
+    assert plan.problems(R, s, []) == []

@@ -530,6 +530,86 @@ def test_5_5_11_the_soviet_player_may_eliminate_a_unit_forced_to_retreat_into_hu
     assert s["hungary_active"] is False
 
 
+@pytest.mark.parametrize(
+    ("uid", "active", "fate"),
+    [
+        ("rom-3-army", True, "dead"),  # 5.5.12: never into Hungary
+        ("rom-3-army", False, "dead"),
+        ("ger-5-corps", False, "dead"),  # 5.5.11: no other Axis unit into inactive Hungary
+        ("ger-5-corps", True, "1728"),  # active Hungary: it retreats there
+    ],
+)
+def test_5_5_11_5_5_12_forced_across_the_border_is_eliminated(
+    R, make_state, uid, active, fate
+) -> None:
+    """A unit in 1827 (Romania) with Soviet units in 1928 and 1826: 1927 and 1828 are in their
+    ZOC, 1727 too once Hungary is active; its only retreat is into 1728, Hungary. A unit the
+    border rules bar from it is forced across them: eliminated, not disbanded by a DD (no
+    replacement factors back)."""
+    s = make_state(
+        {uid: "1827", "sov-5-army": "1928", "sov-3-army": "1826"},
+        phase="soviet_combat",
+        turn="1941-08",
+        hungary_active=active,
+    )
+    combat.begin(R, s)
+    tactical.open_retreat(R, s, [uid], "DR", ["1827"])
+    if fate == "dead":
+        assert s["pending"] is None
+        assert tactical.forced_across(R, s, uid) is False  # gone: nothing left to force
+        assert _at(s, uid) == "dead" and s["rf"]["axis"] == 0
+    else:
+        # 1728, or on through it to 1529 or 1628: all in Hungary
+        assert _texts(R, s) == [f"retreat {uid} {h}" for h in ("1529", "1628", "1728")]
+        _play(R, s, f"retreat {uid} 1728")
+        assert _at(s, uid) == fate
+
+
+@pytest.mark.parametrize(
+    ("uid", "other", "fate"),
+    [
+        ("hun-2-army", "rom-3-army", "dead"),
+        ("rom-3-army", "hun-2-army", "dead"),
+        ("ger-5-corps", "rom-3-army", "1902"),
+    ],
+)
+def test_4_6_forced_into_the_others_hex_is_eliminated(R, make_state, uid, other, fate) -> None:
+    """Soviet units in 2003, 1803 and 1801 put every hex around 1903 in their ZOC; 1902 holds
+    a friendly unit, the only hex a unit in 1903 may retreat into (7.7.1a b). A Hungarian unit
+    may not enter a Romanian's hex, nor the reverse (4.6): forced to, it is eliminated."""
+    s = make_state(
+        {
+            uid: "1903",
+            other: "1902",
+            "sov-3-army": "2003",
+            "sov-4-army": "1803",
+            "sov-5-army": "1801",
+        },
+        phase="soviet_combat",
+        turn="1942-05",
+    )
+    combat.begin(R, s)
+    tactical.open_retreat(R, s, [uid], "DR", ["1903"])
+    if fate == "dead":
+        assert s["pending"] is None and _at(s, uid) == "dead" and s["rf"]["axis"] == 0
+    else:
+        _play(R, s, f"retreat {uid} 1902")
+        assert _at(s, uid) == fate
+
+
+def test_a_dr_without_a_way_out_even_across_borders_is_still_a_dd(R, make_state) -> None:
+    """7.7.1a d: a Romanian unit that could not retreat even were Hungary open to it is not
+    'forced across' the border: it disbands (in supply: replacement factors back)."""
+    s = make_state(
+        {"rom-3-army": "1903", "sov-3-army": "2003", "sov-4-army": "1803", "sov-5-army": "1801"},
+        phase="soviet_combat",
+        turn="1942-05",
+    )
+    combat.begin(R, s)
+    assert tactical.retreat_destinations(R, s, "rom-3-army", borders=False) == {}
+    assert tactical.forced_across(R, s, "rom-3-army") is False
+
+
 def test_5_5_11_no_elimination_offered_when_hungary_is_active(R, make_state) -> None:
     s = make_state({"sov-3-army": "1523", "ger-5-corps": "1422"}, phase="axis_combat")
     s["hungary_active"] = True

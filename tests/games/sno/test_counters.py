@@ -159,3 +159,25 @@ def test_a_fourth_g_unit_is_refused() -> None:
     with pytest.raises(DataError) as exc:
         load_counters_text(broken, "counters.toml")
     assert "three 'G' units" in str(exc.value)
+
+
+def test_1_2_3_every_combat_unit_but_the_garrisons_is_double_sided(mix: CounterMix) -> None:
+    # 1.2.3: the reverse is the fortified status or an alternative mode (weaker side,
+    # unrefitted side); garrisons alone print one side
+    backs: dict[str, set[str | None]] = {}
+    for u in mix.units.values():
+        if u.is_combat:
+            backs.setdefault(u.type, set()).add(u.back_is if u.back is not None else None)
+    assert backs.pop("garrison") == {None}
+    assert all(None not in b for b in backs.values()), backs
+    assert set().union(*backs.values()) == {"fortified", "weaker", "unrefitted"}
+
+
+def test_1_2_3_a_garrison_with_a_back_is_refused() -> None:
+    bad = text().replace(
+        'type = "garrison"\nfront = "4"\n', 'type = "garrison"\nfront = "4"\nback = "5"\n', 1
+    )
+    with pytest.raises(DataError) as exc:
+        load_counters_text(bad, "counters.toml")
+    msg = str(exc.value)
+    assert "ger-berlin-gar" in msg and "1.2.3" in msg

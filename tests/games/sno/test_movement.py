@@ -405,3 +405,18 @@ def test_5_1_6_unfrozen_lake_sides_are_impassable_frozen_ones_clear(R, make_stat
     assert mv.moves(R, january, SOV)["0412"].path == ("0411", "0412")
     assert step_cost(R, january, SOV, "0406", "0407") == 1.0  # a frozen swamp is clear
     assert step_cost(R, july, SOV, "0406", "0407") == 2.0
+
+
+def test_5_5_6_the_stalin_line_has_no_effect_without_its_option(R, make_state):
+    # 0914/0913 is a Stalin Line side and nothing else (map.toml); without option 14.3 it is
+    # clear: entering 0913 (in the Soviet army's ZOC) costs 1, an attack across it no shift
+    from ostfront.games.sno.combat import odds
+    from ostfront.games.sno.movement_rules import step_cost
+
+    assert R.map.side_kinds("0914", "0913") == {"fortified_line": "Stalin Line"}
+    s = make_state({GER: "0914", SOV: "0912"})
+    assert not s["options"]
+    assert step_cost(R, s, GER, "0914", "0913") == 1.0
+    s = make_state({GER: "0914", SOV: "0913"}, phase="axis_combat")
+    o = odds.assess(R, s, [GER], [SOV])
+    assert (o.raw, o.column, o.shifts) == ("1:2", "1:2", ())

@@ -44,6 +44,29 @@ def test_3_1_3_garrisons_have_a_zoc(R, make_state) -> None:
     assert zoc.zoc(R, s, "soviet") == frozenset(R.map.grid.neighbours("1816"))
 
 
+def test_5_5_11_a_soviet_unit_in_hungary_has_activated_it(R) -> None:
+    """5.5.11: only a Soviet move or retreat into Hungary (or April 1942) activates it before
+    its time - and a Soviet attack into Hungary, which needs a Soviet ZOC across the border
+    (7.1.7) or a Soviet unit inside: so a position with a Soviet unit in Hungary has it
+    active, and the Soviet unit may attack the Hungarian army next to it."""
+    import pytest
+
+    from ostfront.core.errors import DataError
+    from ostfront.core.position import position_from_dict
+    from ostfront.games.sno.combat import plan
+    from ostfront.games.sno.game import GAME
+
+    units = [{"id": "sov-5-army", "hex": "1524"}, {"id": "hun-2-army", "hex": "1525"}]
+    position = {"game": "sno", "turn": "1941-08", "phase": "soviet_combat", "units": units}
+    s = GAME.setup(seed=1, position=position_from_dict(position))
+    assert s["hungary_active"] is True
+    assert plan.enemies_in_zoc(R, s, "sov-5-army") == ["hun-2-army"]
+    with pytest.raises(DataError, match=r"sov-5-army in Hungary activated it \(SNO 5.5.11\)"):
+        GAME.setup(
+            seed=1, position=position_from_dict({**position, "extra": {"hungary_active": False}})
+        )
+
+
 def test_5_5_11_a_position_from_april_1942_has_hungary_active(R) -> None:
     """A position taken up in June 1942 past the Axis OMP: the Hungarian army's ZOC reaches
     across the border (the flag zoc reads is set with the position, 5.5.11)."""

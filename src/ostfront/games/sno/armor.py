@@ -11,18 +11,18 @@ refit in the Recovery Phase.
   may move with the larger movement factor of :func:`movement_rules.higher_factor`; a move
   that needs it flips the unit (:func:`flip_for_move`): the juggernaut to its weaker side,
   the armor unit to its unrefitted side on completion of the move.
-- SNO 10.3.5: an unrefitted armor unit that is in supply and not in enemy ZOC at the start
-  of its OMP, does not move in it, and is undispersed and unfortified (10.3.6, 10.7.6) in the
-  Recovery Phase is flipped back to its refitted side there (:func:`refit`). The units
-  eligible are kept in ``state["refit"]`` from the start of the OMP, and struck off when they
-  move. Reading: 'in supply at the start of its own player-turn' is read at the start of its
-  OMP - the RRP before it moves no unit already on the map.
+- SNO 10.3.5: an unrefitted armor unit that is in supply at the start of its own player-turn
+  (:func:`begin_player_turn`, before its RRP), not in enemy ZOC at the start of its OMP (nor,
+  as it does not move, during it), does not move in it, and is undispersed and unfortified
+  (10.3.6, 10.7.6) in the Recovery Phase is flipped back to its refitted side there
+  (:func:`refit`). The units eligible are kept in ``state["refit"]``: listed at the start of
+  the player-turn, struck off at the start of the OMP if in enemy ZOC, and when they move.
 
 State keys owned here::
 
     fuel_short  [uid] armor-type units short of fuel this OMP (5.3.4); empty outside it
     refit       [uid] unrefitted armor units that may refit in this player-turn's Recovery
-                Phase (10.3.5), made at the start of the OMP
+                Phase (10.3.5), made at the start of the player-turn
 """
 
 from __future__ import annotations
@@ -49,21 +49,38 @@ def is_refitted(R: Rules, state: State, uid: str) -> bool:
     return is_armor(R, uid) and not state["units"][uid].get("flipped")
 
 
+# ------------------------------------------------------------------ the start of the turn
+# SNO 10.3.5
+def begin_player_turn(R: Rules, state: State, side: str) -> None:
+    """SNO 10.3.5: 'in supply at the start of its own player-turn' - the unrefitted armor
+    units of ``side`` on the map in supply as its player-turn begins, before its RRP (the
+    sequence calls this as a played player-turn begins, and so does a position that starts
+    in that player-turn's RRP or OMP: sequence.begin). :func:`begin_omp` and :func:`moved`
+    strike off those that are then in enemy ZOC or move."""
+    state["refit"] = [
+        u
+        for u in side_units(R, state, side)
+        if is_armor(R, u) and state["units"][u].get("flipped") and in_supply(R, state, u)
+    ]
+
+
 # ------------------------------------------------------------------ the start of the OMP
 def begin_omp(R: Rules, state: State, side: str) -> None:
     """What the start of ``side``'s OMP fixes for its armor: fuel (5.3.4) and which units may
-    refit in the Recovery Phase (10.3.5). The Guderian units are the OMP record's."""
+    still refit in the Recovery Phase (10.3.5: those in supply at the start of the player-turn,
+    :func:`begin_player_turn`, not in enemy ZOC now). The Guderian units are the OMP
+    record's."""
     armor = [u for u in side_units(R, state, side) if is_armor(R, u)]
     line = fuel_line(R, state, side) if armor else frozenset()
     # SNO 5.3.4: 'cannot trace a fuel line at the beginning of its OMP'
     state["fuel_short"] = [u for u in armor if hex_of(state, u) not in line]
     enemy_zoc = zoc(R, state, other(side))
-    state["refit"] = [  # SNO 10.3.5
+    state["refit"] = [  # SNO 10.3.5: and not in enemy ZOC during its OMP
         u
         for u in armor
-        if state["units"][u].get("flipped")
+        if u in (state.get("refit") or ())
+        and state["units"][u].get("flipped")
         and hex_of(state, u) not in enemy_zoc
-        and in_supply(R, state, u)
     ]
 
 

@@ -221,7 +221,9 @@ def overrun_cost(R: Rules, uid: str, cost: float) -> float:
 
 
 # ------------------------------------------------------------------ entering a hex
-def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = True) -> bool:
+def may_enter(
+    R: Rules, state: State, uid: str, hex_id: str, finland: bool = True, borders: bool = True
+) -> bool:
     """May the unit enter (or stand in) the hex at all, whatever the path and its cost?
 
     - SNO 5.1.2, 5.1.6: never a hex holding an enemy unit, except one held solely by enemy
@@ -235,7 +237,9 @@ def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = Tru
       into Romania;
     - SNO 4.6: a Hungarian unit never into a hex holding a Romanian one, nor the reverse.
 
-    ``finland=False`` leaves 5.5.9 out (a Soviet unit crossing the area on its way out).
+    ``finland=False`` leaves 5.5.9 out (a Soviet unit crossing the area on its way out);
+    ``borders=False`` leaves out 5.5.11, 5.5.12 and 4.6, the rules that eliminate a unit
+    forced to break them (:func:`forced_across`).
     """
     unit = R.unit(uid)
     side = unit.side
@@ -248,6 +252,8 @@ def may_enter(R: Rules, state: State, uid: str, hex_id: str, finland: bool = Tru
         return False
     if side == "soviet":
         return not (finland and in_finland(R, state, hex_id))  # SNO 5.5.9
+    if not borders:
+        return True
     nat = unit.nationality
     if not hungary_active(state):  # SNO 5.5.11
         inside = in_hungary(R, hex_id)
@@ -280,6 +286,8 @@ def side_passable(R: Rules, state: State, frm: str, to: str) -> bool:
     return weather.terrain(R, state, to) not in ("sea", "lake")
 
 
+# SNO 5.5.6: the Stalin Line's sides (map kind fortified_line) are read only by option 14.3;
+# without it they are clear - neither here nor in combat (odds.river_effect) do they count.
 def river_side(R: Rules, state: State, frm: str, to: str) -> bool:
     """An unfrozen river or the canal (5.5.4, 5.5.8), or a lake side left in a Thaw
     (6.3.4): one more movement point if the unit ends its move in enemy ZOC."""
@@ -301,7 +309,13 @@ def terrain_cost(R: Rules, state: State, uid: str, hex_id: str) -> int | None:
 
 
 def step_cost(
-    R: Rules, state: State, uid: str, frm: str, to: str, ends_in_zoc: bool | None = None
+    R: Rules,
+    state: State,
+    uid: str,
+    frm: str,
+    to: str,
+    ends_in_zoc: bool | None = None,
+    borders: bool = True,
 ) -> float | None:
     """The movement points for ``uid`` to step from ``frm`` into the adjacent ``to``, or None
     where the step is forbidden (:func:`may_enter`, a sea or unfrozen lake side, impassable
@@ -314,8 +328,10 @@ def step_cost(
     - SNO 5.5.5: a Kerch Straits side (and the five sides treated the same way) costs the
       unit's whole allowance: only a move's first step may cross one, and it ends there.
     - SNO 5.4.2: a hex held solely by enemy units being overrun costs double its terrain.
+
+    ``borders=False``: as if 5.5.11, 5.5.12 and 4.6 did not bar the hex (:func:`may_enter`).
     """
-    if not may_enter(R, state, uid, to) or not side_passable(R, state, frm, to):
+    if not may_enter(R, state, uid, to, borders=borders) or not side_passable(R, state, frm, to):
         return None
     if weather.strait(R, frm, to):  # SNO 5.5.5
         return float(allowance(R, state, uid))
@@ -332,10 +348,12 @@ def step_cost(
     return float(cost)
 
 
-def path_cost(R: Rules, state: State, uid: str, path: Sequence[str]) -> float | None:
+def path_cost(
+    R: Rules, state: State, uid: str, path: Sequence[str], borders: bool = True
+) -> float | None:
     """The movement points of a whole path (start hex first), or None if a step of it is
     forbidden. River sides cost one more each only if the path ends in enemy ZOC (5.5.4);
-    a strait may only be the first and only step (5.5.5)."""
+    a strait may only be the first and only step (5.5.5). ``borders``: :func:`step_cost`."""
     if len(path) < 2:
         return 0.0
     ends = in_enemy_zoc(R, state, path[-1], R.unit(uid).side)
@@ -343,7 +361,7 @@ def path_cost(R: Rules, state: State, uid: str, path: Sequence[str]) -> float | 
     for i, (a, b) in enumerate(pairwise(path)):
         if weather.strait(R, a, b) and (i > 0 or len(path) > 2):
             return None  # SNO 5.5.5: the whole allowance 'to move the one hex'
-        cost = step_cost(R, state, uid, a, b, ends_in_zoc=ends)
+        cost = step_cost(R, state, uid, a, b, ends_in_zoc=ends, borders=borders)
         if cost is None:
             return None
         total += cost

@@ -48,7 +48,7 @@ from pydantic import BaseModel, Field
 from ...core.errors import DataError
 from ...core.position import EXTRA, MAX_EXTRA_ENTRIES, placements, typed_extra
 from . import control, factories
-from .movement_rules import HUNGARY_FROM, hungary_active
+from .movement_rules import HUNGARY_FROM, hungary_active, in_hungary
 from .rules import BOXES, PHASES, SIDES, Rules, State, month_name, turn_title
 from .stacking_limits import stacking_problems
 from .units import NEVER_FORTIFY
@@ -132,6 +132,15 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
             f"extra.hungary_active: Hungary is active from {turn_title(HUNGARY_FROM)} "
             "(SNO 5.5.11, 11.19)"
         )
+    # SNO 5.5.11: a Soviet unit in Hungary moved (or retreated) into it, which activated it
+    inside = sorted(
+        u for u, d in units.items() if R.unit(u).side == "soviet" and in_hungary(R, d["at"])
+    )
+    if inside and extra.get("hungary_active") is False:
+        problems.append(
+            f"extra.hungary_active: {', '.join(inside)} in Hungary activated it (SNO 5.5.11)"
+        )
+    hungary = hungary or bool(inside)
     no_retreat = _no_retreat(R, extra.get("no_retreat"), problems)
     lost = extra.get("factories_lost") or 0
     out = [u for u in factories.factory_ids(R) if units[u]["at"] == "out"]

@@ -139,13 +139,22 @@ def prompt(R: Rules, state: State) -> Prompt:
 def begin(R: Rules, state: State) -> None:
     """Play begins at the state's phase (a new game's first set-up step, or a position's
     phase): a month from its weather (1.0 A), any other phase from its beginning - the
-    bookkeeping that watches the sequence (Zhukov's, 10.6) sees that beginning too."""
+    bookkeeping that watches the sequence (Zhukov's, 10.6) sees that beginning too, and a
+    position in a player-turn's RRP or OMP is where that player-turn starts (10.3.5)."""
     turn, phase = state["turn"], state["phase"]
+    side = phase_side(phase)
     if phase == "weather":
         begin_month(R, state, turn)
     else:
+        if side is not None and phase_kind(phase) in TURN_START_SEEN:
+            armor.begin_player_turn(R, state, side)  # SNO 10.3.5: supply at the turn's start
         enter_phase(R, state, phase)
     zhukov.start(R, state, turn, phase)  # SNO 10.6.5, 10.6.7: as entered in play
+
+
+#: The phases of a player-turn a position may start in whose player-turn start is still to
+#: be seen (10.3.5's supply at the start of the player-turn, read for the Recovery Phase).
+TURN_START_SEEN = ("rrp", "omp")
 
 
 def end_phase(R: Rules, state: State) -> None:
@@ -211,6 +220,7 @@ def begin_player_turn(R: Rules, state: State, side: str) -> None:
     """A player-turn begins: the No Retreat orders its opponent declared take effect for it
     (7.5.2a), then its Replacement/Reinforcement Phase."""
     orders.take_effect(state)
+    armor.begin_player_turn(R, state, side)  # SNO 10.3.5: supply at the start of the turn
     enter_phase(R, state, f"{side}_rrp")
 
 

@@ -20,7 +20,6 @@ The odds compared are the final columns (after the shifts of step five).
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
 from typing import Any
 
 from ..crt import odds_value
@@ -121,10 +120,6 @@ def unavoidable(
     )
 
 
-#: SNO 7.4.7: the most arrangements looked at; beyond it the attack is taken as avoidable.
-ARRANGEMENTS = 4096
-
-
 def _coverable(
     R: Rules,
     state: State,
@@ -133,27 +128,70 @@ def _coverable(
     targets: dict[str, list[str]],
     crt: str = "assault",
 ) -> bool:
-    """Can ``helpers`` attack every target (a unit, or a hex's needed units), each helper in
-    one attack at most, every attack at 1:6 or more?"""
-    options = [
-        [None, *(t for t, units in targets.items() if set(units) <= reach[h])] for h in helpers
-    ]
-    total = 1
-    for o in options:
-        total *= len(o)
-    if total > ARRANGEMENTS:
-        return True
-    for choice in product(*options):
-        groups: dict[str, list[str]] = {}
-        for h, t in zip(helpers, choice, strict=True):
-            if t is not None:
-                groups.setdefault(t, []).append(h)
-        if len(groups) == len(targets) and all(
-            odds_mod.assess(R, state, groups[t], units, crt).column is not None
-            for t, units in targets.items()
-        ):
+    """SNO 7.4.7: can ``helpers`` attack every target (a unit, or a hex's needed units), each
+    helper in one attack at most, every attack at 1:6 or more?
+
+    An exact search, never cut short (an implementation limit must not refuse an attack the
+    rules allow): the targets are taken in turn, fewest able helpers first, and each is given
+    in turn every group of the helpers still free that reaches its odds and was built by
+    adding, in a fixed order, helpers to groups that did not yet reach them - every
+    inclusion-minimal group among them. That is enough: in an arrangement that covers every
+    target, each target's group can be cut down to a minimal one that still reaches its odds,
+    the helpers left over taking part in no attack (they need not). Adding a unit to an attack
+    can lower its column (a river shift, 5.6.4), so no group is taken as good for holding a
+    good one; the only pruning is by a bound that holds for every group: the odds before any
+    shift cannot reach the lowest column unless the helpers' summed factors, at the most the
+    group can have, reach the table's lowest odds against the defence before any doubling
+    (7.2.1 step four; 1:6, 7.4.7, or the Blitz minimum, 5.4.1c). Answers are
+    remembered per target and set of free helpers."""
+    if not helpers:
+        return not targets
+    able = {t: [h for h in helpers if set(targets[t]) <= reach[h]] for t in targets}
+    order = sorted(targets, key=lambda t: (len(able[t]), t))
+    # the table's lowest odds (1:6 on the Assault CRT; 5.4.1c on the Overrun/Blitz CRT)
+    lowest = odds_value(R.crts.for_side(R.unit(helpers[0]).side, crt).columns[0])
+    factor: dict[tuple[str, str], int] = {}
+
+    def top(t: str, h: str) -> int:
+        """The most ``h`` adds to an attack on ``t`` (its modified factor, step one)."""
+        key = (t, h)
+        if key not in factor:
+            factor[key] = odds_mod.assess(R, state, [h], targets[t], crt).attack
+        return factor[key]
+
+    # step two before any Kerch doubling (5.6.5), which only ever adds to it
+    defence = {t: sum(odds_mod.defence_factor(R, state, d) for d in targets[t]) for t in order}
+    good: dict[tuple[str, frozenset[str]], bool] = {}
+
+    def groups(t: str, free: frozenset[str]) -> list[frozenset[str]]:
+        """Every group built by adding free helpers in order to groups not yet good enough."""
+        pool = [h for h in able[t] if h in free]
+        found: list[frozenset[str]] = []
+
+        def grow(group: list[str], strength: int, start: int) -> None:
+            rest = sum(top(t, h) for h in pool[start:])
+            if (strength + rest) < lowest * defence[t]:
+                return  # even every helper left could not reach 1:6 before any shift
+            for i in range(start, len(pool)):
+                g = [*group, pool[i]]
+                if odds_mod.assess(R, state, g, targets[t], crt).column is not None:
+                    found.append(frozenset(g))
+                else:
+                    grow(g, strength + top(t, pool[i]), i + 1)
+
+        grow([], 0, 0)
+        return found
+
+    def cover(i: int, free: frozenset[str]) -> bool:
+        if i == len(order):
             return True
-    return False
+        t = order[i]
+        key = (t, free)
+        if key not in good:
+            good[key] = any(cover(i + 1, free - g) for g in groups(t, free))
+        return good[key]
+
+    return cover(0, frozenset(helpers))
 
 
 def attack_problems(

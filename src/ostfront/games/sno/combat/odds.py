@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from .. import factories, hab, units, weather, zhukov
 from ..crt import odds_column, odds_value, shift_column
+from ..movement_rules import side_passable, thawing_lake
 from ..rules import Rules, State, combat_factor, hex_of
 
 #: SNO 5.6.2 'in the Soviet Union': the map's country region of that name.
@@ -75,7 +76,10 @@ def mountain(R: Rules, state: State, hex_id: str) -> bool:
 # SNO 5.6.1: terrain changes combat factors (5.6.2, 5.6.3, 5.6.5) and columns (5.6.4)
 def river_effect(R: Rules, state: State, a: str, b: str) -> bool:
     """An unfrozen river side between ``a`` and ``b`` that counts in combat: SNO 5.6.4, 5.6.8;
-    SNO 5.6.6 - not the river running through a Major or Victory city on either side."""
+    SNO 5.6.6 - not the river running through a Major or Victory city on either side. SNO
+    6.3.4: a side of an all-lake hex in a Thaw, attacked across from it, counts as a river."""
+    if thawing_lake(R, state, a) and side_passable(R, state, a, b):  # SNO 6.3.4
+        return True
     if not weather.river(R, state, a, b):  # SNO 5.6.8: a frozen river is clear
         return False
     name = R.map.side_kinds(a, b).get("river") or R.map.side_kinds(a, b).get("canal")
@@ -144,11 +148,10 @@ def pairs(R: Rules, state: State, uid: str, def_hexes: list[str]) -> list[tuple[
     a = hex_of(state, uid)
     if a is None:
         return []
-    # SNO 5.6.7: never across a sea or unfrozen lake side
+    # SNO 5.6.7: never across a sea or unfrozen lake side (6.3.4: save from an all-lake hex
+    # in a Thaw, its sides then rivers: movement_rules.side_passable)
     return [
-        (a, d)
-        for d in def_hexes
-        if R.map.grid.adjacent(a, d) and not weather.blocked(R, state, a, d)
+        (a, d) for d in def_hexes if R.map.grid.adjacent(a, d) and side_passable(R, state, a, d)
     ]
 
 

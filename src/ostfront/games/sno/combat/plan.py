@@ -34,7 +34,14 @@ from typing import Any
 from ....core.memo import kept_for_table
 from .. import units, weather
 from ..disband import can_leave
-from ..movement_rules import finland_closed, finnish_area, hungary_active, in_hungary
+from ..movement_rules import (
+    finland_closed,
+    finnish_area,
+    hungary_active,
+    in_hungary,
+    side_passable,
+    thawing_lake,
+)
 from ..rules import (
     SIDES,
     Rules,
@@ -176,6 +183,24 @@ def _reach_table(R: Rules, state: State) -> dict[str, list[str]]:
                 continue  # SNO 5.5.9: no Soviet attacks into the Finnish-occupied area
             for src in sorted(sources):
                 out.setdefault(src, []).extend(foes)
+    # SNO 6.3.4: a unit on an all-lake hex in a Thaw 'may ... attack from that hex to any
+    # permitted hex, treating the lake hex sides as if they were river hex sides' (never into
+    # another all-lake hex, nor across a sea side: movement_rules.side_passable)
+    for h, here in sorted(occ.items()):
+        if not thawing_lake(R, state, h):
+            continue
+        for n in R.map.grid.neighbours(h):
+            if not side_passable(R, state, h, n):
+                continue
+            for u in here:
+                side = R.unit(u).side
+                if not R.unit(u).is_combat:
+                    continue
+                if side == "soviet" and closed and n in finnish_area(R):
+                    continue  # SNO 5.5.9
+                foes = [e for e in occ.get(n, ()) if R.unit(e).side != side and attackable(R, e)]
+                known = out.setdefault(u, [])
+                known.extend(e for e in foes if e not in known)
     return out
 
 

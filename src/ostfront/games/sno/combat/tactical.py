@@ -12,11 +12,14 @@ Retreat: the defender retreats each unit one, two or three hexes, choosing its f
   (7.7.1a c) - so no hex of it is in enemy ZOC after the first (5.2.1).
 
 A unit that must retreat and cannot disbands or breaks out instead (7.7.1a d, 7.3.4):
-``disband.involuntary``. Units not obliged to retreat may (7.3.6): ``hold UNIT`` keeps one in
-place. A fortified unit that retreats loses its fortified status (10.7.3). A Soviet retreat into
-Hungary activates it (5.5.11, 11.19); a Soviet unit whose every retreat would enter an inactive
-Hungary may be eliminated instead (``eliminate UNIT``, 5.5.11). A unit retreating or advancing
-through a Major or Victory city enters it (3.2.3a, 3.2.4: control.entered).
+``disband.involuntary`` - unless it could were it not for 4.6, 5.5.11 or 5.5.12 (the rules
+barring Romanian and Hungarian units from each other's hexes and lands, and Axis units from an
+inactive Hungary): forced to break them, it is eliminated instead (:func:`forced_across`).
+Units not obliged to retreat may (7.3.6): ``hold UNIT`` keeps one in place. A fortified unit
+that retreats loses its fortified status (10.7.3). A Soviet retreat into Hungary activates it
+(5.5.11, 11.19); a Soviet unit whose every retreat would enter an inactive Hungary may be
+eliminated instead (``eliminate UNIT``, 5.5.11). A unit retreating or advancing through a Major
+or Victory city enters it (3.2.3a, 3.2.4: control.entered).
 
 Advance: surviving attackers may each move one hex into a vacated hex or a hex next to it that
 is not enemy-occupied (7.7.3a a), by the rules of 5.1, 5.2 and 5.5: from enemy ZOC to enemy ZOC
@@ -84,8 +87,11 @@ def _pending_attack_hexes(state: State) -> set[str]:
 
 # SNO 7.7.1: only the defender retreats, only the attacker advances, at once, retreat first
 # SNO 7.7.2: tactical movement under 5.1, 5.2, 5.5 (movement_rules, zoc)
-def retreat_destinations(R: Rules, state: State, uid: str) -> dict[str, list[str]]:
-    """SNO 7.7.1a: final hex -> a legal retreat path to it (start hex first)."""
+def retreat_destinations(
+    R: Rules, state: State, uid: str, borders: bool = True
+) -> dict[str, list[str]]:
+    """SNO 7.7.1a: final hex -> a legal retreat path to it (start hex first).
+    ``borders=False``: as if 5.5.11, 5.5.12 and 4.6 did not bar any hex (:func:`forced_across`)."""
     start = hex_of(state, uid)
     if start is None:
         return {}
@@ -101,7 +107,7 @@ def retreat_destinations(R: Rules, state: State, uid: str) -> dict[str, list[str
     out: dict[str, list[str]] = {}
     # one hex: SNO 7.7.1a b, 5.1.4 (one hex always, if not from enemy ZOC into an unoccupied one)
     for n in grid.neighbours(start):
-        if step_cost(R, state, uid, start, n) is None:
+        if step_cost(R, state, uid, start, n, borders=borders) is None:
             continue
         if in_enemy_zoc(R, state, n, side):
             friends = [u for u in units_at(state, n) if R.unit(u).side == side]
@@ -118,7 +124,7 @@ def retreat_destinations(R: Rules, state: State, uid: str) -> dict[str, list[str
                 if n in path or dist(n) <= dist(here):
                     continue
                 new = [*path, n]
-                cost = path_cost(R, state, uid, new)
+                cost = path_cost(R, state, uid, new, borders=borders)
                 if cost is None or cost > ma:
                     continue
                 nxt.append(new)
@@ -154,8 +160,27 @@ def _refresh_retreat(R: Rules, state: State) -> None:
     stuck = list(p["units"])
     state["pending"] = None
     if p["obliged"] and stuck:
+        forced = [u for u in stuck if forced_across(R, state, u)]
+        eliminate(R, state, forced)  # SNO 4.6, 5.5.11, 5.5.12: eliminated instead
         # SNO 7.3.4, 7.7.1a d: the DR becomes a DD for those that cannot retreat
-        disband.involuntary(R, state, stuck)
+        disband.involuntary(R, state, [u for u in stuck if u not in forced])
+
+
+# SNO 4.6: 'If any such unit would otherwise be forced to do so for any reason, it is
+# eliminated instead.' SNO 5.5.11: other Axis units forced to enter an inactive Hungary 'are
+# eliminated instead'. SNO 5.5.12: 'Any such unit forced to contravene this rule would be
+# eliminated instead.'
+def forced_across(R: Rules, state: State, uid: str) -> bool:
+    """A unit obliged to retreat that can retreat nowhere else but could if 5.5.11, 5.5.12
+    and 4.6 did not bar its way (an Axis unit into an inactive Hungary, or the Hungarian unit
+    out of it; a Romanian unit into Hungary or Bulgaria, the Hungarian into Romania; a
+    Hungarian unit into or through a Romanian's hex, or the reverse): it is forced to break
+    them, and so is eliminated - not disbanded by the DD of 7.7.1a d, which gives replacement
+    factors back. Reading: the Hungarian unit forced out of an inactive Hungary (5.5.11: it
+    'may not leave') is eliminated the same way."""
+    return not retreat_destinations(R, state, uid) and bool(
+        retreat_destinations(R, state, uid, borders=False)
+    )
 
 
 def retreat_actions(R: Rules, state: State) -> list[Action]:
