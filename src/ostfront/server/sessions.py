@@ -15,6 +15,14 @@ replay (:mod:`.replay`) takes the lock one step at a time. Games nobody touched 
 :data:`IDLE_SECONDS` are dropped from memory (the database keeps them), and at most
 :data:`MAX_SESSIONS` are kept.
 
+**Several processes, one set of games.** On PostgreSQL several server processes share the
+games (:mod:`.store_pg`). The database is the truth: before a game is served, its session is
+checked against the game's row (steps, players, seats; one read by key) and brought up to
+date — the steps another process took replayed, checked against their hashes — and a step is
+saved only if the game still has exactly the steps it was worked out on, so of two racing
+posts exactly one wins (the other is :class:`~.errors.Stale`). Each process hears the others'
+steps (``LISTEN``/``NOTIFY``) and tells the game pages open on it.
+
 Computer players choose in separate processes (:mod:`.ai_pool`), so a slow AI never holds
 the server; a worker that dies is replaced, one that takes longer than ``ai_timeout``
 seconds is killed and replaced, and the game says so. Their choices come back through the
@@ -41,10 +49,17 @@ from .describe import step_meta
 from .errors import BadRequest, InPlay, NotFound, NotYourTurn, Stale
 from .fairlock import FairLock
 from .record_checks import MAX_DEPTH, MAX_IMPORT_STEPS, check_header, json_depth
-from .replay import CHECKPOINT_EVERY, SNAPSHOT_EVERY, Replayed, load_session, replay_whole
+from .replay import (
+    CHECKPOINT_EVERY,
+    SNAPSHOT_EVERY,
+    Replayed,
+    load_session,
+    replay_steps,
+    replay_whole,
+)
 from .seats import Forbidden
 from .session import HUMAN, Session, game_status, summarize
-from .store import Conflict, Store
+from .store import BaseStore, Conflict
 
 __all__ = [
     "AI_TIMEOUT",
@@ -77,7 +92,7 @@ class Manager:
 
     def __init__(
         self,
-        store: Store,
+        store: BaseStore,
         *,
         move_delay: float = 0.06,
         ai_budget: float | None = None,
@@ -107,6 +122,7 @@ class Manager:
         self._delete_guard = threading.Lock()
         #: Waits between tries when the computer's worker pool fails (see AI_RETRY_DELAYS).
         self.ai_retry_delays: tuple[float, ...] = AI_RETRY_DELAYS
+        store.listen(self._changed_elsewhere)
 
     # -- lifecycle -------------------------------------------------------------
     def close(self) -> None:
@@ -142,6 +158,56 @@ class Manager:
         for cb in list(self._listeners.get(session.id, ())):
             with contextlib.suppress(Exception):
                 cb(msg)
+
+    def _changed_elsewhere(self, gid: str | None) -> None:
+        """Another process changed game ``gid`` (None: maybe any): bring the open games up
+        to date and tell their pages."""
+        for g in [gid] if gid is not None else list(self._listeners):
+            session = self._sessions.get(g)
+            if session is None or not self._listeners.get(g):
+                continue
+            with contextlib.suppress(NotFound):  # deleted: the pages hear it when they ask
+                self._sync(session)
+            self.notify(session)
+
+    # -- keeping up with the database ----------------------------------------------
+    def _sync(self, session: Session) -> None:
+        """Bring ``session`` up to the stored game: the players and seats as stored, the
+        steps another process took replayed (checked against their hashes). A game that is
+        gone is :class:`NotFound`; one whose record no longer extends this one is read
+        again. Only a database other processes write to is asked."""
+        if not self.store.shared:
+            return
+        head = self.store.head(session.id)
+        if head is not None and head[0] == session.seq:
+            session.players, session.seats = head[1], head[2]
+            return
+        with self.engine:  # an act of this process may be saving a step: let it finish
+            head = self.store.head(session.id)
+            if head is None:
+                self.forget(session.id)
+                raise NotFound(f"no game {session.id!r}")
+            steps, session.players, session.seats = head
+            if steps == session.seq:
+                return
+            rows = self.store.steps_with_meta(session.id, after=session.seq)
+            if steps < session.seq or len(rows) != steps - session.seq:
+                self._reload(session)
+                return
+            base = session.seq
+            r = replay_steps(session.game, session.state, rows, self.engine, first=base + 1)
+            for row in rows:
+                session.record.steps.append({"action": row["action"], "hash": row["hash"]})
+            session.meta.extend(r.meta)
+            session.checkpoints.update(r.checkpoints)
+            session.state = r.state
+
+    def _reload(self, session: Session) -> None:
+        """Read a game again whole into the same session object (its listeners keep it)."""
+        fresh = self._load(session.id)
+        session.header, session.players, session.seats = fresh.header, fresh.players, fresh.seats
+        session.record, session.state = fresh.record, fresh.state
+        session.meta, session.checkpoints = fresh.meta, fresh.checkpoints
 
     # -- games -------------------------------------------------------------------
     def check_players(self, game: Game, players: dict[str, Any]) -> dict[str, str]:
@@ -340,6 +406,8 @@ class Manager:
             with self._loading_guard:
                 self._loading.pop(gid, None)
             self.kick(session)
+        else:
+            self._sync(session)
         session.last_used = time.monotonic()
         self._evict()
         return session
@@ -471,7 +539,8 @@ class Manager:
                     snapshot=new if n % SNAPSHOT_EVERY == 0 else None,
                 )
             except Conflict as exc:  # another process wrote this game: read it again
-                self.forget(gid)
+                if not self.store.shared:  # (a shared one is brought up to date when asked)
+                    self.forget(gid)
                 raise Stale(
                     f"this game was changed elsewhere ({exc}); reload to see it", session.seq
                 ) from None
