@@ -175,9 +175,8 @@ class Manager:
         """Bring ``session`` up to the stored game: the players and seats as stored, the
         steps another process took replayed (checked against their hashes). A game that is
         gone is :class:`NotFound`; one whose record no longer extends this one is read
-        again. Only a database other processes write to is asked."""
-        if not self.store.shared:
-            return
+        again. (One read of the game's row by its key: cheap on SQLite too, where a second
+        process on the file is not expected but would not be served stale.)"""
         head = self.store.head(session.id)
         if head is not None and head[0] == session.seq:
             session.players, session.seats = head[1], head[2]
@@ -538,9 +537,7 @@ class Manager:
                     meta=note,
                     snapshot=new if n % SNAPSHOT_EVERY == 0 else None,
                 )
-            except Conflict as exc:  # another process wrote this game: read it again
-                if not self.store.shared:  # (a shared one is brought up to date when asked)
-                    self.forget(gid)
+            except Conflict as exc:  # another process wrote it: caught up when next asked
                 raise Stale(
                     f"this game was changed elsewhere ({exc}); reload to see it", session.seq
                 ) from None
