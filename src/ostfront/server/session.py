@@ -36,6 +36,9 @@ class Session:
     last_used: float = field(default_factory=time.monotonic)
     #: The counters and boxes of the last positions viewed (views sent as changes).
     parts: PartsCache = field(default_factory=PartsCache)
+    #: The states of the undo chain the current state ends (``undo_points[j]``: the one
+    #: with j steps to undo), so undo needs no replay; None when not known (after a load).
+    undo_points: list[State] | None = None
 
     @property
     def seq(self) -> int:

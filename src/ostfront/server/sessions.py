@@ -41,7 +41,7 @@ from typing import Any
 from .. import games
 from ..ai.players import levels_for
 from ..core.errors import RecordError, UnknownGame
-from ..core.protocol import Game, State
+from ..core.protocol import Action, Game, State
 from ..core.record import Record, new_record, state_hash
 from . import seats
 from .ai_pool import AiPool
@@ -85,6 +85,24 @@ AI_TIMEOUT = 120.0
 #: Seconds the runner waits before asking the computer again after its worker pool failed
 #: (one wait a try; after the last, the game says so and waits for a player to restart it).
 AI_RETRY_DELAYS = (1.0, 4.0, 15.0)
+
+
+def _undo_points(session: Session, old: State, new: State, undone: bool) -> list[State] | None:
+    """The states of ``new``'s undo chain, from those of ``old``'s: one more after a step
+    that may be undone, one fewer after an undo, none once the chain is cleared (a die
+    rolled, the turn handed over)."""
+    game = session.game
+    depth = game.undo_depth(new)
+    if not new.get("undo"):
+        return []
+    points = [] if not old.get("undo") else session.undo_points
+    if points is None:
+        return None
+    if undone:
+        return points[:depth] if len(points) == depth + 1 else None
+    if len(points) != game.undo_depth(old):
+        return None
+    return [*points, old]
 
 
 class Manager:
@@ -200,6 +218,7 @@ class Manager:
             session.meta.extend(r.meta)
             session.checkpoints.update(r.checkpoints)
             session.state = r.state
+            session.undo_points = None
 
     def _reload(self, session: Session) -> None:
         """Read a game again whole into the same session object (its listeners keep it)."""
@@ -207,6 +226,7 @@ class Manager:
         session.header, session.players, session.seats = fresh.header, fresh.players, fresh.seats
         session.record, session.state = fresh.record, fresh.state
         session.meta, session.checkpoints = fresh.meta, fresh.checkpoints
+        session.undo_points = None
 
     # -- games -------------------------------------------------------------------
     def check_players(self, game: Game, players: dict[str, Any]) -> dict[str, str]:
@@ -522,7 +542,7 @@ class Manager:
             state = session.state
             act = session.game.find_action(state, text)  # IllegalAction: nothing changes
             note = step_meta(session.game, state, act)
-            new = session.game.apply(state, act)
+            new = self._apply(session, state, act)
             digest = state_hash(new)
             n = session.seq + 1
             game = session.game
@@ -544,12 +564,27 @@ class Manager:
             session.record.steps.append({"action": act.text, "hash": digest})
             session.meta.append(note)
             session.state = new
+            session.undo_points = _undo_points(session, state, new, act.verb == "undo")
             if n % CHECKPOINT_EVERY == 0:
                 session.checkpoints[n] = new
         self.notify(session)
         if not by_computer:
             self.kick(session)
         return session
+
+    @staticmethod
+    def _apply(session: Session, state: State, act: Action) -> State:
+        """The state after ``act``; an undo from the state the session kept, when it kept
+        the undo chain's (no replay of the chain), else by the engine."""
+        game = session.game
+        if act.verb == "undo":  # the engine's own undo (core.protocol)
+            k = game.undo_depth(state)
+            points = session.undo_points
+            if points is not None and len(points) == k and k >= 1:
+                before = points[k - 1]
+                if (before.get("undo") or []) == (state["undo"][:k] if k > 1 else []):
+                    return game.undo_from(state, before)
+        return game.apply(state, act)
 
     def state_at(self, gid: str, step: int) -> State:
         """The position after ``step`` actions (0: the set-up), for replay viewing."""
