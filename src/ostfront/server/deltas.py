@@ -101,18 +101,16 @@ def held_by_client(
     names = held(have)
     shown = session.parts.get(names[0]) if names else None
     base = None if shown is None else {k: shown[k] for k in ("counters", "boxes")}
+    texts = {action_key(a) for a in actions}
     best: tuple[list[Item], str] | None = None
-    best_size = None
-    for name in names:
+    best_apart = None
+    for name in names:  # the nearest: the fewest actions in one list and not the other
         kept = session.parts.get(name)
         if kept is None or slot not in kept:
             continue
-        change = diff(kept[slot], actions, action_key)
-        if change is None:
-            continue
-        size = len(change["changed"]) + len(change["gone"]) + (1 if "order" in change else 0)
-        if best_size is None or size < best_size:
-            best, best_size = (kept[slot], name), size
+        apart = len(texts.symmetric_difference(action_key(a) for a in kept[slot]))
+        if best_apart is None or apart < best_apart:
+            best, best_apart = (kept[slot], name), apart
     return base, best
 
 
@@ -133,19 +131,22 @@ def merged(old: list[Item], change: dict[str, Any], key: Key) -> list[Item]:
     return out
 
 
-def _compared(x: Item) -> Item:
-    return {k: v for k, v in x.items() if k != PLACE} if PLACE in x else x
+def _same(old: Item | None, new: Item) -> bool:
+    """Whether ``new`` is ``old``, its place aside."""
+    if old is None or old.get(PLACE) == new.get(PLACE):
+        return old == new
+    return {**old, PLACE: None} == {**new, PLACE: None}
 
 
 def diff(old: list[Item], new: list[Item], key: Key) -> dict[str, Any] | None:
     """What turns ``old`` into ``new`` under :func:`merged`; None when keys repeat (then the
     list is sent whole)."""
-    old_by = {key(x): _compared(x) for x in old}
+    old_by = {key(x): x for x in old}
     new_keys = [key(x) for x in new]
     if len(old_by) != len(old) or len(set(new_keys)) != len(new):
         return None
     change: dict[str, Any] = {
-        "changed": [x for x in new if old_by.get(key(x)) != _compared(x)],
+        "changed": [x for x in new if not _same(old_by.get(key(x)), x)],
         "gone": sorted(set(old_by) - set(new_keys)),
     }
     if [key(x) for x in merged(old, change, key)] != new_keys:

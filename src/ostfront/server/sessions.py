@@ -21,7 +21,9 @@ checked against the game's row (steps, players, seats; one read by key) and brou
 date — the steps another process took replayed, checked against their hashes — and a step is
 saved only if the game still has exactly the steps it was worked out on, so of two racing
 posts exactly one wins (the other is :class:`~.errors.Stale`). Each process hears the others'
-steps (``LISTEN``/``NOTIFY``) and tells the game pages open on it.
+steps (``LISTEN``/``NOTIFY``) and tells the game pages open on it. A computer to move is
+started by whichever process serves the game (so a game never waits on a process that
+stopped); two may think about one decision, and the first to save it wins.
 
 Computer players choose in separate processes (:mod:`.ai_pool`), so a slow AI never holds
 the server; a worker that dies is replaced, one that takes longer than ``ai_timeout``
@@ -427,6 +429,9 @@ class Manager:
             self.kick(session)
         else:
             self._sync(session)
+            if self.store.shared and session.ai_error is None:
+                # the process whose computer was thinking may have stopped: think here
+                self.kick(session)
         session.last_used = time.monotonic()
         self._evict()
         return session
