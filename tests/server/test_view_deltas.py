@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from web_helpers import new_game, seat
 
 import ostfront
-from ostfront.server.deltas import KEYED, action_key, diff, merged
+from ostfront.server.deltas import INNER, KEYED, action_key, box_key, diff, merged
 from ostfront.server.payloads import game_view
 from ostfront.server.sessions import Manager
 from ostfront.server.store import Store
@@ -61,7 +61,7 @@ class Page:
             assert d["base"] == self.view["hash"]
             for name, key in KEYED.items():
                 if name in d:
-                    v[name] = merged(self.view[name], d[name], key)
+                    v[name] = merged(self.view[name], d[name], key, INNER.get(name))
             if "actions" in d:
                 v["actions"] = merged(self.kept[d["actions"]["base"]], d["actions"], action_key)
         self.view = v
@@ -146,6 +146,16 @@ def test_diff_and_merge_agree_on_order_additions_and_removals() -> None:
         assert merged(old, change, KEYED["counters"]) == new
         assert len(json.dumps(change)) < len(json.dumps(new)) + 80
     assert diff([c("a", "1"), c("a", "2")], [], KEYED["counters"]) is None  # keys repeat
+    boxes = [{"box": "setup", "side": "axis", "units": [c("a", ""), c("b", ""), c("c", "")]}]
+    fewer = [{"box": "setup", "side": "axis", "units": [c("a", ""), c("c", "")]}]
+    change = diff(boxes, fewer, box_key, INNER["boxes"])
+    assert change == {
+        "changed": [
+            {"box": "setup", "side": "axis", "units_change": {"changed": [], "gone": ["b"]}}
+        ],
+        "gone": [],
+    }
+    assert merged(boxes, change, box_key, INNER["boxes"]) == fewer
     acts = [{"text": t, "index": i} for i, t in enumerate("xyz")]
     later = [{"text": t, "index": i} for i, t in enumerate("yz")]
     change = diff(acts, later, action_key)
@@ -170,14 +180,48 @@ def test_the_page_merges_as_the_server_does(tmp_path: Path) -> None:
     acts = [{"text": t, "index": i} for i, t in enumerate("abcd")]
     later = [{"text": t, "index": i} for i, t in enumerate("bdce")]
     cases.append({"old": acts, "change": diff(acts, later, action_key), "new": later, "a": 1})
+    boxes = [
+        {"box": "setup", "side": None, "units": old},
+        {"box": "dead", "side": "axis", "units": []},
+    ]
+    moved = [
+        {"box": "dead", "side": "axis", "units": old[:1]},
+        {"box": "setup", "side": None, "units": old[1:]},
+        {"box": "new", "side": "axis", "units": old[2:3]},
+    ]
+    change = diff(boxes, moved, box_key, INNER["boxes"])
+    assert change is not None and "units_change" in change["changed"][0]
+    cases.append({"old": boxes, "change": change, "new": moved, "b": 1})
     script = tmp_path / "check.mjs"
     module = Path(ostfront.__file__).parent / "web" / "game" / "deltas.js"
     script.write_text(
         f"import {{ merged }} from {json.dumps(module.as_uri())};\n"
         f"const cases = {json.dumps(cases)};\n"
-        "console.log(JSON.stringify(cases.map(c => merged(c.old, c.change, "
-        "c.a ? (x => x.text) : (x => x.id)))));\n"
+        "const box = b => `${b.box}/${b.side || ''}`;\n"
+        "console.log(JSON.stringify(cases.map(c => c.b"
+        " ? merged(c.old, c.change, box, ['units', u => u.id])"
+        " : merged(c.old, c.change, c.a ? (x => x.text) : (x => x.id)))));\n"
     )
     out = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == [c["new"] for c in cases]
+
+
+def test_after_an_undo_the_log_is_cut_back_not_sent_again(client: TestClient) -> None:
+    gid = new_game(client)
+    page = Page(client, gid)
+    for _ in range(7):  # the set-up, Organization, then a corps selected and moved
+        answer, _ = page.post(_pick(page.view["actions"]))
+        page.take(answer)
+    log = client.get(f"/api/games/{gid}").json()["log"]["entries"]
+    for _ in range(2):
+        r = client.post(
+            f"/api/games/{gid}/actions?log_from={len(log)}&log_step={log[-1]['step']}",
+            json={"action": "undo", "seq": page.view["seq"]},
+            headers=seat(gid, page.view["active"]),
+        )
+        got = r.json()["log"]
+        assert got["start"] == got["total"] == len(log) - 1 and got["entries"] == []
+        log = log[: got["start"]] + got["entries"]
+        page.view["seq"] += 1
+    assert log == client.get(f"/api/games/{gid}").json()["log"]["entries"]

@@ -6,7 +6,8 @@ view it shows, then those of the few before whose actions it kept) is sent ``del
 place of the whole ``counters`` and ``boxes`` (about 98% of a view: each counter carries its
 drawing) and of the legal ``actions``: the items new or changed, the keys of those gone,
 and their order only when merging would not give it (an action's ``index`` is its place in
-the merged list, so it is not compared). Counters and boxes change from the view shown;
+the merged list, so it is not compared; a box changed sends its units as changes too).
+Counters and boxes change from the view shown;
 the actions from whichever held list is nearest (``actions.base`` names it: a move's
 answer lists the units left to move, much as two views before). The rest of the view
 (prompt, the decision pending, the phase, the odds) is small and sent whole; the log was
@@ -49,6 +50,10 @@ def action_key(a: Item) -> str:
 
 #: The lists a view sends as changes, and how their items are told apart.
 KEYED: dict[str, Key] = {"counters": counter_key, "boxes": box_key}
+Inner = tuple[str, Key]
+#: The lists whose items hold a list of their own, sent as changes too: a box's units (one
+#: unit leaving a box of a hundred sends that unit's id, not the box).
+INNER: dict[str, Inner] = {"boxes": ("units", counter_key)}
 #: What is not compared: it follows from the item's place in the list.
 PLACE = "index"
 
@@ -114,14 +119,27 @@ def held_by_client(
     return base, best
 
 
-def merged(old: list[Item], change: dict[str, Any], key: Key) -> list[Item]:
+def merged(
+    old: list[Item], change: dict[str, Any], key: Key, inner: Inner | None = None
+) -> list[Item]:
     """``old`` with ``change`` applied: the changed items in place of theirs, the gone ones
-    left out, the new ones after, in the order sent; then ``order`` if sent."""
+    left out, the new ones after, in the order sent; then ``order`` if sent. With
+    ``inner`` (field, key), a changed item may carry ``<field>_change``: the changes to the
+    list its old self held in ``field``."""
     gone = set(change.get("gone", ()))
-    fresh = {key(x): x for x in change.get("changed", ())}
-    kept = {key(x) for x in old}
+    old_by = {key(x): x for x in old}
+
+    def resolved(x: Item) -> Item:
+        if inner is None or f"{inner[0]}_change" not in x:
+            return x
+        field, inner_key = inner
+        out = {k: v for k, v in x.items() if k != f"{field}_change"}
+        out[field] = merged(old_by[key(x)][field], x[f"{field}_change"], inner_key)
+        return out
+
+    fresh = {key(x): resolved(x) for x in change.get("changed", ())}
     out = [fresh.get(key(x), x) for x in old if key(x) not in gone]
-    out.extend(x for x in change.get("changed", ()) if key(x) not in kept)
+    out.extend(fresh[key(x)] for x in change.get("changed", ()) if key(x) not in old_by)
     order = change.get("order")
     if order is not None:
         by = {key(x): x for x in out}
@@ -138,18 +156,30 @@ def _same(old: Item | None, new: Item) -> bool:
     return {**old, PLACE: None} == {**new, PLACE: None}
 
 
-def diff(old: list[Item], new: list[Item], key: Key) -> dict[str, Any] | None:
+def diff(
+    old: list[Item], new: list[Item], key: Key, inner: Inner | None = None
+) -> dict[str, Any] | None:
     """What turns ``old`` into ``new`` under :func:`merged`; None when keys repeat (then the
-    list is sent whole)."""
+    list is sent whole). With ``inner``, an item that was there already sends its own list
+    as changes too."""
     old_by = {key(x): x for x in old}
     new_keys = [key(x) for x in new]
     if len(old_by) != len(old) or len(set(new_keys)) != len(new):
         return None
-    change: dict[str, Any] = {
-        "changed": [x for x in new if not _same(old_by.get(key(x)), x)],
-        "gone": sorted(set(old_by) - set(new_keys)),
-    }
-    if [key(x) for x in merged(old, change, key)] != new_keys:
+    changed = []
+    for x in new:
+        before = old_by.get(key(x))
+        if _same(before, x):
+            continue
+        if inner is not None and before is not None:
+            field, inner_key = inner
+            if isinstance(before.get(field), list) and isinstance(x.get(field), list):
+                sub = diff(before[field], x[field], inner_key)
+                if sub is not None:
+                    x = {**{k: v for k, v in x.items() if k != field}, f"{field}_change": sub}
+        changed.append(x)
+    change: dict[str, Any] = {"changed": changed, "gone": sorted(set(old_by) - set(new_keys))}
+    if [key(x) for x in merged(old, change, key, inner)] != new_keys:
         change["order"] = new_keys
     return change
 
@@ -160,7 +190,7 @@ def delta(base: dict[str, list[Item]], parts: dict[str, list[Item]]) -> dict[str
     out: dict[str, Any] = {}
     for name, key in KEYED.items():
         if name in base and name in parts:
-            change = diff(base[name], parts[name], key)
+            change = diff(base[name], parts[name], key, INNER.get(name))
             if change is not None:
                 out[name] = change
     return out

@@ -140,6 +140,16 @@ def _log(session: Session, state: State, log_from: int, log_step: int | None) ->
     start = 0
     if 0 < log_from <= len(log) and log[log_from - 1].get("step") == log_step:
         start = log_from
+    elif (
+        log
+        and log_step is not None
+        and len(log) < log_from
+        and isinstance(last := log[-1].get("step"), int)
+        and last < log_step
+    ):
+        # steps undone since the client's last entry: entries go only from the end, and
+        # come back with later steps, so ours all stand in the client's log; it cuts back
+        start = len(log)
     entries = []
     for e in log[start:]:
         n = int(e.get("step", 0))

@@ -136,8 +136,24 @@ class CountersChange(Closed):
     order: list[str] | None = Field(default=None, description="every id, when merging misorders")
 
 
+class UnitsChange(Closed):
+    changed: list[BoxUnit]
+    gone: list[str]
+    order: list[str] | None = None
+
+
+class BoxChanged(Closed):
+    """A box new (its units whole) or changed (its units whole or as changes)."""
+
+    box: str
+    title: str
+    side: str | None = None
+    units: list[BoxUnit] | None = None
+    units_change: UnitsChange | None = None
+
+
 class BoxesChange(Closed):
-    changed: list[Box] = Field(description="boxes new or changed, whole")
+    changed: list[BoxChanged] = Field(description="boxes new or changed")
     gone: list[str] = Field(description="the boxes gone, as 'box/side'")
     order: list[str] | None = None
 

@@ -50,7 +50,7 @@ function whole(v) {
   const out = { ...v };
   delete out.delta;
   if (d.counters) out.counters = merged(shown.counters, d.counters, c => c.id);
-  if (d.boxes) out.boxes = merged(shown.boxes, d.boxes, b => `${b.box}/${b.side || ""}`);
+  if (d.boxes) out.boxes = merged(shown.boxes, d.boxes, b => `${b.box}/${b.side || ""}`, ["units", u => u.id]);
   if (d.actions) out.actions = merged(page.kept.get(d.actions.base), d.actions, a => a.text);
   if ([out.counters, out.boxes, out.actions].some(l => !l || l.includes(undefined))) return null;
   return out;
