@@ -368,7 +368,9 @@ def test_serve_help_describes_the_web_app_and_its_database() -> None:
     from ostfront.cli.main import cli
 
     out = CliRunner().invoke(cli, ["serve", "--help"]).output
-    assert "web app" in out and "SQLite database" in out and "$OSTFRONT_DB" in out
+    flat = " ".join(out.split())
+    assert "web app" in flat and "an SQLite file" in flat and "$OSTFRONT_DB" in flat
+    assert "postgresql://user@host:port/database" in flat and "docs/deployment.md" in flat
     assert "viewer" not in out and "reserved" not in out
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import random
 import threading
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -20,7 +19,7 @@ from ostfront import games
 from ostfront.core.record import append, new_record
 from ostfront.server.describe import LOG_NOTES
 from ostfront.server.replay import load_session, replay_whole
-from ostfront.server.store import Store
+from ostfront.server.storage import open_store
 
 #: DR, seed 11: the first attack offered in the Axis Combat Phase of Turn 1 is on this hex.
 DR_TARGET = "1408"
@@ -90,7 +89,7 @@ def test_an_sno_battle_roll_names_the_defenders_hexes(client: TestClient) -> Non
     assert roll["rolls"] and roll["hits"] is None  # a roll on the CRT, not for hits
 
 
-def test_notes_stored_without_the_role_are_worked_out_again(tmp_path: Path) -> None:
+def test_notes_stored_without_the_role_are_worked_out_again(any_db: str) -> None:
     """A game stored before the notes carried the action's role (and hexes, units, set-up):
     loaded from a snapshot past those steps, its notes are worked out again and stored."""
     game = games.get("dr")
@@ -100,7 +99,7 @@ def test_notes_stored_without_the_role_are_worked_out_again(tmp_path: Path) -> N
         state = append(record, game, state, text)
     replayed = replay_whole(game, record, contextlib.nullcontext())
     old = [{k: m[k] for k in ("side", "rule", "turn", "phase", "title")} for m in replayed.meta]
-    store = Store(tmp_path / "games.sqlite")
+    store = open_store(any_db)
     n = len(record.steps)
     gid = store.create(
         "dr",

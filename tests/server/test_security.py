@@ -514,7 +514,7 @@ def test_a_game_changed_by_another_process_is_read_again(tmp_path: Path) -> None
     session, tokens = a.create("dr", None, {}, 11, {})
     b.get(session.id)
     a.act(session.id, "historical", 0, token=tokens["soviet"])
-    with pytest.raises(sessions.Stale, match="changed elsewhere"):
+    with pytest.raises(sessions.Stale, match="moved on"):  # b reads the game's row first
         b.act(session.id, "historical", 0, token=tokens["soviet"])
     assert b.get(session.id).seq == 1  # read again: it now sees the move
     b.act(session.id, "done", 1, token=tokens["soviet"])

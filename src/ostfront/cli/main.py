@@ -624,11 +624,11 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
 @click.option("--port", default=8141, show_default=True, type=int)
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False),
     default=None,
-    help="The SQLite database the games are kept in (created if missing; default "
-    "$OSTFRONT_DB, else $XDG_DATA_HOME/ostfront/games.sqlite, i.e. "
-    "~/.local/share/ostfront/games.sqlite).",
+    help="The database the games are kept in: an SQLite file (created if missing; one "
+    "server a file) or a PostgreSQL URL, postgresql://user@host:port/database (several "
+    "servers may share it; see docs/deployment.md). Default $OSTFRONT_DB, else "
+    "$XDG_DATA_HOME/ostfront/games.sqlite, i.e. ~/.local/share/ostfront/games.sqlite.",
 )
 @click.option(
     "--allow-host",
@@ -640,9 +640,9 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
 @handled
 def serve_cmd(host: str, port: int, db: str | None, allow_hosts: tuple[str, ...]) -> None:
     """Start the local web app and print its address: new games, play against the computer
-    or hotseat, undo, overlays, replay, export and import. Every game is kept in an SQLite
-    database as its record (set-up and actions); stopping the server loses nothing. Each
-    side has a secret seat (its invite link); a --host other than loopback is warned about."""
+    or hotseat, undo, overlays, replay, export and import. Every game is kept in an SQLite or
+    PostgreSQL database as its record (set-up and actions); stopping the server loses nothing.
+    Each side has a secret seat (its invite link); a --host other than loopback is warned about."""
     serve(host, port, db, allow_hosts)
 
 

@@ -791,6 +791,27 @@ class Game(ABC):
         restored = unpack_state(start, cast(State, {"log": [], "undo": []}))  # lists only
         for text in since[:-1]:
             restored = self.apply(restored, text)
+        return self._undone(state, restored)
+
+    def undo_from(self, state: State, before: State) -> State:
+        """What ``undo`` leads to from ``state``, given ``before``: the state its last step
+        was taken in, kept by the caller (who spares the replay of the undo chain; the
+        server keeps the states of the chain). ``before`` is not changed. The caller
+        checks that ``before`` is that state: :meth:`undo_depth` of it one less."""
+        self.find_action(state, "undo")  # IllegalAction when there is nothing to undo
+        self.__dict__.pop("_legal_memo", None)
+        return self._undone(state, self.copy_state(before))
+
+    @staticmethod
+    def undo_depth(state: State) -> int:
+        """How many steps of ``state`` undo may take back, one at a time."""
+        return max(0, len(state.get("undo") or ()) - 1)
+
+    @staticmethod
+    def _undone(state: State, restored: State) -> State:
+        """``restored`` (the state before the last step, a copy of its own) made the state
+        after undoing that step: one step later in the record, its log entry taken back."""
+        start, *since = state["undo"]
         # each step wrote one log entry: the undone one is taken back
         restored["log"] = state["log"][:-1]
         restored["undo"] = [start, *since[:-1]] if len(since) > 1 else []

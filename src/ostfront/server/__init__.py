@@ -1,7 +1,8 @@
 """Ostfront's web side: :func:`serve` is what ``ostfront serve`` starts.
 
 The app itself is :func:`ostfront.server.app.create_app` (FastAPI); games live in an SQLite
-database (:mod:`ostfront.server.store`) and are replayed into live sessions
+or PostgreSQL database (:mod:`ostfront.server.store`; several servers may share a PostgreSQL
+one, docs/deployment.md) and are replayed into live sessions
 (:mod:`ostfront.server.sessions`). The older standard-library board viewer is
 :mod:`ostfront.server.viewer`.
 """
@@ -16,7 +17,7 @@ from typing import Any
 from ..core.errors import OstfrontError
 from ..games import names, settle
 from .guard import is_loopback
-from .store import default_db_path
+from .store import default_db, is_postgres
 
 #: Seconds an idle kept-alive connection stays open after its last answer.
 KEEP_ALIVE_SECONDS = 5
@@ -44,7 +45,8 @@ def serve(
     db: str | None = None,
     allow_hosts: Iterable[str] = (),
 ) -> None:
-    """Serve until interrupted, printing the URL. ``db``: the game database's path (default:
+    """Serve until interrupted, printing the URL. ``db``: the game database, an SQLite file or
+    a ``postgresql://`` URL (default: ``$OSTFRONT_DB``, else
     ``$XDG_DATA_HOME/ostfront/games.sqlite``, i.e. ``~/.local/share/ostfront/games.sqlite``).
     ``allow_hosts``: host names to answer to besides addresses, localhost and this machine's
     name. Ctrl-C stops the server, its computer players and their worker processes."""
@@ -56,7 +58,7 @@ def serve(
 
     if not 1 <= port <= 65535:
         raise OstfrontError(f"--port must be between 1 and 65535, not {port}")
-    path = db if db is not None else str(default_db_path())
+    path = db if db is not None else default_db()
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -66,6 +68,7 @@ def serve(
         raise OstfrontError(f"cannot listen on {host}:{port}: {reason}") from None
     app = create_app(path, allowed_hosts=tuple(allow_hosts), exclusive=True)
     manager = app.app.state.manager
+    where = manager.store.name if is_postgres(path) else path
     settle(names())  # the components loaded once, kept out of the collector's way
     shown = f"[{host}]" if ":" in host else host
     if not is_loopback(host):
@@ -78,7 +81,8 @@ def serve(
             flush=True,
         )
     print(
-        f"Ostfront web app at http://{shown}:{port}/  (games in {path}; Ctrl-C to stop)", flush=True
+        f"Ostfront web app at http://{shown}:{port}/  (games in {where}; Ctrl-C to stop)",
+        flush=True,
     )
     try:
         uvicorn.run(app, host=host, port=port, **server_options())

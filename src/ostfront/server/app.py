@@ -60,7 +60,8 @@ from .gate import MAX_IMPORTS, Gate
 from .guard import Guard
 from .routes_pages import WEB
 from .sessions import Manager
-from .store import Store, default_db_path
+from .storage import open_store
+from .store import default_db
 
 
 def create_app(
@@ -73,13 +74,15 @@ def create_app(
     exclusive: bool = False,
     max_imports: int = MAX_IMPORTS,
 ) -> Any:
-    """The web app over the database at ``db`` (default: the user's data directory),
+    """The web app over the database ``db``: an SQLite file or a ``postgresql://`` URL
+    (default: ``$OSTFRONT_DB``, else a file in the user's data directory),
     behind the request checks of :class:`~.guard.Guard`. ``allowed_hosts``: host names
     to answer besides addresses, localhost and this machine's name; ``exclusive``: hold
-    the database's lock file (one server a database); ``max_imports``: imports replayed at
-    once, more refused with 503 (:mod:`.gate`). (The FastAPI app is its ``.app``.)"""
+    an SQLite database's lock file (one server a file; PostgreSQL takes several);
+    ``max_imports``: imports replayed at once, more refused with 503 (:mod:`.gate`).
+    (The FastAPI app is its ``.app``.)"""
     if manager is None:
-        store = Store(db if db is not None else default_db_path(), exclusive=exclusive)
+        store = open_store(db if db is not None else default_db(), exclusive=exclusive)
         manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)
     mgr = manager
 

@@ -13,6 +13,7 @@ from typing import Any
 from ..ai.players import levels_for
 from ..core.protocol import State
 from . import describe, seats
+from .deltas import action_key, actions_slot, base_hash, delta, diff, held_by_client
 from .session import Session
 from .sessions import Manager
 
@@ -39,9 +40,13 @@ def game_view(
     log_from: int = 0,
     log_step: int | None = None,
     mine: set[str] | None = None,
+    have: str | None = None,
 ) -> dict[str, Any]:
     """Everything the game page draws for one position (callers hold no lock). Legal
-    actions are listed only to the holder of the seat to move (``mine``)."""
+    actions are listed only to the holder of the seat to move (``mine``). ``have``: the
+    hashes of the live positions the client holds, the one it shows first; the counters,
+    boxes and actions are then sent as the changes from them when this process still has
+    their lists (:mod:`.deltas`)."""
     held = mine or set()
     with manager.engine:
         game = session.game
@@ -51,6 +56,21 @@ def game_view(
         )
         legal = game.legal_actions(state) if human_to_move else []
         actions = describe.annotate(game, state, legal)
+        current = live and state is session.state
+        digest = session.head_hash() if current else None
+        parts = session.parts.get(digest)
+        if parts is None:
+            parts = {
+                "counters": describe.counters_json(game, state),
+                "boxes": describe.boxes(game, state),
+            }
+            if digest is not None:
+                session.parts.put(digest, parts)
+        slot = actions_slot(held)
+        # what the client holds, read before this view's actions are kept (the same
+        # position may list other actions once the players change)
+        base, actions_base = held_by_client(session, have if current else None, slot, actions)
+        parts[slot] = actions
         odds = None
         # the odds panel: a battle's roll (one naming no single unit); the other dice
         # actions (a strike on a unit) are previewed when pointed at
@@ -81,17 +101,29 @@ def game_view(
             "prompt": game.prompt(state).to_json(),
             "result": None if result is None else result.to_json(),
             "info": describe.phase_info(game, state),
-            "actions": actions,
             "odds": odds,
             "odds_more": {k: v for k, v in more.items() if v is not None},
-            "counters": describe.counters_json(game, state),
-            "boxes": describe.boxes(game, state),
             "pending": describe.pending_json(game, state),
             "selected": describe.selected_unit(game, state),
             "thinking": session.thinking and live,
             "ai_error": session.ai_error,
             "log": _log(session, state, log_from, log_step),
         }
+        if digest is not None:
+            view["hash"] = digest
+        changes = {} if base is None else delta(base, parts)
+        if actions_base is not None:
+            kept, since = actions_base
+            change = diff(kept, actions, action_key)
+            if change is not None:
+                changes["actions"] = {"base": since, **change}
+        if base is not None:
+            view["delta"] = {"base": base_hash(have), **changes}
+        for name, items in (("counters", parts["counters"]), ("boxes", parts["boxes"])):
+            if name not in changes:
+                view[name] = items
+        if "actions" not in changes:
+            view["actions"] = actions
     return view
 
 
@@ -108,6 +140,16 @@ def _log(session: Session, state: State, log_from: int, log_step: int | None) ->
     start = 0
     if 0 < log_from <= len(log) and log[log_from - 1].get("step") == log_step:
         start = log_from
+    elif (
+        log
+        and log_step is not None
+        and len(log) < log_from
+        and isinstance(last := log[-1].get("step"), int)
+        and last < log_step
+    ):
+        # steps undone since the client's last entry: entries go only from the end, and
+        # come back with later steps, so ours all stand in the client's log; it cuts back
+        start = len(log)
     entries = []
     for e in log[start:]:
         n = int(e.get("step", 0))

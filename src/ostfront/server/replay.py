@@ -20,7 +20,7 @@ from ..core.record import Record, state_hash
 from .describe import note_is_current, step_meta
 from .errors import NotFound
 from .session import Session
-from .store import Store
+from .store import BaseStore
 
 #: Steps between the states kept for replay viewing (in memory).
 CHECKPOINT_EVERY = 50
@@ -110,7 +110,7 @@ def replay_whole(game: Game, record: Record, lock: Any) -> Replayed:
     return r
 
 
-def load_session(store: Store, gid: str, lock: Any) -> Session:
+def load_session(store: BaseStore, gid: str, lock: Any) -> Session:
     """Read a game from the database: the latest snapshot, then the steps after it
     (decoding outside the engine lock, replaying a step at a time under it)."""
     stored = store.get(gid)

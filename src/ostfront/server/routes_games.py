@@ -136,11 +136,18 @@ def get_game(
     manager: ManagerDep,
     log_from: int = 0,
     log_step: int | None = None,
+    have: str | None = None,
 ) -> dict[str, Any]:
     session = session_for(manager, gid)
     mine = session.held(seat_token(request))
     return game_view(
-        manager, session, session.state, log_from=log_from, log_step=log_step, mine=mine
+        manager,
+        session,
+        session.state,
+        log_from=log_from,
+        log_step=log_step,
+        mine=mine,
+        have=have,
     )
 
 
@@ -184,6 +191,7 @@ def act(
     manager: ManagerDep,
     log_from: int = 0,
     log_step: int | None = None,
+    have: str | None = None,
 ) -> dict[str, Any]:
     session_for(manager, gid)
     token = seat_token(request)
@@ -195,6 +203,7 @@ def act(
         log_from=log_from,
         log_step=log_step,
         mine=session.held(token),
+        have=have,
     )
 
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.protocol import Game, State
-from ..core.record import Record
+from ..core.record import Record, state_hash
 from . import seats
+from .deltas import PartsCache
 from .describe import phase_info
 
 #: Who plays a side no computer plays.
@@ -33,10 +34,22 @@ class Session:
     runner: threading.Thread | None = None
     seats: dict[str, str] | None = None
     last_used: float = field(default_factory=time.monotonic)
+    #: The counters and boxes of the last positions viewed (views sent as changes).
+    parts: PartsCache = field(default_factory=PartsCache)
+    #: The states of the undo chain the current state ends (``undo_points[j]``: the one
+    #: with j steps to undo), so undo needs no replay; None when not known (after a load).
+    undo_points: list[State] | None = None
 
     @property
     def seq(self) -> int:
         return len(self.record.steps)
+
+    def head_hash(self) -> str:
+        """The hash of the current position, as the record has it."""
+        digest = self.record.steps[-1].get("hash") if self.record.steps else None
+        if not self.record.steps:
+            digest = self.header.get("initial_hash")
+        return str(digest) if digest else state_hash(self.state)
 
     @property
     def finished(self) -> bool:

@@ -15,6 +15,16 @@ replay (:mod:`.replay`) takes the lock one step at a time. Games nobody touched 
 :data:`IDLE_SECONDS` are dropped from memory (the database keeps them), and at most
 :data:`MAX_SESSIONS` are kept.
 
+**Several processes, one set of games.** On PostgreSQL several server processes share the
+games (:mod:`.store_pg`). The database is the truth: before a game is served, its session is
+checked against the game's row (steps, players, seats; one read by key) and brought up to
+date — the steps another process took replayed, checked against their hashes — and a step is
+saved only if the game still has exactly the steps it was worked out on, so of two racing
+posts exactly one wins (the other is :class:`~.errors.Stale`). Each process hears the others'
+steps (``LISTEN``/``NOTIFY``) and tells the game pages open on it. A computer to move is
+started by whichever process serves the game (so a game never waits on a process that
+stopped); two may think about one decision, and the first to save it wins.
+
 Computer players choose in separate processes (:mod:`.ai_pool`), so a slow AI never holds
 the server; a worker that dies is replaced, one that takes longer than ``ai_timeout``
 seconds is killed and replaced, and the game says so. Their choices come back through the
@@ -33,7 +43,7 @@ from typing import Any
 from .. import games
 from ..ai.players import levels_for
 from ..core.errors import RecordError, UnknownGame
-from ..core.protocol import Game, State
+from ..core.protocol import Action, Game, State
 from ..core.record import Record, new_record, state_hash
 from . import seats
 from .ai_pool import AiPool
@@ -41,10 +51,17 @@ from .describe import step_meta
 from .errors import BadRequest, InPlay, NotFound, NotYourTurn, Stale
 from .fairlock import FairLock
 from .record_checks import MAX_DEPTH, MAX_IMPORT_STEPS, check_header, json_depth
-from .replay import CHECKPOINT_EVERY, SNAPSHOT_EVERY, Replayed, load_session, replay_whole
+from .replay import (
+    CHECKPOINT_EVERY,
+    SNAPSHOT_EVERY,
+    Replayed,
+    load_session,
+    replay_steps,
+    replay_whole,
+)
 from .seats import Forbidden
 from .session import HUMAN, Session, game_status, summarize
-from .store import Conflict, Store
+from .store import BaseStore, Conflict
 
 __all__ = [
     "AI_TIMEOUT",
@@ -72,12 +89,30 @@ AI_TIMEOUT = 120.0
 AI_RETRY_DELAYS = (1.0, 4.0, 15.0)
 
 
+def _undo_points(session: Session, old: State, new: State, undone: bool) -> list[State] | None:
+    """The states of ``new``'s undo chain, from those of ``old``'s: one more after a step
+    that may be undone, one fewer after an undo, none once the chain is cleared (a die
+    rolled, the turn handed over)."""
+    game = session.game
+    depth = game.undo_depth(new)
+    if not new.get("undo"):
+        return []
+    points = [] if not old.get("undo") else session.undo_points
+    if points is None:
+        return None
+    if undone:
+        return points[:depth] if len(points) == depth + 1 else None
+    if len(points) != game.undo_depth(old):
+        return None
+    return [*points, old]
+
+
 class Manager:
     """Every live game, the database behind them and the computer players."""
 
     def __init__(
         self,
-        store: Store,
+        store: BaseStore,
         *,
         move_delay: float = 0.06,
         ai_budget: float | None = None,
@@ -107,6 +142,7 @@ class Manager:
         self._delete_guard = threading.Lock()
         #: Waits between tries when the computer's worker pool fails (see AI_RETRY_DELAYS).
         self.ai_retry_delays: tuple[float, ...] = AI_RETRY_DELAYS
+        store.listen(self._changed_elsewhere)
 
     # -- lifecycle -------------------------------------------------------------
     def close(self) -> None:
@@ -142,6 +178,57 @@ class Manager:
         for cb in list(self._listeners.get(session.id, ())):
             with contextlib.suppress(Exception):
                 cb(msg)
+
+    def _changed_elsewhere(self, gid: str | None) -> None:
+        """Another process changed game ``gid`` (None: maybe any): bring the open games up
+        to date and tell their pages."""
+        for g in [gid] if gid is not None else list(self._listeners):
+            session = self._sessions.get(g)
+            if session is None or not self._listeners.get(g):
+                continue
+            with contextlib.suppress(NotFound):  # deleted: the pages hear it when they ask
+                self._sync(session)
+            self.notify(session)
+
+    # -- keeping up with the database ----------------------------------------------
+    def _sync(self, session: Session) -> None:
+        """Bring ``session`` up to the stored game: the players and seats as stored, the
+        steps another process took replayed (checked against their hashes). A game that is
+        gone is :class:`NotFound`; one whose record no longer extends this one is read
+        again. (One read of the game's row by its key: cheap on SQLite too, where a second
+        process on the file is not expected but would not be served stale.)"""
+        head = self.store.head(session.id)
+        if head is not None and head[0] == session.seq:
+            session.players, session.seats = head[1], head[2]
+            return
+        with self.engine:  # an act of this process may be saving a step: let it finish
+            head = self.store.head(session.id)
+            if head is None:
+                self.forget(session.id)
+                raise NotFound(f"no game {session.id!r}")
+            steps, session.players, session.seats = head
+            if steps == session.seq:
+                return
+            rows = self.store.steps_with_meta(session.id, after=session.seq)
+            if steps < session.seq or len(rows) != steps - session.seq:
+                self._reload(session)
+                return
+            base = session.seq
+            r = replay_steps(session.game, session.state, rows, self.engine, first=base + 1)
+            for row in rows:
+                session.record.steps.append({"action": row["action"], "hash": row["hash"]})
+            session.meta.extend(r.meta)
+            session.checkpoints.update(r.checkpoints)
+            session.state = r.state
+            session.undo_points = None
+
+    def _reload(self, session: Session) -> None:
+        """Read a game again whole into the same session object (its listeners keep it)."""
+        fresh = self._load(session.id)
+        session.header, session.players, session.seats = fresh.header, fresh.players, fresh.seats
+        session.record, session.state = fresh.record, fresh.state
+        session.meta, session.checkpoints = fresh.meta, fresh.checkpoints
+        session.undo_points = None
 
     # -- games -------------------------------------------------------------------
     def check_players(self, game: Game, players: dict[str, Any]) -> dict[str, str]:
@@ -340,6 +427,11 @@ class Manager:
             with self._loading_guard:
                 self._loading.pop(gid, None)
             self.kick(session)
+        else:
+            self._sync(session)
+            if self.store.shared and session.ai_error is None:
+                # the process whose computer was thinking may have stopped: think here
+                self.kick(session)
         session.last_used = time.monotonic()
         self._evict()
         return session
@@ -455,7 +547,7 @@ class Manager:
             state = session.state
             act = session.game.find_action(state, text)  # IllegalAction: nothing changes
             note = step_meta(session.game, state, act)
-            new = session.game.apply(state, act)
+            new = self._apply(session, state, act)
             digest = state_hash(new)
             n = session.seq + 1
             game = session.game
@@ -470,20 +562,34 @@ class Manager:
                     meta=note,
                     snapshot=new if n % SNAPSHOT_EVERY == 0 else None,
                 )
-            except Conflict as exc:  # another process wrote this game: read it again
-                self.forget(gid)
+            except Conflict as exc:  # another process wrote it: caught up when next asked
                 raise Stale(
                     f"this game was changed elsewhere ({exc}); reload to see it", session.seq
                 ) from None
             session.record.steps.append({"action": act.text, "hash": digest})
             session.meta.append(note)
             session.state = new
+            session.undo_points = _undo_points(session, state, new, act.verb == "undo")
             if n % CHECKPOINT_EVERY == 0:
                 session.checkpoints[n] = new
         self.notify(session)
         if not by_computer:
             self.kick(session)
         return session
+
+    @staticmethod
+    def _apply(session: Session, state: State, act: Action) -> State:
+        """The state after ``act``; an undo from the state the session kept, when it kept
+        the undo chain's (no replay of the chain), else by the engine."""
+        game = session.game
+        if act.verb == "undo":  # the engine's own undo (core.protocol)
+            k = game.undo_depth(state)
+            points = session.undo_points
+            if points is not None and len(points) == k and k >= 1:
+                before = points[k - 1]
+                if (before.get("undo") or []) == (state["undo"][:k] if k > 1 else []):
+                    return game.undo_from(state, before)
+        return game.apply(state, act)
 
     def state_at(self, gid: str, step: int) -> State:
         """The position after ``step`` actions (0: the set-up), for replay viewing."""

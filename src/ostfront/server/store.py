@@ -1,4 +1,5 @@
-"""The web app's game database: one SQLite file holding every game's record.
+"""The web app's game database: every game's record, in SQLite (the embedded default: one
+file) or PostgreSQL (``--db postgresql://...``: several server processes share it).
 
 A game is its record — the header (game, scenario, options, seed, position, set-up hash) and
 the list of actions with the hash of the state after each — plus who plays each side. The
@@ -18,10 +19,21 @@ Tables::
     settings  key, value: the server's own secrets (the key that seals exported seeds)
 
 The state is still defined by the record: a snapshot is a cache this server wrote, checked
-against the step's hash when it is read. :class:`Store` with ``exclusive=True`` (what
-``ostfront serve`` uses) holds a lock file beside the database, so a second server on the
-same file refuses to start instead of serving stale games. The lock is taken beside the file
-the name leads to (symbolic links followed), so another name for it is refused too.
+against the step's hash when it is read.
+
+:class:`BaseStore` is the one interface; its queries are written once and run on both
+backends: :class:`Store` (SQLite, here) and :class:`~.store_pg.PgStore` (PostgreSQL);
+:func:`~.storage.open_store` picks one from the ``--db`` given. A step is added only if the game has
+exactly the steps before it, checked in the transaction that adds it (SQLite: the database's
+write lock; PostgreSQL: the game's row, locked), so of two racing posts exactly one wins,
+whichever process each reached.
+
+:class:`Store` with ``exclusive=True`` (what ``ostfront serve`` uses on SQLite) holds a lock
+file beside the database, so a second server on the same file refuses to start instead of
+serving stale games. The lock is taken beside the file the name leads to (symbolic links
+followed), so another name for it is refused too. PostgreSQL has no such lock: several
+servers on one database is what it is for (:meth:`BaseStore.listen` tells each of the
+others' steps).
 """
 
 from __future__ import annotations
@@ -34,17 +46,18 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.errors import OstfrontError
 
 
 class DatabaseError(OstfrontError):
-    """The game database cannot be used: damaged, not SQLite, or held by another server."""
+    """The game database cannot be used: damaged, not SQLite, unreachable, or held by another
+    server."""
 
 
 class Conflict(OstfrontError):
@@ -83,6 +96,21 @@ CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 #: Columns added since the first schema: (table, column, type), added to older databases.
 _ADDED = (("games", "seats", "TEXT"), ("steps", "meta", "TEXT"))
+
+
+#: How a ``--db`` naming a PostgreSQL database begins.
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+def is_postgres(db: str | Path) -> bool:
+    """Whether ``db`` names a PostgreSQL database (a URL) rather than an SQLite file."""
+    return isinstance(db, str) and db.startswith(POSTGRES_PREFIXES)
+
+
+def default_db() -> str:
+    """``$OSTFRONT_DB`` as given (a file or a ``postgresql://`` URL), else the SQLite file of
+    :func:`default_db_path`."""
+    return os.environ.get("OSTFRONT_DB") or str(default_db_path())
 
 
 def default_db_path() -> Path:
@@ -124,14 +152,303 @@ class StoredGame:
         }
 
 
-class Store:
-    """The database. Safe to share between threads (one connection behind a lock).
+#: A listener for other processes' changes: called with a game's id (None: anything may
+#: have changed, e.g. the connection that listens was lost and made again).
+ChangeListener = Callable[[str | None], None]
+
+
+class Cursor(Protocol):
+    """What a query gives back, alike on both backends: rows read by column name."""
+
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Db(Protocol):
+    """One backend's connection inside a transaction: queries written with ``?`` placeholders
+    (the backend translates them)."""
+
+    def execute(self, sql: str, params: Any = ..., /) -> Cursor: ...
+
+    def executemany(self, sql: str, rows: Any, /) -> Any: ...
+
+
+class BaseStore:
+    """The game database's one interface; a backend gives :meth:`_tx` (a transaction),
+    :meth:`_read` (a read outside one) and what differs in its SQL. Safe to share between
+    threads."""
+
+    #: Locks the rows a transaction reads for the rest of it (PostgreSQL; SQLite's
+    #: transactions hold the whole database already).
+    FOR_UPDATE = ""
+    #: What the database is, for messages (never a password).
+    name = ""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    @contextmanager
+    def _tx(self) -> Iterator[Db]:
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    @contextmanager
+    def _read(self) -> Iterator[Db]:
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def _changed(self, db: Db, gid: str) -> None:
+        """Tell the other processes, once this transaction commits, that game ``gid``
+        changed (nothing on SQLite: one server a file)."""
+
+    def listen(self, callback: ChangeListener) -> None:
+        """Call ``callback`` (from another thread) whenever another process changes a game;
+        nothing on SQLite."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may write to this database."""
+        return False
+
+    # -- the server's secret -------------------------------------------------
+    def secret(self) -> bytes:
+        """This database's 32-byte key (made on first use; of servers racing to make it,
+        the first one's is kept): it seals exported seeds."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO settings (key, value) VALUES ('seal-key', ?) "
+                "ON CONFLICT (key) DO NOTHING",
+                (secrets.token_hex(32),),
+            )
+            row = db.execute("SELECT value FROM settings WHERE key = 'seal-key'").fetchone()
+        return bytes.fromhex(row["value"])
+
+    # -- games ---------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        header: dict[str, Any],
+        players: dict[str, str],
+        steps: list[dict[str, Any]] | None = None,
+        summary: dict[str, Any] | None = None,
+        status: str = "playing",
+        *,
+        seats: dict[str, str] | None = None,
+        meta: list[dict[str, Any]] | None = None,
+        snapshots: dict[int, Any] | None = None,
+    ) -> str:
+        """A new game (with the steps of an imported record, their log notes and state
+        snapshots, if any); returns its id (96 random bits)."""
+        gid = secrets.token_hex(12)
+        now = time.time()
+        steps = steps or []
+        notes = meta or []
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO games (id, game, header, players, created, updated, steps, status,"
+                " summary, seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    gid,
+                    game,
+                    json.dumps(header),
+                    json.dumps(players),
+                    now,
+                    now,
+                    len(steps),
+                    status,
+                    json.dumps(summary or {}),
+                    None if seats is None else json.dumps(seats),
+                ),
+            )
+            db.executemany(
+                "INSERT INTO steps (game_id, n, action, hash, meta) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (
+                        gid,
+                        i,
+                        s["action"],
+                        s.get("hash"),
+                        json.dumps(notes[i - 1]) if i <= len(notes) else None,
+                    )
+                    for i, s in enumerate(steps, start=1)
+                ],
+            )
+            db.executemany(
+                "INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
+                [(gid, n, json.dumps(st)) for n, st in sorted((snapshots or {}).items())],
+            )
+        return gid
+
+    def head(self, gid: str) -> tuple[int, dict[str, str], dict[str, str] | None] | None:
+        """What another process may have changed in a game: (its number of steps, who plays
+        each side, its seats); None once it is deleted. One row read by its key."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT steps, players, seats FROM games WHERE id = ?", (gid,)
+            ).fetchone()
+        if row is None:
+            return None
+        seats = row["seats"]
+        return (
+            int(row["steps"]),
+            json.loads(row["players"]),
+            None if seats is None else json.loads(seats),
+        )
+
+    def get(self, gid: str) -> StoredGame | None:
+        with self._read() as db:
+            row = db.execute("SELECT * FROM games WHERE id = ?", (gid,)).fetchone()
+        return None if row is None else _stored(row)
+
+    def all(self) -> list[StoredGame]:
+        with self._read() as db:
+            rows = db.execute("SELECT * FROM games ORDER BY updated DESC").fetchall()
+        return [_stored(r) for r in rows]
+
+    def steps(self, gid: str) -> list[dict[str, Any]]:
+        return [{"action": s["action"], "hash": s["hash"]} for s in self.steps_with_meta(gid)]
+
+    def steps_with_meta(self, gid: str, after: int = 0) -> list[dict[str, Any]]:
+        """The steps after the first ``after`` with their log notes (``meta`` None where
+        none were stored)."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT action, hash, meta FROM steps WHERE game_id = ? AND n > ? ORDER BY n",
+                (gid, after),
+            ).fetchall()
+        return [
+            {
+                "action": r["action"],
+                "hash": r["hash"],
+                "meta": None if r["meta"] is None else json.loads(r["meta"]),
+            }
+            for r in rows
+        ]
+
+    def snapshot(self, gid: str, at_most: int) -> tuple[int, Any] | None:
+        """The latest stored state at or before step ``at_most``: (step, state)."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT n, state FROM snapshots WHERE game_id = ? AND n <= ? ORDER BY n DESC"
+                " LIMIT 1",
+                (gid, at_most),
+            ).fetchone()
+        if row is None:
+            return None
+        return int(row["n"]), json.loads(row["state"])
+
+    def add_snapshots(
+        self, gid: str, snapshots: dict[int, Any], meta: list[dict[str, Any]] | None = None
+    ) -> None:
+        """Store snapshots (and the steps' log notes) worked out by a replay."""
+        with self._tx() as db:
+            db.executemany(
+                "INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, n) DO UPDATE SET state = excluded.state",
+                [(gid, n, json.dumps(st)) for n, st in sorted(snapshots.items())],
+            )
+            if meta is not None:
+                db.executemany(
+                    "UPDATE steps SET meta = ? WHERE game_id = ? AND n = ?",
+                    [(json.dumps(m), gid, i) for i, m in enumerate(meta, start=1)],
+                )
+
+    def append(
+        self,
+        gid: str,
+        n: int,
+        action: str,
+        digest: str,
+        summary: dict[str, Any],
+        status: str,
+        *,
+        meta: dict[str, Any] | None = None,
+        snapshot: Any = None,
+    ) -> None:
+        """Add step ``n``; raises :class:`Conflict` (and changes nothing) unless the game
+        has exactly n-1 steps."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT steps FROM games WHERE id = ?" + self.FOR_UPDATE, (gid,)
+            ).fetchone()
+            if row is None or row["steps"] != n - 1:
+                have = None if row is None else row["steps"]
+                raise Conflict(
+                    f"game {gid}: step {n} does not follow the stored record "
+                    f"({'deleted' if have is None else f'{have} steps stored'})"
+                )
+            db.execute(
+                "INSERT INTO steps (game_id, n, action, hash, meta) VALUES (?, ?, ?, ?, ?)",
+                (gid, n, action, digest, None if meta is None else json.dumps(meta)),
+            )
+            if snapshot is not None:
+                db.execute(
+                    "INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id, n) DO UPDATE SET state = excluded.state",
+                    (gid, n, json.dumps(snapshot)),
+                )
+            db.execute(
+                "UPDATE games SET steps = ?, updated = ?, status = ?, summary = ? WHERE id = ?",
+                (n, time.time(), status, json.dumps(summary), gid),
+            )
+            self._changed(db, gid)
+
+    def set_players(self, gid: str, players: dict[str, str]) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE games SET players = ? WHERE id = ?", (json.dumps(players), gid))
+            self._changed(db, gid)
+
+    def set_seats(self, gid: str, seats: dict[str, str], *, only_if_unset: bool = False) -> bool:
+        """Store the seats' token hashes; with ``only_if_unset``, only for a game that has
+        none yet (returns whether it stored them)."""
+        with self._tx() as db:
+            sql = "UPDATE games SET seats = ? WHERE id = ?"
+            if only_if_unset:
+                sql += " AND seats IS NULL"
+            cur = db.execute(sql, (json.dumps(seats), gid))
+            return cur.rowcount > 0
+
+    def replace_seat(self, gid: str, old_hash: str, new_hash: str) -> list[str]:
+        """Give every side whose token hash is ``old_hash`` the hash ``new_hash`` instead, in
+        one transaction (of two callers with the same old token one wins); the sides."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT seats FROM games WHERE id = ?" + self.FOR_UPDATE, (gid,)
+            ).fetchone()
+            held = json.loads(row["seats"]) if row is not None and row["seats"] else {}
+            sides = [side for side, h in held.items() if hmac.compare_digest(h, old_hash)]
+            if sides:
+                held.update(dict.fromkeys(sides, new_hash))
+                db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(held), gid))
+            return sides
+
+    def set_summary(self, gid: str, summary: dict[str, Any], status: str) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE games SET summary = ?, status = ? WHERE id = ?",
+                (json.dumps(summary), status, gid),
+            )
+
+    def delete(self, gid: str) -> bool:
+        with self._tx() as db:
+            cur = db.execute("DELETE FROM games WHERE id = ?", (gid,))
+            if cur.rowcount > 0:
+                self._changed(db, gid)
+            return cur.rowcount > 0
+
+
+class Store(BaseStore):
+    """The SQLite database. Safe to share between threads (one connection behind a lock).
 
     Any problem opening it (not SQLite, damaged, unwritable, or ``exclusive`` and held by
     another server) is a :class:`DatabaseError` naming the file."""
 
     def __init__(self, path: str | Path, *, exclusive: bool = False) -> None:
         self.path = Path(path)
+        self.name = str(self.path)
         self._lock = threading.RLock()
         self._lockfile: Any = None
         memory = str(self.path) == ":memory:"
@@ -216,215 +533,23 @@ class Store:
         self._release_lock_file()
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def _tx(self) -> Iterator[Db]:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
+                yield self._db  # type: ignore[misc]  # sqlite3 takes a narrower params type
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
 
-    # -- the server's secret -------------------------------------------------
-    def secret(self) -> bytes:
-        """This database's 32-byte key (made on first use): it seals exported seeds."""
-        with self._tx() as db:
-            row = db.execute("SELECT value FROM settings WHERE key = 'seal-key'").fetchone()
-            if row is None:
-                value = secrets.token_hex(32)
-                db.execute("INSERT INTO settings (key, value) VALUES ('seal-key', ?)", (value,))
-            else:
-                value = row["value"]
-        return bytes.fromhex(value)
-
-    # -- games ---------------------------------------------------------------
-    def create(
-        self,
-        game: str,
-        header: dict[str, Any],
-        players: dict[str, str],
-        steps: list[dict[str, Any]] | None = None,
-        summary: dict[str, Any] | None = None,
-        status: str = "playing",
-        *,
-        seats: dict[str, str] | None = None,
-        meta: list[dict[str, Any]] | None = None,
-        snapshots: dict[int, Any] | None = None,
-    ) -> str:
-        """A new game (with the steps of an imported record, their log notes and state
-        snapshots, if any); returns its id (96 random bits)."""
-        gid = secrets.token_hex(12)
-        now = time.time()
-        steps = steps or []
-        notes = meta or []
-        with self._tx() as db:
-            db.execute(
-                "INSERT INTO games (id, game, header, players, created, updated, steps, status,"
-                " summary, seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    gid,
-                    game,
-                    json.dumps(header),
-                    json.dumps(players),
-                    now,
-                    now,
-                    len(steps),
-                    status,
-                    json.dumps(summary or {}),
-                    None if seats is None else json.dumps(seats),
-                ),
-            )
-            db.executemany(
-                "INSERT INTO steps (game_id, n, action, hash, meta) VALUES (?, ?, ?, ?, ?)",
-                [
-                    (
-                        gid,
-                        i,
-                        s["action"],
-                        s.get("hash"),
-                        json.dumps(notes[i - 1]) if i <= len(notes) else None,
-                    )
-                    for i, s in enumerate(steps, start=1)
-                ],
-            )
-            db.executemany(
-                "INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
-                [(gid, n, json.dumps(st)) for n, st in sorted((snapshots or {}).items())],
-            )
-        return gid
-
-    def get(self, gid: str) -> StoredGame | None:
+    @contextmanager
+    def _read(self) -> Iterator[Db]:
         with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (gid,)).fetchone()
-        return None if row is None else _stored(row)
-
-    def all(self) -> list[StoredGame]:
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM games ORDER BY updated DESC").fetchall()
-        return [_stored(r) for r in rows]
-
-    def steps(self, gid: str) -> list[dict[str, Any]]:
-        return [{"action": s["action"], "hash": s["hash"]} for s in self.steps_with_meta(gid)]
-
-    def steps_with_meta(self, gid: str) -> list[dict[str, Any]]:
-        """The steps with their log notes (``meta`` None where none were stored)."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT action, hash, meta FROM steps WHERE game_id = ? ORDER BY n", (gid,)
-            ).fetchall()
-        return [
-            {
-                "action": r["action"],
-                "hash": r["hash"],
-                "meta": None if r["meta"] is None else json.loads(r["meta"]),
-            }
-            for r in rows
-        ]
-
-    def snapshot(self, gid: str, at_most: int) -> tuple[int, Any] | None:
-        """The latest stored state at or before step ``at_most``: (step, state)."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT n, state FROM snapshots WHERE game_id = ? AND n <= ? ORDER BY n DESC"
-                " LIMIT 1",
-                (gid, at_most),
-            ).fetchone()
-        if row is None:
-            return None
-        return int(row["n"]), json.loads(row["state"])
-
-    def add_snapshots(
-        self, gid: str, snapshots: dict[int, Any], meta: list[dict[str, Any]] | None = None
-    ) -> None:
-        """Store snapshots (and the steps' log notes) worked out by a replay."""
-        with self._tx() as db:
-            db.executemany(
-                "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
-                [(gid, n, json.dumps(st)) for n, st in sorted(snapshots.items())],
-            )
-            if meta is not None:
-                db.executemany(
-                    "UPDATE steps SET meta = ? WHERE game_id = ? AND n = ?",
-                    [(json.dumps(m), gid, i) for i, m in enumerate(meta, start=1)],
-                )
-
-    def append(
-        self,
-        gid: str,
-        n: int,
-        action: str,
-        digest: str,
-        summary: dict[str, Any],
-        status: str,
-        *,
-        meta: dict[str, Any] | None = None,
-        snapshot: Any = None,
-    ) -> None:
-        """Add step ``n``; raises :class:`Conflict` (and changes nothing) unless the game
-        has exactly n-1 steps."""
-        with self._tx() as db:
-            row = db.execute("SELECT steps FROM games WHERE id = ?", (gid,)).fetchone()
-            if row is None or row["steps"] != n - 1:
-                have = None if row is None else row["steps"]
-                raise Conflict(
-                    f"game {gid}: step {n} does not follow the stored record "
-                    f"({'deleted' if have is None else f'{have} steps stored'})"
-                )
-            db.execute(
-                "INSERT INTO steps (game_id, n, action, hash, meta) VALUES (?, ?, ?, ?, ?)",
-                (gid, n, action, digest, None if meta is None else json.dumps(meta)),
-            )
-            if snapshot is not None:
-                db.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
-                    (gid, n, json.dumps(snapshot)),
-                )
-            db.execute(
-                "UPDATE games SET steps = ?, updated = ?, status = ?, summary = ? WHERE id = ?",
-                (n, time.time(), status, json.dumps(summary), gid),
-            )
-
-    def set_players(self, gid: str, players: dict[str, str]) -> None:
-        with self._tx() as db:
-            db.execute("UPDATE games SET players = ? WHERE id = ?", (json.dumps(players), gid))
-
-    def set_seats(self, gid: str, seats: dict[str, str], *, only_if_unset: bool = False) -> bool:
-        """Store the seats' token hashes; with ``only_if_unset``, only for a game that has
-        none yet (returns whether it stored them)."""
-        with self._tx() as db:
-            sql = "UPDATE games SET seats = ? WHERE id = ?"
-            if only_if_unset:
-                sql += " AND seats IS NULL"
-            cur = db.execute(sql, (json.dumps(seats), gid))
-            return cur.rowcount > 0
-
-    def replace_seat(self, gid: str, old_hash: str, new_hash: str) -> list[str]:
-        """Give every side whose token hash is ``old_hash`` the hash ``new_hash`` instead, in
-        one transaction (of two callers with the same old token one wins); the sides."""
-        with self._tx() as db:
-            row = db.execute("SELECT seats FROM games WHERE id = ?", (gid,)).fetchone()
-            held = json.loads(row["seats"]) if row is not None and row["seats"] else {}
-            sides = [side for side, h in held.items() if hmac.compare_digest(h, old_hash)]
-            if sides:
-                held.update(dict.fromkeys(sides, new_hash))
-                db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(held), gid))
-            return sides
-
-    def set_summary(self, gid: str, summary: dict[str, Any], status: str) -> None:
-        with self._tx() as db:
-            db.execute(
-                "UPDATE games SET summary = ?, status = ? WHERE id = ?",
-                (json.dumps(summary), status, gid),
-            )
-
-    def delete(self, gid: str) -> bool:
-        with self._tx() as db:
-            cur = db.execute("DELETE FROM games WHERE id = ?", (gid,))
-            return cur.rowcount > 0
+            yield self._db  # type: ignore[misc]
 
 
-def _stored(row: sqlite3.Row) -> StoredGame:
+def _stored(row: Any) -> StoredGame:
     seats = row["seats"]
     return StoredGame(
         id=row["id"],

@@ -130,6 +130,51 @@ class Log(Closed):
     entries: list[LogEntry]
 
 
+class CountersChange(Closed):
+    changed: list[CounterInfo] = Field(description="counters new or changed")
+    gone: list[str] = Field(description="the ids of counters no longer on the map")
+    order: list[str] | None = Field(default=None, description="every id, when merging misorders")
+
+
+class UnitsChange(Closed):
+    changed: list[BoxUnit]
+    gone: list[str]
+    order: list[str] | None = None
+
+
+class BoxChanged(Closed):
+    """A box new (its units whole) or changed (its units whole or as changes)."""
+
+    box: str
+    title: str
+    side: str | None = None
+    units: list[BoxUnit] | None = None
+    units_change: UnitsChange | None = None
+
+
+class BoxesChange(Closed):
+    changed: list[BoxChanged] = Field(description="boxes new or changed")
+    gone: list[str] = Field(description="the boxes gone, as 'box/side'")
+    order: list[str] | None = None
+
+
+class ActionsChange(Closed):
+    base: str = Field(description="the hash of the view whose actions these change")
+    changed: list[ActionInfo] = Field(description="actions new or changed")
+    gone: list[str] = Field(description="the texts of actions no longer legal")
+    order: list[str] | None = None
+
+
+class ViewDelta(Closed):
+    """The counters, boxes and actions as changes from the view whose hash is ``base``
+    (server/deltas.py); a list not here is in the view whole."""
+
+    base: str
+    counters: CountersChange | None = None
+    boxes: BoxesChange | None = None
+    actions: ActionsChange | None = None
+
+
 class GameView(Closed):
     id: str
     game: str
@@ -150,11 +195,22 @@ class GameView(Closed):
     prompt: PromptInfo
     result: ResultInfo | None = None
     info: PhaseInfo
-    actions: list[ActionInfo] = Field(description="only for the holder of the seat to move")
+    actions: list[ActionInfo] | None = Field(
+        default=None,
+        description="only for the holder of the seat to move; left out when sent as a delta",
+    )
     odds: Odds | None = None
     odds_more: dict[str, Odds] = Field(default={})
-    counters: list[CounterInfo]
-    boxes: list[Box]
+    counters: list[CounterInfo] | None = Field(
+        default=None, description="every counter on the map; left out when sent as a delta"
+    )
+    boxes: list[Box] | None = Field(
+        default=None, description="the units off the map; left out when sent as a delta"
+    )
+    hash: str | None = Field(
+        default=None, description="the live position's hash: send it back as ?have= "
+    )
+    delta: ViewDelta | None = None
     pending: Decision | None = None
     selected: str | None = None
     thinking: bool

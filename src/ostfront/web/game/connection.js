@@ -1,11 +1,13 @@
 // The server: the live socket that says when the game has moved on, fetching the view, and
-// sending an action (the server checks it again).
+// sending an action (the server checks it again). A view comes as the changes from the ones
+// this page holds (server/deltas.py): merged here, or fetched whole when they do not fit.
 
 import { page, GID } from "./state.js";
 import { api, openSocket } from "./helpers.js";
 import { closeMenu } from "./actions.js";
 import { show } from "./view.js";
 import { toast } from "./dialogs.js";
+import { merged } from "./deltas.js";
 
 let inflight = false, again = false;  // a view is being fetched; fetch again when it comes
 let busy = false;                     // an action is being sent
@@ -23,19 +25,43 @@ export function connect() {
     if (msg.error || !page.view || page.replay) return;
     if (msg.seq !== page.view.seq || msg.thinking !== page.view.thinking || (msg.ai_error || null) !== (page.view.ai_error || null)) refresh();
   };
-  ws.onclose = () => { setTimeout(() => { refresh(); connect(); }, 2000); };
+  ws.onclose = () => { setTimeout(() => { refresh(true); connect(); }, 2000); };
 }
 
-function logQuery() {
-  if (!page.log.length) return "";
-  return `?log_from=${page.log.length}&log_step=${page.log[page.log.length - 1].step}`;
+// The query of a view: the log from where ours ends, and the views held (unless `whole`).
+function viewQuery(whole) {
+  const q = [];
+  if (page.log.length) q.push(`log_from=${page.log.length}`, `log_step=${page.log[page.log.length - 1].step}`);
+  const v = page.view;
+  if (!whole && v && v.live && v.hash) {
+    const older = [...page.kept.keys()].reverse().filter(h => h !== v.hash).slice(0, 3);
+    q.push("have=" + [v.hash, ...older].map(encodeURIComponent).join(","));
+  }
+  return q.length ? "?" + q.join("&") : "";
 }
 
-export async function refresh() {
+// The whole view from one sent as changes; null when it does not fit what this page holds.
+function whole(v) {
+  const d = v.delta;
+  if (!d) return v;
+  const shown = page.view;
+  if (!shown || !shown.live || d.base !== shown.hash) return null;
+  if (d.actions && !page.kept.has(d.actions.base)) return null;
+  const out = { ...v };
+  delete out.delta;
+  if (d.counters) out.counters = merged(shown.counters, d.counters, c => c.id);
+  if (d.boxes) out.boxes = merged(shown.boxes, d.boxes, b => `${b.box}/${b.side || ""}`, ["units", u => u.id]);
+  if (d.actions) out.actions = merged(page.kept.get(d.actions.base), d.actions, a => a.text);
+  if ([out.counters, out.boxes, out.actions].some(l => !l || l.includes(undefined))) return null;
+  return out;
+}
+
+export async function refresh(entire) {
   if (inflight) { again = true; return; }
   inflight = true;
   try {
-    const v = await api("GET", "/api/games/" + encodeURIComponent(GID) + logQuery());
+    let v = whole(await api("GET", "/api/games/" + encodeURIComponent(GID) + viewQuery(entire)));
+    if (!v) v = await api("GET", "/api/games/" + encodeURIComponent(GID) + viewQuery(true));
     if (!page.replay) show(v);
   } catch (e) {
     toast(e.message);
@@ -50,8 +76,9 @@ export async function act(text) {
   busy = true;
   closeMenu();
   try {
-    const v = await api("POST", "/api/games/" + encodeURIComponent(GID) + "/actions" + logQuery(),
-      { action: text, seq: page.view.seq });
+    let v = whole(await api("POST", "/api/games/" + encodeURIComponent(GID) + "/actions" + viewQuery(),
+      { action: text, seq: page.view.seq }));
+    if (!v) v = await api("GET", "/api/games/" + encodeURIComponent(GID) + viewQuery(true));
     show(v);
     return v;
   } catch (e) {

@@ -12,6 +12,7 @@ export const page = {
   vb: null,          // the part of the map on screen: the SVG's viewBox [x, y, width, height]
   fullVb: null,      // the whole map's viewBox
   log: [],           // the log entries read so far (the server sends the new ones)
+  kept: new Map(),   // hash -> the actions of the last few live views (views come as changes)
   replay: null,      // {step, marks, seq} while replaying
   supply: null,      // the supply overlay's answer while it is shown
   fanHex: null,      // the stack spread out above the map

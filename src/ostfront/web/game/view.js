@@ -13,6 +13,11 @@ import { drawRecent } from "./recent.js";
 
 export function show(v, first) {
   page.view = v;
+  if (v.live && v.hash) {  // the server may send the next actions as changes from these
+    page.kept.delete(v.hash);
+    page.kept.set(v.hash, v.actions);
+    while (page.kept.size > 4) page.kept.delete(page.kept.keys().next().value);
+  }
   if (v.log) {
     page.log = page.log.slice(0, v.log.start).concat(v.log.entries);
   }
