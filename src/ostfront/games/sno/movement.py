@@ -235,7 +235,7 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
                 return float(budget) if a == start and spent == 0 else None
             if b in overrun:  # SNO 5.4.2
                 cost = int(overrun_cost(R, uid, cost))
-            # SNO 5.5.4: ends in enemy ZOC; SNO 14.34: with the Stalin Line, one more each
+            # SNO 5.5.4: ends in enemy ZOC; # SNO 14.34: with the Stalin Line, one more each
             extra = int(river) + int((a, b) in line) if to_zoc else 0
             return float(cost + extra)
 

@@ -200,8 +200,8 @@ def assess(
         )
         if other < defence:
             shifts.append("SNO 5.6.4")
-    # SNO 14.33-14.35: an Axis attack across the Stalin Line from the west shifts as across a
-    # river (the same exception), cumulative with a river on the same side (14.34)
+    # SNO 14.33: an Axis attack across the Stalin Line from the west shifts as across a river
+    # (the same exception); # SNO 14.34: cumulative with a river on the same side
     line = stalin_line.steps(R, state, side)
     if line and any((a, d) in line for u in attackers for a, d in across[u]):
         other = sum(factors[u] for u in attackers if any((a, d) not in line for a, d in across[u]))

@@ -29,7 +29,7 @@ SET_UP_MISSING = ("modernization",)
 PARTISANS = "partisans"
 
 
-def strategic_options(state: State) -> list[OptionSpec]:
+def strategic_options(state: State) -> list[OptionSpec]:  # SNO 14.0; # SNO 14.12
     """The strategic options (start and playing) the game was created with."""
     return [
         o
@@ -86,7 +86,7 @@ def at_start(R: Rules, state: State) -> None:
     may1941.start(R, state)  # SNO 14.52-14.55, 14.62-14.65
 
 
-def short_game(state: State) -> OptionSpec | None:
+def short_game(state: State) -> OptionSpec | None:  # SNO 14.14; # SNO 14.9; # SNO 14.2
     """SNO 14.14a: the Soviet start option (14.2, 14.3, 14.4) in use, which ends the game after
     December 1941 with a victory requirement of 9 cities for both players."""
     for o in strategic_options(state):

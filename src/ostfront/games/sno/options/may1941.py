@@ -27,7 +27,7 @@ WEATHER_RULE = {"may-conservative": "14.55", "may-daring": "14.65"}
 ROLL = "roll-14.55"  # the weather plan's mark on May 1941: rolled as the month begins
 
 
-def option(state: State) -> OptionSpec | None:
+def option(state: State) -> OptionSpec | None:  # SNO 14.5; # SNO 14.6
     """The May 1941 option the game uses, if any."""
     for o in OPTIONS:
         if chosen(state, o):
@@ -47,11 +47,11 @@ def start(R: Rules, state: State) -> None:
     if opt is None:
         return
     month = str(value(opt.id, "start"))
-    state["turn"] = month  # SNO 14.52, 14.62
+    state["turn"] = month  # SNO 14.52; # SNO 14.62 (the month)
     state["start_turn"] = month
     state["weather"] = None
     state["weather_plan"] = {**(state.get("weather_plan") or {}), month: ROLL}  # SNO 14.55
-    for uid in opt.dispersed:  # SNO 14.53, 14.63
+    for uid in opt.dispersed:  # SNO 14.53; # SNO 14.63
         if state["units"][uid]["at"] not in ("pool", "dead", "lost", "out", "reserve"):
             set_unit(state, uid, dispersed=True)
     if opt.relocate and opt.relocate_to:  # SNO 14.54: refitted, dispersed, in Lodz
@@ -67,7 +67,7 @@ def setup_area(R: Rules, state: State, uid: str) -> frozenset[str] | None:
     return frozenset({opt.relocate_to, *R.map.grid.neighbours(opt.relocate_to)})
 
 
-def roll_weather(R: Rules, state: State) -> None:
+def roll_weather(R: Rules, state: State) -> None:  # SNO 14.55; # SNO 14.65
     """SNO 14.55, 14.65: one die for May 1941's weather."""
     opt = option(state)
     assert opt is not None
@@ -77,7 +77,7 @@ def roll_weather(R: Rules, state: State) -> None:
     roll_result(state, weather)
 
 
-def available(state: State, unit: Unit) -> bool:
+def available(state: State, unit: Unit) -> bool:  # SNO 14.64
     """SNO 11.7, 12.11(2) and 14.64: a unit may be taken by now - in the May 1941 month of a
     May option, the units of the June 1941 campaign are."""
     month = state["turn"]

@@ -19,7 +19,7 @@ from .common import chosen
 OPTION = "modernization"
 
 
-def immediately_available(R: Rules, state: State, uid: str) -> bool:
+def immediately_available(R: Rules, state: State, uid: str) -> bool:  # SNO 14.4; # SNO 14.43
     """SNO 14.43: with the option, a Soviet combat unit in the pool or dead box that may be
     replaced at all may be taken now, whatever its date (not a reinforcement: 11.7a)."""
     if not chosen(state, OPTION):

@@ -19,7 +19,7 @@ OPTION = "partisans"
 KEY = "partisans"  # state["strategic"]["partisans"]: the month it was implemented
 
 
-def permitted(state: State) -> bool:
+def permitted(state: State) -> bool:  # SNO 14.8
     return chosen(state, OPTION)
 
 
@@ -27,7 +27,7 @@ def in_force(state: State) -> bool:
     return KEY in strategic(state)
 
 
-def may_implement(state: State) -> bool:
+def may_implement(state: State) -> bool:  # SNO 14.82
     """SNO 14.82: permitted, not yet in force, a Good month up to the end of 1942."""
     return (
         permitted(state)
@@ -42,7 +42,7 @@ def implement(state: State) -> None:
     record(state, KEY, state["turn"])
 
 
-def extra_per_pair(R: Rules, state: State) -> int:
+def extra_per_pair(R: Rules, state: State) -> int:  # SNO 14.83
     """SNO 14.83: the extra factors a month for each pair of Soviet victory cities held."""
     if not in_force(state):
         return 0

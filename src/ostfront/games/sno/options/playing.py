@@ -19,7 +19,7 @@ PENDING_KINDS = (CHOICE, JAPAN)
 VERBS = ("call", "decline", "partisans", "cancel", "keep")
 
 
-def begin_player_turn(R: Rules, state: State, side: str) -> bool:
+def begin_player_turn(R: Rules, state: State, side: str) -> bool:  # SNO 14.13
     """The beginning of ``side``'s player-turn: the 14.73 die if due, then the playing option
     the player may introduce now. True if a decision is open."""
     due = side == "soviet" and siberian.due_roll(state)

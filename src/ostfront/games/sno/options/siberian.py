@@ -28,7 +28,7 @@ OPTION = "siberian-reserves"
 KEY = "siberian"  # state["strategic"]["siberian"]: {"from", "japan", "deficit", "cancelled"}
 
 
-def permitted(state: State) -> bool:
+def permitted(state: State) -> bool:  # SNO 14.7
     return chosen(state, OPTION)
 
 
@@ -38,7 +38,7 @@ def status(state: State) -> dict[str, Any] | None:
     return dict(found) if found else None
 
 
-def reserves(R: Rules) -> tuple[str, ...]:
+def reserves(R: Rules) -> tuple[str, ...]:  # SNO 14.71
     """SNO 14.71: the five Shock Armies, in the order of their usual arrival (11.17)."""
     kind = str(value(OPTION, "reserves"))
     ids = counter_ids(R, f"siberian-{kind}", lambda u: u.side == "soviet" and u.type == kind)
@@ -56,7 +56,7 @@ def may_call(state: State) -> bool:
     )
 
 
-def arrival(R: Rules, state: State, uid: str) -> str | None:
+def arrival(R: Rules, state: State, uid: str) -> str | None:  # SNO 14.72; # SNO 14.74
     """The month a reinforcement arrives: SNO 14.72 for a Shock Army once the reserves are
     called (None if its entry was cancelled, 14.73c); otherwise its own month (11.17, 14.74)."""
     own = R.unit(uid).reinforcement
@@ -91,7 +91,7 @@ def due_roll(state: State) -> bool:
     return str(st["from"]) < state["turn"] <= str(value(OPTION, "roll_until"))
 
 
-def roll(R: Rules, state: State) -> bool:
+def roll(R: Rules, state: State) -> bool:  # SNO 14.73
     """SNO 14.73: one die; on a 1 the Japanese invade (True)."""
     die = roll_dice(state, 1, "SNO 14.73 Japanese invasion of Siberia")[0]
     st = status(state) or {}

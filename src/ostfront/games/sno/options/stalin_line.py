@@ -34,7 +34,7 @@ WEST_SEED = "Berlin"  # the place whose part of the board is the western side
 EAST_REF = "Moscow"  # the Karelian sides: the hex farther from Moscow faces west
 
 
-def in_use(state: State) -> bool:
+def in_use(state: State) -> bool:  # SNO 14.3; # SNO 5.5.6; # SNO 14.31
     """SNO 14.31: the line has an effect only when the option is used."""
     return chosen(state, OPTION)
 
@@ -89,7 +89,7 @@ def crossing(R: Rules, state: State, side: str, frm: str, to: str) -> bool:
 def steps(R: Rules, state: State, side: str) -> frozenset[tuple[str, str]]:
     """SNO 14.33, 14.35: the (from, to) steps across the line that count as a river for a
     ``side`` unit now - the west-to-east ones for the Axis with the option, none otherwise."""
-    if side != "axis" or not in_use(state):
+    if side != "axis" or not in_use(state):  # SNO 14.35; # SNO 14.33
         return frozenset()
     return west_to_east(R)
 
@@ -99,7 +99,7 @@ def remove_units(R: Rules, state: State) -> None:
     to be taken as replacements later (11.7)."""
     if not in_use(state):
         return
-    for uid in spec(OPTION).removed:
+    for uid in spec(OPTION).removed:  # SNO 14.32
         if uid in state["units"]:
             set_unit(state, uid, at="pool", dispersed=False, fortified=False)
 
