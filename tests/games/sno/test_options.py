@@ -15,7 +15,7 @@ from ostfront.core.protocol import NotPlayable, UnknownGame
 from ostfront.core.rng import new_rng, roll_dice
 from ostfront.games import get
 from ostfront.games.sno import deployment, movement, replacements, victory, weather
-from ostfront.games.sno.combat import plan
+from ostfront.games.sno.combat import plan, tactical
 from ostfront.games.sno.combat.odds import assess, river_effect
 from ostfront.games.sno.game import GAME
 from ostfront.games.sno.movement_rules import step_cost, terrain_cost
@@ -248,6 +248,12 @@ def test_14_33b_never_from_zoc_to_zoc_eastwards_across_it() -> None:
         found[bool(opts)] = direct.get(b)
     assert found[False] is not None and found[False].rule == "SNO 5.2.3b"
     assert found[True] is None  # SNO 14.33b
+    # tactical movement too (7.7.2): a one-hex advance from ZOC to ZOC eastwards across it
+    advances = {}
+    for opts in ({}, SL):
+        s = build_state(units, options=opts, phase="axis_combat")
+        advances[bool(opts)] = b in tactical.one_hex_advances(R, s, "ger-5-corps", [b])
+    assert advances == {False: True, True: False}
 
 
 # ------------------------------------------------------------------ 14.4
