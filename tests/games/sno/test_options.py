@@ -359,6 +359,12 @@ def test_14_72_two_in_the_first_month_then_one_a_month() -> None:
         "1941-08", "1941-08", "1941-09", "1941-10", "1941-11",
     ]  # fmt: skip
     assert replacements.arriving(R, s, "soviet") == ["sov-1-shock", "sov-2-shock"]
+    # arrived early and eliminated, a Shock Army may come back before its printed month
+    dead = build_state({**GARRISONS, "sov-1-shock": "dead"}, turn="1941-10", phase="soviet_rrp",
+                       options=s["options"], strategic=s["strategic"])  # fmt: skip
+    assert replacements.replaceable(R, dead, "sov-1-shock")
+    dead["strategic"] = {}
+    assert not replacements.replaceable(R, dead, "sov-1-shock")
 
 
 def test_14_74_uncalled_they_come_in_january_1942() -> None:

@@ -254,8 +254,8 @@ def replaceable(R: Rules, state: State, uid: str, garrisons: int | None = None) 
         return False  # SNO 11.7a: only once it has entered as a reinforcement and died
     if modernization.immediately_available(R, state, uid):
         return _within_infantry_limit(R, state, unit, garrisons)  # SNO 14.43
-    if not may1941.available(state, unit):
-        return False  # SNO 11.7, 12.11(2): never before its date (14.64)
+    if not may1941.available(state, unit) and not siberian.arrived_early(R, state, uid):
+        return False  # SNO 11.7, 12.11(2): never before its date (14.64; 14.72)
     if unit.tank_army and year(state["turn"]) < TANK_ARMIES_FROM:
         return False  # SNO 11.7b: Guards tank armies too - they are tank armies
     if GUARDS in unit.markings and not unit.tank_army and year(state["turn"]) < GUARDS_FROM:

@@ -75,6 +75,13 @@ def arrival(R: Rules, state: State, uid: str) -> str | None:  # SNO 14.72; # SNO
     return own
 
 
+def arrived_early(R: Rules, state: State, uid: str) -> bool:
+    """SNO 14.72: a Shock Army whose early arrival month has come - available from then (as a
+    replacement once eliminated, 11.7a), not from its printed month."""
+    month = arrival(R, state, uid)
+    return month is not None and month != R.unit(uid).reinforcement and month <= state["turn"]
+
+
 def call(R: Rules, state: State) -> bool:
     """SNO 14.72-14.73: the Soviet player starts the arrival this month; the die is rolled at
     once. True if the Japanese invade."""
