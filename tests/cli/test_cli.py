@@ -126,8 +126,8 @@ def test_new_with_options_scenario_and_errors(tmp_path: Path) -> None:
     later = run_json("new", "sno", "--scenario", "1943", "--out", rec, code=2)["error"]
     assert "part 3 of the engine" in later  # SNO 12.D: forces by totals (12.5)
     assert (
-        "14.x: partisans"
-        in run_json("new", "sno", "--option", "partisans", "--out", rec, code=2)["error"]
+        "modernization (SNO 14.4)"
+        in run_json("new", "sno", "--option", "modernization", "--out", rec, code=2)["error"]
     )
     campaign = run_json("new", "sno", "--seed", "1", "--out", rec)  # SNO 12.A: the set-up
     assert campaign["header"]["scenario"] == "1941" and campaign["active"] == "soviet"

@@ -321,6 +321,9 @@ def build() -> tuple[str, list[str], dict[str, Any]]:
 
     # Stalin Line (option 14.3): the hexsides its course crosses
     stalin = side_crossings(grid, warp, geo["stalin_line"]["course"], terrain)
+    # a sea side (the Dniester liman 2419/2420, 5.5.3) closes the line by itself; a lake side
+    # (Peipus) stays in it: frozen, it is passable and the line is still there (14.33a)
+    stalin = [s for s in stalin if "sea" not in side_kinds.get(s, {})]
     for s in stalin:
         side_kinds[s]["fortified_line"] = "Stalin Line"
 

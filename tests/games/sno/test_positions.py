@@ -77,8 +77,8 @@ def test_bad_facts_are_named() -> None:
     assert "is sea, not land" in refused(units=[{"id": "sov-5-army", "hex": "2520"}])
 
 
-def test_strategic_options_wait_for_part_3() -> None:
-    with pytest.raises(NotPlayable, match=re.escape("14.x: partisans")):
+def test_strategic_options_are_refused_with_a_position() -> None:
+    with pytest.raises(NotPlayable, match=re.escape("partisans, SNO 14.8) belong to")):
         GAME.setup(options=["partisans"], seed=1, position=pos())
 
 

@@ -15,6 +15,7 @@ from .juggernauts import (  # the shared queries of 10.1
     printed_cf,
     weaker_cf,
 )
+from .options import may1941
 from .replacements import GUARDS, GUARDS_FROM
 from .rules import (
     Rules,
@@ -37,7 +38,7 @@ def available_component(R: Rules, state: State, uid: str, side: str) -> bool:
     if rec is None or rec["at"] not in ("pool", "dead") or not component_type(R, uid, side):
         return False
     unit = R.unit(uid)
-    if unit.replacement_cost is None or unit.available > state["turn"]:
+    if unit.replacement_cost is None or not may1941.available(state, unit):  # SNO 14.64
         return False
     if unit.reinforcement and rec["at"] != "dead":
         return False  # SNO 11.7a: not before it has arrived as a reinforcement

@@ -40,6 +40,7 @@ from . import control
 from .combat import orders
 from .counters import Unit
 from .movement_rules import hungary_active, may_enter
+from .options import may1941
 from .positions import play_state
 from .rules import (
     Rules,
@@ -239,8 +240,9 @@ def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
     occ = occupancy(state)
     german = unit.nationality == "german"
     room = _romania_room(R, state, scen, uid) if german else 0
+    lodz = may1941.setup_area(R, state, uid)  # SNO 14.54: in or next to Lodz
     for h in _area_of(R, scen.id, uid):
-        if h == here:
+        if h == here or (lodz is not None and h not in lodz):
             continue
         if german and romania_points(R.map, scen, [(h, unit)]) > room:
             continue  # SNO 12.A(3): three German stacking points in Romania at most

@@ -31,6 +31,7 @@ from typing import Any
 
 from ...core.protocol import Action
 from .control import can_trace_rail_line
+from .options import may1941
 from .rules import Rules, State, counter_ids, hex_title, next_month, set_unit, unit_title
 from .setup import load_scenarios
 
@@ -111,7 +112,8 @@ def _first_turn(state: State) -> bool:
     (its start in the scenario data), not the month a custom position of it begins in."""
     if state.get("scenario") != CAMPAIGN:
         return False
-    return bool(state["turn"] == load_scenarios().scenario(CAMPAIGN).start)  # SNO 10.4.12
+    first = may1941.first_month(state) or load_scenarios().scenario(CAMPAIGN).start  # 14.52
+    return bool(state["turn"] == first)  # SNO 10.4.12
 
 
 def _evac(state: State, uid: str) -> dict[str, Any]:

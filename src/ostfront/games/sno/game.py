@@ -4,8 +4,9 @@ into its rules (one module per rulebook section: see docs/rules/sturm-nach-osten
 ``ostfront new sno`` plays the June 1941 Campaign Scenario (SNO 12.A) from its set-up steps
 (deployment.py) to May 1945 or the agreed December (15.7), with option 13.0; custom positions
 start anywhere (``--position FILE``, positions.py). The later scenarios (12.B-E: forces by
-combat-factor totals) and the strategic options (14.x) come with part 3 and are refused,
-naming it."""
+combat-factor totals) come with part 3 and are refused, naming it. The strategic options
+(14.x, options/) are chosen with the game (14.11-14.13: options/choice.py); 14.4's set-up is
+not written yet and is refused."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from ...core.position import load_position
 from ...core.protocol import (
     Action,
     CounterView,
-    NotPlayable,
     Option,
     Scenario,
     SequencedGame,
@@ -35,27 +35,28 @@ from .crt import crt_notes
 from .deployment import start
 from .invariants import broken
 from .markers import marker_notes
+from .options import choice
 from .positions import from_position
 from .rules import rules_with_map
 from .setup import load_scenarios, scenario_notes
 from .state import own
 from .tables import load_tables, table_notes, victory_city_at
 
-#: Strategic options (SNO 14.x) come with part 3 of the engine.
-STRATEGIC = ("free-soviet-setup", "stalin-line", "modernization", "may-conservative",
-             "may-daring", "siberian-reserves", "partisans")  # fmt: skip
-
 
 def refuse_strategic(state: ProtocolState) -> None:
-    """The strategic options (SNO 14.x) come with part 3 of the engine: choosing one is
-    refused, naming it."""
-    chosen = [o for o in STRATEGIC if state["options"].get(o)]
-    if chosen:
-        raise NotPlayable(
-            "Sturm Nach Osten: the strategic options (SNO 14.x: "
-            + ", ".join(chosen)
-            + ") come with part 3 of the engine"
-        )
+    """SNO 14.11, 14.13: the strategic options a new game may not have together (or not yet:
+    options/choice.py refuses 14.4, whose set-up is not written); every one with a position."""
+    choice.check(own(state))
+
+
+def _option_scenarios(option_id: str) -> tuple[str, ...]:
+    """SNO 14.11: the scenarios an option may be used with (data/scenarios.toml)."""
+    return tuple(load_scenarios().option(option_id).scenarios)
+
+
+def _option(option_id: str, summary: str) -> Option:
+    spec = load_scenarios().option(option_id)
+    return Option(option_id, f"SNO {spec.rule}", summary, scenarios=_option_scenarios(option_id))
 
 
 class SturmNachOsten(SequencedGame):
@@ -68,8 +69,8 @@ class SturmNachOsten(SequencedGame):
     #: the unit a set-up pick is about (SNO 12.11), the hex an overstack is in (4.4)
     decision_keys = ("kind", "side", "targets", "attackers", "unit", "hex")
     playable_note = (
-        "the June 1941 Campaign Scenario (SNO 12.A) and custom positions (--position); the "
-        "later scenarios and the strategic options come with part 3"
+        "the June 1941 Campaign Scenario (SNO 12.A) with the strategic options but 14.4, and "
+        "custom positions (--position); the later scenarios come with part 3"
     )
 
     def scenarios(self) -> list[Scenario]:
@@ -84,13 +85,13 @@ class SturmNachOsten(SequencedGame):
     def options(self) -> list[Option]:
         return [
             Option("leningrad", "SNO 13.0", "A factory in Leningrad raises its siege supply to 9."),
-            Option("free-soviet-setup", "SNO 14.2", "Soviet units set up freely in 1941."),
-            Option("stalin-line", "SNO 14.3", "The Stalin Line is complete and manned."),
-            Option("modernization", "SNO 14.4", "The Red Army picks 85 factors to begin."),
-            Option("may-conservative", "SNO 14.5", "Axis invades in May 1941, Balkans too."),
-            Option("may-daring", "SNO 14.6", "Axis invades in May 1941 at full strength."),
-            Option("siberian-reserves", "SNO 14.7", "Shock armies may come early, at a risk."),
-            Option("partisans", "SNO 14.8", "The Axis contains the partisans, but cannot win."),
+            _option("free-soviet-setup", "Soviet units set up freely in 1941; ends Dec 1941."),
+            _option("stalin-line", "The Stalin Line is complete and manned; ends Dec 1941."),
+            _option("modernization", "The Red Army picks 85 factors to begin; ends Dec 1941."),
+            _option("may-conservative", "Axis invades in May 1941, Balkans too."),
+            _option("may-daring", "Axis invades in May 1941 at full strength."),
+            _option("siberian-reserves", "Shock armies may come early, at a risk."),
+            _option("partisans", "The Axis contains the partisans, but cannot win."),
             Option(
                 "end",
                 "SNO 15.7",
@@ -153,10 +154,11 @@ class SturmNachOsten(SequencedGame):
         refuse_strategic(own(state))
         R = self.rules_for(state)
         start(R, own(state))
+        choice.at_start(R, own(state))  # SNO 14.14a, 14.32, 14.52-14.54
         sequence.begin(R, own(state))  # the first set-up step (SNO 12.12)
 
     def setup_position(self, state: ProtocolState, position: Mapping[str, Any]) -> None:
-        refuse_strategic(own(state))
+        choice.check_position(own(state))
         R = self.rules_for(state)
         from_position(R, own(state), position)
         sequence.begin(R, own(state))  # the position's phase, from its beginning

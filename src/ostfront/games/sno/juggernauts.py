@@ -25,6 +25,7 @@ from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import hab, supply, weather
 from .crt import at_least_sets
+from .options import may1941
 from .overruns import overrunning_units
 from .rules import (
     BOX_SET,
@@ -154,7 +155,7 @@ def formable(R: Rules, state: State, uid: str) -> bool:
     "dead" box, 10.1.2), its earliest date come (11.7)."""
     rec = state["units"].get(uid)
     return (
-        rec is not None and rec["at"] in ("pool", "dead") and R.unit(uid).available <= state["turn"]
+        rec is not None and rec["at"] in ("pool", "dead") and may1941.available(state, R.unit(uid))
     )
 
 

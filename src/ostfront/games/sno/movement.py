@@ -66,6 +66,7 @@ from .movement_rules import (
     strategic_allowance,
     thawing_lake,
 )
+from .options import stalin_line
 from .rules import (
     Rules,
     State,
@@ -215,6 +216,7 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
     enterable: dict[str, bool] = {}
     steps = step_table(R, state, uid)  # the terrain: costs, rivers, straits (read once)
     overrun = overrun_hexes(R, state, side)  # SNO 5.4.2: double the terrain cost
+    line = stalin_line.steps(R, state, side)  # SNO 14.33: a river to Axis units from the west
 
     def allowed(h: str) -> bool:
         ok = enterable.get(h)
@@ -233,9 +235,9 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
                 return float(budget) if a == start and spent == 0 else None
             if b in overrun:  # SNO 5.4.2
                 cost = int(overrun_cost(R, uid, cost))
-            if to_zoc and river:  # SNO 5.5.4: ends in enemy ZOC
-                return float(cost + 1)
-            return float(cost)
+            # SNO 5.5.4: ends in enemy ZOC; # SNO 14.34: with the Stalin Line, one more each
+            extra = int(river) + int((a, b) in line) if to_zoc else 0
+            return float(cost + extra)
 
         def stops(h: str) -> bool:  # SNO 5.2.1
             return h in enemy_zoc
@@ -285,9 +287,12 @@ def _zoc_to_zoc(
     first = zoc_sources(R, state, start, side)
     moved = set(record(state)["moved"])
     out: dict[str, Move] = {}
+    line = stalin_line.steps(R, state, side)
     for h in R.map.grid.neighbours(start):
         if h not in enemy_zoc or not allowed(h):
             continue
+        if (start, h) in line:
+            continue  # SNO 14.33b: never ZOC to ZOC eastwards across the Stalin Line
         cost = step_cost(R, state, uid, start, h, ends_in_zoc=True)
         if cost is None:
             continue

@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from ...core.memo import facts_of
 from . import weather
+from .options import stalin_line
 from .overruns import overrun_units
 from .rules import (
     Rules,
@@ -345,6 +346,8 @@ def step_cost(
     # SNO 5.5.4; # SNO 5.5.8 the canal is a river side (weather.river)
     if ends_in_zoc and river_side(R, state, frm, to):
         cost += 1
+    if ends_in_zoc and (frm, to) in stalin_line.steps(R, state, R.unit(uid).side):
+        cost += 1  # SNO 14.33, 14.34: the Stalin Line as a river, cumulative with one
     return float(cost)
 
 

@@ -39,6 +39,7 @@ from . import factories
 from .counters import Unit
 from .entry import HELD_CLASSES, entry_hexes, stacking_cost
 from .movement_rules import HUNGARY_FROM
+from .options import may1941, modernization, partisans, playing, siberian
 from .rules import (
     Rules,
     State,
@@ -54,8 +55,9 @@ from .rules import (
 from .tables import axis_rf, soviet_rf
 from .units import defortify, fortify, may_defortify, may_fortify
 
-# SNO 11.0: this module is the RRP; it owns no decisions of the other side
-PENDING_KINDS: tuple[str, ...] = ()
+# SNO 11.0: this module is the RRP; the playing options' decisions at its beginning are
+# options/playing.py's (SNO 14.72-14.73, 14.82)
+PENDING_KINDS: tuple[str, ...] = playing.PENDING_KINDS
 
 GUARDS, GUARDS_FROM = "Gd", 1943  # SNO 11.7c: no Guards unit before 1943
 TANK_ARMIES_FROM = 1942  # SNO 11.7b: no Soviet tank army before 1942
@@ -130,6 +132,7 @@ def monthly_rf(R: Rules, state: State, side: str) -> int:
         # Moscow two: App. I, 'for German replacements')
         axis_victory_cities=victory_cities_held(R, state, "axis"),
         daring=bool((state.get("options") or {}).get("may-daring")),
+        per_pair_extra=partisans.extra_per_pair(R, state),  # SNO 14.83
     )
 
 
@@ -141,10 +144,21 @@ def begin(R: Rules, state: State) -> None:
         state["hungary_active"] = True  # SNO 11.19, 5.5.11: released in April 1942
     if side == "axis":
         withdraw(R, state)
+    if playing.begin_player_turn(R, state, side):  # SNO 14.72-14.73, 14.82
+        return  # the month's factors come once the decision is taken
+    receive(R, state, side)
+
+
+def receive(R: Rules, state: State, side: str) -> None:
+    """The month's replacement factors, and the RRP's record."""
+    turn = state["turn"]
     rf = dict(state.get("rf") or {})
     # SNO 11.1, 11.2: the month's factors, in the RRP of the player's own player-turn;
     # SNO 11.3: added to what is left from earlier turns
-    rf[side] = rf.get(side, 0) + monthly_rf(R, state, side)
+    produced = monthly_rf(R, state, side)
+    if side == "soviet":
+        produced = siberian.produce(R, state, produced)  # SNO 14.73a-b
+    rf[side] = rf.get(side, 0) + produced
     state["rf"] = rf
     held = sorted(
         h
@@ -188,7 +202,7 @@ def arriving(R: Rules, state: State, side: str) -> list[str]:
         )
         if u in state["units"]
         and state["units"][u]["at"] == "reserve"
-        and (R.unit(u).reinforcement or "") <= turn
+        and (siberian.arrival(R, state, u) or "9999") <= turn  # SNO 14.72-14.74
     ]
 
 
@@ -238,14 +252,20 @@ def replaceable(R: Rules, state: State, uid: str, garrisons: int | None = None) 
         return False  # SNO 11.5, 10.1.2, 10.4.5, 10.5.5: never replaced
     if unit.reinforcement and at != "dead":
         return False  # SNO 11.7a: only once it has entered as a reinforcement and died
-    if unit.available > state["turn"]:
-        return False  # SNO 11.7, 12.11(2): never before its date
+    if modernization.immediately_available(R, state, uid):
+        return _within_infantry_limit(R, state, unit, garrisons)  # SNO 14.43
+    if not may1941.available(state, unit) and not siberian.arrived_early(R, state, uid):
+        return False  # SNO 11.7, 12.11(2): never before its date (14.64; 14.72)
     if unit.tank_army and year(state["turn"]) < TANK_ARMIES_FROM:
         return False  # SNO 11.7b: Guards tank armies too - they are tank armies
     if GUARDS in unit.markings and not unit.tank_army and year(state["turn"]) < GUARDS_FROM:
         return False  # SNO 11.7c (not a Guards tank army: 11.7b)
     if SS in unit.markings and year(state["turn"]) < SS_FROM:
         return False  # SNO 11.7d
+    return _within_infantry_limit(R, state, unit, garrisons)
+
+
+def _within_infantry_limit(R: Rules, state: State, unit: Unit, garrisons: int | None) -> bool:
     rrp = state.get("rrp") or {}
     # SNO 10.5.6, stated again as
     # SNO 11.11: no more Soviet infantry-type replacements a turn than garrisons
@@ -303,6 +323,8 @@ def replacements(R: Rules, state: State, side: str) -> list[str]:
 
 # ------------------------------------------------------------------ the player's choices
 def actions(R: Rules, state: State) -> list[Action]:
+    if state.get("pending"):
+        return playing.actions(R, state)  # SNO 14.72-14.73, 14.82
     side = side_of(state)
     rrp = state.get("rrp") or {}
     acts: list[Action] = []
@@ -401,6 +423,10 @@ def _note(state: State, **changes: Any) -> None:
 def perform(R: Rules, state: State, action: Action) -> Outcome:
     side = side_of(state)
     verb = action.verb
+    if state.get("pending"):  # SNO 14.72-14.73, 14.82: then the month's factors
+        if playing.perform(R, state, action):
+            receive(R, state, side)
+        return None
     if verb == "end":
         state["entered_rrp"] = {}
         state.pop("rrp", None)
@@ -441,6 +467,8 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
 
 
 def prompt(R: Rules, state: State) -> Prompt:
+    if state.get("pending"):
+        return playing.prompt(R, state)
     side = side_of(state)
     rf = (state.get("rf") or {}).get(side, 0)
     due = [u for u in arriving(R, state, side) if entry_hexes(R, state, u, reinforcement=True)]

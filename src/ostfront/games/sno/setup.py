@@ -122,6 +122,11 @@ class OptionSpec(BaseModel):
     rule: str
     kind: Literal["rule", "start", "playing"]
     scenarios: list[str]
+    #: SNO 14.13: the player who selects it (a start and a playing option each at most)
+    declared_by: Literal["axis", "soviet"] | None = None
+    #: SNO 14.14a: the game ends after this month, won with ``short_victory`` cities
+    ends: str | None = Field(default=None, pattern=_MONTH)
+    short_victory: int | None = None
     removed: list[str] = []
     dispersed: list[str] = []
     relocate: str | None = None

@@ -97,6 +97,9 @@ class SNOState(CoreState, total=False):
     #: Unrefitted armor units that may refit in this player-turn's Recovery Phase (10.3.5:
     #: armor.py); the OMP record's "guderian" lists the Guderian units with their bonus (5.3.3)
     refit: list[str]
+    #: What the playing options have done (options/): {"siberian": {"from", "japan",
+    #: "deficit", "cancelled"} (14.72-14.73), "partisans": the month implemented (14.82)}
+    strategic: dict[str, Any]
     winner: Required[Winner | None]  # None until the game ends
 
 

@@ -405,12 +405,15 @@ def axis_rf(
     soviet_victory_cities_held: int,
     axis_victory_cities: int,
     daring: bool = False,
+    per_pair_extra: int = 0,
 ) -> int:
     """SNO 11.12-11.14: base rate + one per pair of Soviet victory cities held (Moscow two),
-    never more than the victory cities the Axis controls. ``daring``: option 14.6 (14.62)."""
+    never more than the victory cities the Axis controls. ``daring``: option 14.6 (14.62);
+    ``per_pair_extra``: option 14.8's three more a pair (14.83)."""
     r = tables.spec.replacements
     base = (r.axis_daring_base if daring else r.axis_base)[str(year)]
-    total = base + r.axis_per_soviet_victory_city_pair * (soviet_victory_cities_held // 2)
+    per_pair = r.axis_per_soviet_victory_city_pair + per_pair_extra
+    total = base + per_pair * (soviet_victory_cities_held // 2)
     return min(total, axis_victory_cities)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import factories
+from .options import choice
 from .rules import Rules, State, other, phasing_side, turn_title, units_of_side_at
 from .setup import load_scenarios
 from .tables import VictoryCity, victory_requirement
@@ -100,7 +101,11 @@ def end_choices(R: Rules, start: str) -> list[str]:
 
 
 def requirement(R: Rules, state: State, side: str) -> int:
-    """SNO 15.6: the side's column of the Victory Requirements Table for this turn."""
+    """SNO 15.6: the side's column of the Victory Requirements Table for this turn; SNO
+    14.14a: 9 for either player in December 1941 after a Soviet start option."""
+    short = choice.short_requirement(state, state["turn"])
+    if short is not None:
+        return short  # SNO 14.14a
     return victory_requirement(R.tables, state["turn"], side)  # SNO 15.6
 
 
@@ -121,6 +126,16 @@ def check(R: Rules, state: State, ended: str | None = None) -> None:  # SNO 15.0
     score = {s: _plain(points(R, state, s)) for s in ("axis", "soviet")}
     if is_vdt(R, state, turn):
         need = requirement(R, state, checker)
+        if score[checker] >= need and checker == "axis" and choice.no_axis_win(state):
+            _declare(  # SNO 14.14b, 14.83: the Axis cannot win after using option 14.8
+                state,
+                None,
+                score,
+                f"SNO 14.14b: the Axis player controls {score[checker]} victory cities at the "
+                f"end of the Soviet player-turn of {turn_title(turn)} (needs {need}), but after "
+                "the Partisans option (14.8) an Axis win is a draw",
+            )
+            return
         if score[checker] >= need:  # SNO 15.2
             _declare(
                 state,
@@ -136,6 +151,8 @@ def check(R: Rules, state: State, ended: str | None = None) -> None:  # SNO 15.0
     # SNO 15.7: nor by the December agreed as the end (state["last_turn"])
     if turn >= last and ended == "soviet":  # the Soviet player-turn ends every month
         rule = "SNO 15.3" if last == LAST_VDT else "SNO 15.7"
+        if choice.short_game(state) is not None:
+            rule = "SNO 14.14a"
         _declare(
             state,
             None,

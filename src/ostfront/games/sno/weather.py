@@ -14,6 +14,7 @@ from typing import Any, cast
 from ...core.hexgrid import hexside_id, split_hexside
 from ...core.memo import per_components, remember, remembered
 from ...core.protocol import roll, roll_result
+from .options import may1941
 from .rules import Rules, State, month_name, next_month
 from .tables import april_weather, october_weather
 
@@ -42,6 +43,9 @@ def determine(R: Rules, state: State) -> None:
     name = month_name(turn)
     plan = state.setdefault("weather_plan", {})
     fixed = R.tables.spec.weather.fixed
+    if plan.get(turn) == may1941.ROLL:  # SNO 14.55, 14.65: May 1941 rolled
+        may1941.roll_weather(R, state)
+        return
     if name in fixed:  # SNO 6.1.2
         state["weather"] = fixed[name]
         return

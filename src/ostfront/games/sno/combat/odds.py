@@ -26,6 +26,7 @@ from fractions import Fraction
 from .. import factories, hab, units, weather, zhukov
 from ..crt import odds_column, odds_value, shift_column
 from ..movement_rules import side_passable, thawing_lake
+from ..options import stalin_line
 from ..rules import Rules, State, combat_factor, hex_of
 
 #: SNO 5.6.2 'in the Soviet Union': the map's country region of that name.
@@ -202,6 +203,13 @@ def assess(
         )
         if other < defence:
             shifts.append("SNO 5.6.4")
+    # SNO 14.33: an Axis attack across the Stalin Line from the west shifts as across a river
+    # (the same exception); # SNO 14.34: cumulative with a river on the same side
+    line = stalin_line.steps(R, state, side)
+    if line and any((a, d) in line for u in attackers for a, d in across[u]):
+        other = sum(factors[u] for u in attackers if any((a, d) not in line for a, d in across[u]))
+        if other < defence:
+            shifts.append("SNO 14.33")
     # SNO 6.4: weather shifts, cumulative with the others (7.2.1 step five) - on Assault
     # attacks only: overrun and blitz attacks never shift for the weather (SNO 5.4.1d)
     if crt == "assault" and state.get("weather") == "mud":  # SNO 6.4.1

@@ -42,6 +42,7 @@ from ..movement_rules import (
     side_passable,
     thawing_lake,
 )
+from ..options import stalin_line
 from ..rules import (
     SIDES,
     Rules,
@@ -267,8 +268,10 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
     }
     grid = R.map.grid
     reasons: set[str] = set()
+    line = stalin_line.steps(R, state, side)  # SNO 14.33: a river to Axis units from the west
     for h in sorted({h for e in enemies_in_zoc(R, state, uid) if (h := hex_of(state, e))}):
-        if odds_mod.river_effect(R, state, at, h) or weather.strait(R, at, h):
+        river = odds_mod.river_effect(R, state, at, h) or (at, h) in line
+        if river or weather.strait(R, at, h):
             reasons.add("b")
             continue
         if any(f is not None and grid.adjacent(f, h) and grid.adjacent(f, at) for f in fort_hexes):

@@ -45,6 +45,7 @@ from ..movement_rules import (
     path_cost,
     step_cost,
 )
+from ..options import stalin_line
 from ..rules import (
     Rules,
     State,
@@ -313,6 +314,8 @@ def one_hex_advances(R: Rules, state: State, uid: str, vacated: list[str]) -> li
         if cost is None or not may_enter(R, state, uid, n):
             continue
         if in_enemy_zoc(R, state, frm, side) and in_enemy_zoc(R, state, n, side):
+            if (frm, n) in stalin_line.steps(R, state, side):
+                continue  # SNO 14.33b: never ZOC to ZOC eastwards across the Stalin Line
             held = any(R.unit(u).side == side for u in units_at(state, n))  # SNO 5.2.3b
             different = not (zoc_sources(R, state, n, side) & zoc_sources(R, state, frm, side))
             if not held and not (different and cost <= 1):  # SNO 5.2.3a, 5.2.3c
