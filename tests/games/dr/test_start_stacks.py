@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from ostfront.ai.random_player import RandomPlayer
+from ostfront.core.rng import new_rng
 from ostfront.games import get
 from ostfront.games.dr.rules import set_unit, standard_rules, units_at
 from ostfront.games.dr.stacking import overstacked
@@ -82,3 +86,17 @@ def test_the_historical_set_up_never_overstacks() -> None:  # DR 3.0C, 6.2
     assert (s["phase"], s["pending"]) == ("axis_org", None)
     s = play(s, "done")
     assert s["phase"] == "axis_move" and s["pending"] is None  # nothing to eliminate
+
+
+@pytest.mark.parametrize(("options", "seed"), [((), 17), (("axis-preparation",), 12)])
+def test_random_set_ups_always_leave_room(options: tuple[str, ...], seed: int) -> None:
+    """DR 3.0A, 3.0C: placed by hand at random, units never leave one still to place without
+    a hex (these seeds did, before set-up counted the room left: setup_room.py)."""
+    s, player = GAME.setup("1941", list(options), seed), RandomPlayer(new_rng(seed))
+    while s["phase"] in ("soviet_setup", "axis_setup"):
+        legal = GAME.legal_actions(s)
+        if s["pending"]:  # a unit picked: somewhere to place it
+            assert any(a.verb == "place" for a in legal), s["pending"]["unit"]
+        s = GAME.apply(s, player.choose_from(legal))
+    assert not any(d["at"] == "unplaced" for d in s["units"].values())
+    assert overstacked(R, s) == []  # DR 6.2: and within the limits
