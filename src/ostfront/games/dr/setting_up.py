@@ -2,8 +2,11 @@
 of their set-up cards (military districts, army groups), within stacking limits.
 
 A player may place every unit on its historical hex at once (``historical``), or pick units
-one by one (``pick UNIT`` then ``place HEX``) inside the unit's set-up area. Custom positions
-(``ostfront new --position``) skip set-up altogether.
+one by one (``pick UNIT`` then ``place HEX``) inside the unit's set-up area. Either way a
+unit sets up only within the stacking limits (3.0A, 3.0C): ``historical`` leaves a unit whose
+hex the player has filled by hand to be placed by hand, and a hand placement must leave room
+for every unit still to place (setup_room.py). Custom positions (``ostfront new
+--position``) skip set-up altogether.
 """
 
 from __future__ import annotations
