@@ -84,6 +84,10 @@ class Flow:
                 return found
         return None
 
+    def filled(self, a: Node, b: Node) -> bool:
+        """Whether the edge from a to b carries flow and has no room left."""
+        return self.cap.get(a, {}).get(b, 0) == 0 and self.cap.get(b, {}).get(a, 0) > 0
+
     def push(self, path: list[Node]) -> None:
         for a, b in pairwise(path):
             self.cap[a][b] -= 1
@@ -142,11 +146,12 @@ def room_for(
     army = is_soviet_army(R.unit(uid))
     out = []
     for h in hexes:
-        hex_spare = net.cap.get(("hex", h), {}).get(SINK, 0) > 0
-        army_spare = not army or net.cap.get(("army", h), {}).get(("hex", h), 0) > 0
-        if army and not army_spare:  # another army is counted in h: it must go elsewhere
+        # setting the unit up takes a place counted for others only where some is left (a
+        # third German, or an army with Stalin, takes none); where others fill all that is
+        # left, one of them must find a place elsewhere
+        if army and net.filled(("army", h), ("hex", h)):  # DR 6.2.1: an army counted in h
             ok = net.path(("army", h), SINK) is not None
-        elif not hex_spare:  # h is full of others: one of them must go elsewhere
+        elif net.filled(("hex", h), SINK):
             ok = net.path(("hex", h), SINK) is not None
         else:
             ok = True
