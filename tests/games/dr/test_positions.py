@@ -253,3 +253,60 @@ def test_a_defiant_poland_position_plays_by_its_card() -> None:  # DR 2.0 (the s
     assert rail.capacity_left(R, campaign, "soviet") == 6
     card = GAME.apply(GAME.setup("defiant-poland", seed=1), "historical")
     assert s["control"] == card["control"]  # the card's control, not the 1941 map's
+
+
+# ------------------------------------------------------------------ issue 32: no contradictions
+def test_an_axis_unit_in_a_fortress_has_taken_it() -> None:  # DR 9.1.8E
+    held = dr({}, units=[{"id": "ger-i-inf", "hex": BREST}, {"id": "sov-4-army", "hex": "1910"}])
+    assert held["fortress_lost"] == [BREST]  # inferred: its benefits are lost for good
+    assert not dice.fortress_intact(R, held, BREST)
+    leningrad = R.map.place_named("Leningrad").hex
+    both = dr({"fortresses_lost": [leningrad]}, units=[{"id": "ger-i-inf", "hex": BREST}])
+    assert both["fortress_lost"] == sorted([BREST, leningrad])
+    assert dr({})["fortress_lost"] == []  # a German outside every fortress takes none
+
+
+def test_stalin_in_the_lost_box_is_dead() -> None:  # DR 13.0D, 11.6C
+    lost = [{"id": "ger-i-inf", "hex": "1811"}, {"id": "sov-stalin", "status": ["lost"]}]
+    s = dr({}, units=lost)
+    assert s["stalin"] == "dead" and victory.stalin_point(s) == "axis"
+    assert (
+        "extra.stalin: Stalin is alive, but units place him in the lost box (13.0D: a leader "
+        "eliminated is dead, 11.6C)"
+    ) in problems({"stalin": "alive"}, units=lost)
+    moscow = R.map.place_named("Moscow").hex
+    alive = dr({}, units=[{"id": "sov-stalin", "hex": moscow}])
+    assert alive["stalin"] == "alive" and victory.stalin_point(alive) == "soviet"
+
+
+def test_reduced_only_with_a_reduced_side_or_a_fleet() -> None:  # DR 7.2, 11.5.6A
+    leningrad = R.map.place_named("Leningrad").hex
+    fleet = dr({}, units=[{"id": "sov-baltic-fleet", "hex": leningrad, "status": ["reduced"]}])
+    assert fleet["units"]["sov-baltic-fleet"]["reduced"]  # 11.5.6A: reduced, no combat factor
+    assert (
+        "units[1: sov-militia-1]: status: reduced, but 1st Workers' Militia has no reduced side "
+        "(one step, DR 7.2)"
+    ) in problems({}, units=[{"id": "sov-militia-1", "hex": leningrad, "status": ["reduced"]}])
+    assert "units[1: sov-stalin]: status: reduced, but Stalin has no reduced side (a leader" in (
+        problems({}, units=[{"id": "sov-stalin", "hex": leningrad, "status": ["reduced"]}])
+    )
+
+
+def test_a_stack_of_three_unmoved_since_the_set_up() -> None:  # DR 12.1
+    trio = ["ger-i-inf", "ger-lvi-pz", "ger-xli-pz"]
+    units = [{"id": u, "hex": "1407"} for u in trio]
+    kw: dict[str, Any] = {"units": units, "phase": "axis_move", "turn": 1}
+    s = dr({"start_stacks": {"1407": trio}}, options=["axis-preparation"], **kw)
+    assert s["start_stacks"] == {"1407": trio}
+    assert GAME.apply(s, "done")["pending"] is None  # still three: the set-up limit holds
+    moved = dr({}, options=["axis-preparation"], **kw)  # not said: the usual limits
+    assert GAME.apply(moved, "done")["pending"]["kind"] == "overstack"
+    assert "extra.start_stacks: stacks of three set up only with the axis-preparation" in (
+        problems({"start_stacks": {"1407": trio}}, **kw)
+    )
+    assert "extra.start_stacks.1407: give the 3 ground units that stand in 1407" in problems(
+        {"start_stacks": {"1407": trio[:2]}}, options=["axis-preparation"], **kw
+    )
+    assert "extra.start_stacks.1408: ger-i-inf, ger-lvi-pz, ger-xli-pz do not stand in 1408" in (
+        problems({"start_stacks": {"1408": trio}}, options=["axis-preparation"], **kw)
+    )

@@ -17,12 +17,24 @@ def position_of(state: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k not in ("undo", "step")}
 
 
-def test_undo_walks_back_a_whole_movement_chain() -> None:
+def historical_position(phase: str) -> dict[str, Any]:
+    """Turn 1 of the historical set-up, as a custom position starting in ``phase`` (a set-up
+    played step by step hands the same side on to the turn, so its undo chain would go on)."""
     state = GAME.setup("1941", {}, 5)
+    for text in ("historical", "done", "historical", "done"):
+        state = GAME.apply(state, text)
+    units = [
+        {"id": u, "hex": r["at"], "status": ["reduced"] if r["reduced"] else []}
+        for u, r in sorted(state["units"].items())
+        if r["at"] not in ("out", "removed")
+    ]
+    return {"game": "dr", "turn": 1, "phase": phase, "units": units}
+
+
+def test_undo_walks_back_a_whole_movement_chain() -> None:
+    state = GAME.setup("1941", {}, 5, position=historical_position("axis_move"))
     player = RandomPlayer(new_rng(5))
-    while state["phase"] != "axis_move":  # set-up and the first organization phase
-        state = GAME.apply(state, player.choose_from(GAME.legal_actions(state)))
-    assert state["undo"] == []  # entering the phase handed over from the set-up
+    assert state["undo"] == []  # a new game: nothing to undo
     history = [state]
     for _ in range(30):  # moves, selections, rail: none rolls a die
         acts = [a for a in GAME.legal_actions(state) if a.verb not in ("undo", "done")]

@@ -3,8 +3,9 @@ and every fact of the game's history the rules read.
 
 Fields used from the position file (see ``ostfront.core.position``): ``turn`` (default 1),
 ``phase`` (default ``axis_move``), ``weather`` (default: the historical weather of the turn),
-``units`` (``id``, ``hex``, ``status``: any of ``reduced``, ``oos``, or a box — ``reserve``,
-``dead``, ``lost``, ``removed`` — instead of a hex), ``pools`` (per side: ``air``, the Air
+``units`` (``id``, ``hex``, ``status``: any of ``reduced`` — for a unit with a reduced side,
+or a fleet (11.5.6A) —, ``oos``, or a box — ``reserve``, ``dead``, ``lost``, ``removed`` —
+instead of a hex), ``pools`` (per side: ``air``, the Air
 Points left this turn, 11.7B; ``replacements``, the replacement points left, in an
 Organization Phase only, 10.1). Units the file does not list are out of play. A position in
 a scenario with its own card (``scenario = "defiant-poland"``) starts from the card's control
@@ -14,8 +15,13 @@ The game's history, in ``[extra]`` (each optional; the default is a game in whic
 not happened)::
 
     control = {"1810" = "axis"}      # hex -> side, over the control of DR 6.4
-    fortresses_lost = ["1810"]       # 9.1.8E: fortresses an Axis unit has occupied
-    stalin = "dead"                  # 13.0D: "alive" or "dead" (his counter is then lost)
+    fortresses_lost = ["1810"]       # 9.1.8E: fortresses an Axis unit has occupied (one an
+                                     #   Axis ground unit stands in is lost without saying)
+    stalin = "dead"                  # 13.0D: "alive" or "dead" (his counter is then lost;
+                                     #   Stalin placed in the dead or lost box is dead)
+    start_stacks = {"1407" = ["ger-i-inf", "ger-xli-pz", "ger-lvi-pz"]}
+                                     # 12.1: stacks of three Germans set up under Axis
+                                     #   Preparation none of whose units has moved since
     snow_turns = 2                   # 8.3.4: Snow turns begun so far, this one included
                                      #   (default: 1 in Snow, else 0)
     turkey_at_war = true             # 12.5: Turkey has joined the Axis (defiant-turkey)
@@ -51,9 +57,10 @@ from ...core.position import EXTRA, MAX_EXTRA_ENTRIES, placements, typed_extra
 from .charts import armor_replacement_limit, rail_capacity, weather_for
 from .control import initial_control
 from .organization import enter
-from .rules import BOXES, PHASES, Rules, State, phase_side
+from .rules import BOXES, PHASES, Rules, State, ground_units_at, phase_side
 from .scenario import SCENARIOS, load_scenario
 from .setting_up import play_state, scenario_card
+from .stacking import AXIS_PREPARATION_LIMIT, stacking_problems
 from .state import Drop, UnitRecord
 
 #: The ``[extra]`` keys a position may state (anything else is a mistake, named as such).
@@ -61,6 +68,7 @@ EXTRA_KEYS = (
     "control",
     "fortresses_lost",
     "stalin",
+    "start_stacks",
     "snow_turns",
     "turkey_at_war",
     "turkey_invaded",
@@ -89,6 +97,7 @@ class Extra(BaseModel):
     control: Annotated[dict[str, str], Field(max_length=MAX_EXTRA_ENTRIES)] | None = None
     fortresses_lost: _Names | str | None = None
     stalin: str | None = None
+    start_stacks: Annotated[dict[str, _Names], Field(max_length=MAX_EXTRA_ENTRIES)] | None = None
     snow_turns: _Count | None = None
     turkey_at_war: bool | None = None
     turkey_invaded: bool | None = None
@@ -122,11 +131,15 @@ def from_position(R: Rules, state: State, position: Mapping[str, Any]) -> None:
         unknown = [s for s in status if s not in (*BOXES, "reduced", "oos")]
         if unknown:
             problems.append(f"{where}: status: unknown {', '.join(unknown)}")
-        units[uid] = {
-            "at": at,
-            "reduced": "reduced" in status and R.unit(uid).reduced is not None,
-            "oos": "oos" in status,
-        }
+        unit = R.unit(uid)
+        # DR 7.2: only a unit with a reduced side is reduced; DR 11.5.6A: and a fleet, the
+        # Baltic Fleet having none (reduced, it has no combat factor)
+        if "reduced" in status and unit.reduced is None and unit.type != "fleet":
+            problems.append(
+                f"{where}: status: reduced, but {unit.name} has no reduced side "
+                f"({'a leader' if unit.is_leader else 'one step'}, DR 7.2)"
+            )
+        units[uid] = {"at": at, "reduced": "reduced" in status, "oos": "oos" in status}
     turn = 1 if position.get("turn") is None else int(position["turn"])
     phase = position.get("phase") or "axis_move"
     if phase not in PHASES:
@@ -278,20 +291,33 @@ def history(R: Rules, state: State, extra: Mapping[str, Any]) -> list[str]:
             )
         elif h not in state["fortress_lost"]:
             state["fortress_lost"].append(h)
+    for h in fortresses:  # an Axis ground unit in it now has occupied it: lost, said or not
+        if h not in state["fortress_lost"] and ground_units_at(R, state, h, "axis"):
+            state["fortress_lost"].append(h)  # DR 9.1.8E
+    state["fortress_lost"].sort()
 
     # DR 13.0D: Stalin's fate
-    stalin = extra.get("stalin", "alive")
+    stalin_id = next((u for u, c in R.counters.units.items() if c.name == "Stalin"), None)
+    stalin_at = "out" if stalin_id is None else state["units"][stalin_id]["at"]
+    stalin = extra.get("stalin", "dead" if stalin_at in ("dead", "lost") else "alive")
     if stalin not in ("alive", "dead"):
         problems.append(f"extra.stalin: {stalin!r} is not 'alive' or 'dead'")
     elif stalin == "dead":
-        uid = R.counters.named("Stalin").id
-        if state["units"][uid]["at"] not in BOXES:
-            problems.append(
-                f"extra.stalin: Stalin is dead, but units place him in {state['units'][uid]['at']}"
-            )
+        if stalin_id is None:
+            problems.append("extra.stalin: Stalin is not in this scenario")
+        elif stalin_at not in BOXES:
+            problems.append(f"extra.stalin: Stalin is dead, but units place him in {stalin_at}")
         else:
-            state["units"][uid] = {**state["units"][uid], "at": "lost"}  # as leaders.kill
+            state["units"][stalin_id] = {**state["units"][stalin_id], "at": "lost"}  # as kill
             state["stalin"] = "dead"
+    elif stalin_at in ("dead", "lost"):  # DR 11.6C: a leader eliminated is killed
+        problems.append(
+            f"extra.stalin: Stalin is alive, but units place him in the {stalin_at} box "
+            "(13.0D: a leader eliminated is dead, 11.6C)"
+        )
+
+    # DR 12.1: stacks of three set up under Axis Preparation, unmoved since
+    problems += start_stacks(R, state, extra.get("start_stacks") or {})
 
     # DR 8.3.4: the first Snow turn (Soviet attacks hit on 5-6) is told by the count
     if "snow_turns" in extra:
@@ -406,4 +432,36 @@ def history(R: Rules, state: State, extra: Mapping[str, Any]) -> list[str]:
             problems.append("extra.weakened: units are flipped only with the early-start option")
         else:
             state["weakened"] = weakened
+    return problems
+
+
+def start_stacks(R: Rules, state: State, stacks: Mapping[str, list[str]]) -> list[str]:
+    """DR 12.1: the stacks of three German units set up under Axis Preparation none of whose
+    units has left its hex since (they keep the set-up's limit of three), written into
+    ``state``; the problems found, if any."""
+    if not stacks:
+        return []
+    if not state["options"].get("axis-preparation"):
+        return ["extra.start_stacks: stacks of three set up only with the axis-preparation option"]
+    problems: list[str] = []
+    kept: dict[str, list[str]] = {}
+    for h, uids in sorted(stacks.items()):
+        where = f"extra.start_stacks.{h}"
+        wrong = [u for u in uids if u not in R.counters.units]
+        if wrong:
+            problems.append(f"{where}: {', '.join(map(repr, wrong))} is no Defiant Russia unit")
+            continue
+        away = [u for u in uids if state["units"][u]["at"] != h]
+        if away:
+            problems.append(f"{where}: {', '.join(away)} do not stand in {h} (units)")
+        elif sorted(uids) != ground_units_at(R, state, h) or len(uids) != AXIS_PREPARATION_LIMIT:
+            problems.append(
+                f"{where}: give the {AXIS_PREPARATION_LIMIT} ground units that stand in {h}"
+            )
+        elif stacking_problems((R.unit(u) for u in uids), axis_preparation=True):
+            problems.append(f"{where}: Axis Preparation stacks three German units only")
+        else:
+            kept[h] = sorted(uids)
+    if kept and not problems:
+        state["start_stacks"] = kept
     return problems

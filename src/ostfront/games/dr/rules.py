@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ...core import units as units_table
 from ...core.mapmodel import GameMap
@@ -23,7 +24,6 @@ from ...core.memo import reading as reading
 from ...core.memo import remember as remember
 from ...core.memo import remembered as remembered
 from ...core.units import Components
-from ...core.units import set_unit as set_unit
 from .board import board
 from .chart_tables import Charts
 from .charts import load_charts
@@ -61,6 +61,22 @@ def rules_with_map(gmap: GameMap) -> Rules:
 
 
 # ------------------------------------------------------------------ units on the map
+def set_unit(state: State, uid: str, **changes: Any) -> None:
+    """Change a unit's record (replaced whole, never changed in place: core's ``set_unit``).
+    A unit that leaves the hex where it was set up in a stack of three under Axis Preparation
+    takes the stack out of the record (DR 12.1: the usual limits hold for them from then on,
+    stacking.py)."""
+    units_table.set_unit(state, uid, **changes)
+    stacks = state.get("start_stacks")
+    if stacks and "at" in changes:
+        left = {h: us for h, us in stacks.items() if uid not in us or changes["at"] == h}
+        if len(left) < len(stacks):  # DR 12.1
+            if left:
+                state["start_stacks"] = left
+            else:
+                del state["start_stacks"]
+
+
 def hex_title(R: Rules, hex_id: str) -> str:
     """A hex as players read it in labels: the place's name first, if it has one."""
     return R.map.hex_title(hex_id)

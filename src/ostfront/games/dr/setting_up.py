@@ -2,13 +2,17 @@
 of their set-up cards (military districts, army groups), within stacking limits.
 
 A player may place every unit on its historical hex at once (``historical``), or pick units
-one by one (``pick UNIT`` then ``place HEX``) inside the unit's set-up area. Custom positions
-(``ostfront new --position``) skip set-up altogether.
+one by one (``pick UNIT`` then ``place HEX``) inside the unit's set-up area. Either way a
+unit sets up only within the stacking limits (3.0A, 3.0C): ``historical`` leaves a unit whose
+hex the player has filled by hand to be placed by hand, and a hand placement must leave room
+for every unit still to place (setup_room.py). Custom positions (``ostfront new
+--position``) skip set-up altogether.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any, cast
 
 from ...core.phases import DONE, Outcome
@@ -17,7 +21,8 @@ from .control import initial_control
 from .rules import Rules, State, other, set_unit, units_at
 from .scenario import SCENARIOS, load_scenario
 from .setup import load_setup
-from .stacking import stack_problems
+from .setup_room import room_for
+from .stacking import record_start_stacks, stack_problems
 from .state import Card, PlayKeys, UnitRecord
 
 PENDING_KINDS = ("setup_pick",)
@@ -152,19 +157,31 @@ def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
     """Hexes where a unit may set up (its set-up code's area, widened by 12.8 if in use)."""
     if state.get("card"):
         return load_scenario(state["card"]["name"]).areas[R.unit(uid).side]
-    code = R.unit(uid).start_code(option_rules(state))
+    rules = tuple(option_rules(state))
+    code = R.unit(uid).start_code(rules)
     if code is None:
         return frozenset()
-    return load_setup().area_for(code, option_rules(state))
+    return code_area(code, rules)
 
 
-def legal_hexes(R: Rules, state: State, uid: str) -> list[str]:
-    """Hexes in the unit's area where adding it keeps the stack legal (DR 3.0A, 6.2)."""
-    out = []
-    for h in sorted(area_of(R, state, uid)):
-        if not stack_problems(R, state, [*units_at(state, h), uid], setup=True):
-            out.append(h)
-    return out
+@cache
+def code_area(code: str, rules: tuple[str, ...]) -> frozenset[str]:
+    """A set-up code's area under these optional rules (the card's data: kept once read)."""
+    return load_setup().area_for(code, rules)
+
+
+def legal_hexes(R: Rules, state: State, uid: str, among: Iterable[str] | None = None) -> list[str]:
+    """Hexes in the unit's area (or those of ``among`` in it) where adding it keeps the stack
+    legal (DR 3.0A, 6.2) and leaves room for every unit of its side still to place
+    (setup_room.py)."""
+    area = area_of(R, state, uid)
+    hexes = [
+        h
+        for h in sorted(area if among is None else area & set(among))
+        if not stack_problems(R, state, [*units_at(state, h), uid], setup=True)
+    ]
+    waiting = unplaced(R, state, R.unit(uid).side)
+    return room_for(R, state, uid, hexes, lambda u: area_of(R, state, u), waiting)
 
 
 def actions(R: Rules, state: State) -> list[Action]:
@@ -208,16 +225,18 @@ def actions(R: Rules, state: State) -> list[Action]:
         ]
     if not left:
         return [Action("done", (), "Set-up complete", "DR 3.0", side, role="end", group="Done")]
-    acts = [
-        Action(
-            "historical",
-            (),
-            "Set up every remaining unit on its historical hex",
-            "DR 3.0",
-            side,
-            group="Historical",
+    acts = []
+    if historical_fits(R, state, side):
+        acts.append(
+            Action(
+                "historical",
+                (),
+                "Set up every remaining unit on its historical hex, where stacking allows",
+                "DR 3.0",
+                side,
+                group="Historical",
+            )
         )
-    ]
     acts += [
         Action(
             "pick",
@@ -251,6 +270,8 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
     elif action.verb == "historical":
         place_historically(R, state, side)
     elif action.verb == "done":
+        if side == "axis":
+            record_start_stacks(R, state)  # DR 12.1: the stacks of three start play
         return DONE  # the set-up has no end-of-phase checks: the next step (DR 3.0)
     return None
 
@@ -271,17 +292,34 @@ def early_start_weakening(R: Rules, state: State) -> list[str]:
     ]
 
 
-def place_historically(R: Rules, state: State, side: str) -> None:
-    """Every unplaced unit of the side on its hex of the historical set-up card."""
+def historical_hexes(R: Rules, state: State, side: str) -> dict[str, str]:
+    """Unplaced unit -> its hex on the historical set-up card (or the scenario card)."""
     if state.get("card"):
         placement = load_scenario(state["card"]["name"]).placement_for(scenario_options(state))
-        for uid in unplaced(R, state, side):
-            set_unit(state, uid, at=placement[uid])
-        return
+        return {uid: placement[uid] for uid in unplaced(R, state, side)}
     setup = load_setup()
     rules = option_rules(state)
-    for uid in unplaced(R, state, side):
-        set_unit(state, uid, at=setup.hex_for(uid, rules))
+    return {uid: setup.hex_for(uid, rules) for uid in unplaced(R, state, side)}
+
+
+def fits(R: Rules, state: State, uid: str, h: str) -> bool:
+    """DR 3.0A, 3.0C: "Units may not be set up in excess of stacking limits (6.2)" (and the
+    others still to place keep room)."""
+    return bool(legal_hexes(R, state, uid, among=(h,)))
+
+
+def historical_fits(R: Rules, state: State, side: str) -> bool:
+    """Whether ``historical`` would set up at least one unit (a unit whose hex the player has
+    filled by hand is left to be set up by hand)."""
+    return any(fits(R, state, u, h) for u, h in historical_hexes(R, state, side).items())
+
+
+def place_historically(R: Rules, state: State, side: str) -> None:
+    """Every unplaced unit of the side on its hex of the historical set-up card, in turn,
+    where it keeps the stack within the limits (DR 3.0A, 3.0C); the others stay unplaced."""
+    for uid, h in historical_hexes(R, state, side).items():
+        if fits(R, state, uid, h):
+            set_unit(state, uid, at=h)
 
 
 def prompt(R: Rules, state: State) -> Prompt:

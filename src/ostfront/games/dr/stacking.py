@@ -4,7 +4,9 @@ Limits hold at the end of every phase; units over the limit are eliminated, the 
 player choosing which (6.2). Leaders do not count (11.6A); nor do fleets, which are not ground
 units (6.0) and share ports with the units they carry (11.5.5). Any two Soviet units may stack
 with Stalin (11.6.3D). With Axis Preparation (12.1) three German units may stack in a hex at
-set-up.
+set-up, and stay so stacked until one of them leaves: the stacks of three that end the Axis
+set-up are kept in ``state["start_stacks"]`` (:func:`record_start_stacks`), and a stack leaves
+that record as soon as one of its units moves (``rules.set_unit``).
 
 :func:`stacking_problems` is the rule itself, a pure function of the units in one hex; the
 set-up cards (setup.py) and the engine both use it.
@@ -106,9 +108,40 @@ def _names(units: Iterable[Stackable]) -> str:
 
 # ------------------------------------------------------------------ in play
 def stack_problems(R: Rules, state: State, uids: list[str], *, setup: bool = False) -> list[str]:
-    """What is wrong with these units sharing one hex now (empty if nothing)."""
-    prep = setup and bool(state["options"].get("axis-preparation"))
+    """What is wrong with these units sharing one hex now (empty if nothing): at set-up
+    (``setup``), or in play, where a stack of three Germans that has not moved since the set-up
+    keeps the Axis Preparation limit (DR 12.1)."""
+    prep = bool(state["options"].get("axis-preparation")) and (
+        setup or unmoved_start_stack(R, state, uids)
+    )
     return stacking_problems((R.unit(u) for u in uids), axis_preparation=prep)
+
+
+def unmoved_start_stack(R: Rules, state: State, uids: list[str]) -> bool:
+    """DR 12.1: "Once they leave the hex in which they start play, they must conform to the
+    usual stacking limits": True if these units' ground units all belong to one stack set up
+    under Axis Preparation none of whose units has left its hex (rules.set_unit drops a stack
+    from the record once one of its units moves)."""
+    stacks = state.get("start_stacks")
+    if not stacks:
+        return False
+    ground = {u for u in uids if counts_for_stacking(R.unit(u))}
+    return any(ground <= set(members) for members in stacks.values())
+
+
+def record_start_stacks(R: Rules, state: State) -> None:
+    """DR 12.1: at the end of the Axis set-up, the stacks above the usual limit that Axis
+    Preparation allowed (hex -> their ground units)."""
+    if not state["options"].get("axis-preparation"):
+        return
+    stacks = {
+        h: ground
+        for h, uids in sorted(occupancy(state).items())
+        if len(ground := [u for u in uids if counts_for_stacking(R.unit(u))]) > STACK_LIMIT
+        and not stack_problems(R, state, uids, setup=True)
+    }
+    if stacks:
+        state["start_stacks"] = stacks
 
 
 def overstacked(R: Rules, state: State) -> list[str]:

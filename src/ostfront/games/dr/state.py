@@ -93,6 +93,9 @@ class DRState(CoreState, PlayKeys):
     turkey_at_war: NotRequired[bool]  # Turkey has entered the war (12.5)
     turkey_invaded: NotRequired[bool]  # a Soviet unit has entered Turkey (12.5A)
     weakened: NotRequired[list[str]]  # Soviet units set up weakened (Early Start, 12.3)
+    #: {hex: units}: the stacks of three Germans set up under Axis Preparation none of whose
+    #: units has left the hex (12.1, stacking.py)
+    start_stacks: NotRequired[dict[str, list[str]]]
     card: NotRequired[Card]  # the scenario card, outside the campaign
 
 
