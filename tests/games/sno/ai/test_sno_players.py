@@ -37,7 +37,7 @@ def test_sno_offers_every_level_and_a_fresh_evaluator() -> None:
 @pytest.mark.parametrize("level", ["normal"])
 def test_a_player_sets_up_and_plays_the_first_axis_player_turn_legally(level: str) -> None:
     """SNO 12.A from seed 1: both set-ups kept as historical (12.11), then the whole Axis
-    player-turn of June 1941 - every choice legal, no Axis unit disbanded."""
+    player-turn of June 1941 - every choice legal."""
     state = GAME.setup("1941", {"end": "1941-12"}, 1)
     players = {"axis": make_player(level, 1), "soviet": make_player(level, 2)}
     chosen: list[str] = []
@@ -54,7 +54,8 @@ def test_a_player_sets_up_and_plays_the_first_axis_player_turn_legally(level: st
     else:
         pytest.fail("the Axis player-turn did not end")
     assert GAME.phase(state) == "soviet_rrp"
-    assert "disband" not in chosen  # (an isolated unit may break out: 9.5.1 would lose it)
+    # (a unit left without a committable attack may disband instead, 7.1.12, the plan's last
+    # resort, and an isolated unit outside a city breaks out, 9.5.1: docs/ai.md)
     assert "pick" not in chosen  # the historical set-up is kept
     assert chosen.count("to") >= 10  # the Axis marches
 

@@ -52,6 +52,8 @@ MAJOR_TAKEN = 4.0  # an enemy major city entered empty
 CONTACT = 1.5  # an Axis unit next to the enemy: an attack next Combat Phase
 HOLD = 8.0  # a Soviet unit in a victory city the Axis threatens
 UNSUPPLIED = 12.0  # ending a move where no supply line reaches (9.5)
+#: the Axis, whose supply follows its advance (9.2c: units in supply are supply points)
+AXIS_UNSUPPLIED = 3.0
 OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
 FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
 IN_ZOC = 3.0  # a Soviet unit in enemy ZOC outside a city: attack or disband (7.1.4)
@@ -59,6 +61,10 @@ STEP = 1.0  # a hex nearer the objective
 MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
 DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
 TRIES = 3  # times one attack is put together before it is given up
+STEPS = 400  # combat decisions in one phase before the last resort
+#: The last resort: every attack given up, units disband where the rules oblige (7.1.12)
+LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "drop": 5.0, "cancel": 5.0,
+               "disband": 4.0}  # fmt: skip
 GIVE_UP = 12  # attacks taken out before no more are declared
 NEVER = -50.0  # disband, break down, give up: only when nothing else is left
 
@@ -78,6 +84,7 @@ class SturmNachOstenEvaluator:
         self.tried: dict[tuple[str, ...], int] = {}  # attacks opened, by their defenders
         self.draft_key: tuple[str, ...] = ()
         self.draft_dirty = False
+        self.steps = 0  # combat decisions scored this Combat Phase
         self.left_out: set[str] = set()  # units left out of the attack being put together
 
     # -- the Evaluator protocol ------------------------------------------------
@@ -183,7 +190,7 @@ class SturmNachOstenEvaluator:
             elif self.teamwork and h in view.enemy_zoc:
                 w -= IN_ZOC
         if self.teamwork and h not in supplied_hexes(R, state, view, unit.nationality):
-            w -= UNSUPPLIED
+            w -= UNSUPPLIED if side == "soviet" else AXIS_UNSUPPLIED
         return w
 
     def move_gain(self, R: Rules, state: State, view: View, uid: str, h: str, flip: bool) -> float:
@@ -262,6 +269,10 @@ class SturmNachOstenEvaluator:
         if key != self.combat_key:
             self.combat_key, self.drops, self.planned = key, 0, 0
             self.tried, self.draft_key, self.draft_dirty = {}, (), False
+            self.steps = 0
+        self.steps += 1
+        if self.steps > STEPS:  # a safety net: no plan found, the phase ends (7.1.12)
+            return {a.text: LAST_RESORT.get(a.verb, 2 * NEVER) for a in actions}
         if c.get("draft") is None:
             self.left_out = set()
         if len(c["plan"]) < self.planned:
@@ -290,10 +301,11 @@ class SturmNachOstenEvaluator:
                 worth = self.attack_worth(R, state, attackers, defenders)
                 per = worth / max(1, sum(combat_factor(R, state, d) for d in defenders))
                 tries = self.tried.get(tuple(sorted(defenders)), 0)
-                if (
-                    self.drops >= GIVE_UP or tries >= TRIES
-                ):  # no plan found: units disband instead (7.1.12)
-                    out[a.text] = -9.0
+                attacked = {d for p in c["plan"] for d in p["defenders"]}
+                if self.drops >= GIVE_UP or tries >= TRIES:  # no plan: disband (7.1.12)
+                    out[a.text] = -9.0 if self.drops < 2 * GIVE_UP else 2 * NEVER
+                elif set(defenders) <= attacked:  # attacked already (7.4.3: odds alike)
+                    out[a.text] = -5.0 if per < 0.5 else 0.5 + worth
                 elif obliged:  # SNO 7.1.4, 7.1.6: the defenders fewest units can reach first
                     out[a.text] = 10.0 - len(attackers) + min(per, 0.99)
                 elif per >= MIN_ATTACK:
@@ -303,14 +315,17 @@ class SturmNachOstenEvaluator:
             elif v == "declare" and draft is not None:
                 worth = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
                 out[a.text] = 2.0 + worth if (worth > 0 or obliged) else -3.0
-            elif v == "with":
-                out[a.text] = NEVER if str(a.args[0]) in self.left_out else 1.0
+            elif v == "with" and draft is not None:  # while it makes the attack better
+                uid = str(a.args[0])
+                now = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
+                more = self.attack_worth(R, state, [*draft["attackers"], uid], draft["defenders"])
+                out[a.text] = 1.0 if uid not in self.left_out and more > now else -0.6
             elif v == "target" and draft is not None:
                 # SNO 7.1.10: every enemy unit next to an attacker is attacked; one more
                 # defender in the same attack, if the odds stay good
                 e = str(a.args[0])
-                more = [*draft["defenders"], e]
-                worth = self.attack_worth(R, state, draft["attackers"], more)
+                wider = [*draft["defenders"], e]
+                worth = self.attack_worth(R, state, draft["attackers"], wider)
                 now = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
                 attacked = {d for p in c["plan"] for d in p["defenders"]}
                 required = e not in attacked and any(
@@ -318,8 +333,13 @@ class SturmNachOstenEvaluator:
                 )
                 if required:  # else the plan cannot be committed
                     out[a.text] = 3.0 + max(worth, now)
-                else:
-                    out[a.text] = 2.5 + worth if worth > now else -0.2
+                elif e in attacked:  # SNO 7.4.3: two attacks on one hex at unlike odds
+                    out[a.text] = -0.2
+                else:  # a better attack for each factor of the defence
+                    defence = sum(combat_factor(R, state, d) for d in draft["defenders"])
+                    ecf = combat_factor(R, state, e)
+                    better = worth / (defence + ecf) > now / max(1, defence)
+                    out[a.text] = 2.5 + worth if better and worth > 0 else -0.2
             elif v == "without" and draft is not None:
                 uid = str(a.args[0])
                 out[a.text] = self.without_value(R, state, c, draft, uid)
@@ -329,8 +349,14 @@ class SturmNachOstenEvaluator:
                 out[a.text] = NEVER
             elif v == "cancel":
                 out[a.text] = -1.0
-            elif v == "drop":  # a plan that cannot be committed: tried again
-                out[a.text] = -10.0
+            elif v == "drop":  # a plan that cannot be committed: its worst attack first
+                attack = next((p for p in c["plan"] if str(p["id"]) == str(a.args[0])), None)
+                per = 0.0
+                if attack is not None:
+                    worth = self.attack_worth(R, state, attack["attackers"], attack["defenders"])
+                    defence = sum(combat_factor(R, state, d) for d in attack["defenders"])
+                    per = worth / max(1, defence)
+                out[a.text] = -10.0 - 0.1 * per
             elif v == "keep":
                 out[a.text] = -9.5
             elif v == "roll":
@@ -347,7 +373,7 @@ class SturmNachOstenEvaluator:
         """SNO 7.1.4, 7.1.10: a unit next to enemy units no attack reaches yet is left for
         them, if the attack keeps others."""
         if len(draft["attackers"]) <= 1:
-            return -0.5
+            return -2.0
         attacked = {d for a in c["plan"] for d in a["defenders"]} | set(draft["defenders"])
         if set(enemies_in_zoc(R, state, uid)) - attacked:
             return 0.8
