@@ -49,11 +49,8 @@ from .evaluation import (
 
 CITY_TAKEN = 25.0  # an enemy victory city entered empty (3.2.3)
 MAJOR_TAKEN = 4.0  # an enemy major city entered empty
-CONTACT = 1.5  # an Axis unit next to the enemy: an attack next Combat Phase
 HOLD = 8.0  # a Soviet unit in a victory city the Axis threatens
 UNSUPPLIED = 12.0  # ending a move where no supply line reaches (9.5)
-#: the Axis, whose supply follows its advance (9.2c: units in supply are supply points)
-AXIS_UNSUPPLIED = 3.0
 OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
 FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
 IN_ZOC = 3.0  # a Soviet unit in enemy ZOC outside a city: attack or disband (7.1.4)
@@ -93,9 +90,11 @@ class SturmNachOstenEvaluator:
             return evaluate(game, state, side)
 
     def turns_on_dice(self, game: Game, state: ProtocolState) -> bool:
-        """How to take losses, retreat or advance after a roll (7.3, 7.7)."""
+        """Where to retreat or advance after a roll (7.7); losses are scored on the
+        evaluation alone (their rollouts cost the hard player more than its SNO player-turn
+        allows, issue 34 item 4)."""
         pending = own(state).get("pending")
-        return bool(pending) and pending.get("kind") in ("losses", "retreat", "advance")
+        return bool(pending) and pending.get("kind") in ("retreat", "advance")
 
     def settled(self, game: Game, state: ProtocolState) -> bool:
         return not own(state).get("pending")
@@ -180,8 +179,6 @@ class SturmNachOstenEvaluator:
         if side == "axis":
             if holder == "soviet" and h not in view.enemy_hexes:
                 w += CITY_TAKEN * view.victory.get(h, 0) or MAJOR_TAKEN
-            if self.teamwork and h in view.enemy_zoc:
-                w += CONTACT
         else:
             if holder == "soviet" and h in view.victory and view.objective.get(h) == 0:
                 w += HOLD
@@ -189,8 +186,11 @@ class SturmNachOstenEvaluator:
                 w += 1.0
             elif self.teamwork and h in view.enemy_zoc:
                 w -= IN_ZOC
-        if self.teamwork and h not in supplied_hexes(R, state, view, unit.nationality):
-            w -= UNSUPPLIED if side == "soviet" else AXIS_UNSUPPLIED
+        # the Axis marches as greedy does: measured, its supply and contact terms cost it
+        # the cities (docs/ai.md, issue 34)
+        supplied = side == "axis" or h in supplied_hexes(R, state, view, unit.nationality)
+        if self.teamwork and not supplied:
+            w -= UNSUPPLIED
         return w
 
     def move_gain(self, R: Rules, state: State, view: View, uid: str, h: str, flip: bool) -> float:
