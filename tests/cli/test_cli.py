@@ -262,18 +262,19 @@ def test_simulate_random_games() -> None:
 
 
 def test_simulate_refuses_a_level_that_does_not_know_the_game() -> None:
-    """Only the random player knows Sturm Nach Osten yet: a greedy side is refused before any
-    game is played (one error line, exit 2), not reported as a crash in every game."""
-    result = CliRunner().invoke(cli, ["simulate", "sno", "--axis", "greedy", "--games", "3"])
+    """Only the random player knows the toy game: a greedy side is refused before any game is
+    played (one error line, exit 2), not reported as a crash in every game."""
+    result = CliRunner().invoke(cli, ["simulate", "toy", "--axis", "greedy", "--games", "3"])
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == (
-        "error: --axis greedy: no computer player of that level knows Sturm Nach Osten yet "
-        "(levels for it: random)\n"
+        "error: --axis greedy: no computer player of that level knows Skirmish (protocol test "
+        "game) yet (levels for it: random)\n"
     )
-    out = run_json("simulate", "sno", "--soviet", "hard", code=2)
+    out = run_json("simulate", "toy", "--soviet", "hard", code=2)
     assert out == {
-        "error": "--soviet hard: no computer player of that level knows Sturm Nach Osten yet "
+        "error": "--soviet hard: no computer player of that level knows Skirmish (protocol test "
+        "game) yet "
         "(levels for it: random)"
     }
 

@@ -35,7 +35,7 @@ def test_meta_offers_sno_positions_and_only_the_levels_that_know_it(client: Test
     meta = client.get("/api/meta").json()
     sno = next(g for g in meta["games"] if g["name"] == "sno")
     dr = next(g for g in meta["games"] if g["name"] == "dr")
-    assert sno["levels"] == ["random"]
+    assert sno["levels"] == ["random", "greedy", "normal", "hard"]  # games/sno/ai
     assert dr["levels"] == meta["levels"] and "hard" in dr["levels"]
     ids = [p["id"] for p in sno["positions"]]
     assert "kiev-1941-08" in ids and "smolensk-1941-07" in ids
@@ -46,10 +46,10 @@ def test_meta_offers_sno_positions_and_only_the_levels_that_know_it(client: Test
 def test_a_computer_level_that_does_not_know_sno_is_refused(client: TestClient) -> None:
     r = client.post(
         "/api/games",
-        json={"game": "sno", "position": "kiev-1941-08", "players": {"soviet": "greedy"}},
+        json={"game": "sno", "position": "kiev-1941-08", "players": {"soviet": "expert"}},
     )
     assert r.status_code == 400
-    assert "no player level 'greedy' for soviet in Sturm Nach Osten" in r.json()["error"]
+    assert "no player level 'expert' for soviet in Sturm Nach Osten" in r.json()["error"]
     r = client.post("/api/games", json={"game": "sno", "position": "no-such-place"})
     assert r.status_code == 400 and "no-such-place" in r.json()["error"]
 
@@ -88,7 +88,7 @@ def kiev(client: TestClient) -> str:
 
 def test_an_sno_position_is_played_through_the_api(client: TestClient, kiev: str) -> None:
     v = view(client, kiev)
-    assert v["game"] == "sno" and v["levels"] == ["random"]
+    assert v["game"] == "sno" and v["levels"] == ["random", "greedy", "normal", "hard"]
     assert v["info"]["title"] == "August 1941, Axis Replacement/Reinforcement Phase"
     assert v["info"]["rule"] == "SNO 1.0 B; 11.0" and v["info"]["weather_rule"] == "SNO 6.1"
     kiev_units = {c["id"]: c for c in v["counters"] if c["hex"] == "1816"}
@@ -287,12 +287,12 @@ def test_factories_and_zhukov_are_drawn_with_their_own_symbols() -> None:
     assert "symbol-star" in describe.counter_svg(zhukov)
 
 
-def test_only_the_random_player_may_take_over_an_sno_side(client: TestClient) -> None:
+def test_the_computer_levels_that_know_sno_may_take_over_a_side(client: TestClient) -> None:
     gid = new_game(client, game="sno", position="crimea-1941-11", seed=6)
     r = client.put(
-        f"/api/games/{gid}/players", json={"players": {"soviet": "hard"}}, headers=seat(gid)
+        f"/api/games/{gid}/players", json={"players": {"soviet": "expert"}}, headers=seat(gid)
     )
-    assert r.status_code == 400 and "(human, random)" in r.json()["error"]
+    assert r.status_code == 400 and "(human, random, greedy, normal, hard)" in r.json()["error"]
     r = client.put(
         f"/api/games/{gid}/players", json={"players": {"soviet": "random"}}, headers=seat(gid)
     )

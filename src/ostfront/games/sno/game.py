@@ -21,6 +21,7 @@ from ...core.position import load_position
 from ...core.protocol import (
     Action,
     CounterView,
+    Evaluator,
     Option,
     Scenario,
     SequencedGame,
@@ -28,6 +29,7 @@ from ...core.protocol import (
 )
 from ...core.protocol import State as ProtocolState
 from . import sequence, views
+from .ai.moves import SturmNachOstenEvaluator
 from .board import DATA, board
 from .combat import distribution
 from .counters import counter_notes
@@ -213,6 +215,10 @@ class SturmNachOsten(SequencedGame):
         """The Terrain Effects Chart as people read it, from data/tables.toml (SNO 5.1.3,
         5.5, 5.6; 11.8's replacement limits)."""
         return views.chart_tables(load_tables().tec)
+
+    # -- what the computer players know (ai/) ----------------------------------
+    def evaluator(self, teamwork: bool = False) -> Evaluator:
+        return SturmNachOstenEvaluator(teamwork)
 
     def shipped_positions(self) -> list[dict[str, Any]]:
         """The teaching and test positions in data/positions (see its README)."""

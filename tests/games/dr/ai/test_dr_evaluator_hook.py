@@ -18,11 +18,10 @@ def test_defiant_russia_gives_its_evaluator_with_or_without_teamwork() -> None:
 
 
 def test_games_without_an_evaluator_give_none() -> None:
-    assert get("sno").evaluator() is None
     assert TOY.evaluator() is None
 
 
 def test_the_levels_offered_per_game() -> None:
     assert levels_for(get("dr")) == ["random", "greedy", "normal", "hard"]
-    assert levels_for(get("sno")) == ["random"]
+    assert levels_for(get("sno")) == ["random", "greedy", "normal", "hard"]
     assert levels_for(TOY) == ["random"]

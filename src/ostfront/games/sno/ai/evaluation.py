@@ -1,0 +1,192 @@
+"""The static evaluation of a Sturm Nach Osten position and the worth of a hex to a unit.
+
+:func:`evaluate` scores a position for a side: victory cities (15.4-15.6: what wins a
+Victory Determination Turn), combat factors on the map and replacement factors banked
+(11.2-11.3), units out of supply (9.0-9.5: an isolated unit is lost at the end of its own
+Combat Phase unless in a city), and for the Axis how near its units stand to the Soviet-held
+victory cities it must take. :func:`hex_worth` is what a unit standing in a hex is worth to
+its side, the movement phase's measure: the Axis marches on the nearest Soviet-held victory
+city and takes an empty one; the Soviets gather on the victory cities the Axis threatens and
+keep out of enemy ZOC away from them (7.1.4: a unit in enemy ZOC must attack or disband); both
+stay in supply and within the stacking limits (4.2: the excess is eliminated, 4.4).
+
+The greedy player reads the plain terms; the normal player (``teamwork``) adds contact with
+the enemy for the Axis (the next Combat Phase's attacks), the supply of the destination and
+the Soviet refusal of enemy ZOC.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ....core.paths import distances
+from ....core.protocol import Game
+from ....core.protocol import State as ProtocolState
+from .. import supply, victory
+from ..control import controlled_cities
+from ..rules import Rules, State, combat_factor, hex_of, occupancy, on_map, other
+from ..state import own
+from ..zoc import zoc
+
+VP = 60.0  # a victory city (15.4: Berlin and Moscow two)
+FACTOR = 2.0  # a combat factor on the map
+BANKED = 1.0  # a replacement factor banked (11.3): less than the factor it came from
+ISOLATED = 1.5  # a combat factor out of supply (9.5.1: lost unless in a city)
+ADVANCE = 0.15  # an Axis factor a hex nearer the Soviet-held victory city it marches on
+FAR = 30  # the distance of a hex no objective reaches
+
+#: What a combat result is worth to the attacker, as a share of the defenders' strength
+#: (7.3.1): the defender eliminated is the whole of it; a retreat a part; the attacker's
+#: losses count against.
+RESULT_WORTH = {
+    "DE": 1.0, "DD": 0.9, "HX": 0.75, "DX": 0.6, "EX": 0.4, "2X": 0.0, "3X": -0.4,
+    "4X": -0.8, "TX": -0.2, "DR": 0.35, "(DR)": 0.25, "DR/AL": -0.1, "(DR)/AL": -0.2,
+    "-": 0.0, "AL": -0.7, "AE": -1.2,
+}  # fmt: skip
+
+
+def rules_of(game: Game, state: State) -> Rules:
+    r: Rules = game.rules_for(state)  # type: ignore[attr-defined]
+    return r
+
+
+def result_value(dist: dict[str, Fraction]) -> float:
+    """The expected worth of a combat result distribution (:data:`RESULT_WORTH`), per factor
+    of the defence."""
+    return sum(float(p) * RESULT_WORTH.get(r, 0.0) for r, p in dist.items())
+
+
+@dataclass
+class View:
+    """What the movement and placement scores read, worked out once per decision."""
+
+    side: str
+    #: Hexes -> steps to the nearest victory city the side goes for (the Axis: Soviet-held;
+    #: the Soviets: their own threatened ones)
+    objective: dict[str, int]
+    #: Victory and major city hexes -> their holder
+    cities: dict[str, str]
+    victory: dict[str, int]  # victory city hex -> its count (15.4)
+    enemy_zoc: frozenset[str]
+    enemy_hexes: frozenset[str]
+    occupancy: dict[str, list[str]]
+    supplied: dict[str, frozenset[str]] = field(default_factory=dict)  # by nationality
+
+
+def victory_hexes(R: Rules) -> dict[str, int]:
+    return {c.hex: c.value for c in R.tables.spec.victory.cities}
+
+
+def objectives(R: Rules, state: State, side: str) -> list[str]:
+    """The victory cities the side's units go for: the Axis every Soviet-held one in the
+    Soviet Union (15.6: it needs them), the Soviets their own that an Axis unit is within
+    eight hexes of (or all their own if none is)."""
+    vc = victory_hexes(R)
+    control = state.get("control", {})
+    if side == "axis":
+        return sorted(h for h in vc if control.get(h) == "soviet")
+    mine = sorted(h for h in vc if control.get(h) == "soviet")
+    grid = R.map.grid
+    axis = [h for h, us in occupancy(state).items() if R.unit(us[0]).side == "axis"]
+    threatened = [c for c in mine if any(grid.distance(c, a) <= 8 for a in axis)]
+    return threatened or mine
+
+
+def view_of(R: Rules, state: State, side: str) -> View:
+    occ = occupancy(state)
+    enemy = other(side)
+    targets = objectives(R, state, side)
+    steps = supply.land_steps(R, state)
+    objective = distances(targets, lambda h: steps.get(h, ()), None) if targets else {}
+    control = state.get("control", {})
+    cities = {h: control.get(h, "") for h in controlled_cities(R)}
+    enemy_hexes = frozenset(h for h, us in occ.items() if R.unit(us[0]).side == enemy)
+    return View(
+        side,
+        objective,
+        cities,
+        victory_hexes(R),
+        zoc(R, state, enemy),
+        enemy_hexes,
+        occ,
+    )
+
+
+def supplied_hexes(R: Rules, state: State, view: View, nationality: str) -> frozenset[str]:
+    if nationality not in view.supplied:
+        try:
+            view.supplied[nationality] = supply.supplied_area(R, state, view.side, nationality)
+        except (KeyError, ValueError, AssertionError):
+            view.supplied[nationality] = frozenset()
+    return view.supplied[nationality]
+
+
+def material(R: Rules, state: State, side: str) -> tuple[float, float]:
+    """(combat factors on the map, factors of them out of supply) of a side."""
+    total = 0.0
+    cut = 0.0
+    status = supply.status(R, state, side)
+    for uid in state["units"]:
+        if not on_map(state, uid):
+            continue
+        unit = R.unit(uid)
+        if unit.side != side or not unit.is_combat:
+            continue
+        cf = combat_factor(R, state, uid)
+        total += cf
+        if not status.get(uid, True):
+            cut += cf
+    return total, cut
+
+
+def evaluate(game: Game, protocol_state: ProtocolState, side: str) -> float:
+    """The position's score for ``side``: its victory cities against the enemy's, its combat
+    factors against his (those out of supply counted as half lost), its replacement factors
+    banked, and the Axis march on the Soviet-held victory cities. A won game is worth far
+    more than anything else."""
+    state = own(protocol_state)
+    winner = state.get("winner")
+    if winner:
+        won = winner.get("winner")
+        if won == side:
+            return 1e6
+        if won == other(side):
+            return -1e6
+        return 0.0
+    R = rules_of(game, state)
+    score = 0.0
+    for s, sign in ((side, 1.0), (other(side), -1.0)):
+        score += sign * VP * victory.points(R, state, s)
+        total, cut = material(R, state, s)
+        score += sign * (FACTOR * total - ISOLATED * cut)
+        score += sign * BANKED * float(state.get("rf", {}).get(s, 0))
+    march = axis_march(R, state)
+    score += -march if side == "axis" else march
+    return score
+
+
+def axis_march(R: Rules, state: State) -> float:
+    """How far the Axis combat factors stand from the Soviet-held victory cities (in steps,
+    :data:`ADVANCE` a factor-hex)."""
+    targets = objectives(R, state, "axis")
+    if not targets:
+        return 0.0
+    steps = supply.land_steps(R, state)
+    d = distances(targets, lambda h: steps.get(h, ()), None)
+    out = 0.0
+    for uid in state["units"]:
+        at = hex_of(state, uid)
+        if at is None:
+            continue
+        unit = R.unit(uid)
+        if unit.side != "axis" or not unit.is_combat:
+            continue
+        out += ADVANCE * min(d.get(at, FAR), FAR) * min(combat_factor(R, state, uid), 6) / 3
+    return out
+
+
+def info(R: Rules, state: State) -> dict[str, Any]:
+    """A summary for logs and benchmarks: each side's victory count."""
+    return {s: victory.points(R, state, s) for s in ("axis", "soviet")}

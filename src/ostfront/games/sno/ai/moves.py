@@ -1,0 +1,411 @@
+"""How the computer players score Sturm Nach Osten's decisions, on :mod:`evaluation`'s
+knowledge. :class:`SturmNachOstenEvaluator` is the game's
+:class:`~ostfront.core.protocol.Evaluator`.
+
+Most decisions are scored without playing them (quick values), which keeps a player-turn of
+some fifty units within its time:
+
+- set-up: the historical placement (12.11) is kept, no unit is picked up again;
+- Replacement Phase (11.0): replacements placed nearest the cities the side fights for; the
+  Axis defortifies to move (10.7.8), the Soviets fortify units in cities or enemy ZOC (10.7.3:
+  they stay; 7.1.4d: no obligation to attack);
+- movement (5.0): a unit to move by its best move, a move by the worth of its destination
+  (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1), no overrun declared;
+- combat (7.0): an attack by the expected worth of its exact result distribution (the CRT
+  column after every shift, 7.2.1, exchange conversion and No Retreat applied), built from
+  every unit that may join it; obligations (7.1.4) met by the best attacks on offer, and a
+  unit disbands instead of attacking (7.1.12) only when nothing else is left;
+- Disbandment and Breakout (8.0): never voluntary, except an isolated unit outside a city,
+  which is lost anyway at the end of the Combat Phase (9.5.1);
+- No Retreat orders (7.5.2): none.
+
+Losses, retreats, advances, stacking and siege choices are few and played out on the static
+evaluation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ....core.memo import reading
+from ....core.protocol import Action, Game
+from ....core.protocol import State as ProtocolState
+from .. import movement, supply
+from ..combat import results
+from ..combat.plan import combat_of, enemies_in_zoc
+from ..rules import Rules, State, combat_factor, hex_of, other, phase_kind, units_at
+from ..stacking_limits import stacking_problems
+from ..state import own
+from .evaluation import (
+    FAR,
+    View,
+    evaluate,
+    result_value,
+    rules_of,
+    supplied_hexes,
+    view_of,
+)
+
+CITY_TAKEN = 25.0  # an enemy victory city entered empty (3.2.3)
+MAJOR_TAKEN = 4.0  # an enemy major city entered empty
+HOLD = 8.0  # a Soviet unit in a victory city the Axis threatens
+UNSUPPLIED = 12.0  # ending a move where no supply line reaches (9.5)
+OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
+FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
+IN_ZOC = 3.0  # a Soviet unit in enemy ZOC outside a city: attack or disband (7.1.4)
+STEP = 1.0  # a hex nearer the objective
+MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
+DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
+TRIES = 3  # times one attack is put together before it is given up
+STEPS = 400  # combat decisions in one phase before the last resort
+#: The last resort: every attack given up, units disband where the rules oblige (7.1.12)
+LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "drop": 5.0, "cancel": 5.0,
+               "disband": 4.0}  # fmt: skip
+GIVE_UP = 12  # attacks taken out before no more are declared
+NEVER = -50.0  # disband, break down, give up: only when nothing else is left
+
+
+class SturmNachOstenEvaluator:
+    """The :class:`~ostfront.core.protocol.Evaluator` of Sturm Nach Osten (``teamwork``: the
+    normal player's terms, see :mod:`evaluation`)."""
+
+    def __init__(self, teamwork: bool = False) -> None:
+        self.teamwork = teamwork
+        self.key: tuple[Any, ...] = ()
+        self.gains: dict[str, float] = {}  # unit -> its best move's gain, this phase
+        self.tries: dict[str, int] = {}  # unit -> times selected this phase
+        self.combat_key: tuple[Any, ...] = ()
+        self.drops = 0  # attacks taken out of the plan this Combat Phase
+        self.planned = 0  # attacks in the plan when last seen
+        self.tried: dict[tuple[str, ...], int] = {}  # attacks opened, by their defenders
+        self.draft_key: tuple[str, ...] = ()
+        self.draft_dirty = False
+        self.steps = 0  # combat decisions scored this Combat Phase
+        self.left_out: set[str] = set()  # units left out of the attack being put together
+
+    # -- the Evaluator protocol ------------------------------------------------
+    def evaluate(self, game: Game, state: ProtocolState, side: str) -> float:
+        with reading(state):
+            return evaluate(game, state, side)
+
+    def turns_on_dice(self, game: Game, state: ProtocolState) -> bool:
+        """Where to retreat or advance after a roll (7.7); losses are scored on the
+        evaluation alone (their rollouts cost the hard player more than its SNO player-turn
+        allows, issue 34 item 4)."""
+        pending = own(state).get("pending")
+        return bool(pending) and pending.get("kind") in ("retreat", "advance")
+
+    def settled(self, game: Game, state: ProtocolState) -> bool:
+        return not own(state).get("pending")
+
+    def declaring(self, game: Game, state: ProtocolState) -> bool:
+        """An attack being put together (7.1.9)."""
+        s = own(state)
+        if phase_kind(s["phase"]) != "combat" or s.get("pending"):
+            return False
+        c = s.get("combat") or {}
+        return c.get("draft") is not None
+
+    def quick_values(
+        self, game: Game, protocol_state: ProtocolState, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]:
+        state = own(protocol_state)
+        R = rules_of(game, state)
+        kind = phase_kind(state["phase"])
+        with reading(state):
+            pending = state.get("pending")
+            if pending:
+                return {a.text: -1.0 for a in actions if a.verb == "into"} | {
+                    a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)
+                }
+            if kind == "setup":
+                return {a.text: (1.0 if a.verb == "end" else -1.0) for a in actions}
+            if kind == "rrp":
+                return self.rrp_values(R, state, side, actions)
+            if kind == "omp":
+                return self.move_values(R, state, side, actions)
+            if kind == "combat":
+                return self.combat_values(R, state, side, actions)
+            if kind == "disband":
+                return self.disband_values(R, state, side, actions)
+            if kind == "orders":
+                return {a.text: (0.0 if a.verb == "end" else -1.0) for a in actions}
+            return {}
+
+    # -- Replacement Phase (11.0, 10.7) ----------------------------------------
+    def rrp_values(
+        self, R: Rules, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]:
+        view = view_of(R, state, side)
+        out: dict[str, float] = {}
+        for a in actions:
+            if a.verb == "end":
+                out[a.text] = 0.0
+            elif a.verb == "replace" and len(a.args) >= 2:
+                uid, h = str(a.args[0]), str(a.args[1])
+                unit = R.unit(uid)
+                cost = unit.replacement_cost or 1
+                near = min(view.objective.get(h, FAR), FAR)
+                # the strongest unit for the factors, nearest where it is needed
+                out[a.text] = 5.0 + unit.force_cf / cost - 0.2 * near
+            elif a.verb == "fortify":
+                uid = str(a.args[0])
+                out[a.text] = self.fortify_value(R, state, view, uid)
+            elif a.verb == "defortify":
+                uid = str(a.args[0])
+                out[a.text] = -self.fortify_value(R, state, view, uid)
+            else:  # break down (10.1)
+                out[a.text] = NEVER
+        return out
+
+    def fortify_value(self, R: Rules, state: State, view: View, uid: str) -> float:
+        """SNO 10.7: the Axis moves (a fortified unit may not); a Soviet unit in a city or
+        in enemy ZOC holds there (10.7.3, 10.7.5; 7.1.4d: it need not attack)."""
+        if view.side == "axis":
+            return -1.0
+        at = hex_of(state, uid) or ""
+        if at in view.cities or at in view.enemy_zoc:
+            return 1.0
+        return -0.5
+
+    # -- movement (5.0) --------------------------------------------------------
+    def hex_worth(self, R: Rules, state: State, view: View, uid: str, h: str) -> float:
+        """What ``uid`` standing in ``h`` is worth to its side (see :mod:`evaluation`)."""
+        unit = R.unit(uid)
+        side = view.side
+        w = -STEP * min(view.objective.get(h, FAR), FAR)
+        holder = view.cities.get(h)
+        if side == "axis":
+            if holder == "soviet" and h not in view.enemy_hexes:
+                w += CITY_TAKEN * view.victory.get(h, 0) or MAJOR_TAKEN
+        else:
+            if holder == "soviet" and h in view.victory and view.objective.get(h) == 0:
+                w += HOLD
+            elif holder == "soviet":
+                w += 1.0
+            elif self.teamwork and h in view.enemy_zoc:
+                w -= IN_ZOC
+        # the Axis marches as greedy does: measured, its supply and contact terms cost it
+        # the cities (docs/ai.md, issue 34)
+        supplied = side == "axis" or h in supplied_hexes(R, state, view, unit.nationality)
+        if self.teamwork and not supplied:
+            w -= UNSUPPLIED
+        return w
+
+    def move_gain(self, R: Rules, state: State, view: View, uid: str, h: str, flip: bool) -> float:
+        here = hex_of(state, uid)
+        if here is None:
+            return NEVER
+        gain = self.hex_worth(R, state, view, uid, h) - self.hex_worth(R, state, view, uid, here)
+        there = [R.unit(u) for u in view.occupancy.get(h, ()) if u != uid]
+        if stacking_problems([*there, R.unit(uid)]):
+            gain -= OVERSTACKED
+        if flip:
+            gain -= FLIP
+        return gain
+
+    def best_move(self, R: Rules, state: State, view: View, uid: str) -> float:
+        best = 0.0
+        for h, m in movement.moves(R, state, uid).items():
+            best = max(best, self.move_gain(R, state, view, uid, h, m.flip))
+        return best
+
+    def move_values(
+        self, R: Rules, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]:
+        view = view_of(R, state, side)
+        key = (state.get("seed"), state["turn"], state["phase"], side)
+        if key != self.key:
+            self.key, self.gains, self.tries = key, {}, {}
+        selected = movement.record(state).get("selected")
+        out: dict[str, float] = {}
+        for a in actions:
+            v = a.verb
+            if v == "end":
+                out[a.text] = 0.0
+            elif v == "deselect":
+                out[a.text] = -0.01
+            elif v == "select":
+                uid = str(a.args[0])
+                unit = R.unit(uid)
+                if not unit.is_combat or self.tries.get(uid, 0) >= 2:
+                    out[a.text] = -1.0  # factories stay to produce (10.4)
+                    continue
+                gain = self.best_move(R, state, view, uid)
+                self.gains[uid] = gain
+                out[a.text] = gain - 0.001 if gain > 0.01 else -0.5
+            elif v == "to" and selected is not None:
+                moves = movement.moves(R, state, selected)
+                h = str(a.args[0])
+                m = moves.get(h)
+                out[a.text] = self.move_gain(R, state, view, selected, h, bool(m and m.flip))
+            else:  # overrun, break down, Zhukov: not used
+                out[a.text] = -2.0
+        if selected is not None:
+            self.tries[selected] = self.tries.get(selected, 0) + 1
+        return out
+
+    # -- combat (7.0) ----------------------------------------------------------
+    def attack_worth(
+        self, R: Rules, state: State, attackers: list[str], defenders: list[str]
+    ) -> float:
+        """The expected worth of an attack: its exact result distribution, weighed by the
+        defence (per factor, :data:`evaluation.RESULT_WORTH`)."""
+        if not attackers or not defenders:
+            return 0.0
+        try:
+            dist = results.distribution(R, state, attackers, defenders, False)
+        except (KeyError, ValueError, AssertionError, ZeroDivisionError):
+            return -1.0
+        defence = sum(combat_factor(R, state, d) for d in defenders)
+        return result_value(dist) * max(defence, 1)
+
+    def combat_values(
+        self, R: Rules, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]:
+        c = combat_of(state)
+        key = (state.get("seed"), state["turn"], state["phase"], side)
+        if key != self.combat_key:
+            self.combat_key, self.drops, self.planned = key, 0, 0
+            self.tried, self.draft_key, self.draft_dirty = {}, (), False
+            self.steps = 0
+        self.steps += 1
+        if self.steps > STEPS:  # a safety net: no plan found, the phase ends (7.1.12)
+            return {a.text: LAST_RESORT.get(a.verb, 2 * NEVER) for a in actions}
+        if c.get("draft") is None:
+            self.left_out = set()
+        if len(c["plan"]) < self.planned:
+            self.drops += 1  # an attack was taken out
+        self.planned = len(c["plan"])
+        draft = c.get("draft")
+        if draft is not None:  # each attack is put together once, never undone step by step
+            first = tuple(sorted(draft["defenders"]))
+            if self.draft_key != first and not self.draft_dirty:
+                self.draft_key = first
+                self.tried[first] = self.tried.get(first, 0) + 1
+            self.draft_dirty = True
+        else:
+            self.draft_dirty = False
+        verbs = {a.verb for a in actions}
+        obliged = "commit" not in verbs and "end" not in verbs
+        out: dict[str, float] = {}
+        for a in actions:
+            v = a.verb
+            if v in ("end", "commit"):
+                out[a.text] = 0.0
+            elif v == "attack":
+                h = str(a.args[0])
+                defenders = [u for u in units_at(state, h) if R.unit(u).side == other(side)]
+                attackers = self.joiners(R, state, side, defenders)
+                worth = self.attack_worth(R, state, attackers, defenders)
+                per = worth / max(1, sum(combat_factor(R, state, d) for d in defenders))
+                tries = self.tried.get(tuple(sorted(defenders)), 0)
+                attacked = {d for p in c["plan"] for d in p["defenders"]}
+                if self.drops >= GIVE_UP or tries >= TRIES:  # no plan: disband (7.1.12)
+                    out[a.text] = -9.0 if self.drops < 2 * GIVE_UP else 2 * NEVER
+                elif set(defenders) <= attacked:  # attacked already (7.4.3: odds alike)
+                    out[a.text] = -5.0 if per < 0.5 else 0.5 + worth
+                elif obliged:  # SNO 7.1.4, 7.1.6: the defenders fewest units can reach first
+                    out[a.text] = 10.0 - len(attackers) + min(per, 0.99)
+                elif per >= MIN_ATTACK:
+                    out[a.text] = 1.0 + worth
+                else:
+                    out[a.text] = -5.0
+            elif v == "declare" and draft is not None:
+                worth = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
+                out[a.text] = 2.0 + worth if (worth > 0 or obliged) else -3.0
+            elif v == "with" and draft is not None:  # while it makes the attack better
+                uid = str(a.args[0])
+                now = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
+                more = self.attack_worth(R, state, [*draft["attackers"], uid], draft["defenders"])
+                out[a.text] = 1.0 if uid not in self.left_out and more > now else -0.6
+            elif v == "target" and draft is not None:
+                # SNO 7.1.10: every enemy unit next to an attacker is attacked; one more
+                # defender in the same attack, if the odds stay good
+                e = str(a.args[0])
+                wider = [*draft["defenders"], e]
+                worth = self.attack_worth(R, state, draft["attackers"], wider)
+                now = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
+                attacked = {d for p in c["plan"] for d in p["defenders"]}
+                required = e not in attacked and any(
+                    e in enemies_in_zoc(R, state, u) for u in draft["attackers"]
+                )
+                if required:  # else the plan cannot be committed
+                    out[a.text] = 3.0 + max(worth, now)
+                elif e in attacked:  # SNO 7.4.3: two attacks on one hex at unlike odds
+                    out[a.text] = -0.2
+                else:  # a better attack for each factor of the defence
+                    defence = sum(combat_factor(R, state, d) for d in draft["defenders"])
+                    ecf = combat_factor(R, state, e)
+                    better = worth / (defence + ecf) > now / max(1, defence)
+                    out[a.text] = 2.5 + worth if better and worth > 0 else -0.2
+            elif v == "without" and draft is not None:
+                uid = str(a.args[0])
+                out[a.text] = self.without_value(R, state, c, draft, uid)
+                if out[a.text] > 0:
+                    self.left_out.add(uid)  # scored best only if chosen: see below
+            elif v == "untarget":
+                out[a.text] = NEVER
+            elif v == "cancel":
+                out[a.text] = -1.0
+            elif v == "drop":  # a plan that cannot be committed: its worst attack first
+                attack = next((p for p in c["plan"] if str(p["id"]) == str(a.args[0])), None)
+                per = 0.0
+                if attack is not None:
+                    worth = self.attack_worth(R, state, attack["attackers"], attack["defenders"])
+                    defence = sum(combat_factor(R, state, d) for d in attack["defenders"])
+                    per = worth / max(1, defence)
+                out[a.text] = -10.0 - 0.1 * per
+            elif v == "keep":
+                out[a.text] = -9.5
+            elif v == "roll":
+                out[a.text] = -0.5 if len(a.args) > 1 else 0.0
+            elif v == "disband":  # SNO 7.1.12: only once no plan could be committed
+                out[a.text] = -8.0 if self.drops >= DROPS else NEVER
+            else:  # break down
+                out[a.text] = NEVER
+        return out
+
+    def without_value(
+        self, R: Rules, state: State, c: dict[str, Any], draft: dict[str, Any], uid: str
+    ) -> float:
+        """SNO 7.1.4, 7.1.10: a unit next to enemy units no attack reaches yet is left for
+        them, if the attack keeps others."""
+        if len(draft["attackers"]) <= 1:
+            return -2.0
+        attacked = {d for a in c["plan"] for d in a["defenders"]} | set(draft["defenders"])
+        if set(enemies_in_zoc(R, state, uid)) - attacked:
+            return 0.8
+        return -0.5
+
+    def joiners(self, R: Rules, state: State, side: str, defenders: list[str]) -> list[str]:
+        """The units that may join an attack on ``defenders`` now (7.1.9)."""
+        from ..combat.declare import available
+
+        want = set(defenders)
+        return [u for u in available(R, state) if want <= set(enemies_in_zoc(R, state, u))]
+
+    # -- Disbandment and Breakout (8.0) -----------------------------------------
+    def disband_values(
+        self, R: Rules, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]:
+        out: dict[str, float] = {}
+        view: View | None = None
+        for a in actions:
+            if a.verb == "end":
+                out[a.text] = 0.0
+            elif a.verb == "breakout":
+                uid = str(a.args[0])
+                if view is None:
+                    view = view_of(R, state, side)
+                at = hex_of(state, uid) or ""
+                lost = not supply.in_supply(R, state, uid) and at not in view.cities
+                out[a.text] = 1.0 if lost else NEVER
+            else:
+                out[a.text] = NEVER
+        return out
+
+
+def pending_into(actions: Sequence[Action]) -> bool:
+    return any(a.verb == "into" for a in actions)
