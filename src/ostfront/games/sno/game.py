@@ -1,11 +1,10 @@
 """Sturm Nach Osten as registered with Ostfront: its scenarios, options and board, and the door
 into its rules (one module per rulebook section: see docs/rules/sturm-nach-osten.md).
 
-``ostfront new sno`` plays the June 1941 Campaign Scenario (SNO 12.A) from its set-up steps
+``ostfront new sno`` plays the June 1941 Campaign Scenario (SNO 12.A) and the later scenarios
+(12.B-E: forces chosen by combat-factor totals, forces.py) from their set-up steps
 (deployment.py) to May 1945 or the agreed December (15.7), with option 13.0; custom positions
-start anywhere (``--position FILE``, positions.py). The later scenarios (12.B-E: forces by
-combat-factor totals) and the strategic options (14.x) come with part 3 and are refused,
-naming it."""
+start anywhere (``--position FILE``, positions.py)."""
 
 from __future__ import annotations
 
@@ -68,17 +67,37 @@ class SturmNachOsten(SequencedGame):
     #: the unit a set-up pick is about (SNO 12.11), the hex an overstack is in (4.4)
     decision_keys = ("kind", "side", "targets", "attackers", "unit", "hex")
     playable_note = (
-        "the June 1941 Campaign Scenario (SNO 12.A) and custom positions (--position); the "
-        "later scenarios and the strategic options come with part 3"
+        "the five scenarios (SNO 12.A-E) and custom positions (--position); the strategic "
+        "options (14.x) come with part 3"
     )
 
     def scenarios(self) -> list[Scenario]:
         return [
             Scenario("1941", "June 1941: the Campaign Scenario", "To May 1945.", "SNO 12.A"),
-            Scenario("1942a", "May 1942", "Axis moves first. Part 3.", "SNO 12.B"),
-            Scenario("1942b", "November 1942", "Soviet player-turn first. Part 3.", "SNO 12.C"),
-            Scenario("1943", "June 1943", "Kursk. Part 3.", "SNO 12.D"),
-            Scenario("1944", "June 1944", "Soviet player-turn first. Part 3.", "SNO 12.E"),
+            Scenario(
+                "1942a",
+                "May 1942: the 1942a Scenario",
+                "Axis moves first; forces chosen by combat-factor totals. Weather Mud.",
+                "SNO 12.B",
+            ),
+            Scenario(
+                "1942b",
+                "November 1942: the 1942b Scenario",
+                "Soviet player-turn first; Stalingrad. Cannot end in December 1942.",
+                "SNO 12.C",
+            ),
+            Scenario(
+                "1943",
+                "June 1943: the 1943 Scenario",
+                "Axis moves first; Kursk. Weather Mud; Axis armor rolls to refit.",
+                "SNO 12.D",
+            ),
+            Scenario(
+                "1944",
+                "June 1944: the 1944 Scenario",
+                "Soviet player-turn first; forces chosen by combat-factor totals.",
+                "SNO 12.E",
+            ),
         ]
 
     def options(self) -> list[Option]:
@@ -149,7 +168,7 @@ class SturmNachOsten(SequencedGame):
         return rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
-        """SNO 12.A: the June 1941 Campaign Scenario, from the set-up (deployment.py)."""
+        """SNO 12.A-E: the scenario from its set-up steps (deployment.py)."""
         refuse_strategic(own(state))
         R = self.rules_for(state)
         start(R, own(state))

@@ -68,7 +68,39 @@ class Forces(BaseModel):
     plus: list[str] = []
     include: list[str] = []
     exclude: list[str] = []
-    concentrations: str = ""
+
+
+class Concentration(BaseModel):
+    """SNO 12.D(3): units of ``side`` totalling at least ``min`` combat factors (12.5) must
+    set up on ``hexes`` and/or in or adjacent to ``around``."""
+
+    model_config = STRICT
+    side: Literal["axis", "soviet"]
+    min: int = Field(ge=1)
+    hexes: list[str] = []
+    around: list[str] = []
+    rule: str = Field(min_length=1)
+
+
+class NearHex(BaseModel):
+    """SNO 12.D(6)b: ``side``'s units on or within ``within`` hexes of ``hex`` may not begin
+    fortified."""
+
+    model_config = STRICT
+    side: Literal["axis", "soviet"]
+    hex: str = Field(pattern=r"^[0-9]{4}$")
+    within: int = Field(ge=0)
+    rule: str = Field(min_length=1)
+
+
+class RefitRoll(BaseModel):
+    """SNO 12.D(6)c: after the set-up, one die for each of ``side``'s armor units on the map:
+    ``refitted`` faces leave it refitted, the others unrefitted."""
+
+    model_config = STRICT
+    side: Literal["axis", "soviet"]
+    refitted: list[int]
+    rule: str = Field(min_length=1)
 
 
 class FactoriesSpec(BaseModel):
@@ -109,6 +141,11 @@ class ScenarioSpec(BaseModel):
     forces: dict[Literal["axis", "soviet"], Forces]
     areas: dict[str, str]
     placement: PlacementBlock = PlacementBlock()
+    #: 12.D(3): minimum factors in named hexes; 12.D(6)b: no fortifying near a hex;
+    #: 12.D(6)c: the refit roll after the set-up
+    concentration: list[Concentration] = []
+    no_fortify_near: list[NearHex] = []
+    refit_roll: RefitRoll | None = None
     factories: FactoriesSpec
     garrisons: GarrisonsSpec
 
@@ -186,7 +223,8 @@ class Scenarios:
 def force_pool(mix: CounterMix, scen: ScenarioSpec, side: str) -> list[Unit]:
     """Units a side may take toward its total (SNO 12.5, 12.11(2)): combat units of that side
     available by the start, German only if the rule says so, less the excluded and the units
-    taken besides the total; garrisons and factories are extra (12.5)."""
+    taken besides the total; garrisons and factories are extra (12.5). A reinforcement of the
+    start month is not taken: it arrives in the first RRP (11.15)."""
     # SNO 12.5: counted by Unit.force_cf (weaker, refitted, unfortified; garrisons extra)
     f = scen.forces[side]  # type: ignore[index]
     extra = set(f.plus) | {u.id for u in mix.of_side(side) if u.nationality in f.plus_nationalities}
@@ -195,6 +233,7 @@ def force_pool(mix: CounterMix, scen: ScenarioSpec, side: str) -> list[Unit]:
         for u in mix.available_by(scen.start, side)
         if u.is_combat
         and u.type != "garrison"
+        and u.reinforcement != scen.start  # SNO 11.15: it arrives in the first RRP
         and u.id not in f.exclude
         and u.id not in extra
         and (not f.german_only or u.nationality == "german")
@@ -347,6 +386,15 @@ def _scenario_problems(
         out += _campaign_problems(where, scen, mix, placed, board)
     out += _front_problems(where, scen, placed, board)
     out += _weather_problems(where, scen)
+    for c in scen.concentration:
+        for h in [*c.hexes, *c.around]:
+            if board is not None and h not in board.grid:
+                out.append(f"{where}.concentration: {h} is not on the board")
+    for n in scen.no_fortify_near:
+        if board is not None and n.hex not in board.grid:
+            out.append(f"{where}.no_fortify_near: {n.hex} is not on the board")
+    if scen.refit_roll is not None and not set(scen.refit_roll.refitted) <= set(range(1, 7)):
+        out.append(f"{where}.refit_roll.refitted: faces of one die, 1-6")
     return out
 
 
