@@ -114,16 +114,21 @@ ITALIANS_WITHDRAWN = "1943-10"
 
 
 def starting_box(scen: ScenarioSpec, unit: Unit) -> str:
-    """Where a unit the scenario does not place waits: "lost" if eliminated before the start
-    (12.x(4)) or permanently (12.D(2), 12.E(2): the excluded armies), "east" for a factory
-    evacuated and producing there (12.B-E(4), 10.4.8), "reserve" if a reinforcement yet to
-    arrive (11.15: in its month - the start month's too), "out" for a factory, garrison or
-    Zhukov the scenario leaves out (12.x(4)-(5)), "dead" for an Axis ally the scenario's
-    forces leave out (12.D(2), 12.E(2): eliminated before the start, so 11's April unit may
-    bring it back; the Italian 8th Army "lost" from October 1943, 11.18), else the "pool"
-    (11.7; juggernauts there may be formed, 10.1.7; in 12.B-E the units a player may take
-    toward his total, 12.11(2)). SNO Appendix II, 12.4 and 12.A(3)-(5) place the rest: the
-    scenario's placements (``data/scenarios.toml``)."""
+    """Where a unit the scenario does not place waits:
+
+    - "lost": eliminated before the start (12.x(4)) or permanently (12.D(2), 12.E(2): the
+      excluded armies; 11.18: the Italian 8th Army from October 1943);
+    - "east": a factory evacuated and producing there (12.B-E(4), 10.4.8);
+    - "reserve": a reinforcement yet to arrive (11.15; in 12.B-E one of the start month or
+      before may be taken instead);
+    - "out": a factory, garrison or Zhukov the scenario leaves out (12.x(4)-(5));
+    - "dead": an Axis ally the scenario's forces leave out (12.D(2), 12.E(2): eliminated
+      before the start, so 11's April unit may bring it back);
+    - else the "pool" (11.7; juggernauts there may be formed, 10.1.7; in 12.B-E the units a
+      player may take toward his total, 12.11(2)).
+
+    SNO Appendix II, 12.4 and 12.A(3)-(5) place the rest: the scenario's placements
+    (``data/scenarios.toml``)."""
     # SNO Appendix II: the hexes are data; # SNO 12.4: Berlin's garrison, Zhukov in Moscow
     if unit.id in scen.factories.eliminated:
         return "lost"
@@ -133,7 +138,7 @@ def starting_box(scen: ScenarioSpec, unit: Unit) -> str:
     if f is not None and unit.id in f.exclude:
         return "lost"  # SNO 12.D(2), 12.E(2): permanently eliminated
     if unit.reinforcement and (
-        f is None or f.kind == "underlined" or unit.reinforcement >= scen.start
+        f is None or f.kind == "underlined" or unit.reinforcement > scen.start
     ):
         return "reserve"  # SNO 11.15
     if unit.type in ("factory", "garrison", "zhukov"):
@@ -493,13 +498,15 @@ def unplace(state: State, uid: str) -> None:
 
 def finish(R: Rules, state: State) -> None:
     """Both sides have set up (SNO 12.12): control by the front line and the rail lines the
-    set-up gives (12.11(5)); the reinforcements of earlier months not taken have come and gone
-    (11.7a: they may come back as replacements); 12.D(6)c's refit roll."""
+    set-up gives (12.11(5)); the reinforcements not taken: of the start month, they arrive in
+    its RRP (11.15); of earlier months, they have come and gone (11.7a: they may come back as
+    replacements); 12.D(6)c's refit roll."""
     scen = scenario(state)
     for uid, rec in list(state["units"].items()):
         unit = R.unit(uid)
-        if rec["at"] == "pool" and unit.reinforcement and unit.reinforcement < scen.start:
-            set_unit(state, uid, at="dead")  # SNO 11.7a, 12.11(2)
+        if rec["at"] == "pool" and unit.reinforcement and unit.reinforcement <= scen.start:
+            late = unit.reinforcement == scen.start
+            set_unit(state, uid, at="reserve" if late else "dead")  # SNO 11.15, 11.7a
     initial_control(R, state, scen)
     rr = scen.refit_roll
     if rr is None:

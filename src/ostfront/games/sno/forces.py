@@ -58,9 +58,7 @@ def need(R: Rules, scen_id: str, side: str) -> Need:
     plus = tuple(
         u.id
         for u in R.counters.available_by(scen.start, side)
-        if (u.id in f.plus or u.nationality in f.plus_nationalities)
-        and u.is_combat
-        and u.reinforcement != scen.start  # SNO 11.15: arrives in the first RRP
+        if (u.id in f.plus or u.nationality in f.plus_nationalities) and u.is_combat
     )
     return Need(
         rule=f"{scen.rule}(2)",

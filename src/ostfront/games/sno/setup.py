@@ -223,8 +223,7 @@ class Scenarios:
 def force_pool(mix: CounterMix, scen: ScenarioSpec, side: str) -> list[Unit]:
     """Units a side may take toward its total (SNO 12.5, 12.11(2)): combat units of that side
     available by the start, German only if the rule says so, less the excluded and the units
-    taken besides the total; garrisons and factories are extra (12.5). A reinforcement of the
-    start month is not taken: it arrives in the first RRP (11.15)."""
+    taken besides the total; garrisons and factories are extra (12.5)."""
     # SNO 12.5: counted by Unit.force_cf (weaker, refitted, unfortified; garrisons extra)
     f = scen.forces[side]  # type: ignore[index]
     extra = set(f.plus) | {u.id for u in mix.of_side(side) if u.nationality in f.plus_nationalities}
@@ -233,7 +232,6 @@ def force_pool(mix: CounterMix, scen: ScenarioSpec, side: str) -> list[Unit]:
         for u in mix.available_by(scen.start, side)
         if u.is_combat
         and u.type != "garrison"
-        and u.reinforcement != scen.start  # SNO 11.15: it arrives in the first RRP
         and u.id not in f.exclude
         and u.id not in extra
         and (not f.german_only or u.nationality == "german")
