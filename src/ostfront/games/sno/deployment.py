@@ -36,7 +36,7 @@ from typing import Any, cast
 from ...core.memo import per_components
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, NotPlayable, Prompt, roll, roll_result
-from . import control, forces
+from . import control, forces, historical
 from .combat import orders
 from .counters import Unit
 from .movement_rules import hungary_active, may_enter
@@ -341,6 +341,34 @@ def returnable(R: Rules, state: State, uid: str) -> bool:
     return uid in n.pool and uid not in n.include and not fixed(scen, uid, unit.side)
 
 
+def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
+    """The side's historical forces and set-up for the scenario (historical.py, from
+    ``data/historical/<scenario>.toml``: docs/data/sno-historical.md), or None where there is
+    none (12.A: Appendix II and the reconstructed Axis placement are the start)."""
+    scen = scenario(state)
+    if not forces.chooses(scen, side):
+        return None
+    try:
+        return historical.historical_placement(scen.id, side)
+    except KeyError:
+        return None
+
+
+def set_up_historically(R: Rules, state: State, side: str) -> None:
+    """SNO 12.11(2)-(3): the side's units as the historical set-up has them - every unit it
+    lists on its hex (taken from the pool if need be), every other unit of the total back in
+    the pool (its fortifications and No Retreat orders are the player's to add)."""
+    scen = scenario(state)
+    wanted = dict(historical_setup(state, side) or [])
+    n = forces.need(R, scen.id, side)
+    for uid in (*n.pool, *n.plus):
+        if uid not in wanted and hex_of(state, uid) is not None and not fixed(scen, uid, side):
+            unplace(state, uid)
+    for uid, hex_id in wanted.items():
+        if hex_of(state, uid) != hex_id:
+            place(R, state, uid, hex_id)
+
+
 def fortifiable(R: Rules, state: State, side: str) -> list[str]:
     """SNO 12.8: any units may begin fortified - none of a side the scenario forbids it
     (12.A(6)b: no Soviet unit), nor near a hex the scenario names (12.D(6)b: Kursk)."""
@@ -394,6 +422,17 @@ def actions(R: Rules, state: State) -> list[Action]:
         )
         for u in takeable(R, state, side)
     ]
+    if historical_setup(state, side) is not None:
+        acts.append(
+            Action(
+                "historical",
+                (),
+                f"Take the historical forces of {scen.start} and set them up as they stood",
+                f"SNO {scen.rule}(2)-(3)",
+                side,
+                group="Historical forces",
+            )
+        )
     acts += [
         Action(
             "fortify",
@@ -533,6 +572,8 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
         state["pending"] = None
     elif verb == "back":
         state["pending"] = None
+    elif verb == "historical":
+        set_up_historically(R, state, side_of(state))
     elif verb == "fortify":
         fortify(state, arg)  # SNO 12.8
     elif verb == "defortify":
@@ -563,7 +604,7 @@ def prompt(R: Rules, state: State) -> Prompt:
         have, armor = forces.counts(forces.taken(R, state, n), n)
         what.append(
             f"take units to {n.total} combat factors ({have} so far"
-            + (f", {armor} of the {n.armor_min} armor" if n.armor_min else "")
+            + (f"; armor {armor}, {n.armor_min} needed" if n.armor_min else "")
             + f"; SNO {n.rule}) and set them up"
         )
     elif side not in scen.fixed:
