@@ -346,7 +346,7 @@ def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
     ``data/historical/<scenario>.toml``: docs/data/sno-historical.md), or None where there is
     none (12.A: Appendix II and the reconstructed Axis placement are the start)."""
     scen = scenario(state)
-    if not forces.chooses(scen, side):
+    if not forces.chooses(scen, side) or not (historical.DATA / f"{scen.id}.toml").exists():
         return None
     try:
         return historical.historical_placement(scen.id, side)
