@@ -289,6 +289,24 @@ def destinations(R: Rules, state: State, uid: str) -> list[str]:
 
 
 def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
+    """The hexes of :func:`destinations`: while a concentration 12.D(3) asks for falls short,
+    a unit goes into it if it can (forces.short_areas) - the set-up ends only once they are
+    met, and the player who fills them first can always finish."""
+    scen = scenario(state)
+    unit = R.unit(uid)
+    first = forces.short_areas(R, state, scen, unit.side) if unit.force_cf else frozenset()
+    if first and hex_of(state, uid) not in first:
+        found = False
+        for h in _any_destination(R, state, uid):
+            if h in first:
+                found = True
+                yield h
+        if found:
+            return
+    yield from _any_destination(R, state, uid)
+
+
+def _any_destination(R: Rules, state: State, uid: str) -> Iterator[str]:
     scen = scenario(state)
     unit = R.unit(uid)
     here = hex_of(state, uid)
@@ -308,13 +326,20 @@ def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
 
 
 def movable(R: Rules, state: State, side: str) -> list[str]:
-    """The side's units on the map that may be set up elsewhere."""
+    """The side's units on the map that may be set up elsewhere (12.B-E: the whole of the
+    side of the front line is open to them; a pick may always be taken back)."""
     scen = scenario(state)
     return [
         u
         for u in side_units(R, state, side)
-        if not fixed(scen, u, side) and next(_destinations(R, state, u), None) is not None
+        if not fixed(scen, u, side) and _has_room(R, state, scen, u)
     ]
+
+
+def _has_room(R: Rules, state: State, scen: ScenarioSpec, uid: str) -> bool:
+    """Whether the unit has a hex to go to: looked for in June 1941's small areas only (a
+    pick with nowhere to go may always be taken back, ``back``)."""
+    return scen.id != "1941" or next(_destinations(R, state, uid), None) is not None
 
 
 def takeable(R: Rules, state: State, side: str) -> list[str]:
@@ -327,7 +352,7 @@ def takeable(R: Rules, state: State, side: str) -> list[str]:
     units = state["units"]
     out = sorted(forces.may_take(R, state, n))
     out += [u for u in n.plus if units[u]["at"] == "pool"]
-    return [u for u in out if next(_destinations(R, state, u), None) is not None]
+    return out
 
 
 def returnable(R: Rules, state: State, uid: str) -> bool:

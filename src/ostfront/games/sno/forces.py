@@ -145,7 +145,7 @@ def problems(R: Rules, state: State, scen: ScenarioSpec, side: str) -> list[str]
             out.append(f"SNO {n.rule}: {n.armor_min} {kinds} factors needed, {armor} chosen")
         missing = [u for u in (*n.include, *n.plus) if not _on_map(state, u)]
         if missing:
-            names = ", ".join(R.unit(u).name for u in missing)
+            names = ", ".join(R.unit(u).title for u in missing)
             out.append(f"SNO {n.rule}: set up {names} (taken besides the total or named)")
     for c in scen.concentration:
         if c.side != side:
@@ -157,14 +157,28 @@ def problems(R: Rules, state: State, scen: ScenarioSpec, side: str) -> list[str]
     return out
 
 
+def short_areas(R: Rules, state: State, scen: ScenarioSpec, side: str) -> frozenset[str]:
+    """SNO 12.D(3): the hexes of the side's concentrations that still fall short."""
+    out: set[str] = set()
+    for c in scen.concentration:
+        if c.side == side and concentrated(R, state, side, c.hexes, c.around) < c.min:
+            out |= _area(R, c.hexes, c.around)
+    return frozenset(out)
+
+
+def _area(R: Rules, hexes: Iterable[str], around: Iterable[str]) -> set[str]:
+    area = set(hexes)
+    for h in around:
+        area |= {h, *R.map.grid.neighbours(h)}
+    return area
+
+
 def concentrated(
     R: Rules, state: State, side: str, hexes: Iterable[str], around: Iterable[str]
 ) -> int:
     """SNO 12.D(3): the factors (12.5) of the side's units on ``hexes`` or in or adjacent to
     ``around``."""
-    area = set(hexes)
-    for h in around:
-        area |= {h, *R.map.grid.neighbours(h)}
+    area = _area(R, hexes, around)
     return sum(
         R.unit(u).force_cf
         for u, rec in state["units"].items()
