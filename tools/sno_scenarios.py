@@ -40,7 +40,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    jobs = [(s, seed) for s in args.scenarios for seed in range(args.seed, args.seed + args.games)]
+    # seed by seed, every scenario in turn: a run stopped early has played them all alike
+    seeds = range(args.seed, args.seed + args.games)
+    jobs = [(s, seed) for seed in seeds for s in args.scenarios]
     tally: dict[str, Counter[str]] = {s: Counter() for s in args.scenarios}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for scenario, seed, turns, steps, winner, took, problem in pool.map(one, jobs):
