@@ -161,6 +161,7 @@ def start(R: Rules, state: State) -> None:
     """A new game of ``state["scenario"]`` with ``state["options"]``, at its first set-up
     step. Raises NotPlayable naming what the engine lacks for it."""
     # SNO 12.0, 12.11: the scenario's start, forces, set-up, factories and rules are data
+    # SNO 12.0: every scenario from its data; # SNO 12.11: (1)-(5) laid down there
     scen = scenario(state)
     units = starting_units(R, scen)
     state.update(
@@ -259,6 +260,7 @@ def _area_of(R: Rules, scen_id: str, uid: str) -> tuple[str, ...]:
 def _front_area(R: Rules, scen_id: str, side: str) -> tuple[str, ...]:
     """SNO 12.11(3), 12.3: the land hexes on the side's side of the scenario's front line
     (map region "SNO 12.3 <scenario> Axis side"), less the hexes the scenario bars."""
+    # SNO 12.3: the scenario's front line; # SNO 12.11(3): its exceptions (forbidden hexes)
     scen = load_scenarios().scenario(scen_id)
     barred = set(scen.areas.get(f"{side}_forbidden", "").split())
     return tuple(

@@ -52,6 +52,8 @@ def chooses(scen: ScenarioSpec, side: str) -> bool:
 
 @per_components()
 def need(R: Rules, scen_id: str, side: str) -> Need:
+    # SNO 12.5, 12.11(2): the totals, minimums, named and excluded units are data -
+    # SNO 12.B(2), # SNO 12.C(2), # SNO 12.D(2), # SNO 12.E(2) (data/scenarios.toml)
     scen = load_scenarios().scenario(scen_id)
     f = scen.forces[side]  # type: ignore[index]
     pool = tuple(u.id for u in force_pool(R.counters, scen, side))

@@ -72,6 +72,7 @@ class SturmNachOsten(SequencedGame):
     )
 
     def scenarios(self) -> list[Scenario]:
+        # SNO 12.1: the campaign of 1941 or one of the later start dates (12.B-E), all played
         return [
             Scenario("1941", "June 1941: the Campaign Scenario", "To May 1945.", "SNO 12.A"),
             Scenario(
