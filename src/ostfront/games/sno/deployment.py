@@ -620,9 +620,15 @@ def prompt(R: Rules, state: State) -> Prompt:
     pending = state.get("pending")
     scen = scenario(state)
     if pending and pending["kind"] == "setup_pick":
-        uid = pending["unit"]
+        uid, side = pending["unit"], pending["side"]
+        area = scen.areas.get(side, "")
+        short = forces.short_areas(R, state, scen, side) if R.unit(uid).force_cf else ()
+        first = f"; first into {', '.join(sorted(short))} while short (12.D(3))" if short else ""
         return Prompt(
-            pending["side"], f"Where does {unit_title(R, uid)} set up?", f"SNO {scen.rule}(3)"
+            side,
+            f"Where does {unit_title(R, uid)} set up? SNO {scen.rule}(3): {area}, within the "
+            f"stacking limits (4.2, 4.6){first}",
+            f"SNO {scen.rule}(3)",
         )
     side = side_of(state)
     what = []
