@@ -24,7 +24,7 @@ from ostfront.games.sno.historical import (
 from ostfront.games.sno.setup import load_scenarios, side_at_start
 from ostfront.games.sno.stacking_limits import stacking_problems
 
-READY = [s for s in SCENARIOS if (DATA / f"{s}.toml").exists()]
+READY = list(SCENARIOS)
 CASES = [(s, side) for s in READY for side in ("axis", "soviet")]
 MIX = load_counters()
 
@@ -41,6 +41,10 @@ def _extra(scenario: str, side: str) -> set[str]:
         for u in MIX.of_side(side)
         if u.nationality in f.plus_nationalities and u.available <= scen.start
     }
+
+
+def test_every_later_scenario_has_a_file() -> None:
+    assert sorted(p.stem for p in DATA.glob("*.toml")) == ["1942a", "1942b", "1943", "1944"]
 
 
 @pytest.mark.parametrize("scenario", READY)
@@ -107,6 +111,53 @@ def test_stacking_with_the_scenarios_own_units(scenario: str) -> None:
     assert {h: stacking_problems(us) for h, us in hexes.items() if stacking_problems(us)} == {}
 
 
+def _cf_on(scenario: str, hexes: set[str]) -> int:
+    return sum(u.force_cf for u, h in _units(scenario, "soviet") if h in hexes)
+
+
+def test_1943_concentrations() -> None:
+    # SNO 12.D(3): >= 40 factors in Voronezh 2108 and/or in or adjacent to Moscow 1306 ...
+    moscow = {"1306", *board().grid.neighbours("1306")}
+    assert _cf_on("1943", {"2108"} | moscow) == 40
+    assert _cf_on("1943", {"2108"}) == 16  # the Steppe reserve: 5th Gds Tank, 4th, 5th Gds
+    # ... and >= 20 on 1810 and/or 2010 (the Kursk salient's north and south faces)
+    assert _cf_on("1943", {"1810", "2010"}) == 25  # 13th, 70th, 2nd Tank; 40th, 6th Gds, 1st Tank
+
+
+def test_1942b_and_1944_fixed_placements() -> None:
+    axis = historical_placement("1942b", "axis")
+    assert axis[:6] == [
+        ("rom-3-army", "2706"),
+        ("ita-8-army", "2508"),
+        ("rom-4-army", "3005"),
+        ("hun-2-army", "2208"),
+        ("ger-6-army", "2804"),
+        ("ger-14-pz", "2804"),
+    ]
+    assert historical_placement("1942b", "soviet")[:3] == [
+        ("sov-2-shock", "0309"),
+        ("sov-42-army", "0308"),
+        ("sov-62-army", "2904"),
+    ]
+    assert historical_placement("1944", "axis")[:4] == [
+        ("ger-2-army", "1218"),
+        ("ger-4-army", "1213"),
+        ("ger-9-army", "1315"),
+        ("ger-16-army", "0812"),
+    ]
+    ids = {u for u, _ in historical_placement("1944", "axis")}
+    assert "ger-6-army" not in ids and "ger-17-army" not in ids  # 12.E(2)
+    assert "ger-6-army" not in {u for u, _ in historical_placement("1943", "axis")}  # 12.D(2)
+
+
+def test_sizes() -> None:
+    sizes = {
+        s: (len(historical_placement(s, "axis")), len(historical_placement(s, "soviet")))
+        for s in SCENARIOS
+    }
+    assert sizes == {"1942a": (23, 20), "1942b": (25, 36), "1943": (26, 34), "1944": (37, 58)}
+
+
 def test_1942a_exact_choice() -> None:
     axis = dict(historical_placement("1942a", "axis"))
     soviet = dict(historical_placement("1942a", "soviet"))
@@ -138,3 +189,29 @@ def test_unknown_scenario_and_notes() -> None:
         historical_placement("1942a", "finns")
     notes = historical_notes()
     assert notes[0].startswith("1942a (12.B) historical set-up: axis 23 units")
+    assert len(notes) == 5 and notes[3].startswith("1944 (12.E) historical set-up: axis 37")
+
+
+def test_bad_files_name_the_rule() -> None:
+    t43 = (DATA / "1943.toml").read_text()
+    moved = t43.replace('unit = "sov-5-gta", hex = "2108"', 'unit = "sov-5-gta", hex = "2109"')
+    with pytest.raises(DataError, match=r"concentration\[1\]: 32 soviet factors .*12\.D\(3\)"):
+        load_historical_text(moved, "1943", "moved.toml")
+    t42 = (DATA / "1942b.toml").read_text()
+    fixed = t42.replace('unit = "rom-3-army", hex = "2706"', 'unit = "rom-3-army", hex = "2707"')
+    with pytest.raises(DataError, match=r"axis\[rom-3-army\]\.hex: 2707, but 12\.C\(3\)"):
+        load_historical_text(fixed, "1942b", "fixed.toml")
+    t44 = (DATA / "1944.toml").read_text()
+    sixth = t44.replace('unit = "ger-8-army"', 'unit = "ger-6-army"')
+    with pytest.raises(DataError, match=r"ger-6-army may not be taken"):
+        load_historical_text(sixth, "1944", "sixth.toml")
+    no_allies = t44.replace('unit = "rom-cav"', 'unit = "ger-1-cav"')
+    with pytest.raises(DataError, match=r"besides the total are missing: rom-cav"):
+        load_historical_text(no_allies, "1944", "allies.toml")
+
+
+def test_1943_file_must_state_the_concentrations() -> None:
+    text = (DATA / "1943.toml").read_text()
+    cut = text[: text.index("[[concentration]]")]
+    with pytest.raises(DataError, match=r"concentration: 12\.D\(3\) demands '40 in 2108"):
+        load_historical_text(cut, "1943", "cut.toml")

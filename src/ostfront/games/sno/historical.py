@@ -174,6 +174,13 @@ def _file_problems(
     for hex_id, units in sorted(placed.items()):
         for prob in stacking_problems(units):
             out.append(f"hex {hex_id}: {prob}")
+    for side, f in scen.forces.items():
+        # 12.D(3): a scenario with concentrations needs them here, so they are checked
+        if f.concentrations and not [c for c in spec.concentration if c.side == side]:
+            out.append(
+                f"concentration: {scen.rule}(3) demands {f.concentrations!r} of the {side} "
+                "set-up; give it as [[concentration]] entries"
+            )
     for i, c in enumerate(spec.concentration, start=1):
         got = concentration_cf(board, chosen[c.side], c)
         if got < c.min_cf:
@@ -290,7 +297,9 @@ def historical_placement(scenario_id: str, side: str) -> list[tuple[str, str]]:
     the scenario's order, then the rest from north to south as the file lists them.
 
     NOT included (the scenario places them itself, ``scenarios.toml``): garrisons (12.x(5),
-    the Berlin garrison of 12.4), factories (12.x(4)) and Zhukov (12.4).
+    the Berlin garrison of 12.4), factories (12.x(4)) and Zhukov (12.4). Nor is any unit's
+    status: each is meant to set up on its usual face (juggernauts weaker side up, 12.6; armor
+    as 12.7 says), unfortified; fortifying (12.8, 12.D(6)b) is the set-up's own choice.
 
     Raises KeyError for a scenario without a historical set-up (1941 is fixed by Appendix II)
     or an unknown side, and :class:`DataError` for a broken file.
