@@ -68,6 +68,9 @@ class Forces(BaseModel):
     plus: list[str] = []
     include: list[str] = []
     exclude: list[str] = []
+    #: 12.D(3) in words (historical.py asks a file to state them); the checked form is the
+    #: scenario's ``[[scenario.concentration]]``
+    concentrations: str = ""
 
 
 class Concentration(BaseModel):
