@@ -315,3 +315,14 @@ def test_random_set_ups_finish_hold_the_rules_and_replay(scenario: str, until: s
     for side in ("soviet", "axis") if until == "axis_rrp" else ("soviet",):
         assert not forces.problems(R, s, scen, side)
     assert rec.replay(GAME, record, verify=True).ok
+
+
+# ------------------------------------------------------------------ what the New game page offers
+def test_every_scenario_is_offered_with_only_its_options() -> None:
+    assert [s.id for s in GAME.scenarios()] == ["1941", "1942a", "1942b", "1943", "1944"]
+    assert not any("Part 3" in s.summary for s in GAME.scenarios())
+    offered = {o.id for o in GAME.options() if o.applies_to("1942a")}
+    assert offered == {"leningrad", "partisans", "end"}  # SNO 14.11: 14.8 with 1942a too
+    assert {o.id for o in GAME.options() if o.applies_to("1944")} == {"leningrad", "end"}
+    with pytest.raises(Exception, match="stalin-line"):
+        new("1943", **{"stalin-line": True})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -102,6 +103,9 @@ class SturmNachOsten(SequencedGame):
         ]
 
     def options(self) -> list[Option]:
+        return _for_their_scenarios(self._options())
+
+    def _options(self) -> list[Option]:
         return [
             Option("leningrad", "SNO 13.0", "A factory in Leningrad raises its siege supply to 9."),
             Option("free-soviet-setup", "SNO 14.2", "Soviet units set up freely in 1941."),
@@ -241,6 +245,15 @@ class SturmNachOsten(SequencedGame):
             if p["id"] == position_id:
                 return load_position(DATA / "positions" / f"{position_id}.toml")
         return super().shipped_position(position_id)
+
+
+def _for_their_scenarios(options: list[Option]) -> list[Option]:
+    """Each option offered only under the scenarios it applies to (SNO 14.11: the strategic
+    options to the Campaign Scenario, 14.8 to 1942a too), as data/scenarios.toml lists them."""
+    data = {o.id: o for o in load_scenarios().spec.option}
+    return [
+        replace(o, scenarios=tuple(data[o.id].scenarios)) if o.id in data else o for o in options
+    ]
 
 
 @cache
