@@ -102,6 +102,43 @@ def test_12_B_2_the_totals_and_the_armor_minimum_name_their_rule() -> None:
         act(s, "end")
 
 
+ALLIES = ("rom-3-army", "rom-4-army", "rom-mtn", "rom-cav", "hun-2-army")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "side", "total", "armor", "kinds", "include", "plus"),
+    [
+        ("1942a", "soviet", 72, 14, {"armor", "armored_cavalry"},
+         ("sov-21-army", "sov-42-army", "sov-2-shock"), ()),
+        ("1942a", "axis", 90, 0, {"armor"}, (), (*ALLIES, "ita-8-army")),
+        ("1942b", "axis", 100, 24, {"armor"}, ("ger-6-army", "ger-14-pz"),
+         (*ALLIES, "ita-8-army")),
+        ("1942b", "soviet", 120, 0, {"armor"}, ("sov-2-shock", "sov-42-army", "sov-62-army"), ()),
+        ("1943", "soviet", 140, 0, {"armor"}, (), ()),
+        ("1943", "axis", 120, 0, {"armor"}, (), ("rom-4-army", "hun-2-army")),
+        ("1944", "axis", 125, 33, {"armor"},
+         ("ger-2-army", "ger-4-army", "ger-9-army", "ger-16-army"), ALLIES),
+        ("1944", "soviet", 240, 0, {"armor"}, (), ()),
+    ],
+)  # fmt: skip
+def test_12_x_2_each_scenarios_forces(
+    scenario: str,
+    side: str,
+    total: int,
+    armor: int,
+    kinds: set[str],
+    include: tuple[str, ...],
+    plus: tuple[str, ...],
+) -> None:
+    n = forces.need(R, scenario, side)
+    assert (n.total, n.armor_min, set(n.armor_types)) == (total, armor, kinds)
+    assert n.include == include and set(n.plus) == set(plus)
+    german_only = side == "axis"
+    assert all(MIX.unit(u).nationality == "german" for u in n.pool) is german_only
+    start = load_scenarios().scenario(scenario).start
+    assert all(MIX.unit(u).available <= start for u in n.pool)  # SNO 12.11(2)
+
+
 def test_12_B_2_units_placed_by_the_rule_count_toward_the_total() -> None:
     n = forces.need(R, "1942a", "soviet")
     s = new("1942a")
