@@ -680,7 +680,8 @@ def scenario_notes(scens: Scenarios | None = None) -> list[str]:
         )
     notes += region_notes(board())
     notes.append(
-        "1942a-1944: only the placements the rulebook fixes are data; the rest of each side "
-        "sets up freely by its area (12.x(3)), totals checked achievable"
+        "1942a-1944: only the placements the rulebook fixes are data here; each side takes "
+        "units to its total and sets them up by its area (12.x(3), forces.py), totals checked "
+        "achievable; one historical choice per side is data/historical (historical.py)"
     )
     return notes
