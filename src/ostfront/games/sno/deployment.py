@@ -1,5 +1,5 @@
-"""SNO 12.0 The Scenarios: a scenario's start (12.A with Appendix II, 12.4-12.13) and the
-set-up steps before its first month (12.11-12.12), the handler of the "setup" phases.
+"""SNO 12.0 The Scenarios: a scenario's start (12.A with Appendix II, 12.B-E, 12.4-12.13) and
+the set-up steps before its first month (12.11-12.12), the handler of the "setup" phases.
 
 :func:`start` fills a new game's state from ``data/scenarios.toml``: every unit the scenario
 places on its hex (Appendix II's Soviets, factories, garrisons and Zhukov; the reconstructed
@@ -23,7 +23,15 @@ Then each player sets up, the one moving second first (12.12: "soviet_setup", th
 - ``order ...`` / ``cancel HEX``: 12.10, the No Retreat orders of the player setting up first
   (the non-phasing player of the first player-turn: 7.5.2b all or none for the Soviets),
   declared as at the end of a player-turn (combat/orders.py) and in force in the first one;
-- ``end``.
+- ``end``: offered once the side's set-up holds (forces.problems: 12.B-E's totals, minimums,
+  allies and 12.D(3)'s concentrations; the prompt names each shortfall's rule).
+
+In a later scenario (12.B-E) the units a side may take toward its total wait in the "pool"
+(forces.py): ``pick UNIT`` takes one and ``place HEX`` sets it up on the side's side of the
+scenario's front line, less the hexes it bars (12.11(3)), with the face 12.6-12.7 give it;
+``unplace`` sends a taken unit back; ``historical`` takes the side's historical forces and
+set-up in one action (historical.py). Once both have set up (:func:`finish`): control by
+12.11(5), the reinforcements not taken, and 12.D(6)c's refit roll.
 """
 
 from __future__ import annotations
