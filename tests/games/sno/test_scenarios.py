@@ -195,6 +195,31 @@ def test_12_B_3_soviet_area_east_of_the_line_but_sevastopol_leningrad_kronstadt(
     assert "1306" in dests  # Moscow, with its factory and garrison
 
 
+@pytest.mark.parametrize(
+    ("scenario", "side", "barred"),
+    [
+        ("1942a", "soviet", {"3018", "0308", "0309"}),  # 12.B(3)
+        ("1942b", "soviet", {"0308", "0309"}),  # 12.C(3)
+        ("1942b", "axis", set()),
+        ("1943", "axis", set()),
+        ("1944", "soviet", set()),
+        ("1944", "axis", set()),
+    ],
+)
+def test_12_x_3_each_side_sets_up_on_its_side_of_its_line(
+    scenario: str, side: str, barred: set[str]
+) -> None:
+    s = new(scenario)
+    if s["phase"] != f"{side}_setup":
+        s = finish_side(s)
+    uid = next(a.args[0] for a in GAME.legal_actions(s) if a.group == "Take a unit")
+    s = act(s, f"pick {uid}")
+    dests = {str(a.args[0]) for a in GAME.legal_actions(s) if a.verb == "place"}
+    assert len(dests) > 100 and not dests & barred
+    assert all(side_at_start(R.map, scenario, h) == side for h in dests)
+    assert not any(R.map.terrain_of(h) in ("sea", "lake") for h in dests)
+
+
 def test_12_B_3_axis_area_west_of_the_line() -> None:
     s = act(finish_side(new("1942a")), "pick ger-9-army")
     dests = {a.args[0] for a in GAME.legal_actions(s) if a.verb == "place"}
