@@ -118,7 +118,8 @@ class SturmNachOsten(SequencedGame):
             Option(
                 "end",
                 "SNO 15.7",
-                "End the game at this Victory Determination Turn; a draw if neither side has "
+                "End the game at this Victory Determination Turn (one after the scenario's "
+                "start; the 1942b scenario not in December 1942); a draw if neither side has "
                 "won by then.",
                 default="1945-05",
                 choices=("1945-05", "1941-12", "1942-12", "1943-12", "1944-12"),
