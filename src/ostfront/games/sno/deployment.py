@@ -84,13 +84,6 @@ def scenario(state: State) -> ScenarioSpec:
     return load_scenarios().scenario(str(state["scenario"]))
 
 
-def fully_placed(scen: ScenarioSpec) -> bool:
-    """Whether the data sets the scenario up: its forces are the underlined units, each with
-    a placement (12.A(2)). The others choose units by combat-factor totals (12.5, 12.11(2))
-    and set them up freely in an area (forces.py)."""
-    return all(f.kind == "underlined" for f in scen.forces.values())  # SNO 12.1, 12.11(2)
-
-
 def flipped_at_start(unit: Unit, first: str) -> bool:
     """The face a unit begins with: juggernauts weaker side up (SNO 12.6); the armor of the
     player moving first refitted, of the player setting up first unrefitted (SNO 12.7 - read
@@ -167,7 +160,7 @@ def starting_box(scen: ScenarioSpec, unit: Unit) -> str:
 
 def start(R: Rules, state: State) -> None:
     """A new game of ``state["scenario"]`` with ``state["options"]``, at its first set-up
-    step. Raises NotPlayable naming what the engine lacks for it."""
+    step. Raises NotPlayable for an end month the scenario cannot have (15.7)."""
     # SNO 12.0, 12.11: the scenario's start, forces, set-up, factories and rules are data
     # SNO 12.0: every scenario from its data; # SNO 12.11: (1)-(5) laid down there
     scen = scenario(state)
