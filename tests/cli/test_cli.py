@@ -123,8 +123,10 @@ def test_new_with_options_scenario_and_errors(tmp_path: Path) -> None:
         in run_json("new", "toy", "--option", "fast", "--out", rec, code=2)["error"]
     )
     assert "no scenario" in run_json("new", "toy", "--scenario", "x", "--out", rec, code=2)["error"]
-    later = run_json("new", "sno", "--scenario", "1943", "--out", rec, code=2)["error"]
-    assert "part 3 of the engine" in later  # SNO 12.D: forces by totals (12.5)
+    later = run_json(
+        "new", "sno", "--scenario", "1942b", "--option", "end=1942-12", "--out", rec, code=2
+    )["error"]
+    assert "(SNO 15.7)" in later  # 12.C(6)b: the 1942b scenario may not end in December 1942
     assert (
         "modernization (SNO 14.4)"
         in run_json("new", "sno", "--option", "modernization", "--out", rec, code=2)["error"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ostfront import games
 from ostfront.core.errors import IllegalAction, UnknownGame
-from ostfront.core.protocol import Action, NotPlayable, copy_state
+from ostfront.core.protocol import Action, copy_state
 from ostfront.core.rng import choice_index, new_rng
 from toygame import GAME
 
@@ -29,13 +29,12 @@ def test_registry() -> None:
         games.get("chess")
 
 
-def test_sno_plays_the_campaign_and_positions_but_refuses_later_scenarios_naming_part_3() -> None:
+def test_sno_plays_every_scenario_and_positions() -> None:
     g = games.get("sno")
     assert g.playable is True and g.scenarios() and g.options()
     assert "custom positions" in g.describe()["playable_note"]
     assert g.setup(seed=1)["phase"] == "soviet_setup"  # SNO 12.A, 12.12
-    with pytest.raises(NotPlayable, match=r"SNO 12.5.*part 3"):
-        g.setup("1942b", seed=1)
+    assert g.setup("1942b", seed=1)["phase"] == "axis_setup"  # SNO 12.C(1), 12.12
 
 
 def test_setup_is_plain_data() -> None:

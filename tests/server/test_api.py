@@ -58,7 +58,7 @@ def test_create_and_list(client: TestClient) -> None:
     ("body", "status", "words"),
     [
         ({"game": "chess"}, 400, "no game 'chess'"),
-        ({"game": "sno", "scenario": "1942a"}, 400, "part 3 of the engine"),
+        ({"game": "sno", "scenario": "1942b", "options": {"end": "1942-12"}}, 400, "SNO 15.7"),
         ({"scenario": "1812"}, 400, "no scenario '1812'"),
         ({"options": {"flying-tanks": True}}, 400, "no option 'flying-tanks'"),
         ({"options": {"timoshenko": "maybe"}}, 400, "cannot be 'maybe'"),

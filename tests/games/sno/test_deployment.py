@@ -131,8 +131,6 @@ def test_13_0_and_15_7_options(campaign: Any) -> None:
 def test_strategic_options_and_other_scenarios_are_refused(campaign: Any) -> None:
     with pytest.raises(NotPlayable, match=re.escape("modernization (SNO 14.4) needs its set-up")):
         GAME.setup("1941", {"modernization": True}, 1)
-    with pytest.raises(NotPlayable, match=re.escape("SNO 12.5, 12.11(2)-(3)")):
-        GAME.setup("1942a", {}, 1)
 
 
 # ------------------------------------------------------------------ the set-up steps

@@ -1,5 +1,5 @@
-"""SNO 12.0 The Scenarios: a scenario's start (12.A with Appendix II, 12.4-12.13) and the
-set-up steps before its first month (12.11-12.12), the handler of the "setup" phases.
+"""SNO 12.0 The Scenarios: a scenario's start (12.A with Appendix II, 12.B-E, 12.4-12.13) and
+the set-up steps before its first month (12.11-12.12), the handler of the "setup" phases.
 
 :func:`start` fills a new game's state from ``data/scenarios.toml``: every unit the scenario
 places on its hex (Appendix II's Soviets, factories, garrisons and Zhukov; the reconstructed
@@ -23,7 +23,15 @@ Then each player sets up, the one moving second first (12.12: "soviet_setup", th
 - ``order ...`` / ``cancel HEX``: 12.10, the No Retreat orders of the player setting up first
   (the non-phasing player of the first player-turn: 7.5.2b all or none for the Soviets),
   declared as at the end of a player-turn (combat/orders.py) and in force in the first one;
-- ``end``.
+- ``end``: offered once the side's set-up holds (forces.problems: 12.B-E's totals, minimums,
+  allies and 12.D(3)'s concentrations; the prompt names each shortfall's rule).
+
+In a later scenario (12.B-E) the units a side may take toward its total wait in the "pool"
+(forces.py): ``pick UNIT`` takes one and ``place HEX`` sets it up on the side's side of the
+scenario's front line, less the hexes it bars (12.11(3)), with the face 12.6-12.7 give it;
+``unplace`` sends a taken unit back; ``historical`` takes the side's historical forces and
+set-up in one action (historical.py). Once both have set up (:func:`finish`): control by
+12.11(5), the reinforcements not taken, and 12.D(6)c's refit roll.
 """
 
 from __future__ import annotations
@@ -35,8 +43,8 @@ from typing import Any, cast
 
 from ...core.memo import per_components
 from ...core.phases import DONE, Outcome
-from ...core.protocol import Action, NotPlayable, Prompt
-from . import control
+from ...core.protocol import Action, NotPlayable, Prompt, roll, roll_result
+from . import control, forces, historical
 from .combat import orders
 from .counters import Unit
 from .movement_rules import hungary_active, may_enter
@@ -59,6 +67,7 @@ from .setup import (
     load_scenarios,
     romania_limit,
     romania_points,
+    side_at_start,
     starting_seas,
     starting_weather,
     starting_weather_plan,
@@ -74,13 +83,6 @@ LAST_VDT = "1945-05"  # SNO 12.2: to May 1945 unless the players agree otherwise
 # ------------------------------------------------------------------ the start (12.A, 12.4-12.13)
 def scenario(state: State) -> ScenarioSpec:
     return load_scenarios().scenario(str(state["scenario"]))
-
-
-def fully_placed(scen: ScenarioSpec) -> bool:
-    """Whether the data sets the scenario up: its forces are the underlined units, each with
-    a placement (12.A(2)). The others choose units by combat-factor totals (12.5, 12.11(2))
-    and set them up freely in an area - part 3 of the engine."""
-    return all(f.kind == "underlined" for f in scen.forces.values())  # SNO 12.1, 12.11(2)
 
 
 def flipped_at_start(unit: Unit, first: str) -> bool:
@@ -109,33 +111,60 @@ def starting_units(R: Rules, scen: ScenarioSpec) -> dict[str, dict[str, Any]]:
     return units
 
 
+#: SNO 11.18: the Italian 8th Army leaves the game in October 1943, never to come back.
+ITALIANS_WITHDRAWN = "1943-10"
+
+
 def starting_box(scen: ScenarioSpec, unit: Unit) -> str:
-    """Where a unit the scenario does not place waits: "lost" if eliminated before the start
-    (12.x(4)), "reserve" if a reinforcement (11.15: it arrives in its month), "out" for a
-    factory, garrison or Zhukov the scenario leaves out (12.x(4)-(5)), else the "pool" (11.7;
-    juggernauts there may be formed, 10.1.7). SNO Appendix II, 12.4 and 12.A(3)-(5) place the
-    rest: the scenario's placements (``data/scenarios.toml``)."""
+    """Where a unit the scenario does not place waits:
+
+    - "lost": eliminated before the start (12.x(4)) or permanently (12.D(2), 12.E(2): the
+      excluded armies; 11.18: the Italian 8th Army from October 1943);
+    - "east": a factory evacuated and producing there (12.B-E(4), 10.4.8);
+    - "reserve": a reinforcement yet to arrive (11.15; in 12.B-E one of the start month or
+      before may be taken instead);
+    - "out": a factory, garrison or Zhukov the scenario leaves out (12.x(4)-(5));
+    - "dead": an Axis ally the scenario's forces leave out (12.D(2), 12.E(2): eliminated
+      before the start, so 11's April unit may bring it back);
+    - else the "pool" (11.7; juggernauts there may be formed, 10.1.7; in 12.B-E the units a
+      player may take toward his total, 12.11(2)).
+
+    SNO Appendix II, 12.4 and 12.A(3)-(5) place the rest: the scenario's placements
+    (``data/scenarios.toml``)."""
     # SNO Appendix II: the hexes are data; # SNO 12.4: Berlin's garrison, Zhukov in Moscow
     if unit.id in scen.factories.eliminated:
         return "lost"
-    if unit.reinforcement:
+    if unit.id in scen.factories.evacuated:
+        return "east"  # SNO 12.B(4): evacuated to the east and in production
+    f = scen.forces.get(unit.side)  # type: ignore[call-overload]
+    if f is not None and unit.id in f.exclude:
+        return "lost"  # SNO 12.D(2), 12.E(2): permanently eliminated
+    if unit.reinforcement and (
+        f is None or f.kind == "underlined" or unit.reinforcement > scen.start
+    ):
         return "reserve"  # SNO 11.15
     if unit.type in ("factory", "garrison", "zhukov"):
         return "out"
+    if (
+        f is not None
+        and f.german_only
+        and unit.nationality != "german"
+        and unit.available <= scen.start
+        and unit.id not in f.plus
+        and unit.nationality not in f.plus_nationalities
+    ):
+        if unit.nationality == "italian" and scen.start >= ITALIANS_WITHDRAWN:
+            return "lost"  # SNO 11.18
+        return "dead"  # SNO 12.D(2), 12.E(2): not among the scenario's forces
     return "pool"
 
 
 def start(R: Rules, state: State) -> None:
     """A new game of ``state["scenario"]`` with ``state["options"]``, at its first set-up
-    step. Raises NotPlayable naming what the engine lacks for it."""
+    step. Raises NotPlayable for an end month the scenario cannot have (15.7)."""
     # SNO 12.0, 12.11: the scenario's start, forces, set-up, factories and rules are data
+    # SNO 12.0: every scenario from its data; # SNO 12.11: (1)-(5) laid down there
     scen = scenario(state)
-    if not fully_placed(scen):
-        raise NotPlayable(
-            f"Sturm Nach Osten: {scen.name} ({scen.rule}) sets up forces chosen by "
-            "combat-factor totals, freely within an area (SNO 12.5, 12.11(2)-(3)), which comes "
-            "in part 3 of the engine; play the June 1941 campaign or a custom position"
-        )
     units = starting_units(R, scen)
     state.update(
         play_state(
@@ -144,14 +173,24 @@ def start(R: Rules, state: State) -> None:
             first=scen.first,  # SNO 12.11(1)
             last_turn=last_turn(R, state, scen),
             weather=starting_weather(scen),
-            weather_plan=starting_weather_plan(scen),
+            # SNO 12.B(6), 12.C(6)a, 12.D(6)a: the first month's weather is the scenario's
+            weather_plan={**starting_weather_plan(scen), scen.start: starting_weather(scen)},
             units=units,
             rf={"axis": 0, "soviet": 0},  # SNO 12.13: the first month's come in its RRP
             hungary_active=hungary_active(cast(State, {"turn": scen.start})),  # all it reads
             leningrad_rule=bool(state["options"].get("leningrad")),  # SNO 13.0
         )
     )
-    control.initial(R, state)  # SNO 12.3 (June 1941: the Russian border), 3.2.2, 12.11(5)
+    initial_control(R, state, scen)
+
+
+def initial_control(R: Rules, state: State, scen: ScenarioSpec) -> None:
+    """SNO 12.11(5), 12.3, 3.2.2: each side controls the Major and Victory cities on its side
+    of the scenario's front line (June 1941: the Russian border) it can trace a rail line to;
+    the seas as the scenario says (3.3). Worked out at the start and again once both sides
+    have set up (the rail lines depend on where the units stand)."""
+    axis_side = None if scen.id == "1941" else control.scenario_axis_side(R, scen.id)
+    control.initial(R, state, axis_side)  # SNO 12.11(5)
     state["seas"] = {s: side for s, side in starting_seas(scen).items() if side}  # SNO 3.3
     control.update(R, state)
 
@@ -198,11 +237,15 @@ def _stated(scen_id: str) -> frozenset[str]:
 
 @per_components()
 def _area_of(R: Rules, scen_id: str, uid: str) -> tuple[str, ...]:
-    """The land hexes of the unit's set-up area (12.A(3)): its side's set-up regions
-    (scenarios.toml ``areas``: ``<side>_region_*``) where :func:`setup.campaign_area_problem`
-    finds nothing - the same for the whole set-up, so worked out once."""
+    """The land hexes of the unit's set-up area - the same for the whole set-up, so worked
+    out once. June 1941 (12.A(3)): its side's set-up regions (scenarios.toml ``areas``:
+    ``<side>_region_*``) where :func:`setup.campaign_area_problem` finds nothing. 12.B-E
+    (12.11(3), 12.3): its side of the scenario's front line, less the hexes the scenario bars
+    (``<side>_forbidden``: 12.B(3) Sevastopol, Leningrad, Kronstadt)."""
     scen = load_scenarios().scenario(scen_id)
     unit = R.unit(uid)
+    if scen.id != "1941":
+        return _front_area(R, scen_id, unit.side)
     found: set[str] = set()
     for key, region in scen.areas.items():
         if key.startswith(f"{unit.side}_region_") and region in R.map.regions:
@@ -212,6 +255,22 @@ def _area_of(R: Rules, scen_id: str, uid: str) -> tuple[str, ...]:
         for h in sorted(found)
         if R.map.terrain_of(h) not in ("sea", "lake")
         and campaign_area_problem(R.map, scen, unit, h) is None
+    )
+
+
+@per_components()
+def _front_area(R: Rules, scen_id: str, side: str) -> tuple[str, ...]:
+    """SNO 12.11(3), 12.3: the land hexes on the side's side of the scenario's front line
+    (map region "SNO 12.3 <scenario> Axis side"), less the hexes the scenario bars."""
+    # SNO 12.3: the scenario's front line; # SNO 12.11(3): its exceptions (forbidden hexes)
+    scen = load_scenarios().scenario(scen_id)
+    barred = set(scen.areas.get(f"{side}_forbidden", "").split())
+    return tuple(
+        h
+        for h in R.map.grid.hexes()
+        if R.map.terrain_of(h) not in (None, "sea", "lake")
+        and h not in barred
+        and side_at_start(R.map, scen_id, h) == side
     )
 
 
@@ -229,16 +288,34 @@ def _in_romania(R: Rules, state: State, scen: ScenarioSpec) -> int:
 
 
 def destinations(R: Rules, state: State, uid: str) -> list[str]:
-    """SNO 12.A(3), 4.2, 4.6: the other hexes a unit may be set up in now."""
+    """SNO 12.A(3), 12.11(3), 4.2, 4.6: the other hexes a unit may be set up in now."""
     return list(_destinations(R, state, uid))
 
 
 def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
+    """The hexes of :func:`destinations`: while a concentration 12.D(3) asks for falls short,
+    a unit goes into it if it can (forces.short_areas) - the set-up ends only once they are
+    met, and the player who fills them first can always finish."""
+    scen = scenario(state)
+    unit = R.unit(uid)
+    first = forces.short_areas(R, state, scen, unit.side) if unit.force_cf else frozenset()
+    if first and hex_of(state, uid) not in first:
+        found = False
+        for h in _any_destination(R, state, uid):
+            if h in first:
+                found = True
+                yield h
+        if found:
+            return
+    yield from _any_destination(R, state, uid)
+
+
+def _any_destination(R: Rules, state: State, uid: str) -> Iterator[str]:
     scen = scenario(state)
     unit = R.unit(uid)
     here = hex_of(state, uid)
     occ = occupancy(state)
-    german = unit.nationality == "german"
+    german = unit.nationality == "german" and scen.id == "1941"
     room = _romania_room(R, state, scen, uid) if german else 0
     lodz = may1941.setup_area(R, state, uid)  # SNO 14.54: in or next to Lodz
     for h in _area_of(R, scen.id, uid):
@@ -254,21 +331,86 @@ def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
 
 
 def movable(R: Rules, state: State, side: str) -> list[str]:
-    """The side's units on the map that may be set up elsewhere."""
+    """The side's units on the map that may be set up elsewhere (12.B-E: the whole of the
+    side of the front line is open to them; a pick may always be taken back)."""
     scen = scenario(state)
     return [
         u
         for u in side_units(R, state, side)
-        if not fixed(scen, u, side) and next(_destinations(R, state, u), None) is not None
+        if not fixed(scen, u, side) and _has_room(R, state, scen, u)
     ]
+
+
+def _has_room(R: Rules, state: State, scen: ScenarioSpec, uid: str) -> bool:
+    """Whether the unit has a hex to go to: looked for in June 1941's small areas only (a
+    pick with nowhere to go may always be taken back, ``back``)."""
+    return scen.id != "1941" or next(_destinations(R, state, uid), None) is not None
+
+
+def takeable(R: Rules, state: State, side: str) -> list[str]:
+    """SNO 12.11(2): the side's units in the pool it may take now (12.B-E): those keeping its
+    total reachable (forces.may_take), and the units taken besides the total."""
+    scen = scenario(state)
+    if not forces.chooses(scen, side):
+        return []
+    n = forces.need(R, scen.id, side)
+    units = state["units"]
+    out = sorted(forces.may_take(R, state, n))
+    out += [u for u in n.plus if units[u]["at"] == "pool"]
+    return out
+
+
+def returnable(R: Rules, state: State, uid: str) -> bool:
+    """SNO 12.11(2): a unit taken toward the total may be sent back to the pool (not one the
+    scenario names, 12.x(3))."""
+    scen = scenario(state)
+    unit = R.unit(uid)
+    if not forces.chooses(scen, unit.side) or hex_of(state, uid) is None:
+        return False
+    n = forces.need(R, scen.id, unit.side)
+    return uid in n.pool and uid not in n.include and not fixed(scen, uid, unit.side)
+
+
+def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
+    """The side's historical forces and set-up for the scenario (historical.py, from
+    ``data/historical/<scenario>.toml``: docs/data/sno-historical.md), or None where there is
+    none (12.A: Appendix II and the reconstructed Axis placement are the start)."""
+    scen = scenario(state)
+    if not forces.chooses(scen, side) or not (historical.DATA / f"{scen.id}.toml").exists():
+        return None
+    try:
+        return historical.historical_placement(scen.id, side)
+    except KeyError:
+        return None
+
+
+def set_up_historically(R: Rules, state: State, side: str) -> None:
+    """SNO 12.11(2)-(3): the side's units as the historical set-up has them - every unit it
+    lists on its hex (taken from the pool if need be), every other unit of the total back in
+    the pool (its fortifications and No Retreat orders are the player's to add)."""
+    scen = scenario(state)
+    wanted = dict(historical_setup(state, side) or [])
+    n = forces.need(R, scen.id, side)
+    for uid in (*n.pool, *n.plus):
+        if uid not in wanted and hex_of(state, uid) is not None and not fixed(scen, uid, side):
+            unplace(state, uid)
+    for uid, hex_id in wanted.items():
+        if hex_of(state, uid) != hex_id:
+            place(R, state, uid, hex_id)
 
 
 def fortifiable(R: Rules, state: State, side: str) -> list[str]:
     """SNO 12.8: any units may begin fortified - none of a side the scenario forbids it
-    (12.A(6)b: no Soviet unit)."""
-    if side in scenario(state).no_fortify:
+    (12.A(6)b: no Soviet unit), nor near a hex the scenario names (12.D(6)b: Kursk)."""
+    scen = scenario(state)
+    if side in scen.no_fortify:
         return []
-    return [u for u in side_units(R, state, side) if may_fortify(R, state, u)]
+    return [
+        u
+        for u in side_units(R, state, side)
+        if may_fortify(R, state, u)
+        and forces.near_no_fortify(R, scen, side, hex_of(state, u) or "") is None
+    ]
 
 
 def declares_orders(state: State, side: str) -> bool:
@@ -282,12 +424,14 @@ def actions(R: Rules, state: State) -> list[Action]:
     if pending and pending["kind"] == "setup_pick":
         return place_actions(R, state, pending)
     side = side_of(state)
+    scen = scenario(state)
+    area = f"SNO {scen.rule}(3)"
     acts = [
         Action(
             "pick",
             (u,),
             f"Set up {unit_title(R, u)} elsewhere (now in {hex_title(R, hex_of(state, u) or '')})",
-            "SNO 12.A(3)",
+            area,
             side,
             role="select",
             units=(u,),
@@ -295,6 +439,30 @@ def actions(R: Rules, state: State) -> list[Action]:
         )
         for u in movable(R, state, side)
     ]
+    acts += [
+        Action(
+            "pick",
+            (u,),
+            f"Take {unit_title(R, u)} ({R.unit(u).force_cf} factors by 12.5) and set it up",
+            f"SNO {scen.rule}(2); 12.5",
+            side,
+            role="select",
+            units=(u,),
+            group="Take a unit",
+        )
+        for u in takeable(R, state, side)
+    ]
+    if historical_setup(state, side) is not None:
+        acts.append(
+            Action(
+                "historical",
+                (),
+                f"Take the historical forces of {scen.start} and set them up as they stood",
+                f"SNO {scen.rule}(2)-(3)",
+                side,
+                group="Historical forces",
+            )
+        )
     acts += [
         Action(
             "fortify",
@@ -326,20 +494,24 @@ def actions(R: Rules, state: State) -> list[Action]:
             for a in orders.actions(R, state)
             if a.verb != "end"
         ]
-    acts.append(
-        Action("end", (), "End the set-up", "SNO 12.12", side, role="end", group="End the phase")
-    )
+    if not forces.problems(R, state, scen, side):  # SNO 12.11(2)-(3): the set-up holds
+        acts.append(
+            Action(
+                "end", (), "End the set-up", "SNO 12.12", side, role="end", group="End the phase"
+            )
+        )
     return acts
 
 
 def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Action]:
     uid, side = pending["unit"], pending["side"]
+    rule = f"SNO {scenario(state).rule}(3)"
     acts = [
         Action(
             "place",
             (h,),
             f"Set up {unit_title(R, uid)} in {hex_title(R, h)}",
-            "SNO 12.A(3)",
+            rule,
             side,
             role="move",
             units=(uid,),
@@ -349,12 +521,25 @@ def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Actio
         )
         for h in destinations(R, state, uid)
     ]
+    if returnable(R, state, uid):
+        acts.append(
+            Action(
+                "unplace",
+                (),
+                f"Send {unit_title(R, uid)} back to the pool (not taken)",
+                f"SNO {scenario(state).rule}(2)",
+                side,
+                role="back",
+                units=(uid,),
+                group="Back",
+            )
+        )
     acts.append(
         Action(
             "back",
             (),
             f"Leave {unit_title(R, uid)} where it is",
-            "SNO 12.A(3)",
+            rule,
             side,
             role="back",
             group="Back",
@@ -363,17 +548,62 @@ def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Actio
     return acts
 
 
+def place(R: Rules, state: State, uid: str, hex_id: str) -> None:
+    """Set a unit up in a hex: one taken from the pool with the face 12.6-12.7 give it; one
+    in a hex 12.D(6)b bars from fortifying loses its fortification."""
+    scen = scenario(state)
+    unit = R.unit(uid)
+    if hex_of(state, uid) is None and flipped_at_start(unit, scen.first):
+        set_unit(state, uid, flipped=True)  # SNO 12.6, 12.7
+    set_unit(state, uid, at=hex_id)
+    if state["units"][uid].get("fortified") and forces.near_no_fortify(R, scen, unit.side, hex_id):
+        defortify(state, uid)  # SNO 12.D(6)b
+
+
+def unplace(state: State, uid: str) -> None:
+    """SNO 12.11(2): a unit sent back to the pool, as it waits there (refitted, unfortified)."""
+    set_unit(state, uid, at="pool", flipped=False, fortified=False)
+
+
+def finish(R: Rules, state: State) -> None:
+    """Both sides have set up (SNO 12.12): control by the front line and the rail lines the
+    set-up gives (12.11(5)); the reinforcements not taken: of the start month, they arrive in
+    its RRP (11.15); of earlier months, they have come and gone (11.7a: they may come back as
+    replacements); 12.D(6)c's refit roll."""
+    scen = scenario(state)
+    for uid, rec in list(state["units"].items()):
+        unit = R.unit(uid)
+        if rec["at"] == "pool" and unit.reinforcement and unit.reinforcement <= scen.start:
+            late = unit.reinforcement == scen.start
+            set_unit(state, uid, at="reserve" if late else "dead")  # SNO 11.15, 11.7a
+    initial_control(R, state, scen)
+    rr = scen.refit_roll
+    if rr is None:
+        return
+    for uid in side_units(R, state, rr.side):  # SNO 12.D(6)c
+        if not R.unit(uid).is_armor_type:
+            continue
+        die = roll(state, 1, f"SNO {rr.rule} refit roll for {unit_title(R, uid)}")[0]
+        refitted = die in rr.refitted
+        set_unit(state, uid, flipped=not refitted)
+        roll_result(state, "refitted" if refitted else "unrefitted")
+
+
 def perform(R: Rules, state: State, action: Action) -> Outcome:
     verb = action.verb
     arg = str(action.args[0]) if action.args else ""
     if verb == "pick":
         state["pending"] = {"kind": "setup_pick", "side": side_of(state), "unit": arg}
     elif verb == "place":
-        uid = state["pending"]["unit"]
-        set_unit(state, uid, at=arg)
+        place(R, state, state["pending"]["unit"], arg)
+        state["pending"] = None
+    elif verb == "unplace":
+        unplace(state, state["pending"]["unit"])
         state["pending"] = None
     elif verb == "back":
         state["pending"] = None
+    elif verb == "historical":
+        set_up_historically(R, state, side_of(state))
     elif verb == "fortify":
         fortify(state, arg)  # SNO 12.8
     elif verb == "defortify":
@@ -381,6 +611,8 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
     elif verb in ("order", "cancel"):
         orders.perform(R, state, action)  # SNO 12.10
     elif verb == "end":
+        if side_of(state) == scenario(state).first:
+            finish(R, state)
         return DONE  # SNO 12.12: the other player sets up, or the first month begins
     else:
         raise ValueError(f"not a set-up action: {action.text}")
@@ -389,20 +621,38 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
 
 def prompt(R: Rules, state: State) -> Prompt:
     pending = state.get("pending")
-    if pending and pending["kind"] == "setup_pick":
-        uid = pending["unit"]
-        return Prompt(pending["side"], f"Where does {unit_title(R, uid)} set up?", "SNO 12.A(3)")
-    side = side_of(state)
     scen = scenario(state)
+    if pending and pending["kind"] == "setup_pick":
+        uid, side = pending["unit"], pending["side"]
+        area = scen.areas.get(side, "")
+        short = forces.short_areas(R, state, scen, side) if R.unit(uid).force_cf else ()
+        first = f"; first into {', '.join(sorted(short))} while short (12.D(3))" if short else ""
+        return Prompt(
+            side,
+            f"Where does {unit_title(R, uid)} set up? SNO {scen.rule}(3): {area}, within the "
+            f"stacking limits (4.2, 4.6){first}",
+            f"SNO {scen.rule}(3)",
+        )
+    side = side_of(state)
     what = []
-    if side not in scen.fixed:
+    if forces.chooses(scen, side):
+        n = forces.need(R, scen.id, side)
+        have, armor = forces.counts(forces.taken(R, state, n), n)
+        what.append(
+            f"take units to {n.total} combat factors ({have} so far"
+            + (f"; armor {armor}, {n.armor_min} needed" if n.armor_min else "")
+            + f"; SNO {n.rule}) and set them up"
+        )
+    elif side not in scen.fixed:
         what.append("set units up within their areas")
     if side not in scen.no_fortify:
         what.append("fortify any (12.8)")
     if declares_orders(state, side):
         what.append("declare No Retreat orders for the first player-turn (12.10)")
     doing = ", ".join(what) or "nothing to choose: the set-up is as listed"
-    return Prompt(side, f"{side.title()} set-up for {scen.name}: {doing}; then end", "SNO 12.12")
+    missing = forces.problems(R, state, scen, side)
+    then = "then end" if not missing else "the set-up may end once " + "; ".join(missing)
+    return Prompt(side, f"{side.title()} set-up for {scen.name}: {doing}; {then}", "SNO 12.12")
 
 
 __all__ = ["actions", "begin", "destinations", "perform", "prompt", "start", "starting_units"]

@@ -1,17 +1,18 @@
 """Sturm Nach Osten as registered with Ostfront: its scenarios, options and board, and the door
 into its rules (one module per rulebook section: see docs/rules/sturm-nach-osten.md).
 
-``ostfront new sno`` plays the June 1941 Campaign Scenario (SNO 12.A) from its set-up steps
+``ostfront new sno`` plays the June 1941 Campaign Scenario (SNO 12.A) and the later scenarios
+(12.B-E: forces chosen by combat-factor totals, forces.py) from their set-up steps
 (deployment.py) to May 1945 or the agreed December (15.7), with option 13.0; custom positions
-start anywhere (``--position FILE``, positions.py). The later scenarios (12.B-E: forces by
-combat-factor totals) come with part 3 and are refused, naming it. The strategic options
-(14.x, options/) are chosen with the game (14.11-14.13: options/choice.py); 14.4's set-up is
-not written yet and is refused."""
+start anywhere (``--position FILE``, positions.py). The strategic options (14.x, options/)
+are chosen with the game (14.11-14.13: options/choice.py); 14.4's set-up is not written yet
+and is refused."""
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -71,20 +72,44 @@ class SturmNachOsten(SequencedGame):
     #: the unit a set-up pick is about (SNO 12.11), the hex an overstack is in (4.4)
     decision_keys = ("kind", "side", "targets", "attackers", "unit", "hex")
     playable_note = (
-        "the June 1941 Campaign Scenario (SNO 12.A) with the strategic options but 14.4, and "
-        "custom positions (--position); the later scenarios come with part 3"
+        "the five scenarios (SNO 12.A-E), the strategic options but 14.4, and custom "
+        "positions (--position)"
     )
 
     def scenarios(self) -> list[Scenario]:
+        # SNO 12.1: the campaign of 1941 or one of the later start dates (12.B-E), all played
         return [
             Scenario("1941", "June 1941: the Campaign Scenario", "To May 1945.", "SNO 12.A"),
-            Scenario("1942a", "May 1942", "Axis moves first. Part 3.", "SNO 12.B"),
-            Scenario("1942b", "November 1942", "Soviet player-turn first. Part 3.", "SNO 12.C"),
-            Scenario("1943", "June 1943", "Kursk. Part 3.", "SNO 12.D"),
-            Scenario("1944", "June 1944", "Soviet player-turn first. Part 3.", "SNO 12.E"),
+            Scenario(
+                "1942a",
+                "May 1942: the 1942a Scenario",
+                "Axis moves first; forces chosen by combat-factor totals. Weather Mud.",
+                "SNO 12.B",
+            ),
+            Scenario(
+                "1942b",
+                "November 1942: the 1942b Scenario",
+                "Soviet player-turn first; Stalingrad. Cannot end in December 1942.",
+                "SNO 12.C",
+            ),
+            Scenario(
+                "1943",
+                "June 1943: the 1943 Scenario",
+                "Axis moves first; Kursk. Weather Mud; Axis armor rolls to refit.",
+                "SNO 12.D",
+            ),
+            Scenario(
+                "1944",
+                "June 1944: the 1944 Scenario",
+                "Soviet player-turn first; forces chosen by combat-factor totals.",
+                "SNO 12.E",
+            ),
         ]
 
     def options(self) -> list[Option]:
+        return _for_their_scenarios(self._options())
+
+    def _options(self) -> list[Option]:
         return [
             Option("leningrad", "SNO 13.0", "A factory in Leningrad raises its siege supply to 9."),
             _option("free-soviet-setup", "Soviet units set up freely in 1941; ends Dec 1941."),
@@ -97,7 +122,8 @@ class SturmNachOsten(SequencedGame):
             Option(
                 "end",
                 "SNO 15.7",
-                "End the game at this Victory Determination Turn; a draw if neither side has "
+                "End the game at this Victory Determination Turn (one after the scenario's "
+                "start; the 1942b scenario not in December 1942); a draw if neither side has "
                 "won by then.",
                 default="1945-05",
                 choices=("1945-05", "1941-12", "1942-12", "1943-12", "1944-12"),
@@ -152,7 +178,7 @@ class SturmNachOsten(SequencedGame):
         return rules_with_map(self.map_for(state))
 
     def setup_scenario(self, state: ProtocolState) -> None:
-        """SNO 12.A: the June 1941 Campaign Scenario, from the set-up (deployment.py)."""
+        """SNO 12.A-E: the scenario from its set-up steps (deployment.py)."""
         refuse_strategic(own(state))
         R = self.rules_for(state)
         start(R, own(state))
@@ -229,6 +255,15 @@ class SturmNachOsten(SequencedGame):
             if p["id"] == position_id:
                 return load_position(DATA / "positions" / f"{position_id}.toml")
         return super().shipped_position(position_id)
+
+
+def _for_their_scenarios(options: list[Option]) -> list[Option]:
+    """Each option offered only under the scenarios it applies to (SNO 14.11: the strategic
+    options to the Campaign Scenario, 14.8 to 1942a too), as data/scenarios.toml lists them."""
+    data = {o.id: o for o in load_scenarios().spec.option}
+    return [
+        replace(o, scenarios=tuple(data[o.id].scenarios)) if o.id in data else o for o in options
+    ]
 
 
 @cache

@@ -68,7 +68,42 @@ class Forces(BaseModel):
     plus: list[str] = []
     include: list[str] = []
     exclude: list[str] = []
+    #: 12.D(3) in words (historical.py asks a file to state them); the checked form is the
+    #: scenario's ``[[scenario.concentration]]``
     concentrations: str = ""
+
+
+class Concentration(BaseModel):
+    """SNO 12.D(3): units of ``side`` totalling at least ``min`` combat factors (12.5) must
+    set up on ``hexes`` and/or in or adjacent to ``around``."""
+
+    model_config = STRICT
+    side: Literal["axis", "soviet"]
+    min: int = Field(ge=1)
+    hexes: list[str] = []
+    around: list[str] = []
+    rule: str = Field(min_length=1)
+
+
+class NearHex(BaseModel):
+    """SNO 12.D(6)b: ``side``'s units on or within ``within`` hexes of ``hex`` may not begin
+    fortified."""
+
+    model_config = STRICT
+    side: Literal["axis", "soviet"]
+    hex: str = Field(pattern=r"^[0-9]{4}$")
+    within: int = Field(ge=0)
+    rule: str = Field(min_length=1)
+
+
+class RefitRoll(BaseModel):
+    """SNO 12.D(6)c: after the set-up, one die for each of ``side``'s armor units on the map:
+    ``refitted`` faces leave it refitted, the others unrefitted."""
+
+    model_config = STRICT
+    side: Literal["axis", "soviet"]
+    refitted: list[int]
+    rule: str = Field(min_length=1)
 
 
 class FactoriesSpec(BaseModel):
@@ -109,6 +144,11 @@ class ScenarioSpec(BaseModel):
     forces: dict[Literal["axis", "soviet"], Forces]
     areas: dict[str, str]
     placement: PlacementBlock = PlacementBlock()
+    #: 12.D(3): minimum factors in named hexes; 12.D(6)b: no fortifying near a hex;
+    #: 12.D(6)c: the refit roll after the set-up
+    concentration: list[Concentration] = []
+    no_fortify_near: list[NearHex] = []
+    refit_roll: RefitRoll | None = None
     factories: FactoriesSpec
     garrisons: GarrisonsSpec
 
@@ -352,6 +392,15 @@ def _scenario_problems(
         out += _campaign_problems(where, scen, mix, placed, board)
     out += _front_problems(where, scen, placed, board)
     out += _weather_problems(where, scen)
+    for c in scen.concentration:
+        for h in [*c.hexes, *c.around]:
+            if board is not None and h not in board.grid:
+                out.append(f"{where}.concentration: {h} is not on the board")
+    for n in scen.no_fortify_near:
+        if board is not None and n.hex not in board.grid:
+            out.append(f"{where}.no_fortify_near: {n.hex} is not on the board")
+    if scen.refit_roll is not None and not set(scen.refit_roll.refitted) <= set(range(1, 7)):
+        out.append(f"{where}.refit_roll.refitted: faces of one die, 1-6")
     return out
 
 
@@ -636,7 +685,8 @@ def scenario_notes(scens: Scenarios | None = None) -> list[str]:
         )
     notes += region_notes(board())
     notes.append(
-        "1942a-1944: only the placements the rulebook fixes are data; the rest of each side "
-        "sets up freely by its area (12.x(3)), totals checked achievable"
+        "1942a-1944: only the placements the rulebook fixes are data here; each side takes "
+        "units to its total and sets them up by its area (12.x(3), forces.py), totals checked "
+        "achievable; one historical choice per side is data/historical (historical.py)"
     )
     return notes

@@ -46,6 +46,11 @@ def determine(R: Rules, state: State) -> None:
     if plan.get(turn) == may1941.ROLL:  # SNO 14.55, 14.65: May 1941 rolled
         may1941.roll_weather(R, state)
         return
+    if turn == state.get("start_turn") and plan.get(turn) in ("good", "mud", "snow"):
+        # SNO 12.B(6), 12.C(6)a, 12.D(6)a: a scenario's first month has the scenario's
+        # weather (June 1943's Mud against 6.1.2 too), planned at its start (deployment.py)
+        state["weather"] = plan[turn]
+        return
     if name in fixed:  # SNO 6.1.2
         state["weather"] = fixed[name]
         return
