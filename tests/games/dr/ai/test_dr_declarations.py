@@ -50,7 +50,8 @@ def test_the_normal_soviets_roll_every_june_attack_they_declare_without_wanderin
                 decisions = 0
         s = GAME.apply(s, action)
     assert cancels == 0
-    assert len(declarations) >= 8
+    # four since issue 34: the Soviets step out of contact they cannot survive (8 before)
+    assert len(declarations) >= 4
     assert any(len(targets) >= 3 for _, targets, _ in declarations)
     for attackers, targets, steps in declarations:
         assert steps <= 2 * len(targets) + len(attackers) + 1, (attackers, targets, steps)

@@ -7,16 +7,23 @@ take in (7.1B) are all scored here; the rest of the evaluation is in :mod:`evalu
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from typing import Any
 
-from ..attack import default_attackers, stranded
+from ..air import max_air
+from ..attack import default_attackers, enemy_hexes, stranded
 from ..combat import candidates
 from ..dice import outcome_distribution
 from ..losses import total_steps
 from ..rules import Rules, State, ground_hexes, ground_units_at, hex_of
 from .plan import retreat_hexes
 
-AIR_POINT = 0.1  # an Air Point kept for later (unused ones are lost at the turn end, 11.7B)
+AIR_POINT = 0.05  # an Air Point no other attack of the phase wants (11.7B: then lost)
+#: per unit of probability that an attack scores the hits that clear the hex (a step loss
+#: and a hex of retreat, 7.2.1B-C; all the defenders' steps if fewer): the outcome Air
+#: Points are placed to change most (11.7D: each a die)
+CLEAR = 1.0
 NO_ATTACK = -10.0  # no unit or no hex yet; giving up a compulsory attack is worth as little
 
 
@@ -38,9 +45,12 @@ def attack_value(
     targets: list[str],
     air: int,
     pockets: bool = False,
+    price: AirPrice | None = None,
 ) -> float:
-    """Expected hits scored less expected hits taken (exact odds, 7.1), less the Air
-    Points spent; with ``pockets`` (the normal player), no hit beyond the defenders' steps
+    """Expected hits scored less expected hits taken (exact odds, 7.1), plus ``CLEAR`` times
+    the chance of the hits that clear the hex, less the Air Points' price (``price``: what
+    ``air`` points would gain elsewhere, :func:`air_price`; by default ``AIR_POINT`` each);
+    with ``pockets`` (the normal player), no hit beyond the defenders' steps
     counts (7.2.4) and the hits that become step losses because the defenders cannot
     retreat are added (6.3.3, 7.2.3C: :func:`pocket_value`)."""
     ground = [u for u in attackers if R.unit(u).is_ground]
@@ -51,13 +61,69 @@ def attack_value(
         return unfinished(len(unmet))
     dist = outcome_distribution(R, state, attackers, targets, air)
     taken = sum(float(p) * float(o[1]) for o, p in dist.items())
+    steps = defenders_steps(R, state, targets)
+    clear = min(2, steps)  # DR 7.2.1B-C: one step lost, then a hex of retreat
+    value = CLEAR * sum(float(p) for o, p in dist.items() if int(o[0]) >= clear) - taken
+    value -= price(air) if price is not None else AIR_POINT * air
     if not pockets:
-        scored = sum(float(p) * float(o[0]) for o, p in dist.items())
-        return float(scored - taken - AIR_POINT * air)
-    steps = defenders_steps(R, state, targets)  # hits beyond them are lost (7.2.4)
+        return value + sum(float(p) * float(o[0]) for o, p in dist.items())
+    # hits beyond the defenders' steps are lost (7.2.4)
     scored = sum(float(p) * min(float(o[0]), steps) for o, p in dist.items())
-    extra = pocket_value(R, state, ground, targets, dist, steps)
-    return float(scored - taken - AIR_POINT * air) + extra
+    return value + scored + pocket_value(R, state, ground, targets, dist, steps)
+
+
+AirPrice = Callable[[int], float]
+
+
+#: the last phase's marginal gains of Air Points, by enemy hex (one entry: the state's facts)
+_AIR: dict[str, Any] = {"key": None, "gains": {}}
+
+
+def air_gains(R: Rules, state: State, pockets: bool) -> dict[str, list[float]]:
+    """Enemy hex -> what each further Air Point (the first, second, third: 11.7C) adds to
+    the value of the attack on it by its default attackers, for every enemy hex still to be
+    attacked this phase where Air Points may be used (11.7E-F)."""
+    key = (
+        id(R), state.get("seed"), state["turn"], state["phase"], pockets,
+        tuple(state.get("hexes_attacked", ())), tuple(state.get("done", ())),
+        tuple(sorted(state.get("pools", {}).items(), key=str)),
+        tuple(sorted((u, str(d["at"]), bool(d.get("reduced"))) for u, d in state["units"].items())),
+    )  # fmt: skip
+    if _AIR["key"] == key:
+        cached: dict[str, list[float]] = _AIR["gains"]
+        return cached
+    gains: dict[str, list[float]] = {}
+    for e in enemy_hexes(R, state):
+        att = default_attackers(R, state, [e])
+        most = max_air(R, state, att)
+        if not att or not most or stranded(R, state, att, [e]):
+            continue
+        free = lambda n: 0.0  # noqa: E731 - the attack's own value, Air Points free
+        values = [attack_value(R, state, att, [e], n, pockets, free) for n in range(most + 1)]
+        gains[e] = [max(0.0, b - a) for a, b in itertools.pairwise(values)]
+    _AIR.update(key=key, gains=gains)
+    return gains
+
+
+def air_price(R: Rules, state: State, targets: list[str], pockets: bool) -> AirPrice:
+    """DR 11.7: the price of ``n`` Air Points in the attack on ``targets`` - what they would
+    have gained in the phase's other attacks, each point placed where it adds most (greedy by
+    marginal gain: issue 34, before which points went first come, first served, three on an
+    attack already sure of its hits and none left for near-even ones). With ``pool`` points
+    left and the others' gains ``g1 >= g2 >= ...``, keeping ``n`` for this attack gives up
+    the ``n`` least of the ``pool`` best: ``g[pool-n] + ... + g[pool-1]``."""
+    side = state["phase"].split("_")[0]
+    pool = int(state.get("pools", {}).get(side, {}).get("air", 0))
+    others = sorted(
+        (g for e, gs in air_gains(R, state, pockets).items() if e not in targets for g in gs),
+        reverse=True,
+    )
+    best = [max(g, AIR_POINT) for g in others[:pool]] + [AIR_POINT] * max(0, pool - len(others))
+
+    def price(n: int) -> float:
+        return sum(best[max(0, pool - n) : pool])
+
+    return price
 
 
 def defenders_steps(R: Rules, state: State, targets: list[str]) -> int:
@@ -104,27 +170,32 @@ def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -
     if p.get("kind") != "attack":
         return out
     att, tgt, air = list(p["attackers"]), list(p["targets"]), int(p["air"])
+    cost = air_price(R, state, tgt, pockets)
+
+    def value_of(attackers: list[str], targets: list[str], n: int) -> float:
+        return attack_value(R, state, attackers, targets, n, pockets, cost)  # priced air
+
     for a in actions:
         arg = str(a.args[0]) if a.args else ""
         if a.verb == "roll":  # offered only when no obligation would be left unmet
-            out[a.text] = max(attack_value(R, state, att, tgt, air, pockets), -8.0) + 0.001
+            out[a.text] = max(value_of(att, tgt, air), -8.0) + 0.001
         elif a.verb == "cancel":
             out[a.text] = 0.0 if optional else NO_ATTACK
         elif a.verb == "with":
-            out[a.text] = attack_value(R, state, [*att, arg], tgt, air, pockets)
+            out[a.text] = value_of([*att, arg], tgt, air)
         elif a.verb == "without":
-            out[a.text] = attack_value(R, state, [u for u in att if u != arg], tgt, air, pockets)
-        elif a.verb == "air":
-            out[a.text] = attack_value(R, state, att, tgt, int(arg), pockets)
+            out[a.text] = value_of([u for u in att if u != arg], tgt, air)
+        elif a.verb == "air":  # DR 11.7: priced by what they would gain elsewhere
+            out[a.text] = value_of(att, tgt, int(arg))
         elif a.verb == "drop":
-            out[a.text] = attack_value(R, state, att, [t for t in tgt if t != arg], air, pockets)
+            out[a.text] = value_of(att, [t for t in tgt if t != arg], air)
         elif a.verb == "also":  # the units of one hex against several (7.1B)
             more = [*tgt, arg]
             source = p.get("source") or _source_of(state, att)
             with_them = default_attackers(R, state, more, source) if source else att
             if not with_them:  # each is needed elsewhere too (7.0B): those declared, back
                 with_them = [u for u in candidates(R, state, more, source) if u in att]
-            out[a.text] = attack_value(R, state, with_them, more, air, pockets) - 0.01
+            out[a.text] = value_of(with_them, more, air) - 0.01
     return out
 
 

@@ -21,6 +21,7 @@ from ..rules import Rules, State, hex_of, occupancy, other, reading
 from ..stacking import stack_problems
 from ..state import own
 from .attacks import combat_values
+from .contact import contact_price
 from .evaluation import (
     ADVANCE,
     CITY_POINT,
@@ -47,11 +48,13 @@ def move_gain(
     dest: str,
     teamwork: bool = False,
     verb: str = "to",
+    stay: float | None = None,
 ) -> float:
     """What moving ``uid`` to ``dest`` gains: for the normal player (``teamwork``) by the
     worth of the hexes and the support it gives; for greedy by the static evaluation one
     step ahead (:func:`static_gain`). An over-stacked destination costs a unit at the end of
-    the phase (6.2)."""
+    the phase (6.2). Both add the price of the compulsory attack the destination brings, less
+    that of staying (7.0: :func:`~ostfront.games.dr.ai.contact.contact_price`)."""
 
     here = hex_of(state, uid)
     if here is None:
@@ -61,6 +64,10 @@ def move_gain(
         gain += support(R, state, view, uid, dest) - support(R, state, view, uid, here)
     else:
         gain = static_gain(R, state, view, uid, dest, verb)
+    if dest != here:  # DR 7.0: the compulsory attack each hex brings (every level)
+        if stay is None:
+            stay = contact_price(R, state, view, uid, here)
+        gain += contact_price(R, state, view, uid, dest) - stay
     there = [u for u in occupancy(state).get(dest, ()) if u != uid]
     if stack_problems(R, state, [*there, uid]):
         gain -= OVERSTACKED
@@ -114,8 +121,10 @@ def best_move(
 ) -> tuple[float, str, str]:
     """(gain, verb, hex) of the unit's best move; gain 0 and no hex if staying is best."""
     best = (0.0, "", "")
+    here = hex_of(state, uid)
+    stay = contact_price(R, state, view, uid, here) if here is not None else 0.0
     for h, verb in sorted(destinations(R, state, uid).items()):
-        g = move_gain(R, state, view, uid, h, teamwork, verb)
+        g = move_gain(R, state, view, uid, h, teamwork, verb, stay)
         if g > best[0] + 1e-9:
             best = (g, verb, h)
     return best
@@ -138,13 +147,38 @@ class DefiantRussiaEvaluator:
         self.selected: dict[str, int] = {}  # unit -> times selected this phase
         self.selected_phase: tuple[Any, ...] = ()
         self.last_selected: str | None = None
+        self.positions: dict[str, str] = {}  # the side's ground units' hexes, last seen
+
+    def forget_near_moves(self, R: Rules, state: State, side: str) -> None:
+        """Work out again the best moves of units within two hexes of a unit that has moved
+        since last seen: a move changes who touches an enemy hex, and so the compulsory
+        attacks of its neighbours (7.0; the unit left alone in contact when its hex-mate
+        steps back sees its price only then)."""
+        now = {
+            u: str(d["at"])
+            for u, d in state["units"].items()
+            if R.unit(u).side == side and R.unit(u).is_ground
+        }
+        moved = {h for u, h in now.items() if self.positions.get(u, h) != h}
+        moved |= {self.positions[u] for u, h in now.items() if self.positions.get(u, h) != h}
+        self.positions = now
+        hexes = {h for h in moved if R.map.grid.contains(h)} if moved else set()
+        if not hexes:
+            return
+        for u in list(self.gains):
+            h = now.get(u)
+            if h is None or not R.map.grid.contains(h):
+                continue
+            if any(R.map.grid.distance(h, m) <= 2 for m in hexes):
+                del self.gains[u]
 
     def unit_gains(
         self, R: Rules, state: State, view: Terrain, uids: list[str]
     ) -> dict[str, float]:
         key = (state.get("seed"), state["turn"], state["phase"], view.side)
         if key != self.phase:
-            self.phase, self.gains = key, {}
+            self.phase, self.gains, self.positions = key, {}, {}
+        self.forget_near_moves(R, state, view.side)
         fresh: set[str] = set()
         for uid in uids:
             if uid not in self.gains:
