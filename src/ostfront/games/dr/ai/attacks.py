@@ -76,7 +76,7 @@ AirPrice = Callable[[int], float]
 
 
 #: the last phase's marginal gains of Air Points, by enemy hex (one entry: the state's facts)
-_AIR: dict[str, Any] = {"key": None, "gains": {}}
+_AIR: dict[str, Any] = {"rules": None, "key": None, "gains": {}}
 
 
 def air_gains(R: Rules, state: State, pockets: bool) -> dict[str, list[float]]:
@@ -84,12 +84,12 @@ def air_gains(R: Rules, state: State, pockets: bool) -> dict[str, list[float]]:
     the value of the attack on it by its default attackers, for every enemy hex still to be
     attacked this phase where Air Points may be used (11.7E-F)."""
     key = (
-        id(R), state.get("seed"), state["turn"], state["phase"], pockets,
+        state.get("seed"), state["turn"], state["phase"], pockets,
         tuple(state.get("hexes_attacked", ())), tuple(state.get("done", ())),
         tuple(sorted(state.get("pools", {}).items(), key=str)),
         tuple(sorted((u, str(d["at"]), bool(d.get("reduced"))) for u, d in state["units"].items())),
     )  # fmt: skip
-    if _AIR["key"] == key:
+    if _AIR["rules"] is R and _AIR["key"] == key:
         cached: dict[str, list[float]] = _AIR["gains"]
         return cached
     gains: dict[str, list[float]] = {}
@@ -101,7 +101,7 @@ def air_gains(R: Rules, state: State, pockets: bool) -> dict[str, list[float]]:
         free = lambda n: 0.0  # noqa: E731 - the attack's own value, Air Points free
         values = [attack_value(R, state, att, [e], n, pockets, free) for n in range(most + 1)]
         gains[e] = [max(0.0, b - a) for a, b in itertools.pairwise(values)]
-    _AIR.update(key=key, gains=gains)
+    _AIR.update(rules=R, key=key, gains=gains)
     return gains
 
 
