@@ -121,9 +121,14 @@ class SturmNachOstenEvaluator:
         with reading(state):
             pending = state.get("pending")
             if pending:
-                return {a.text: -1.0 for a in actions if a.verb == "into"} | {
-                    a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)
-                }
+                # SNO 10.1.9: no juggernaut broken down in the midst of losses or an advance
+                # (played out, a break-down left pending scored as well as the loss itself,
+                # and the player went back and forth between it and "cancel")
+                return (
+                    {a.text: -1.0 for a in actions if a.verb == "into"}
+                    | {a.text: NEVER for a in actions if a.verb == "break"}
+                    | {a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)}
+                )
             if kind == "setup":
                 return {a.text: (1.0 if a.verb == "end" else -1.0) for a in actions}
             if kind == "rrp":
