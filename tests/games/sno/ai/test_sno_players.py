@@ -113,3 +113,12 @@ def test_no_unit_disbands_when_none_must() -> None:
     )
     assert any(a.verb == "disband" for a in GAME.legal_actions(state))
     assert make_player("normal", 3).choose(GAME, state).verb == "end"
+
+
+def test_the_hard_player_counts_sno_rollout_steps_at_their_cost() -> None:
+    """ai.hard: an SNO rollout step costs 20 of Defiant Russia's (measured, docs/ai.md); a
+    game whose evaluator says nothing costs 1."""
+    from ostfront.ai.hard import step_cost
+
+    assert step_cost(GAME.evaluator(True)) == 20.0
+    assert step_cost(object()) == 1.0

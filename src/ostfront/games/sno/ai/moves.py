@@ -73,6 +73,11 @@ class SturmNachOstenEvaluator:
     """The :class:`~ostfront.core.protocol.Evaluator` of Sturm Nach Osten (``teamwork``: the
     normal player's terms, see :mod:`evaluation`)."""
 
+    #: What one of the hard player's rollout steps costs here, in Defiant Russia's steps
+    #: (``ai.hard.step_cost``): measured on the project's 2-core machine, a step of the SNO
+    #: engine and its normal players takes 17-22 ms of CPU against DR's 1 (docs/ai.md)
+    step_cost = 20.0
+
     def __init__(self, teamwork: bool = False) -> None:
         self.teamwork = teamwork
         self.key: tuple[Any, ...] = ()
