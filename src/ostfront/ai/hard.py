@@ -38,6 +38,13 @@ DECISION_BUDGET = 0.3  # seconds a searched decision, by default
 TURN_BUDGET = 8.0  # seconds of search a player-turn, by default (issue 5: 10 s a turn)
 
 
+def step_cost(evaluator: object) -> float:
+    """What one rollout step of a game costs, in Defiant Russia's steps: a game's evaluator
+    may say so (``step_cost``, measured on the same machine) where its engine steps are
+    dearer, so that a budget in seconds buys about as many seconds in every game."""
+    return float(getattr(evaluator, "step_cost", 1.0))
+
+
 def steps_for(seconds: float) -> int:
     """The rollout steps a budget of ``seconds`` buys."""
     return max(0, round(seconds * STEPS_PER_SECOND))
@@ -89,7 +96,7 @@ class HardPlayer(NormalPlayer):
                 value, steps = self.play_out(game, state, a, side, dice)
                 totals[a.text] += value
                 counts[a.text] += 1
-                used += steps
+                used += round(steps * step_cost(self.evaluator))
         self.spent = (self.spent[0], self.spent[1] + used)
         return max(
             candidates,

@@ -54,10 +54,12 @@ def test_a_player_sets_up_and_plays_the_first_axis_player_turn_legally(level: st
     else:
         pytest.fail("the Axis player-turn did not end")
     assert GAME.phase(state) == "soviet_rrp"
-    # (a unit left without a committable attack may disband instead, 7.1.12, the plan's last
-    # resort, and an isolated unit outside a city breaks out, 9.5.1: docs/ai.md)
     assert "pick" not in chosen  # the historical set-up is kept
     assert chosen.count("to") >= 10  # the Axis marches
+    # SNO 7.1.4-7.1.12, 7.4: the attack plan worked out whole keeps the obligations and the
+    # odds limits, committed at once: no attack dropped, no unit disbanded instead (7.1.12)
+    assert "disband" not in chosen and "drop" not in chosen
+    assert chosen.count("declare") == 4 and chosen.count("commit") == 1
 
 
 def test_the_axis_takes_an_undefended_victory_city() -> None:
@@ -111,3 +113,12 @@ def test_no_unit_disbands_when_none_must() -> None:
     )
     assert any(a.verb == "disband" for a in GAME.legal_actions(state))
     assert make_player("normal", 3).choose(GAME, state).verb == "end"
+
+
+def test_the_hard_player_counts_sno_rollout_steps_at_their_cost() -> None:
+    """ai.hard: an SNO rollout step costs 20 of Defiant Russia's (measured, docs/ai.md); a
+    game whose evaluator says nothing costs 1."""
+    from ostfront.ai.hard import step_cost
+
+    assert step_cost(GAME.evaluator(True)) == 20.0
+    assert step_cost(object()) == 1.0

@@ -11,10 +11,12 @@ some fifty units within its time:
   they stay; 7.1.4d: no obligation to attack);
 - movement (5.0): a unit to move by its best move, a move by the worth of its destination
   (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1), no overrun declared;
-- combat (7.0): an attack by the expected worth of its exact result distribution (the CRT
-  column after every shift, 7.2.1, exchange conversion and No Retreat applied), built from
-  every unit that may join it; obligations (7.1.4) met by the best attacks on offer, and a
-  unit disbands instead of attacking (7.1.12) only when nothing else is left;
+- combat (7.0): the whole plan is worked out first (:mod:`attacks`: the obligations of
+  7.1.4-7.1.10 and the odds limits of 7.4, checked by the engine's own tests) and declared
+  attack by attack; only if no such plan is found, an attack by the expected worth of its
+  exact result distribution (the CRT column after every shift, 7.2.1, exchange conversion and
+  No Retreat applied), built from every unit that may join it, and a unit disbands instead of
+  attacking (7.1.12) only when nothing else is left;
 - Disbandment and Breakout (8.0): never voluntary, except an isolated unit outside a city,
   which is lost anyway at the end of the Combat Phase (9.5.1);
 - No Retreat orders (7.5.2): none.
@@ -37,6 +39,7 @@ from ..combat.plan import combat_of, enemies_in_zoc
 from ..rules import Rules, State, combat_factor, hex_of, other, phase_kind, units_at
 from ..stacking_limits import stacking_problems
 from ..state import own
+from .attacks import Planned, build
 from .evaluation import (
     FAR,
     View,
@@ -70,6 +73,11 @@ class SturmNachOstenEvaluator:
     """The :class:`~ostfront.core.protocol.Evaluator` of Sturm Nach Osten (``teamwork``: the
     normal player's terms, see :mod:`evaluation`)."""
 
+    #: What one of the hard player's rollout steps costs here, in Defiant Russia's steps
+    #: (``ai.hard.step_cost``): measured on the project's 2-core machine, a step of the SNO
+    #: engine and its normal players takes 17-22 ms of CPU against DR's 1 (docs/ai.md)
+    step_cost = 20.0
+
     def __init__(self, teamwork: bool = False) -> None:
         self.teamwork = teamwork
         self.key: tuple[Any, ...] = ()
@@ -83,6 +91,8 @@ class SturmNachOstenEvaluator:
         self.draft_dirty = False
         self.steps = 0  # combat decisions scored this Combat Phase
         self.left_out: set[str] = set()  # units left out of the attack being put together
+        self.planned_key: tuple[Any, ...] = ()
+        self.target: Planned | None = None  # the plan worked out whole (:mod:`attacks`)
 
     # -- the Evaluator protocol ------------------------------------------------
     def evaluate(self, game: Game, state: ProtocolState, side: str) -> float:
@@ -116,9 +126,14 @@ class SturmNachOstenEvaluator:
         with reading(state):
             pending = state.get("pending")
             if pending:
-                return {a.text: -1.0 for a in actions if a.verb == "into"} | {
-                    a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)
-                }
+                # SNO 10.1.9: no juggernaut broken down in the midst of losses or an advance
+                # (played out, a break-down left pending scored as well as the loss itself,
+                # and the player went back and forth between it and "cancel")
+                return (
+                    {a.text: -1.0 for a in actions if a.verb == "into"}
+                    | {a.text: NEVER for a in actions if a.verb == "break"}
+                    | {a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)}
+                )
             if kind == "setup":
                 return {a.text: (1.0 if a.verb == "end" else -1.0) for a in actions}
             if kind == "rrp":
@@ -266,6 +281,15 @@ class SturmNachOstenEvaluator:
     ) -> dict[str, float]:
         c = combat_of(state)
         key = (state.get("seed"), state["turn"], state["phase"], side)
+        if not c.get("committed"):
+            if key != self.planned_key:
+                self.planned_key = key
+                self.target = build(R, state)
+            if self.target is not None:
+                found = self.follow(state, c, self.target, actions)
+                if found is not None:
+                    return found
+                self.target = None  # the state left the plan: the step by step scores
         if key != self.combat_key:
             self.combat_key, self.drops, self.planned = key, 0, 0
             self.tried, self.draft_key, self.draft_dirty = {}, (), False
@@ -365,6 +389,50 @@ class SturmNachOstenEvaluator:
                 out[a.text] = -8.0 if self.drops >= DROPS else NEVER
             else:  # break down
                 out[a.text] = NEVER
+        return out
+
+    def follow(
+        self, state: State, c: dict[str, Any], target: Planned, actions: Sequence[Action]
+    ) -> dict[str, float] | None:
+        """Scores that declare ``target`` attack by attack and commit it (None: the plan on
+        the board is no longer a part of it)."""
+        wanted = {tuple(sorted(d)) for _, d in target.attacks}
+        declared = [tuple(sorted(a["defenders"])) for a in c["plan"] if a.get("kind") != "overrun"]
+        if not set(declared) <= wanted or c["disbanding"]:
+            return None
+        todo = [(a, d) for a, d in target.attacks if tuple(sorted(d)) not in declared]
+        draft = c.get("draft")
+        out: dict[str, float] = {}
+        if draft is None:
+            first = {hex_of(state, d[0]) for _, d in todo[:1]}
+            for a in actions:
+                if a.verb in ("commit", "end"):
+                    out[a.text] = 100.0 if not todo else -100.0
+                elif a.verb == "attack" and str(a.args[0]) in first:
+                    out[a.text] = 100.0
+                else:
+                    out[a.text] = -100.0
+            return out if max(out.values(), default=-100.0) > 0 else None
+        if not todo:
+            return None
+        att, dfd = todo[0]
+        if not set(draft["defenders"]) <= set(dfd) or not set(att) <= set(draft["attackers"]):
+            return {a.text: (100.0 if a.verb == "cancel" else -100.0) for a in actions}
+        for a in actions:
+            v = a.verb
+            arg = str(a.args[0]) if a.args else ""
+            if v == "declare":
+                done = sorted(draft["attackers"]) == sorted(att)
+                done = done and sorted(draft["defenders"]) == sorted(dfd)
+                out[a.text] = 100.0 if done else -100.0
+            elif v == "without":
+                out[a.text] = 50.0 if arg not in att else -100.0
+            elif v == "target":
+                out[a.text] = 40.0 if arg in dfd else -100.0
+            elif v == "cancel":
+                out[a.text] = -50.0
+            else:
+                out[a.text] = -100.0
         return out
 
     def without_value(

@@ -1,0 +1,192 @@
+"""The attack plan the SNO computer players declare, worked out whole before the first
+``attack`` (7.1.11: every attack is specified before any is resolved).
+
+The obligations come first (7.1.4, 7.1.6): every enemy hex next to a unit obliged to attack
+is a target, and each target is attacked once, as a whole hex, by some of the units next to
+it. The units are shared out by a local search over "which target does this unit attack, or
+none": a unit joins only if every enemy hex in its ZOC is a target (7.1.10: its whole ZOC is
+then attacked), an obliged unit need not attack when its enemies are attacked by others
+(7.1.4c). The search weighs, for the plan as a whole, a target left unattacked, an attack
+below 1:6 (7.4.7) and a unit attacking at more than three times the odds of the attack on
+another enemy hex next to it (7.4.4) far above the expected worth of the attacks; with one
+attack a hex, 7.4.2 and 7.4.3 never arise. The plan found is checked with the engine's own
+tests (:func:`combat.plan.problems`, :func:`combat.limits.plan_problems`) and used only if it
+passes, so a weak unit beside a strong attack attacks the other hex or stays out rather than
+the plan failing at ``commit`` and units disbanding (7.1.12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..combat import limits, results
+from ..combat import odds as odds_mod
+from ..combat import plan as plan_mod
+from ..combat.declare import available
+from ..combat.plan import combat_of, enemies_in_zoc
+from ..crt import odds_value
+from ..rules import Rules, State, combat_factor, hex_of, phasing_side, units_at
+from .evaluation import result_value
+
+UNCOVERED = 1000.0  # a target no attack takes on (7.1.4, 7.1.6)
+TOO_LOW = 500.0  # an attack below 1:6 (7.4.7)
+THREE_TIMES = 300.0  # a unit over three times the odds beside it (7.4.4)
+PASSES = 6  # rounds of the local search
+
+
+@dataclass
+class Planned:
+    """The plan to declare: (attackers, defenders), in the order to declare them."""
+
+    attacks: list[tuple[list[str], list[str]]] = field(default_factory=list)
+
+
+def defenders_at(R: Rules, state: State, h: str) -> list[str]:
+    side = phasing_side(state)
+    return sorted(
+        u for u in units_at(state, h) if R.unit(u).side != side and plan_mod.attackable(R, u)
+    )
+
+
+def build(R: Rules, state: State) -> Planned | None:
+    """The attack plan for the Combat Phase now (None: none found that keeps the rules)."""
+    c = combat_of(state)
+    if c.get("committed") or c.get("draft") is not None:
+        return None
+    covered = {d for a in c["plan"] for d in a["defenders"]}
+    free = available(R, state)
+    hexes_of: dict[str, list[str]] = {
+        u: sorted({h for e in enemies_in_zoc(R, state, u) if (h := hex_of(state, e))}) for u in free
+    }
+    defs: dict[str, list[str]] = {}
+    for hs in hexes_of.values():
+        for h in hs:
+            if h not in defs:
+                defs[h] = defenders_at(R, state, h)
+    need: set[str] = set()
+    for u in free:
+        if plan_mod.obliged(R, state, u):
+            need.update(h for h in hexes_of[u] if any(d not in covered for d in defs[h]))
+    for a in c["plan"]:  # SNO 7.1.10, 5.4.7: the ZOC of units in the plan already
+        for u in a["attackers"]:
+            for e in enemies_in_zoc(R, state, u):
+                h = hex_of(state, e)
+                if h is not None and e not in covered and e in plan_mod.others_reach(R, state):
+                    need.add(h)
+                    defs.setdefault(h, defenders_at(R, state, h))
+    if not need:
+        return Planned()
+    cand = [u for u in free if hexes_of[u] and set(hexes_of[u]) <= need]
+    # each unit's choices: one enemy hex of its ZOC, or all of them in one attack (7.1.9)
+    options: dict[str, list[tuple[str, ...]]] = {
+        u: [(h,) for h in hexes_of[u]] + ([tuple(hexes_of[u])] if len(hexes_of[u]) > 1 else [])
+        for u in cand
+    }
+    blitz = set(state.get("blitz") or ())
+    cache: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Fraction | None, float, float]] = {}
+
+    def judge(key: tuple[str, ...], group: tuple[str, ...]) -> tuple[Fraction | None, float, float]:
+        """(odds value or None below the lowest, expected worth, attack/defence)."""
+        if (key, group) not in cache:
+            dfd = [d for h in key for d in defs[h]]
+            crt = "overrun_blitz" if blitz & set(group) else "assault"
+            o = odds_mod.assess(R, state, list(group), dfd, crt)
+            ratio = o.attack / max(1, o.defence)
+            if o.column is None:
+                cache[key, group] = (None, 0.0, ratio)
+            else:
+                worth = 0.0
+                if crt == "assault":
+                    dist = results.distribution(R, state, list(group), dfd, False)
+                    defence = sum(combat_factor(R, state, d) for d in dfd)
+                    worth = result_value(dist) * max(defence, 1)
+                cache[key, group] = (odds_value(o.column), worth, ratio)
+        return cache[key, group]
+
+    def grouped(assign: dict[str, tuple[str, ...] | None]) -> dict[tuple[str, ...], list[str]]:
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for u, k in assign.items():
+            if k is not None:
+                groups.setdefault(k, []).append(u)
+        return groups
+
+    def score(assign: dict[str, tuple[str, ...] | None]) -> float:
+        total = 0.0
+        vals: dict[tuple[str, ...], Fraction] = {}
+        by_hex: dict[str, list[Fraction]] = {}
+        hit: set[str] = set()
+        for k, g in grouped(assign).items():
+            hit.update(k)
+            v, worth, ratio = judge(k, tuple(sorted(g)))
+            if v is None:
+                total -= TOO_LOW - 100 * min(ratio, 1.0)
+                continue
+            vals[k] = v
+            total += worth
+            for h in k:
+                by_hex.setdefault(h, []).append(v)
+        total -= UNCOVERED * len(need - hit)
+        for vs in by_hex.values():  # SNO 7.4.3
+            if len(vs) > 1 and max(vs) > 2 * min(vs):
+                total -= THREE_TIMES
+        for u, mine in assign.items():  # SNO 7.4.4
+            if mine is None or mine not in vals:
+                continue
+            for h2 in hexes_of[u]:
+                if h2 not in mine and any(vals[mine] > 3 * v2 for v2 in by_hex.get(h2, ())):
+                    total -= THREE_TIMES
+        return total
+
+    # start: each unit on its most wanted target (fewest other units able to reach it)
+    reach = {h: sum(1 for u in cand if h in hexes_of[u]) for h in need}
+    assign: dict[str, tuple[str, ...] | None] = {
+        u: (min(hexes_of[u], key=lambda h: (reach[h], h)),) for u in cand
+    }
+    best = score(assign)
+    for _ in range(PASSES):
+        better = False
+        for u in cand:
+            choices: list[tuple[str, ...] | None] = [*options[u], None]
+            for option in choices:
+                if option == assign[u]:
+                    continue
+                old = assign[u]
+                assign[u] = option
+                s = score(assign)
+                if s > best + 1e-9:
+                    best, better = s, True
+                else:
+                    assign[u] = old
+        if not better:
+            break
+    planned = Planned(
+        [
+            (sorted(g), sorted(d for h in k for d in defs[h]))
+            for k, g in sorted(grouped(assign).items())
+        ]
+    )
+    if problems(R, state, planned):
+        return None
+    return planned
+
+
+def problems(R: Rules, state: State, planned: Planned) -> list[str]:
+    """The engine's objections to the plan with ``planned`` declared (7.1.4-7.1.10, 7.4)."""
+    c = combat_of(state)
+    plan: list[dict[str, Any]] = list(c["plan"])
+    n = int(c.get("next_id", 1))
+    for i, (att, dfd) in enumerate(planned.attacks):
+        plan.append(
+            {
+                "id": n + i,
+                "attackers": att,
+                "defenders": dfd,
+                "where": {u: hex_of(state, u) for u in dfd},
+                "done": False,
+                "result": None,
+                "kind": plan_mod.kind_of(state, att),
+            }
+        )
+    return plan_mod.problems(R, state, plan) + limits.plan_problems(R, state, plan)
