@@ -161,6 +161,7 @@ def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
         rows.sort(key=lambda r: r[0])
     width = max(len(parts) for parts, _ in rows)
     names = game.outcome_names(state, action, width)
+    meanings = game.outcome_meanings(state, action)
     marginals = []
     for i in range(width):
         m: dict[Any, float] = {}
@@ -170,7 +171,10 @@ def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
         marginals.append(
             {
                 "name": names[i],
-                "values": [{"value": k, "p": m[k]} for k in (sorted(m) if numeric else m)],
+                "values": [
+                    {"value": k, "p": m[k], "meaning": meanings.get(str(k))}
+                    for k in (sorted(m) if numeric else m)
+                ],
                 "expected": sum(k * p for k, p in m.items()) if numeric else None,
             }
         )

@@ -228,6 +228,9 @@ class Players(Closed):
 class OddsValue(Closed):
     value: int | str
     p: float
+    meaning: str | None = Field(
+        default=None, description="what the result does and its rule (Game.outcome_meanings)"
+    )
 
 
 class Marginal(Closed):
