@@ -60,7 +60,9 @@ def test_odds_chart_action_names_and_replay_pages(
     # -- to the first attack to resolve, checking the action list for internal names
     v = view(page)
     for _ in range(40):
-        listed = page.inner_text("#actions")
+        listed = page.inner_text("#actions") + " ".join(
+            page.eval_on_selector_all("#actions [title]", "bs => bs.map(b => b.title)")
+        )  # what a person reads, tooltips too: labels, never the action's internal text
         assert not INTERNAL.findall(listed), listed
         if any(a["verb"] == "roll" for a in v["actions"]):
             break
