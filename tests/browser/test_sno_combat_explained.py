@@ -85,7 +85,16 @@ def test_odds_chart_action_names_and_replay_pages(
         assert "Every unit on both sides" in dict(shown)["TX"]
     if "AL" in results:
         assert "attacker removes units worth at least" in dict(shown)["AL"]
+    assert page.inner_text("#odds .way").startswith("Assault CRT: ")  # the way, preferred
+    assert "The rules' default" in page.inner_text("#odds .way")
     page.screenshot(path=str(artifacts / "sno-odds-meanings.png"))
+    page.hover('#actions button.action[data-text="roll 1 ec"]')  # the other way, previewed
+    page.wait_for_function(
+        "() => (document.querySelector('#odds .way') || {}).textContent"
+        "?.startsWith('Exchange Conversion: ')"
+    )
+    assert page.locator("#odds .meanings li").count() > 0
+    page.mouse.move(5, 5)
 
     # -- the chart (T): results, the ways to resolve a battle, CRTs, options, weather, RFs
     page.keyboard.press("t")

@@ -105,6 +105,11 @@ def test_sno_odds_say_what_each_result_does(client: TestClient) -> None:
     assert set(values) == {"DR", "TX", "(DR)", "-", "AL"}
     assert values["TX"].startswith("Total exchange: Every unit on both sides")
     assert values["TX"].endswith("(SNO 7.3.1)")
+    # the way each roll resolves the battle, and which the rules prefer (SNO 5.4.9, 7.5.1)
+    assert odds["note"].startswith("Assault CRT: ") and "The rules' default" in odds["note"]
+    ec = next(a for a in GAME.legal_actions(st) if a.text == "roll 1 ec")
+    note = (describe.odds(GAME, st, ec) or {})["note"]
+    assert note.startswith("Exchange Conversion: ") and note.endswith("(SNO 7.5.1)")
 
 
 def test_chart_of_no_game(client: TestClient) -> None:

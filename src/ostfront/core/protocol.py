@@ -666,6 +666,11 @@ class Game(ABC):
         the odds. Default: none."""
         return {}
 
+    def roll_note(self, state: State, action: Action) -> str | None:
+        """*Game hook*: a line beside a roll's odds, saying which way it resolves the battle
+        where there are several (what it means, and which the rules prefer). Default: None."""
+        return None
+
     def roll_hits(self, entry: Mapping[str, Any]) -> dict[str, int] | None:
         """*Game hook*: the hits a logged action's dice scored, by the side they hit
         (``{"defender": n, "attacker": m}``); None when its dice are not a battle's hits (a

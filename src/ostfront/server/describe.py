@@ -179,7 +179,11 @@ def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
             }
         )
     outcomes = [{"outcome": parts, "p": p} for parts, p in rows]
-    return {"action": action.text, "outcomes": outcomes, "marginals": marginals}
+    out: dict[str, Any] = {"action": action.text, "outcomes": outcomes, "marginals": marginals}
+    note = game.roll_note(state, action)
+    if note:
+        out["note"] = note
+    return out
 
 
 def _outcome(k: Any) -> int | str:

@@ -250,6 +250,9 @@ class Odds(Closed):
     action: str
     outcomes: list[Outcome]
     marginals: list[Marginal]
+    note: str | None = Field(
+        default=None, description="which way the roll resolves (Game.roll_note)"
+    )
 
 
 class SupplyLine(Open):

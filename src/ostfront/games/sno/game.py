@@ -210,6 +210,9 @@ class SturmNachOsten(SequencedGame):
     def outcome_meanings(self, state: ProtocolState, action: Action) -> dict[str, str]:
         return views.result_meanings(load_crt())  # SNO 7.3
 
+    def roll_note(self, state: ProtocolState, action: Action) -> str | None:
+        return views.roll_way(own(state), action, load_crt())  # SNO 5.4.9, 7.5
+
     def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
         shown = views.decision_view(own(state), self.active_side(state))
         return shown if shown is not None else super().decision_view(state)

@@ -323,6 +323,30 @@ def result_meanings(crts: Any) -> dict[str, str]:
     }
 
 
+def roll_way(state: State, action: Any, crts: Any) -> str | None:
+    """The way a ``roll`` resolves its battle, what that means and which the rules prefer
+    (data/crt.toml ``[[choices]]``; SNO 5.4.1, 5.4.9, 7.5.1)."""
+    from .combat import plan as plan_mod
+    from .combat.resolve import _attack
+
+    if action.verb != "roll" or not action.args:
+        return None
+    attack = _attack(state, int(action.args[0]))
+    if attack is None:
+        return None
+    kind, flags = attack.get("kind"), action.args[1:]
+    way = (
+        "Overrun" if kind == plan_mod.OVERRUN
+        else "Overrun/Blitz CRT" if kind == plan_mod.BLITZ or "ob" in flags
+        else "Exchange Conversion" if "ec" in flags
+        else "Assault CRT"
+    )  # fmt: skip
+    for choice, meaning, preferred, rule in crts.choices:
+        if choice == way:
+            return f"{choice}: {meaning} {preferred} (SNO {rule})"
+    return None
+
+
 def _rule(rule: str) -> str:
     """'7.3.1, 7.3.4' -> 'SNO 7.3.1, 7.3.4' (the chart links the first)."""
     return "SNO " + rule

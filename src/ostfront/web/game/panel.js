@@ -75,6 +75,7 @@ export function drawOdds(preview) {
   el.hidden = false;
   const a = page.view.actions.find(x => x.text === o.action);
   let html = `<h3>Odds before you roll${preview && a ? ": " + esc(a.label) : ""}</h3>`;
+  if (o.note) html += `<p class="way">${esc(o.note)}</p>`;  // which way it resolves (Game.roll_note)
   o.marginals.forEach((m, i) => {
     const max = Math.max(...m.values.map(x => x.p));
     html += `<div><b>${esc(m.name)}</b></div><table>` + m.values.map(x =>
