@@ -117,6 +117,11 @@ def test_odds_chart_action_names_and_replay_pages(
     assert "Exchange Conversion" in ways and "The rules' default" in ways
     crt = page.locator('#chart table[data-table="crt-axis-assault"] tr').nth(1).inner_text()
     assert crt.split("\t")[:3] == ["1", "AL", "(DR)/AL"]  # die 1 at 1:6 and 1:5 (crt.toml)
+    page.click('#chart .chart-contents a[href="#chart-crt-axis-assault"]')  # the contents
+    page.wait_for_function(
+        "() => { const r = document.getElementById('chart-crt-axis-assault')"
+        ".getBoundingClientRect(); return r.top >= 0 && r.top < 200; }"
+    )
     page.screenshot(path=str(artifacts / "sno-chart-crts.png"))
     page.keyboard.press("t")
     page.wait_for_selector("#chart:not(.shown)", state="attached")
