@@ -40,7 +40,8 @@ def test_sno_from_the_new_game_page_to_the_end(page: Any, base_url: str, artifac
     assert "June 1941: the Campaign Scenario" in page.inner_text("#scenarios")
     assert "SNO 13.0" in page.inner_text("#options")
     levels = page.eval_on_selector_all("#side-soviet option", "os => os.map(o => o.value)")
-    assert levels == ["human", "random", "greedy", "normal", "hard"]  # SNO's computer players
+    # only the computer players that know SNO (its own greedy, normal, hard since issue 34)
+    assert levels == ["human", "random", "greedy", "normal", "hard"]
     page.check("input[name=scenario][value='position:kiev-1941-08']")
     page.select_option("#side-soviet", "human")
     page.fill("#seed", "3")

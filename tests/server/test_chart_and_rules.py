@@ -60,7 +60,7 @@ def test_sno_chart_is_read_from_its_tables(client: TestClient) -> None:
     """SNO's Terrain Effects Chart from data/tables.toml: a cost per movement class, the
     rules each row comes from, the reconstructed cells with their reason."""
     tables = client.get("/api/chart/sno").json()["tables"]
-    assert [t["id"] for t in tables] == ["terrain", "hexsides", "places"]
+    assert [t["id"] for t in tables][:3] == ["terrain", "hexsides", "places"]
     terrain = tables[0]
     assert terrain["columns"] == ["Terrain", "Foot", "Mountain", "Armor", "Cavalry", "Combat"]
     swamp = _row(terrain, "Swamp")
@@ -69,6 +69,47 @@ def test_sno_chart_is_read_from_its_tables(client: TestClient) -> None:
     assert _row(terrain, "Clear")["reconstructed"] == ""
     assert "+1 MP" in _row(tables[1], "River")["cells"][1]
     assert _row(tables[2], "Victory city")["cells"][2] == "6"
+
+
+def test_sno_chart_holds_combat_weather_and_replacements(client: TestClient) -> None:
+    """Issue 35: the chart holds the result codes, the ways to resolve a battle, the four CRTs
+    and their Combat Options, the weather and the replacement tables, each row with a rule."""
+    tables = {t["id"]: t for t in client.get("/api/chart/sno").json()["tables"]}
+    assert {"results", "choices", "crt-axis-assault", "options-axis-assault",
+            "crt-soviet-assault", "options-soviet-assault", "crt-overrun-blitz-a",
+            "crt-overrun-blitz-b", "weather", "replacements"} <= set(tables)  # fmt: skip
+    assert all(r["rule"].startswith("SNO ") for t in tables.values() for r in t["rows"])
+    assert _row(tables["results"], "HX")["cells"][1] == "Half exchange"
+    assert _row(tables["results"], "HX")["rule"] == "SNO 7.3.1"
+    crt = tables["crt-overrun-blitz-b"]
+    assert crt["columns"][:2] == ["Die", "3:1"] and len(crt["rows"]) == 6
+    assert "Overrun from 6:1" in crt["note"]
+    assert _row(tables["options-axis-assault"], "AL")["cells"] == ["AL", "2X", "AL", "3X"]
+    assert _row(tables["weather"], "October roll")["cells"][1] == "3-6"
+    assert _row(tables["replacements"], "Axis")["cells"][2].startswith("1941: 2")
+
+
+def test_sno_odds_say_what_each_result_does(client: TestClient) -> None:
+    """The odds of an SNO roll carry each result's meaning (Game.outcome_meanings)."""
+    from ostfront.games.sno.game import GAME
+    from ostfront.server import describe
+
+    st = GAME.setup(seed=3, position=GAME.shipped_position("leningrad-1941-09"))
+    for text in ("end", "end", "attack 0309", "declare", "attack 0408", "declare",
+                 "attack 0608", "declare", "commit"):  # fmt: skip
+        st = GAME.apply(st, text)
+    roll = next(a for a in GAME.legal_actions(st) if a.text == "roll 1")
+    odds = describe.odds(GAME, st, roll)
+    assert odds is not None
+    values = {v["value"]: v["meaning"] for v in odds["marginals"][0]["values"]}
+    assert set(values) == {"DR", "TX", "(DR)", "-", "AL"}
+    assert values["TX"].startswith("Total exchange: Every unit on both sides")
+    assert values["TX"].endswith("(SNO 7.3.1)")
+    # the way each roll resolves the battle, and which the rules prefer (SNO 5.4.9, 7.5.1)
+    assert odds["note"].startswith("Assault CRT: ") and "The rules' default" in odds["note"]
+    ec = next(a for a in GAME.legal_actions(st) if a.text == "roll 1 ec")
+    note = (describe.odds(GAME, st, ec) or {})["note"]
+    assert note.startswith("Exchange Conversion: ") and note.endswith("(SNO 7.5.1)")
 
 
 def test_chart_of_no_game(client: TestClient) -> None:

@@ -243,6 +243,10 @@ def test_an_overrun_being_declared_is_shown() -> None:
     assert shown["targets"] == [str(overrun.args[0])] and shown["attackers"]
     lit = [a for a in describe.annotate(game, state, game.legal_actions(state)) if a["unit"]]
     assert {a["unit"] for a in lit if a["verb"] == "overrun_without"} == set(shown["attackers"])
+    # issue 35: what a person reads names no internal verb (overrun_without, overrun_declare)
+    words = [w for a in game.legal_actions(state) for w in (a.label, a.group)]
+    assert {a.verb for a in game.legal_actions(state)} >= {"overrun_without", "overrun_cancel"}
+    assert not [w for w in words if re.search(r"\b[A-Za-z]+_[a-z_]+\b", w)], words
 
 
 def test_a_game_from_a_position_says_so(client: TestClient, kiev: str) -> None:

@@ -660,6 +660,17 @@ class Game(ABC):
         """*Game hook*: what each part of :meth:`roll_distribution`'s outcomes counts."""
         return [f"Outcome {i + 1}" for i in range(width)]
 
+    def outcome_meanings(self, state: State, action: Action) -> dict[str, str]:
+        """*Game hook*: what each named outcome of :meth:`roll_distribution` does, with its
+        rule, keyed by the outcome's text (a combat result code, say); people read it beside
+        the odds. Default: none."""
+        return {}
+
+    def roll_note(self, state: State, action: Action) -> str | None:
+        """*Game hook*: a line beside a roll's odds, saying which way it resolves the battle
+        where there are several (what it means, and which the rules prefer). Default: None."""
+        return None
+
     def roll_hits(self, entry: Mapping[str, Any]) -> dict[str, int] | None:
         """*Game hook*: the hits a logged action's dice scored, by the side they hit
         (``{"defender": n, "attacker": m}``); None when its dice are not a battle's hits (a

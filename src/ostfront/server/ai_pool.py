@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import signal
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -28,7 +30,7 @@ class AiPool:
         self.closed = False
 
     def executor(self) -> Executor:
-        with self._lock:
+        with self._lock, sigint_blocked():
             if self._executor is None:
                 ctx = multiprocessing.get_context("spawn")
                 self._executor = ProcessPoolExecutor(
@@ -69,7 +71,8 @@ class AiPool:
         for attempt in (1, 2):
             ex = self.executor()
             try:
-                fut = ex.submit(ai_worker.choose, game_name, key, level, seed, budget, state)
+                with sigint_blocked():  # the worker it may start (see sigint_blocked)
+                    fut = ex.submit(ai_worker.choose, game_name, key, level, seed, budget, state)
                 return self._wait(fut, ex, timeout)
             except BrokenProcessPool:
                 if self.closed or not self.drop(ex) or attempt == 2:
@@ -94,6 +97,25 @@ class AiPool:
                     raise TimeoutError(
                         f"it took longer than {timeout:g} s over one decision"
                     ) from None
+
+
+@contextlib.contextmanager
+def sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread while it starts processes (the pool's workers and
+    multiprocessing's resource tracker, which inherit the block through exec): a Ctrl-C in
+    the terminal reaches the whole process group, and one landing while a worker or the
+    tracker is still importing killed it with a KeyboardInterrupt traceback - a tracker or
+    worker gone mid-start is how semaphores are left behind ("leaked semaphore" at exit).
+    The server's own thread still takes the Ctrl-C; the workers drop it (ai_worker.quiet);
+    the tracker ignores it once started."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def kill_pool(ex: Executor) -> None:

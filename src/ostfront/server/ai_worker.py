@@ -34,5 +34,9 @@ def choose(
 
 def quiet() -> None:
     """Worker start-up: Ctrl-C in the terminal is the server's to handle (it stops the
-    workers itself), so a worker ignores SIGINT rather than print a traceback."""
+    workers itself), so a worker ignores SIGINT rather than print a traceback. The worker was
+    started with SIGINT blocked (:func:`.ai_pool.sigint_blocked`), so a Ctrl-C during its
+    start-up waits, pending, and is dropped here with the block."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -161,6 +161,7 @@ def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
         rows.sort(key=lambda r: r[0])
     width = max(len(parts) for parts, _ in rows)
     names = game.outcome_names(state, action, width)
+    meanings = game.outcome_meanings(state, action)
     marginals = []
     for i in range(width):
         m: dict[Any, float] = {}
@@ -170,12 +171,19 @@ def odds(game: Game, state: State, action: Action) -> dict[str, Any] | None:
         marginals.append(
             {
                 "name": names[i],
-                "values": [{"value": k, "p": m[k]} for k in (sorted(m) if numeric else m)],
+                "values": [
+                    {"value": k, "p": m[k], "meaning": meanings.get(str(k))}
+                    for k in (sorted(m) if numeric else m)
+                ],
                 "expected": sum(k * p for k, p in m.items()) if numeric else None,
             }
         )
     outcomes = [{"outcome": parts, "p": p} for parts, p in rows]
-    return {"action": action.text, "outcomes": outcomes, "marginals": marginals}
+    out: dict[str, Any] = {"action": action.text, "outcomes": outcomes, "marginals": marginals}
+    note = game.roll_note(state, action)
+    if note:
+        out["note"] = note
+    return out
 
 
 def _outcome(k: Any) -> int | str:

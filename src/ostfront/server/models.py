@@ -228,6 +228,9 @@ class Players(Closed):
 class OddsValue(Closed):
     value: int | str
     p: float
+    meaning: str | None = Field(
+        default=None, description="what the result does and its rule (Game.outcome_meanings)"
+    )
 
 
 class Marginal(Closed):
@@ -247,6 +250,9 @@ class Odds(Closed):
     action: str
     outcomes: list[Outcome]
     marginals: list[Marginal]
+    note: str | None = Field(
+        default=None, description="which way the roll resolves (Game.roll_note)"
+    )
 
 
 class SupplyLine(Open):

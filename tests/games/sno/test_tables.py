@@ -148,6 +148,26 @@ def test_broken_crt_names_file_table_and_field() -> None:
     assert "crt.toml" in msg and "overrun-blitz-a" in msg and "rows.1" in msg and "5.4.5" in msg
 
 
+def test_every_result_code_says_what_it_does_with_its_rule(crts: Crts) -> None:
+    # 7.3.1, 7.3.7: one meaning per code the tables print, shown in the odds box and chart
+    assert set(crts.meanings) == set(RESULTS)
+    name, meaning, rule = crts.meanings["TX"]
+    assert name == "Total exchange" and "both sides" in meaning and rule == "7.3.1"
+    assert crts.meanings["DR/AL"][2] == "7.3.7"
+    assert [c[0] for c in crts.choices][:2] == ["Assault CRT", "Overrun/Blitz CRT"]
+
+
+def test_a_result_code_without_a_meaning_is_named() -> None:
+    text = Path(CRT_FILE).read_text(encoding="utf-8")
+    broken = text.replace('code = "HX"', 'code = "DX"', 1)
+    with pytest.raises(DataError) as exc:
+        load_crt_text(broken, "crt.toml")
+    msg = str(exc.value)
+    assert (
+        "results: no meaning for HX (7.3.1, 7.3.7)" in msg and "more than one entry for DX" in msg
+    )
+
+
 # =================================================================== charts
 def test_clear_costs_one_and_swamp_mountain_cost_more_for_some(tables: Tables) -> None:
     # 5.5.1, 5.1.3

@@ -134,12 +134,34 @@ class OptionsSpec(BaseModel):
     conversions: list[Conversion]
 
 
+class ResultSpec(BaseModel):
+    """What one result code does, in our words, and the rule (SNO 7.3)."""
+
+    model_config = STRICT
+    code: Result
+    name: str = Field(min_length=1)
+    meaning: str = Field(min_length=1)
+    rule: str = Field(min_length=1)
+
+
+class ChoiceSpec(BaseModel):
+    """One way a battle may be resolved (SNO 5.4, 7.5): what it means, when the rules take it."""
+
+    model_config = STRICT
+    choice: str = Field(min_length=1)
+    meaning: str = Field(min_length=1)
+    preferred: str = Field(min_length=1)
+    rule: str = Field(min_length=1)
+
+
 class CrtFile(BaseModel):
     model_config = STRICT
     crt: CrtHeader
     assignment: dict[Literal["axis", "soviet"], Assignment]
     tables: list[TableSpec]
     combat_options: list[OptionsSpec]
+    results: list[ResultSpec]
+    choices: list[ChoiceSpec] = []
 
 
 # ------------------------------------------------------------------ loaded tables
@@ -168,6 +190,10 @@ class Crts:
     tables: dict[str, Table]
     assignment: dict[str, dict[str, str]]
     options: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+    #: What each result code does: code -> (name, meaning, rule) (SNO 7.3).
+    meanings: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    #: The ways a battle may be resolved: (choice, meaning, preferred, rule) (SNO 5.4, 7.5).
+    choices: tuple[tuple[str, str, str, str], ...] = ()
 
     def table(self, table_id: str) -> Table:
         return self.tables[table_id]
@@ -287,6 +313,13 @@ def _frame_problems(spec: CrtFile) -> list[str]:
             out.append(f"{where}.conversions: no row for {', '.join(missing)}")
         if dup:
             out.append(f"{where}.conversions: more than one row for {', '.join(dup)}")
+    codes = [r.code for r in spec.results]
+    missing = [r for r in RESULTS if r not in codes]
+    if missing:
+        out.append(f"results: no meaning for {', '.join(missing)} (7.3.1, 7.3.7)")
+    dup = sorted({r for r in codes if codes.count(r) > 1})
+    if dup:
+        out.append(f"results: more than one entry for {', '.join(dup)}")
     assault = [t.id for t in spec.tables if t.kind == "assault"]
     for tid in assault:
         if tid not in [o.crt for o in spec.combat_options]:
@@ -323,7 +356,13 @@ def _build(spec: CrtFile, source: str) -> Crts:
         side: {"assault": a.assault, "overrun_blitz": a.overrun_blitz}
         for side, a in spec.assignment.items()
     }
-    return Crts(tables=tables, assignment=assignment, options=options)
+    return Crts(
+        tables=tables,
+        assignment=assignment,
+        options=options,
+        meanings={r.code: (r.name, r.meaning, r.rule) for r in spec.results},
+        choices=tuple((c.choice, c.meaning, c.preferred, c.rule) for c in spec.choices),
+    )
 
 
 def load_crt_text(text: str, source: str = "<crt>") -> Crts:

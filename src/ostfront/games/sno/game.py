@@ -34,7 +34,7 @@ from .ai.moves import SturmNachOstenEvaluator
 from .board import DATA, board
 from .combat import distribution
 from .counters import counter_notes
-from .crt import crt_notes
+from .crt import crt_notes, load_crt
 from .deployment import start
 from .invariants import broken
 from .markers import marker_notes
@@ -233,6 +233,12 @@ class SturmNachOsten(SequencedGame):
             else super().outcome_names(state, action, width)
         )
 
+    def outcome_meanings(self, state: ProtocolState, action: Action) -> dict[str, str]:
+        return views.result_meanings(load_crt())  # SNO 7.3
+
+    def roll_note(self, state: ProtocolState, action: Action) -> str | None:
+        return views.roll_way(own(state), action, load_crt())  # SNO 5.4.9, 7.5
+
     def decision_view(self, state: ProtocolState) -> dict[str, Any] | None:
         shown = views.decision_view(own(state), self.active_side(state))
         return shown if shown is not None else super().decision_view(state)
@@ -240,7 +246,13 @@ class SturmNachOsten(SequencedGame):
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:
         """The Terrain Effects Chart as people read it, from data/tables.toml (SNO 5.1.3,
         5.5, 5.6; 11.8's replacement limits)."""
-        return views.chart_tables(load_tables().tec)
+        t = load_tables()
+        return [
+            *views.chart_tables(t.tec),
+            *views.combat_tables(load_crt()),  # SNO 5.4, 7.2-7.6
+            views.weather_table(t),  # SNO 6.1
+            views.replacement_table(t),  # SNO 11.10-11.14
+        ]
 
     # -- what the computer players know (ai/) ----------------------------------
     def evaluator(self, teamwork: bool = False) -> Evaluator:

@@ -311,3 +311,129 @@ def _markers(state: State) -> dict[str, tuple[str, ...]]:
     for uid in state.get("fuel_short") or ():
         out.setdefault(uid, []).append("no fuel")
     return {u: tuple(m) for u, m in out.items()}
+
+
+# ------------------------------------------------------------------ combat explained
+def result_meanings(crts: Any) -> dict[str, str]:
+    """What each combat result does, keyed by its code, as the odds box shows it
+    (data/crt.toml ``[[results]]``; SNO 7.3)."""
+    return {
+        code: f"{name}: {meaning} (SNO {rule})"
+        for code, (name, meaning, rule) in crts.meanings.items()
+    }
+
+
+def roll_way(state: State, action: Any, crts: Any) -> str | None:
+    """The way a ``roll`` resolves its battle, what that means and which the rules prefer
+    (data/crt.toml ``[[choices]]``; SNO 5.4.1, 5.4.9, 7.5.1)."""
+    from .combat import plan as plan_mod
+    from .combat.resolve import _attack
+
+    if action.verb != "roll" or not action.args:
+        return None
+    attack = _attack(state, int(action.args[0]))
+    if attack is None:
+        return None
+    kind, flags = attack.get("kind"), action.args[1:]
+    way = (
+        "Overrun" if kind == plan_mod.OVERRUN
+        else "Overrun/Blitz CRT" if kind == plan_mod.BLITZ or "ob" in flags
+        else "Exchange Conversion" if "ec" in flags
+        else "Assault CRT"
+    )  # fmt: skip
+    for choice, meaning, preferred, rule in crts.choices:
+        if choice == way:
+            return f"{choice}: {meaning} {preferred} (SNO {rule})"
+    return None
+
+
+def _rule(rule: str) -> str:
+    """'7.3.1, 7.3.4' -> 'SNO 7.3.1, 7.3.4' (the chart links the first)."""
+    return "SNO " + rule
+
+
+def combat_tables(crts: Any) -> list[dict[str, Any]]:
+    """The result codes, the four CRTs, their Combat Options sections and the ways a battle
+    may be resolved, as the browser's chart tables (data/crt.toml; SNO 5.4, 7.2-7.6)."""
+    out: list[dict[str, Any]] = [
+        {"id": "results", "title": "Combat results", "rule": "SNO 7.3",
+         "columns": ["Result", "Name", "What it does"],
+         "note": "Strengths are the modified ones, after terrain (7.3.8). Where units must "
+                 "be chosen, their owner chooses (7.3.5).",
+         "rows": [{"cells": [code, name, meaning], "rule": _rule(rule)}
+                  for code, (name, meaning, rule) in crts.meanings.items()]},
+        {"id": "choices", "title": "Ways to resolve a battle", "rule": "SNO 5.4.9",
+         "columns": ["Way", "What it means", "When the rules take it"],
+         "note": "Where one battle may be resolved more than one way.",
+         "rows": [{"cells": [c, meaning, preferred], "rule": _rule(rule)}
+                  for c, meaning, preferred, rule in crts.choices]},
+    ]  # fmt: skip
+    for t in crts.tables.values():
+        kind = "Assault" if t.kind == "assault" else "Overrun/Blitz"
+        note = f"Die roll down, odds across. Below {t.columns[0]}: {t.below_lowest}."
+        if t.overrun_from:
+            note += f" Overrun from {t.overrun_from}. Results are never converted (7.5)."
+        out.append(
+            {"id": "crt-" + t.id, "title": f"{t.name} ({kind}, {t.side.capitalize()})",
+             "rule": "SNO " + (t.rules[0] if t.rules else "7.2.1"),
+             "columns": ["Die", *t.columns], "note": note + " Reconstructed: the printed "
+             "table is not public; see docs/data/sno-tables.md.",
+             "rows": [{"cells": [str(d), *t.rows[d]], "rule": "SNO 7.2.1"} for d in sorted(t.rows)]}
+        )  # fmt: skip
+        if t.id in crts.options:
+            conv = crts.options[t.id]
+            out.append(
+                {"id": "options-" + t.id, "title": f"{t.name}: Combat Options", "rule": "SNO 7.5",
+                 "columns": ["Result read", "Exchange Conversion", "No Retreat", "Both"],
+                 "note": "The Assault result is read, then converted under the heading in force.",
+                 "rows": [{"cells": [r, c["exchange"], c["no_retreat"], c["both"]],
+                           "rule": "SNO 7.5.1, 7.5.3, 7.6.3",
+                           "reconstructed": "docs/data/sno-tables.md §3"}
+                          for r, c in conv.items()]}
+            )  # fmt: skip
+    return out
+
+
+def weather_table(tables: Any) -> dict[str, Any]:
+    """The weather table (data/tables.toml ``[weather]``; SNO 6.1, 14.55)."""
+    w = tables.spec.weather
+
+    def then(d: Any) -> str:
+        return ", ".join(f"{m}: {x}" for m, x in d.items())
+
+    rows = [{"cells": ["fixed", "", then(w.fixed)], "rule": "SNO 6.1.2"}]
+    rows += [{"cells": ["October roll", r.die, f"October: {r.october}; " + then(r.then)
+                        + ("; roll again in April" if r.april_roll else "")], "rule": "SNO 6.1.3"}
+             for r in w.october]  # fmt: skip
+    rows += [{"cells": ["April roll", r.die, f"April: {r.april}; " + then(r.then)],
+              "rule": "SNO 6.1.3b"} for r in w.april]  # fmt: skip
+    rows += [{"cells": ["May 1941 (option)", r.die, r.weather], "rule": r.source or w.source}
+             for r in w.may_1941]  # fmt: skip
+    return {"id": "weather", "title": "Weather", "rule": "SNO 6.1",
+            "columns": ["When", "Die", "Weather"], "note": "", "rows": rows}  # fmt: skip
+
+
+def replacement_table(tables: Any) -> dict[str, Any]:
+    """The replacement factors a side receives each month (data/tables.toml
+    ``[replacements]``; SNO 11.10-11.14, options 14.6-14.8)."""
+    r = tables.spec.replacements
+
+    def years(d: dict[str, int]) -> str:
+        return ", ".join(f"{y}: {n}" for y, n in d.items())
+
+    rows = [
+        {"cells": ["Soviet", "Siberia, by year", years(r.soviet_siberia)], "rule": "SNO 11.10"},
+        {"cells": ["Soviet", "per factory held", str(r.soviet_per_factory)], "rule": "SNO 11.10"},
+        {"cells": ["Soviet", "per Victory city held", str(r.soviet_per_victory_city)],
+         "rule": "SNO 11.10"},
+        {"cells": ["Axis", "base, by year", years(r.axis_base)], "rule": "SNO 11.12"},
+        {"cells": ["Axis", "base with option 14.6, by year", years(r.axis_daring_base)],
+         "rule": "SNO 14.62"},
+        {"cells": ["Axis", "per pair of Soviet Victory cities held (Moscow two)",
+                   str(r.axis_per_soviet_victory_city_pair)], "rule": "SNO 11.13"},
+        {"cells": ["Axis", "at most", r.axis_cap], "rule": "SNO 11.14"},
+        {"cells": ["Soviet", "partisans per pair of Soviet Victory cities (option 14.8)",
+                   str(r.partisans_per_soviet_victory_city_pair)], "rule": "SNO 14.83"},
+    ]  # fmt: skip
+    return {"id": "replacements", "title": "Replacements (RFs a month)", "rule": "SNO 11.10",
+            "columns": ["Side", "Source", "RFs"], "note": "", "rows": rows}  # fmt: skip

@@ -57,7 +57,7 @@ function fillActions(filter) {
       n += 1;
       const key = n <= 9 ? `<span class="key">${n}</span>` : "";
       html += `<button class="action ${a.verb === "undo" ? "undo" : ""}" data-text="${esc(a.text)}" data-n="${n}" ` +
-        `title="${esc(a.text)}${a.rule ? " — " + esc(a.rule) : ""}">${key}<span class="lbl">${esc(a.label)}</span>` +
+        `title="${esc(a.label)}${a.rule ? " — " + esc(a.rule) : ""}">${key}<span class="lbl">${esc(a.label)}</span>` +
         `<span class="key">${esc(a.rule || "")}</span></button>`;
     }
     if (cut < g.acts.length) {

@@ -8,7 +8,7 @@ import { toggleOverlay } from "./overlays.js";
 import { moveCursor, pressCursor } from "./cursor.js";
 import { closeMenu, endAction, menuItem } from "./actions.js";
 import { act } from "./connection.js";
-import { enterReplay, exitReplay, jumpPhase, replayTo } from "./replay.js";
+import { enterReplay, exitReplay, jumpPhase, pageReplay, replayTo } from "./replay.js";
 import { toggleChart } from "./dialogs.js";
 
 // Start listening: the keys on the whole page, the buttons, a click away from the menu.
@@ -44,8 +44,10 @@ function onKey(e) {
   if (page.replay && !onMap) {
     if (e.key === "ArrowLeft") { e.preventDefault(); return replayTo(page.replay.step - 1); }
     if (e.key === "ArrowRight") { e.preventDefault(); return replayTo(page.replay.step + 1); }
-    if (e.key === "PageUp") { e.preventDefault(); return jumpPhase(-1); }
-    if (e.key === "PageDown") { e.preventDefault(); return jumpPhase(1); }
+    if (e.key === "PageUp") { e.preventDefault(); return pageReplay(-1); }
+    if (e.key === "PageDown") { e.preventDefault(); return pageReplay(1); }
+    if (e.key === "[") { e.preventDefault(); return jumpPhase(-1); }
+    if (e.key === "]") { e.preventDefault(); return jumpPhase(1); }
     if (e.key === "Home") { e.preventDefault(); return replayTo(0); }
     if (e.key === "End") { e.preventDefault(); return replayTo(page.replay.seq); }
   }

@@ -75,12 +75,17 @@ export function drawOdds(preview) {
   el.hidden = false;
   const a = page.view.actions.find(x => x.text === o.action);
   let html = `<h3>Odds before you roll${preview && a ? ": " + esc(a.label) : ""}</h3>`;
+  if (o.note) html += `<p class="way">${esc(o.note)}</p>`;  // which way it resolves (Game.roll_note)
   o.marginals.forEach((m, i) => {
     const max = Math.max(...m.values.map(x => x.p));
     html += `<div><b>${esc(m.name)}</b></div><table>` + m.values.map(x =>
       `<tr><td style="width:2em">${esc(x.value)}</td><td style="width:4.5em">${pct(x.p)}</td>` +
       `<td><div class="bar ${i ? "att" : ""}" style="width:${(100 * x.p / max).toFixed(1)}%"></div></td></tr>`).join("") +
       `</table>${m.expected == null ? "" : `<div class="exp">expected ${m.expected.toFixed(2)}</div>`}`;
+    // what each result does, as the game words it (Game.outcome_meanings)
+    const told = m.values.filter(x => x.meaning);
+    if (told.length) html += `<ul class="meanings">` + told.map(x =>
+      `<li data-result="${esc(x.value)}"><b>${esc(x.value)}</b> ${esc(x.meaning)}</li>`).join("") + "</ul>";
   });
   const names = (preview ? [] : (page.view.pending && page.view.pending.attackers) || []).map(uid => {
     const c = page.view.counters.find(x => x.id === uid);

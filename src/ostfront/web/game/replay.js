@@ -37,6 +37,12 @@ export function replayTo(step) {
   }, 60);
 }
 
+// PgUp / PgDn: a page of the record, this many steps (the phase starts are on [ and ]).
+export const REPLAY_PAGE = 10;
+export function pageReplay(dir) {
+  if (page.replay) replayTo(page.replay.step + dir * REPLAY_PAGE);
+}
+
 export function jumpPhase(dir) {
   if (!page.replay) return;
   const steps = [0, ...page.replay.marks.map(m => m.step), page.replay.seq];
