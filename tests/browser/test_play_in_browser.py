@@ -185,6 +185,7 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
     )
     assert uid, "a unit that may move is ringed on the map"
     start = next(c["hex"] for c in v["counters"] if c["id"] == uid)
+    zoom_to(page, start)  # the unit in view, as a player would pan to it
     page.locator(f'g.counters .counter-slot[data-uid="{uid}"]').click()
     v = wait_until(page, lambda v: v["selected"] == uid, "the unit to be picked")
     assert page.locator(".hl-move").count() > 0 and page.locator(".hl-label.move").count() > 0
@@ -216,6 +217,7 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
     if v["selected"] == uid:
         click_hex(page, target)
     else:
+        zoom_to(page, start)
         page.locator(f'g.counters .counter-slot[data-uid="{uid}"]').click()
         wait_until(page, lambda v: v["selected"] == uid, "the unit to be picked again")
         click_hex(page, target)
