@@ -445,6 +445,7 @@ def reach_numbered(
     one_hex_minimum: bool = False,
     may_always_enter: Callable[[int, int], bool] | None = None,
     goal: str | None = None,
+    ask: bytearray | bytes | None = None,
 ) -> dict[str, Step]:
     """:func:`reach` over hex numbers, with the costs worked out before the search: the
     same answer (the same hexes, costs, paths and order found) as :func:`reach` given an
@@ -452,7 +453,8 @@ def reach_numbered(
     ``steps`` - where it is None, ``odd(a, b, spent)`` says the whole cost (or None) - and
     otherwise, if ``pair`` flags both ends, lets ``on_pair(a, b, cost)`` change or refuse
     it (raise it, never lower it); ``may_enter`` None: every hex may be entered;
-    ``stops``: hexes flagged there may be entered but not left. ``may_enter`` is asked at
+    ``stops``: hexes flagged there may be entered but not left; ``ask``: every step into a
+    hex flagged there is ``odd``'s, whatever ``steps`` says. ``may_enter`` is asked at
     most once a hex, and only for a step that could make the hex nearer (the rules asked
     must be pure: each answer depends only on its hexes).
 
@@ -476,9 +478,10 @@ def reach_numbered(
             bytearray(n),
         )  # entry: 0 not asked yet, 1 may enter, 2 may not
     asked: list[int] = []
-    ask = asked.append
+    remember_asked = asked.append
     every = entry if may_enter is not None else index.every  # None: every hex may be entered
     pairs = pair if pair is not None else index.none
+    asks = ask if ask is not None else index.none
     cost[s], prev[s] = 0.0, -1
     order = [s]
     found = order.append
@@ -498,6 +501,8 @@ def reach_numbered(
         at_start = here == s
         pair_here = pairs[here]
         for nxt, c in steps[here]:
+            if asks[nxt]:
+                c = None
             if c is not None:
                 total = spent + c
                 old = cost[nxt]
@@ -517,7 +522,7 @@ def reach_numbered(
             if e == 0:
                 assert may_enter is not None
                 e = entry[nxt] = 1 if may_enter(nxt) else 2
-                ask(nxt)
+                remember_asked(nxt)
             if e == 2:
                 continue
             if c is None:
