@@ -415,21 +415,34 @@ def grow_nearer(
 # ------------------------------------------------------------------ movement reach over hex numbers
 #: a step out of a hex: (the hex stepped into, its cost; None: ask the search's ``odd``)
 CostStep = tuple[int, float | None]
-CostSteps = tuple[tuple[CostStep, ...], ...]
+Row = Callable[[str], Mapping[str, float | None]]
 
 
-def cost_steps(index: HexIndex, table: Mapping[str, Mapping[str, float | None]]) -> CostSteps:
-    """A table hex -> {neighbour: cost} (worked out once, kept with the map) as hex number
-    -> ((neighbour number, cost), ...), in the table's order: :func:`reach_numbered`'s
-    precomputed terrain. Every hex of the index is read from the table (a table that works
-    its rows out when first asked, like a ``dict`` with ``__missing__``, works them all out).
+class CostSteps(dict[int, tuple[CostStep, ...]]):
+    """A table hex -> {neighbour: cost} as hex number -> ((neighbour number, cost), ...), in
+    the table's order: :func:`reach_numbered`'s precomputed terrain. Each hex's row is
+    worked out when first read and kept (a process that plays a few moves - one call of the
+    command line - works out only the rows its searches read).
 
     >>> ix = HexIndex(["0101", "0201"])
-    >>> cost_steps(ix, {"0101": {"0201": 2}, "0201": {"0101": None}})
-    (((1, 2),), ((0, None),))
+    >>> steps = cost_steps(ix, {"0101": {"0201": 2}, "0201": {"0101": None}})
+    >>> steps[0], steps[1], len(steps)
+    (((1, 2),), ((0, None),), 2)
     """
-    num = index.num
-    return tuple(tuple((num[b], c) for b, c in table[h].items()) for h in index.ids)
+
+    def __init__(self, index: HexIndex, row: Row) -> None:
+        super().__init__()
+        self.index, self.row = index, row
+
+    def __missing__(self, h: int) -> tuple[CostStep, ...]:
+        num = self.index.num
+        out = self[h] = tuple((num[b], c) for b, c in self.row(self.index.ids[h]).items())
+        return out
+
+
+def cost_steps(index: HexIndex, table: Mapping[str, Mapping[str, float | None]] | Row) -> CostSteps:
+    """:class:`CostSteps` of a table (or of a function hex -> row)."""
+    return CostSteps(index, table if callable(table) else table.__getitem__)
 
 
 def reach_numbered(

@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...core.memo import facts_of
-from ...core.paths import CostStep, CostSteps, HexIndex, Step, cost_steps, path_to, reach_numbered
+from ...core.paths import CostSteps, HexIndex, Step, cost_steps, path_to, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import armor, control, hab, juggernauts, overrun, overruns, zhukov
@@ -310,20 +310,21 @@ def _numbered_steps(R: Rules, steps: Steps, index: HexIndex) -> tuple[CostSteps,
     """``step_table``'s costs by hex number (``core.paths.cost_steps``), kept with the
     table: (outside enemy ZOC, into it - SNO 5.5.4: a river one more); a strait's step
     (5.5.5) None, for the search to ask."""
+    empty: dict[str, StepInfo] = {}
+
+    def outside(h: str) -> dict[str, float | None]:
+        return {b: None if st else float(c) for b, (c, _, st) in steps.get(h, empty).items()}
+
+    def into(h: str) -> dict[str, float | None]:
+        row = steps.get(h, empty).items()
+        return {b: None if st else float(c + int(river)) for b, (c, river, st) in row}
+
     if not steps:  # a class that never moves: nothing to keep
-        none: tuple[tuple[CostStep, ...], ...] = tuple(() for _ in index.ids)
-        return none, none
+        return cost_steps(index, outside), cost_steps(index, into)
     facts, key = facts_of(R), ("omp_numbered_steps", id(steps))
     known: tuple[Steps, CostSteps, CostSteps] | None = facts.get(key)
     if known is None or known[0] is not steps:
-        empty: dict[str, StepInfo] = {}
-        rows = [(h, steps.get(h, empty)) for h in index.ids]
-        plain = {h: {b: None if st else float(c) for b, (c, _, st) in r.items()} for h, r in rows}
-        into = {
-            h: {b: None if st else float(c + int(river)) for b, (c, river, st) in r.items()}
-            for h, r in rows
-        }
-        known = facts[key] = (steps, cost_steps(index, plain), cost_steps(index, into))
+        known = facts[key] = (steps, cost_steps(index, outside), cost_steps(index, into))
     return known[1], known[2]
 
 
