@@ -143,7 +143,7 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     # DR 6.3.1A, 6.3.2A; # DR 8.3.3: Armor too in Mud: stops in enemy ZOC not friendly held
     stops = None
     if stops_in_zoc(R, state, uid):
-        stops = bytes(z and not f for z, f in zip(zoc_of, own, strict=True))
+        stops = index.mask(h for h in zoc if h not in friends)  # (the start is never asked)
 
     # DR 6.1.4 (and # DR 6.6.4 in exploitation): one hex always, but not ZOC to ZOC
     def one_hex(a: int, b: int) -> bool:
