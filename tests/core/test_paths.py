@@ -13,12 +13,14 @@ from ostfront.core.paths import (
     FAR,
     HexIndex,
     connected,
+    cost_steps,
     distances,
     flood,
     grow,
     grow_nearer,
     path_to,
     reach,
+    reach_numbered,
     search,
     step_distances,
     walk_back,
@@ -218,3 +220,75 @@ def test_searches_by_hex_number_find_what_the_searches_by_id_find(
     area_n = bytearray(len(IX))
     grow_nearer(area_n, [IX.num[h] for h in first], STEPS_N, IX.mask(held), d2_n, threat_n)
     assert IX.hexes(area_n) == area
+
+
+COST = {h: {b: float(1 + (int(b) * 7 + int(h)) % 3) for b in G.neighbours(h)} for h in HEXES}
+COST_N = cost_steps(
+    IX, {h: {b: (None if c == 3 else c) for b, c in r.items()} for h, r in COST.items()}
+)
+
+
+@given(
+    st.sampled_from(HEXES),
+    st.integers(0, 9),
+    st.frozensets(st.sampled_from(HEXES), max_size=20),
+    st.frozensets(st.sampled_from(HEXES), max_size=20),
+    st.frozensets(st.sampled_from(HEXES), max_size=10),
+    st.booleans(),
+    st.sampled_from([None, *HEXES[::5]]),
+)
+def test_reach_by_hex_number_finds_what_reach_finds(
+    start: str,
+    budget: int,
+    walls: frozenset[str],
+    zoc: frozenset[str],
+    stop: frozenset[str],
+    one_hex: bool,
+    goal: str | None,
+) -> None:
+    """Movement reach over precomputed costs by hex number (DR 6.1, 6.3; SNO 5.1, 5.2) is
+    reach with an enter callback: the same hexes, costs, paths and order found - with hexes
+    that may not be entered, steps of unknown cost asked as the search goes (odd), ZOC to ZOC
+    steps costing one more or refused (on_pair), hexes that stop the unit, one hex always and
+    a goal."""
+    ids = IX.ids
+
+    def enter(a: str, b: str, spent: float) -> float | None:
+        if b in walls:
+            return None
+        c = COST[a][b]
+        if c == 3:  # the "odd" steps: their cost is asked as the search goes
+            return budget if a == start and spent == 0 else None if b in zoc else 2.5
+        if a in zoc and b in zoc:
+            return None if int(b) % 2 else c + 1
+        return c
+
+    def on_pair(a: int, b: int, c: float) -> float | None:
+        return None if int(ids[b]) % 2 else c + 1
+
+    def odd(a: int, b: int, spent: float) -> float | None:
+        return enter(ids[a], ids[b], spent)
+
+    def always(a: str, b: str) -> bool:
+        return not (a in zoc and b in zoc)
+
+    by_id = reach(start, budget, G.neighbours, enter, lambda h: h in stop, one_hex, always, goal)
+    by_number = reach_numbered(
+        IX,
+        start,
+        budget,
+        COST_N,
+        lambda b: ids[b] not in walls,
+        odd=odd,
+        pair=IX.mask(zoc),
+        on_pair=on_pair,
+        stops=IX.mask(stop),
+        one_hex_minimum=one_hex,
+        may_always_enter=lambda a, b: always(ids[a], ids[b]),
+        goal=goal,
+    )
+    assert list(by_number.items()) == list(by_id.items())
+    again = reach_numbered(IX, start, budget, COST_N, lambda b: ids[b] not in walls, odd=odd)
+    assert again == reach_numbered(
+        IX, start, budget, COST_N, lambda b: ids[b] not in walls, odd=odd
+    )

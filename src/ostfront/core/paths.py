@@ -298,6 +298,15 @@ class HexIndex:
     def __init__(self, hexes: Iterable[str]) -> None:
         self.ids: tuple[str, ...] = tuple(hexes)
         self.num: dict[str, int] = {h: i for i, h in enumerate(self.ids)}
+        self.or_none: tuple[str | None, ...] = (*self.ids, None)  # [-1]: no hex
+        self.every = b"\x01" * len(self.ids)  # every hex "may enter" (:func:`reach_numbered`)
+        self.none = bytes(len(self.ids))  # no hex flagged
+        n = len(self.ids)
+        #: lists :func:`reach_numbered` reuses, each left as it found it: cost (FAR), the hex
+        #: entered from (-1 for the start; others read only once set) and "may enter" (0)
+        self.scratch: list[tuple[list[float], list[int], bytearray]] = [
+            ([FAR] * n, [-1] * n, bytearray(n))
+        ]
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -401,3 +410,167 @@ def grow_nearer(
             if not area[n] and (held[n] or near[n] < far[n]):
                 area[n] = 1
                 push(n)
+
+
+# ------------------------------------------------------------------ movement reach over hex numbers
+#: a step out of a hex: (the hex stepped into, its cost; None: ask the search's ``odd``)
+CostStep = tuple[int, float | None]
+Row = Callable[[str], Mapping[str, float | None]]
+
+
+class CostSteps(dict[int, tuple[CostStep, ...]]):
+    """A table hex -> {neighbour: cost} as hex number -> ((neighbour number, cost), ...), in
+    the table's order: :func:`reach_numbered`'s precomputed terrain. Each hex's row is
+    worked out when first read and kept (a process that plays a few moves - one call of the
+    command line - works out only the rows its searches read).
+
+    >>> ix = HexIndex(["0101", "0201"])
+    >>> steps = cost_steps(ix, {"0101": {"0201": 2}, "0201": {"0101": None}})
+    >>> steps[0], steps[1], len(steps)
+    (((1, 2),), ((0, None),), 2)
+    """
+
+    def __init__(self, index: HexIndex, row: Row) -> None:
+        super().__init__()
+        self.index, self.row = index, row
+
+    def __missing__(self, h: int) -> tuple[CostStep, ...]:
+        num = self.index.num
+        out = self[h] = tuple((num[b], c) for b, c in self.row(self.index.ids[h]).items())
+        return out
+
+
+def cost_steps(index: HexIndex, table: Mapping[str, Mapping[str, float | None]] | Row) -> CostSteps:
+    """:class:`CostSteps` of a table (or of a function hex -> row)."""
+    return CostSteps(index, table if callable(table) else table.__getitem__)
+
+
+def reach_numbered(
+    index: HexIndex,
+    start: str,
+    budget: float,
+    steps: CostSteps,
+    may_enter: Callable[[int], bool] | None,
+    odd: Callable[[int, int, float], float | None] | None = None,
+    pair: bytearray | bytes | None = None,
+    on_pair: Callable[[int, int, float], float | None] | None = None,
+    stops: bytearray | bytes | None = None,
+    one_hex_minimum: bool = False,
+    may_always_enter: Callable[[int, int], bool] | None = None,
+    goal: str | None = None,
+    ask: bytearray | bytes | None = None,
+) -> dict[str, Step]:
+    """:func:`reach` over hex numbers, with the costs worked out before the search: the
+    same answer (the same hexes, costs, paths and order found) as :func:`reach` given an
+    ``enter`` that refuses a hex ``may_enter`` refuses, then takes the step's cost from
+    ``steps`` - where it is None, ``odd(a, b, spent)`` says the whole cost (or None) - and
+    otherwise, if ``pair`` flags both ends, lets ``on_pair(a, b, cost)`` change or refuse
+    it (raise it, never lower it); ``may_enter`` None: every hex may be entered;
+    ``stops``: hexes flagged there may be entered but not left; ``ask``: every step into a
+    hex flagged there is ``odd``'s, whatever ``steps`` says. ``may_enter`` is asked at
+    most once a hex, and only for a step that could make the hex nearer (the rules asked
+    must be pure: each answer depends only on its hexes).
+
+    >>> ix = HexIndex(["a", "b", "c", "d"])
+    >>> line = ((( 1, 1),), ((0, 1), (2, 2)), ((1, 1), (3, 1)), ((2, 1),))
+    >>> r = reach_numbered(ix, "a", 3, line, lambda h: True)
+    >>> {h: (s.cost, s.prev) for h, s in r.items()}
+    {'a': (0.0, None), 'b': (1.0, 'a'), 'c': (3.0, 'b')}
+    """
+    num, ids = index.num, index.ids
+    n = len(ids)
+    s = num[start]
+    g = -1 if goal is None else num.get(goal, -1)
+    scratch = index.scratch
+    if scratch:  # the lists kept for the searches: no list of the map's size made a call
+        cost, prev, entry = index.scratch.pop()
+    else:  # a search asked from inside another's callbacks
+        cost, prev, entry = (
+            [FAR] * n,
+            [-1] * n,
+            bytearray(n),
+        )  # entry: 0 not asked yet, 1 may enter, 2 may not
+    asked: list[int] = []
+    remember_asked = asked.append
+    every = entry if may_enter is not None else index.every  # None: every hex may be entered
+    pairs = pair if pair is not None else index.none
+    asks = ask if ask is not None else index.none
+    cost[s], prev[s] = 0.0, -1
+    order = [s]
+    found = order.append
+    # (cost, tie): tie = the push's count times n plus the hex - ties go to the first pushed
+    heap: list[tuple[float, int]] = [(0.0, s)]
+    tie = n
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        spent, key = pop(heap)
+        here = key % n
+        if spent > cost[here]:
+            continue
+        if here == g:
+            break
+        if here != s and stops is not None and stops[here]:
+            continue
+        at_start = here == s
+        pair_here = pairs[here]
+        for nxt, c in steps[here]:
+            if asks[nxt]:
+                c = None
+            if c is not None:
+                total = spent + c
+                old = cost[nxt]
+                if total >= old:
+                    continue  # as near already (the common case: on_pair never lowers a cost)
+                if total <= budget:
+                    if every[nxt] == 1 and not (pair_here and pairs[nxt]):  # the plain step
+                        if old == FAR:
+                            found(nxt)
+                        cost[nxt], prev[nxt] = total, here
+                        push(heap, (total, tie + nxt))
+                        tie += n
+                        continue
+                elif not (at_start and one_hex_minimum):
+                    continue
+            e = every[nxt]
+            if e == 0:
+                assert may_enter is not None
+                e = entry[nxt] = 1 if may_enter(nxt) else 2
+                remember_asked(nxt)
+            if e == 2:
+                continue
+            if c is None:
+                assert odd is not None, "a step of unknown cost and no odd() to ask"
+                c = odd(here, nxt, spent)  # the whole cost: no on_pair after it
+                if c is None:
+                    continue
+            elif pair_here and pairs[nxt]:
+                assert on_pair is not None
+                c = on_pair(here, nxt, c)
+                if c is None:
+                    continue
+            total = spent + c
+            if total > budget:
+                if (
+                    one_hex_minimum
+                    and at_start
+                    and cost[nxt] == FAR
+                    and (may_always_enter is None or may_always_enter(s, nxt))
+                ):
+                    cost[nxt], prev[nxt] = budget, s
+                    found(nxt)
+                continue
+            old = cost[nxt]
+            if total < old:
+                if old == FAR:
+                    found(nxt)
+                cost[nxt], prev[nxt] = total, here
+                push(heap, (total, tie + nxt))
+                tie += n
+    new, named = tuple.__new__, index.or_none  # named[-1]: None, the start's prev
+    out = {ids[h]: new(Step, (cost[h], named[prev[h]])) for h in order}
+    for h in order:  # the lists as they were, for the next search
+        cost[h] = FAR
+    for h in asked:
+        entry[h] = 0
+    scratch.append((cost, prev, entry))
+    return out

@@ -24,7 +24,7 @@ What a unit may enter, what it costs, its allowance and the phase record are in
 
 from __future__ import annotations
 
-from ...core.paths import Step, path_to, reach
+from ...core.paths import Step, path_to, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import airborne, navy, rail
@@ -44,12 +44,13 @@ from .movement_rules import (
     country_of,
     entry_rule,
     full_fleet_near,
+    hex_index,
     immobile,
     immobility,
     is_sivash,
     kind,
     may_enter,
-    move_steps,
+    numbered_steps,
     record,
     row_of,
     side_cost,
@@ -106,46 +107,58 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     def friendly(h: str) -> bool:  # "another friendly unit currently occupies the hex"
         return h in friends and not (h == start and alone)
 
-    steps = move_steps(R, state["weather"], unit.type, side)  # terrain and hexsides
-    allowed: dict[str, bool] = {}  # may_enter, hex by hex, worked out once
+    # the terrain and hexsides' costs, worked out once for the map (by hex number)
+    steps = numbered_steps(R, state["weather"], unit.type, side)
+    index = hex_index(R)
+    ids = index.ids
     enterable = entry_rule(R, state, uid, carrying)
+    zoc_of = index.mask(zoc)
+    own = index.mask(friends)
+    s = index.num[start]
+    if alone:
+        own[s] = 0
 
-    def enter(a: str, b: str, spent: float) -> float | None:
-        ok = allowed.get(b)
-        if ok is None:
-            ok = allowed[b] = enterable(b)
-        if not ok:
+    def may_enter(b: int) -> bool:
+        return enterable(ids[b])
+
+    def zoc_to_zoc(a: int, b: int, cost: float) -> float | None:  # DR 6.3.1B, 6.3.2B
+        if own[a] and own[b]:  # "another friendly unit currently occupies the hex"
+            return cost
+        if not z2z_armor:
             return None
-        cost = steps[a][b]
-        if cost is None:  # a strait whose cost depends on the fleets
-            hc = terrain_cost(R, state, uid, b)
-            sc = side_cost(R, state, uid, a, b)
-            if hc is None or sc is None:
-                return None
-            if sc == WHOLE:  # DR 9.3.3A: begin in the hex and spend the whole allowance
-                return budget if a == start and spent == 0 else None
-            cost = hc + sc
-        if a in zoc and b in zoc and not (friendly(a) and friendly(b)):  # DR 6.3.1B, 6.3.2B
-            if not z2z_armor:
-                return None
-            cost += 1  # DR 6.3.2C
+        return cost + 1  # DR 6.3.2C
+
+    def strait(a: int, b: int, spent: float) -> float | None:  # its cost depends on the fleets
+        hc = terrain_cost(R, state, uid, ids[b])
+        sc = side_cost(R, state, uid, ids[a], ids[b])
+        if hc is None or sc is None:
+            return None
+        if sc == WHOLE:  # DR 9.3.3A: begin in the hex and spend the whole allowance
+            return budget if a == s and spent == 0 else None
+        cost = hc + sc
+        if zoc_of[a] and zoc_of[b]:
+            return zoc_to_zoc(a, b, cost)
         return cost
 
-    stopped_by_zoc = stops_in_zoc(R, state, uid)  # DR 6.3.1A, 6.3.2A, 8.3.3
-
-    def stops(h: str) -> bool:  # DR 6.3.1A, 6.3.2A; # DR 8.3.3: Armor too in Mud
-        return stopped_by_zoc and h in zoc and not friendly(h)
+    # DR 6.3.1A, 6.3.2A; # DR 8.3.3: Armor too in Mud: stops in enemy ZOC not friendly held
+    stops = None
+    if stops_in_zoc(R, state, uid):
+        stops = index.mask(h for h in zoc if h not in friends)  # (the start is never asked)
 
     # DR 6.1.4 (and # DR 6.6.4 in exploitation): one hex always, but not ZOC to ZOC
-    def one_hex(a: str, b: str) -> bool:
-        return not (a in zoc and b in zoc)
+    def one_hex(a: int, b: int) -> bool:
+        return not (zoc_of[a] and zoc_of[b])
 
-    return reach(
+    return reach_numbered(
+        index,
         start,
         budget,
-        steps.__getitem__,  # the neighbours the map lets the unit step to
-        enter,
-        stops,
+        steps,
+        may_enter,
+        odd=strait,
+        pair=zoc_of,
+        on_pair=zoc_to_zoc,
+        stops=stops,
         one_hex_minimum=True,
         may_always_enter=one_hex,
         goal=goal,

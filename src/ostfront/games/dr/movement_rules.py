@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any, cast
 
 from ...core.memo import facts_of, known
+from ...core.paths import CostSteps, HexIndex, cost_steps
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
 from .control import pass_through, turkey_invaded
 from .rules import Rules, State, as_set, ground_hexes, on_map, other, printed
@@ -180,6 +181,26 @@ def move_steps(
     if cached is None or cached.charts is not R.charts:
         cached = facts[key] = _Steps(R, weather, unit_type, side)
     return cached
+
+
+def hex_index(R: Rules) -> HexIndex:
+    """The map's hexes numbered for the searches over hex numbers (kept with the map)."""
+    facts = facts_of(R.map)
+    index: HexIndex | None = facts.get("hex_index")
+    if index is None:
+        index = facts["hex_index"] = HexIndex(R.map.grid.hexes())
+    return index
+
+
+def numbered_steps(R: Rules, weather: str, unit_type: str, side: str) -> CostSteps:
+    """:func:`move_steps` over :func:`hex_index`'s numbers, every hex's row worked out once
+    (``core.paths.reach_numbered``'s terrain)."""
+    steps = move_steps(R, weather, unit_type, side)
+    facts, key = facts_of(R.map), ("numbered_steps", weather, unit_type, side)
+    cached: tuple[object, CostSteps] | None = facts.get(key)
+    if cached is None or cached[0] is not steps:
+        cached = facts[key] = (steps, cost_steps(hex_index(R), steps))
+    return cached[1]
 
 
 def is_sivash(R: Rules, a: str, b: str) -> bool:

@@ -45,11 +45,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...core.paths import Step, path_to, reach
+from ...core.memo import facts_of
+from ...core.paths import CostSteps, HexIndex, Step, cost_steps, path_to, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import armor, control, hab, juggernauts, overrun, overruns, zhukov
 from .movement_rules import (
+    StepInfo,
+    Steps,
     allowance,
     finnish_area,
     guderian_units,
@@ -82,6 +85,7 @@ from .rules import (
     unit_title,
     units_at,
 )
+from .supply import hex_index
 from .units import eliminate, is_garrison, may_move
 from .zoc import zoc, zoc_sources
 
@@ -239,17 +243,46 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
             extra = int(river) + int((a, b) in line) if to_zoc else 0
             return float(cost + extra)
 
-        def stops(h: str) -> bool:  # SNO 5.2.1
-            return h in enemy_zoc
+        # the search over hex numbers: the terrain's costs read from tables worked out once
+        # (outside ZOC; into ZOC with the rivers' one more, 5.5.4); straits, overrun hexes
+        # (5.4.2) and the Stalin Line's steps (14.34) asked of ``enter`` as the unit moves
+        def odd(a: int, b: int, spent: float) -> float | None:
+            return enter(ids[a], ids[b], spent)
 
-        return reach(
+        if to_zoc:
+
+            def may(b: int) -> bool:
+                return allowed(ids[b])
+
+            def from_start(a: int, b: int, c: float) -> float | None:  # SNO 5.2.3c
+                return None if a == start_n else c
+
+        else:
+
+            def may(b: int) -> bool:
+                return not zoc_n[b] and allowed(ids[b])
+
+        return reach_numbered(
+            index,
             start,
             budget,
-            steps.__getitem__,  # the neighbours the terrain lets the unit step to
-            enter,
-            stops,
+            into_n if to_zoc else outside_n,
+            may,
+            odd=odd,
+            pair=zoc_n if to_zoc and in_zoc else None,
+            on_pair=from_start if to_zoc else None,
+            stops=zoc_n,  # SNO 5.2.1
             one_hex_minimum=True,  # SNO 5.1.4 (never ZOC to ZOC: enter refuses those)
+            ask=ask_n,
         )
+
+    index = hex_index(R)
+    ids, start_n = index.ids, index.num[start]
+    outside_n, into_n = _numbered_steps(R, steps, index)
+    zoc_n = index.mask(enemy_zoc)
+    ask_n = index.mask(overrun)
+    for _, b in line:
+        ask_n[index.num[b]] = 1
 
     out: dict[str, Move] = {}
     # to hexes outside enemy ZOC: with the strategic bonus unless begun in enemy ZOC (5.3.2)
@@ -271,6 +304,28 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
             if h not in out or move.rule == "SNO 5.2.3a":  # 5.2.3b only where it is needed
                 out[h] = move
     return out
+
+
+def _numbered_steps(R: Rules, steps: Steps, index: HexIndex) -> tuple[CostSteps, CostSteps]:
+    """``step_table``'s costs by hex number (``core.paths.cost_steps``), kept with the
+    table: (outside enemy ZOC, into it - SNO 5.5.4: a river one more); a strait's step
+    (5.5.5) None, for the search to ask."""
+    empty: dict[str, StepInfo] = {}
+
+    def outside(h: str) -> dict[str, float | None]:
+        return {b: None if st else float(c) for b, (c, _, st) in steps.get(h, empty).items()}
+
+    def into(h: str) -> dict[str, float | None]:
+        row = steps.get(h, empty).items()
+        return {b: None if st else float(c + int(river)) for b, (c, river, st) in row}
+
+    if not steps:  # a class that never moves: nothing to keep
+        return cost_steps(index, outside), cost_steps(index, into)
+    facts, key = facts_of(R), ("omp_numbered_steps", id(steps))
+    known: tuple[Steps, CostSteps, CostSteps] | None = facts.get(key)
+    if known is None or known[0] is not steps:
+        known = facts[key] = (steps, cost_steps(index, outside), cost_steps(index, into))
+    return known[1], known[2]
 
 
 def _zoc_to_zoc(
