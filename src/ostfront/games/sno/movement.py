@@ -321,11 +321,18 @@ def _numbered_steps(R: Rules, steps: Steps, index: HexIndex) -> tuple[CostSteps,
 
     if not steps:  # a class that never moves: nothing to keep
         return cost_steps(index, outside), cost_steps(index, into)
-    facts, key = facts_of(R), ("omp_numbered_steps", id(steps))
-    known: tuple[Steps, CostSteps, CostSteps] | None = facts.get(key)
-    if known is None or known[0] is not steps:
-        known = facts[key] = (steps, cost_steps(index, outside), cost_steps(index, into))
-    return known[1], known[2]
+    # kept with the rules beside the table they are read from, found by identity: the step
+    # tables are few (one per movement class and freezing line, movement_rules.step_table)
+    kept: list[tuple[Steps, CostSteps, CostSteps]] = facts_of(R).setdefault(
+        "omp_numbered_steps", []
+    )
+    for table, out_n, into_n in kept:
+        if table is steps:
+            return out_n, into_n
+    if len(kept) >= 64:
+        kept.clear()
+    kept.append((steps, cost_steps(index, outside), cost_steps(index, into)))
+    return kept[-1][1], kept[-1][2]
 
 
 def _zoc_to_zoc(
