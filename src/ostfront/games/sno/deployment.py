@@ -48,9 +48,10 @@ from . import control, forces, historical
 from .combat import orders
 from .counters import Unit
 from .movement_rules import hungary_active, may_enter
-from .options import may1941
+from .options import choice, may1941
 from .positions import play_state
 from .rules import (
+    BOX_SET,
     Rules,
     State,
     hex_of,
@@ -62,6 +63,7 @@ from .rules import (
     unit_title,
 )
 from .setup import (
+    OptionSpec,
     ScenarioSpec,
     campaign_area_problem,
     load_scenarios,
@@ -221,11 +223,45 @@ def begin(R: Rules, state: State) -> None:
     return None
 
 
-def fixed(scen: ScenarioSpec, uid: str, side: str) -> bool:
+def fixed(scen: ScenarioSpec, uid: str, side: str, free: bool = False) -> bool:
     """Whether the scenario fixes the unit's hex: every unit of a side that sets up as listed
     (12.A(3): the Soviets, Appendix II), and every placement the rulebook states (12.4: the
-    Berlin garrison)."""
+    Berlin garrison). ``free``: a Soviet start option frees the unit (:func:`free_unit`)."""
+    if free:
+        return False
     return side in scen.fixed or uid in _stated(scen.id)
+
+
+#: SNO 14.21, 14.32, 14.42: what stays as Appendix II lists it under a free Soviet set-up
+STILL_LISTED = ("factory", "garrison", "zhukov")
+
+
+def free_setup(state: State) -> OptionSpec | None:  # SNO 14.21; # SNO 14.32; # SNO 14.42
+    """SNO 14.21, 14.32, 14.42: the Soviet start option (14.2, 14.3 or 14.4) that lets the
+    Soviet combat units of the Campaign Scenario set up freely within the 1941 Russian borders
+    (its data's ``soviet_setup``), or None."""
+    if str(state.get("scenario")) != "1941":
+        return None
+    for o in choice.strategic_options(state):
+        if o.kind == "start" and o.declared_by == "soviet" and getattr(o, "soviet_setup", None):
+            return o
+    return None
+
+
+def setup_rule(option: OptionSpec) -> str:
+    """The rule of the option's Soviet set-up (data: ``setup_rule``, 14.21, 14.32, 14.42)."""
+    return str(getattr(option, "setup_rule", option.rule))
+
+
+def free_unit(R: Rules, state: State, uid: str) -> bool:
+    """SNO 14.21, 14.32, 14.42: a Soviet combat unit a free Soviet set-up lets the player set
+    up as he wishes (factories, garrisons and Zhukov stay as Appendix II lists them)."""
+    unit = R.unit(uid)
+    return unit.side == "soviet" and unit.type not in STILL_LISTED and free_setup(state) is not None
+
+
+def _fixed(R: Rules, state: State, scen: ScenarioSpec, uid: str, side: str) -> bool:
+    return fixed(scen, uid, side, free_unit(R, state, uid))
 
 
 @cache
@@ -244,7 +280,8 @@ def _area_of(R: Rules, scen_id: str, uid: str) -> tuple[str, ...]:
     (``<side>_forbidden``: 12.B(3) Sevastopol, Leningrad, Kronstadt)."""
     scen = load_scenarios().scenario(scen_id)
     unit = R.unit(uid)
-    if scen.id != "1941":
+    if scen.id != "1941" or unit.side == "soviet":
+        # SNO 14.21, 14.32, 14.42: a free Soviet unit, anywhere within the 1941 borders
         return _front_area(R, scen_id, unit.side)
     found: set[str] = set()
     for key, region in scen.areas.items():
@@ -337,7 +374,7 @@ def movable(R: Rules, state: State, side: str) -> list[str]:
     return [
         u
         for u in side_units(R, state, side)
-        if not fixed(scen, u, side) and _has_room(R, state, scen, u)
+        if not _fixed(R, state, scen, u, side) and _has_room(R, state, scen, u)
     ]
 
 
@@ -368,7 +405,7 @@ def returnable(R: Rules, state: State, uid: str) -> bool:
     if not forces.chooses(scen, unit.side) or hex_of(state, uid) is None:
         return False
     n = forces.need(R, scen.id, unit.side)
-    return uid in n.pool and uid not in n.include and not fixed(scen, uid, unit.side)
+    return uid in n.pool and uid not in n.include and not _fixed(R, state, scen, uid, unit.side)
 
 
 def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
@@ -376,6 +413,8 @@ def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
     ``data/historical/<scenario>.toml``: docs/data/sno-historical.md), or None where there is
     none (12.A: Appendix II and the reconstructed Axis placement are the start)."""
     scen = scenario(state)
+    if side == "soviet" and free_setup(state) is not None:
+        return listed_setup(state)  # SNO 14.21, 14.32: Appendix II in one action
     if not forces.chooses(scen, side) or not (historical.DATA / f"{scen.id}.toml").exists():
         return None
     try:
@@ -384,15 +423,36 @@ def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
         return None
 
 
+def listed_setup(state: State) -> list[tuple[str, str]]:
+    """SNO 14.21, 14.32: the Soviet combat units still in the set-up, on their Appendix II
+    hexes (the units 14.32 removed wait in the pool)."""
+    scen = scenario(state)
+    units = state["units"]
+    return [
+        (p.unit, p.hex)
+        for p in scen.placement.units
+        if p.unit.startswith("sov-") and units[p.unit]["at"] not in BOX_SET
+    ]
+
+
 def set_up_historically(R: Rules, state: State, side: str) -> None:
     """SNO 12.11(2)-(3): the side's units as the historical set-up has them - every unit it
     lists on its hex (taken from the pool if need be), every other unit of the total back in
     the pool (its fortifications and No Retreat orders are the player's to add)."""
     scen = scenario(state)
     wanted = dict(historical_setup(state, side) or [])
+    if not forces.chooses(scen, side):  # SNO 14.21, 14.32: back to Appendix II
+        for uid, hex_id in wanted.items():
+            if hex_of(state, uid) != hex_id:
+                set_unit(state, uid, at=hex_id)
+        return
     n = forces.need(R, scen.id, side)
     for uid in (*n.pool, *n.plus):
-        if uid not in wanted and hex_of(state, uid) is not None and not fixed(scen, uid, side):
+        if (
+            uid not in wanted
+            and hex_of(state, uid) is not None
+            and not _fixed(R, state, scen, uid, side)
+        ):
             unplace(state, uid)
     for uid, hex_id in wanted.items():
         if hex_of(state, uid) != hex_id:
@@ -452,7 +512,19 @@ def actions(R: Rules, state: State) -> list[Action]:
         )
         for u in takeable(R, state, side)
     ]
-    if historical_setup(state, side) is not None:
+    free = free_setup(state) if side == "soviet" else None
+    if free is not None and not forces.chooses(scen, side):
+        acts.append(
+            Action(
+                "historical",
+                (),
+                "Set the Soviet units up as Appendix II lists them",
+                f"SNO {setup_rule(free)}; App. II",
+                side,
+                group="Historical forces",
+            )
+        )
+    elif historical_setup(state, side) is not None:
         acts.append(
             Action(
                 "historical",
@@ -645,6 +717,11 @@ def prompt(R: Rules, state: State) -> Prompt:
         )
     elif side not in scen.fixed:
         what.append("set units up within their areas")
+    elif side == "soviet" and (free := free_setup(state)) is not None:
+        what.append(
+            f"set the combat units up anywhere within the 1941 Russian borders (SNO "
+            f"{setup_rule(free)}; factories, garrisons and Zhukov as App. II)"
+        )
     if side not in scen.no_fortify:
         what.append("fortify any (12.8)")
     if declares_orders(state, side):
