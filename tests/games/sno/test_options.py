@@ -76,9 +76,9 @@ def test_14_13_one_start_and_one_playing_option_per_player() -> None:
     assert s["turn"] == "1941-05" and s["last_turn"] == "1941-12"
 
 
-def test_14_42_modernization_is_refused_until_its_set_up_exists() -> None:
-    with pytest.raises(NotPlayable, match=re.escape("SNO 14.42")):
-        GAME.setup("1941", {"modernization": True}, 1)
+def test_14_42_modernization_may_be_chosen_its_set_up_exists() -> None:
+    s = GAME.setup("1941", {"modernization": True}, 1)  # tests/games/sno/test_modernization_setup
+    assert s["phase"] == "soviet_setup" and s["last_turn"] == "1941-12"
 
 
 # ------------------------------------------------------------------ 14.14
@@ -450,6 +450,7 @@ def test_14_83_three_more_per_pair_from_that_month() -> None:
     [
         (2, {"stalin-line": True, "siberian-reserves": True, "may-daring": True}),
         (3, {"may-conservative": True, "partisans": True}),
+        (4, {"modernization": True, "may-daring": True}),
     ],
 )
 def test_random_campaigns_with_the_options_play_and_replay(

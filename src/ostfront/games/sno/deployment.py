@@ -336,6 +336,8 @@ def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
     scen = scenario(state)
     unit = R.unit(uid)
     first = forces.short_areas(R, state, scen, unit.side) if unit.force_cf else frozenset()
+    if not first and unit.force_cf and forces.modernized(state, unit.side):
+        first = forces.covering(R, state)  # SNO 14.42: the border hexes first while bare
     if first and hex_of(state, uid) not in first:
         found = False
         for h in _any_destination(R, state, uid):
@@ -388,9 +390,9 @@ def takeable(R: Rules, state: State, side: str) -> list[str]:
     """SNO 12.11(2): the side's units in the pool it may take now (12.B-E): those keeping its
     total reachable (forces.may_take), and the units taken besides the total."""
     scen = scenario(state)
-    if not forces.chooses(scen, side):
+    n = forces.need_of(R, state, scen, side)
+    if n is None:
         return []
-    n = forces.need(R, scen.id, side)
     units = state["units"]
     out = sorted(forces.may_take(R, state, n))
     out += [u for u in n.plus if units[u]["at"] == "pool"]
@@ -402,9 +404,9 @@ def returnable(R: Rules, state: State, uid: str) -> bool:
     scenario names, 12.x(3))."""
     scen = scenario(state)
     unit = R.unit(uid)
-    if not forces.chooses(scen, unit.side) or hex_of(state, uid) is None:
+    n = forces.need_of(R, state, scen, unit.side)
+    if n is None or hex_of(state, uid) is None:
         return False
-    n = forces.need(R, scen.id, unit.side)
     return uid in n.pool and uid not in n.include and not _fixed(R, state, scen, uid, unit.side)
 
 
@@ -457,6 +459,51 @@ def set_up_historically(R: Rules, state: State, side: str) -> None:
     for uid, hex_id in wanted.items():
         if hex_of(state, uid) != hex_id:
             place(R, state, uid, hex_id)
+
+
+def ready_made(R: Rules, state: State, side: str) -> None:
+    """SNO 14.42: a set-up meeting the rule in one action, so that a game starts in a few
+    clicks and random set-ups always have a way to end: every taken unit back to the pool,
+    then the armor and armored cavalry smallest first to the armor minimum, the rest of the
+    total in the smallest other units (the most units, the most border covered), each set
+    up where it covers the most border hexes still bare (the first such hex by id)."""
+    scen = scenario(state)
+    n = forces.need_of(R, state, scen, side)
+    assert n is not None
+    for uid in n.pool:
+        if hex_of(state, uid) is not None:
+            unplace(state, uid)
+    units = sorted((R.unit(u) for u in n.pool), key=lambda u: (u.force_cf, u.id))
+    armor, plain = [], []
+    got = 0
+    for u in units:
+        if u.type in n.armor_types:
+            if got < n.armor_min:
+                armor.append(u)
+                got += u.force_cf
+        else:
+            plain.append(u)
+    reach: dict[int, list[Unit]] = {0: []}  # the rest of the total: a subset sum
+    rest = n.total - got
+    for u in plain:
+        for total, taken_ in list(reach.items()):
+            if total + u.force_cf <= rest and total + u.force_cf not in reach:
+                reach[total + u.force_cf] = [*taken_, u]
+    border = forces.border_hexes(R)
+    for u in [*armor, *reach.get(rest, [])]:
+        bare = frozenset(forces.uncovered(R, state))
+        scores = {h: _cover_score(R, border, bare, h) for h in destinations(R, state, u.id)}
+        best = max(scores, key=scores.__getitem__)
+        place(R, state, u.id, best)
+
+
+def _cover_score(
+    R: Rules, border: frozenset[str], bare: frozenset[str], h: str
+) -> tuple[int, int, int]:
+    """SNO 14.42: a hex for the ready-made set-up - the bare border hexes a unit there would
+    cover, then the border hexes, then the lower id."""
+    near = {h, *R.map.grid.neighbours(h)}
+    return (len(bare & near), len(border & near), -int(h))
 
 
 def fortifiable(R: Rules, state: State, side: str) -> list[str]:
@@ -513,7 +560,19 @@ def actions(R: Rules, state: State) -> list[Action]:
         for u in takeable(R, state, side)
     ]
     free = free_setup(state) if side == "soviet" else None
-    if free is not None and not forces.chooses(scen, side):
+    if forces.modernized(state, side):
+        acts.append(
+            Action(
+                "auto",
+                (),
+                "Take a ready-made set-up meeting 14.42 (85 factors, at least 20 of armor or "
+                "armored cavalry, every border hex covered)",
+                "SNO 14.42",
+                side,
+                group="Historical forces",
+            )
+        )
+    elif free is not None and not forces.chooses(scen, side):
         acts.append(
             Action(
                 "historical",
@@ -575,9 +634,16 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
+def area_rule(R: Rules, state: State, uid: str) -> str:
+    """The rule of the unit's set-up area: the scenario's (12.x(3)), or the free Soviet
+    set-up's (14.21, 14.32, 14.42)."""
+    free = free_setup(state) if free_unit(R, state, uid) else None
+    return f"SNO {setup_rule(free)}" if free else f"SNO {scenario(state).rule}(3)"
+
+
 def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Action]:
     uid, side = pending["unit"], pending["side"]
-    rule = f"SNO {scenario(state).rule}(3)"
+    rule = area_rule(R, state, uid)
     acts = [
         Action(
             "place",
@@ -676,6 +742,8 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
         state["pending"] = None
     elif verb == "historical":
         set_up_historically(R, state, side_of(state))
+    elif verb == "auto":
+        ready_made(R, state, side_of(state))
     elif verb == "fortify":
         fortify(state, arg)  # SNO 12.8
     elif verb == "defortify":
@@ -699,16 +767,21 @@ def prompt(R: Rules, state: State) -> Prompt:
         area = scen.areas.get(side, "")
         short = forces.short_areas(R, state, scen, side) if R.unit(uid).force_cf else ()
         first = f"; first into {', '.join(sorted(short))} while short (12.D(3))" if short else ""
+        rule = area_rule(R, state, uid)
+        if free_unit(R, state, uid):
+            area = "anywhere within the 1941 Russian borders"
+            if forces.modernized(state, side) and forces.uncovered(R, state):
+                first = "; first where it covers a border hex still bare (14.42)"
         return Prompt(
             side,
-            f"Where does {unit_title(R, uid)} set up? SNO {scen.rule}(3): {area}, within the "
+            f"Where does {unit_title(R, uid)} set up? {rule}: {area}, within the "
             f"stacking limits (4.2, 4.6){first}",
-            f"SNO {scen.rule}(3)",
+            rule,
         )
     side = side_of(state)
     what = []
-    if forces.chooses(scen, side):
-        n = forces.need(R, scen.id, side)
+    n = forces.need_of(R, state, scen, side)
+    if n is not None:
         have, armor = forces.counts(forces.taken(R, state, n), n)
         what.append(
             f"take units to {n.total} combat factors ({have} so far"

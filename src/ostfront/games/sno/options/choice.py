@@ -20,12 +20,12 @@ from collections import defaultdict
 from ....core.protocol import NotPlayable
 from ..rules import Rules, State
 from ..setup import OptionSpec, load_scenarios
-from . import may1941, stalin_line
+from . import may1941, modernization, stalin_line
 from .common import chosen, strategic
 
-#: SNO 14.42: Modernization's set-up (85 factors chosen, every border hex covered) is the
-#: deployment's and not written yet: the option is refused at creation until it is.
-SET_UP_MISSING = ("modernization",)
+#: Options whose set-up is not in the engine yet (refused at creation). SNO 14.42's (85
+#: factors chosen, every border hex covered) is the deployment's (deployment.py, forces.py).
+SET_UP_MISSING: tuple[str, ...] = ()
 PARTISANS = "partisans"
 
 
@@ -83,6 +83,7 @@ def at_start(R: Rules, state: State) -> None:
     if short is not None and short.ends:
         state["last_turn"] = short.ends  # SNO 14.14a
     stalin_line.remove_units(R, state)  # SNO 14.32
+    modernization.to_the_pool(R, state)  # SNO 14.42: the forces are chosen
     may1941.start(R, state)  # SNO 14.52-14.55, 14.62-14.65
 
 
