@@ -116,5 +116,9 @@ def test_14_42_random_set_ups_end() -> None:
 
 
 def test_14_42_with_a_may_option() -> None:
-    s = act(start(**{"may-daring": True}), "auto")
-    assert s["turn"] == "1941-05" and "end" in texts(s)
+    s = start(**{"may-daring": True})
+    assert s["turn"] == "1941-05" and s["units"]["sov-21-army"]["at"] == "pool"
+    s = take(s, "sov-21-army", "1321")
+    assert s["units"]["sov-21-army"]["dispersed"] is True  # SNO 14.63: begins dispersed
+    s = act(s, "auto")
+    assert "end" in texts(s)

@@ -694,6 +694,9 @@ def place(R: Rules, state: State, uid: str, hex_id: str) -> None:
     if hex_of(state, uid) is None and flipped_at_start(unit, scen.first):
         set_unit(state, uid, flipped=True)  # SNO 12.6, 12.7
     set_unit(state, uid, at=hex_id)
+    may = may1941.option(state)
+    if may is not None and uid in may.dispersed:
+        set_unit(state, uid, dispersed=True)  # SNO 14.53, 14.63: taken under 14.42 too
     if state["units"][uid].get("fortified") and forces.near_no_fortify(R, scen, unit.side, hex_id):
         defortify(state, uid)  # SNO 12.D(6)b
 
