@@ -30,7 +30,14 @@ In a later scenario (12.B-E) the units a side may take toward its total wait in 
 (forces.py): ``pick UNIT`` takes one and ``place HEX`` sets it up on the side's side of the
 scenario's front line, less the hexes it bars (12.11(3)), with the face 12.6-12.7 give it;
 ``unplace`` sends a taken unit back; ``historical`` takes the side's historical forces and
-set-up in one action (historical.py). Once both have set up (:func:`finish`): control by
+set-up in one action (historical.py).
+
+With a Soviet start option (14.21, 14.32, 14.42: :func:`free_setup`) the Soviet combat units
+set up anywhere within the 1941 Russian borders (factories, garrisons and Zhukov as App. II):
+``historical`` puts them back on App. II (14.2, 14.3); under 14.4 they are chosen from the
+pool toward 14.42's total (forces.option_need), every border hex to be covered
+(forces.uncovered), and ``auto`` takes a ready-made legal set-up (:func:`ready_made`). Once
+both have set up (:func:`finish`): control by
 12.11(5), the reinforcements not taken, and 12.D(6)c's refit roll.
 """
 

@@ -8,7 +8,8 @@
   14.7 and 14.8 playing options, introduced during the game by their player's action. Each
   player selects at most one of each (:func:`check`; the option's ``declared_by``). The order
   of declaration - the Soviet player declares and sets up before the Axis player chooses
-  14.5/14.6 - is the set-up's; at creation both are known at once.
+  14.5/14.6 - is not written: both are fixed at creation, and the Soviet set-up (14.21,
+  14.32, 14.42: deployment.py) comes before the Axis one (12.12).
 - SNO 14.14: the changed victory conditions (:func:`short_game`, :func:`no_axis_win`, read by
   victory.py); 14.5-14.7 leave them unaltered.
 """
@@ -60,8 +61,8 @@ def check(state: State) -> None:
     for o in opts:
         if o.id in SET_UP_MISSING:
             raise NotPlayable(
-                f"Sturm Nach Osten: option {o.id} (SNO {o.rule}) needs its set-up (85 factors "
-                "chosen, SNO 14.42), which is not in the engine yet"
+                f"Sturm Nach Osten: option {o.id} (SNO {o.rule}) needs its set-up, which is "
+                "not in the engine yet"
             )
 
 
