@@ -117,8 +117,9 @@ def test_14_42_random_set_ups_end() -> None:
 
 def test_14_42_with_a_may_option() -> None:
     s = start(**{"may-daring": True})
-    assert s["turn"] == "1941-05" and s["units"]["sov-21-army"]["at"] == "pool"
-    s = take(s, "sov-21-army", "1321")
-    assert s["units"]["sov-21-army"]["dispersed"] is True  # SNO 14.63: begins dispersed
-    s = act(s, "auto")
-    assert "end" in texts(s)
+    assert s["units"]["sov-21-army"]["at"] == "pool"
+    s = act(take(take(s, "sov-21-army", "1321"), "sov-22-army", "0920"), "auto")
+    ready = [u for u in ("sov-21-army", "sov-22-army") if s["units"][u]["at"] not in BOX_SET]
+    s = act(act(s, "end"), "declare may-daring")  # SNO 14.13: after the Soviet set-up
+    assert s["turn"] == "1941-05"
+    assert all(s["units"][u]["dispersed"] for u in ready)  # SNO 14.63: begin dispersed

@@ -539,6 +539,8 @@ def actions(R: Rules, state: State) -> list[Action]:
         return place_actions(R, state, pending)
     side = side_of(state)
     scen = scenario(state)
+    if side == "axis" and (permitted := choice.may_undecided(state)):
+        return declare_actions(side, permitted)  # SNO 14.13: first, the May decision
     area = f"SNO {scen.rule}(3)"
     acts = [
         Action(
@@ -648,6 +650,35 @@ def area_rule(R: Rules, state: State, uid: str) -> str:
     return f"SNO {setup_rule(free)}" if free else f"SNO {scenario(state).rule}(3)"
 
 
+def declare_actions(side: str, permitted: list[str]) -> list[Action]:
+    """SNO 14.13: the Axis player declares one of the permitted May options, or neither,
+    once the Soviet player has set up."""
+    acts = []
+    for o in permitted:
+        spec = load_scenarios().option(o)
+        acts.append(
+            Action(
+                "declare",
+                (o,),
+                f"Use option {spec.rule}: invade in May 1941 ({o})",
+                f"SNO 14.13; {spec.rule}",
+                side,
+                group="May 1941",
+            )
+        )
+    acts.append(
+        Action(
+            "declare",
+            ("none",),
+            "Use neither May option: invade in June 1941",
+            "SNO 14.13",
+            side,
+            group="May 1941",
+        )
+    )
+    return acts
+
+
 def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Action]:
     uid, side = pending["unit"], pending["side"]
     rule = area_rule(R, state, uid)
@@ -752,6 +783,8 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
         state["pending"] = None
     elif verb == "historical":
         set_up_historically(R, state, side_of(state))
+    elif verb == "declare":
+        choice.declare_may(R, state, arg)  # SNO 14.13
     elif verb == "auto":
         ready_made(R, state, side_of(state))
     elif verb == "fortify":
@@ -789,6 +822,15 @@ def prompt(R: Rules, state: State) -> Prompt:
             rule,
         )
     side = side_of(state)
+    permitted = choice.may_undecided(state) if side == "axis" else []
+    if permitted:
+        return Prompt(
+            side,
+            "Axis: the Soviet player has set up; declare "
+            + " or ".join(permitted)
+            + " (May 1941), or neither (SNO 14.13)",
+            "SNO 14.13",
+        )
     what = []
     n = forces.need_of(R, state, scen, side)
     if n is not None:
