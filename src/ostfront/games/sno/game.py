@@ -114,8 +114,14 @@ class SturmNachOsten(SequencedGame):
             _option("free-soviet-setup", "Soviet units set up freely in 1941; ends Dec 1941."),
             _option("stalin-line", "The Stalin Line is complete and manned; ends Dec 1941."),
             _option("modernization", "The Red Army picks 85 factors to begin; ends Dec 1941."),
-            _option("may-conservative", "Axis invades in May 1941, Balkans too."),
-            _option("may-daring", "Axis invades in May 1941 at full strength."),
+            _option(
+                "may-conservative",
+                "Axis may invade in May 1941, Balkans too (declared after the Soviet set-up).",
+            ),
+            _option(
+                "may-daring",
+                "Axis may invade in May 1941 at full strength (declared after the Soviet set-up).",
+            ),
             _option("siberian-reserves", "Shock armies may come early, at a risk."),
             _option("partisans", "The Axis contains the partisans, but cannot win."),
             Option(
