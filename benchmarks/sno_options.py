@@ -24,6 +24,8 @@ from ostfront.games import get
 RUNS: dict[str, dict[str, bool]] = {
     "free-soviet-setup": {"free-soviet-setup": True},
     "stalin-line": {"stalin-line": True},
+    "modernization": {"modernization": True},
+    "modernization+may-conservative": {"modernization": True, "may-conservative": True},
     "may-conservative": {"may-conservative": True},
     "may-daring": {"may-daring": True},
     "siberian-reserves": {"siberian-reserves": True},

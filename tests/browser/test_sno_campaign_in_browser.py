@@ -30,10 +30,12 @@ def test_the_1941_campaign_from_the_new_game_page(
     page.check("input[name=game][value=sno]")
     page.wait_for_selector("input[name=scenario][value='1941']:checked")
     page.check("input[name=option][value=modernization]")
+    page.check("input[name=option][value=stalin-line]")  # SNO 14.13: one start option
     page.click("#start")
     page.wait_for_selector("#msg .error")
     assert "modernization (SNO 14.4)" in page.inner_text("#msg")
     page.uncheck("input[name=option][value=modernization]")
+    page.uncheck("input[name=option][value=stalin-line]")
     page.select_option("select[data-id=end]", label="1941-12")
     page.select_option("#side-soviet", "human")
     page.fill("#seed", "5")

@@ -129,7 +129,17 @@ def test_new_with_options_scenario_and_errors(tmp_path: Path) -> None:
     assert "(SNO 15.7)" in later  # 12.C(6)b: the 1942b scenario may not end in December 1942
     assert (
         "modernization (SNO 14.4)"
-        in run_json("new", "sno", "--option", "modernization", "--out", rec, code=2)["error"]
+        in run_json(
+            "new",
+            "sno",
+            "--option",
+            "modernization",
+            "--option",
+            "stalin-line",
+            "--out",
+            rec,
+            code=2,
+        )["error"]
     )
     campaign = run_json("new", "sno", "--seed", "1", "--out", rec)  # SNO 12.A: the set-up
     assert campaign["header"]["scenario"] == "1941" and campaign["active"] == "soviet"

@@ -56,8 +56,9 @@ def test_a_computer_level_that_does_not_know_sno_is_refused(client: TestClient) 
 
 @pytest.mark.parametrize("start", [{"position": "kiev-1941-08"}, {"scenario": "1941"}])
 def test_strategic_options_are_refused_naming_14x(client: TestClient, start: dict) -> None:
-    # SNO 14.11 (no option with a position), 14.42 (Modernization's set-up is not written)
-    r = client.post("/api/games", json={"game": "sno", **start, "options": {"modernization": True}})
+    # SNO 14.11 (no option with a position), 14.13 (one Soviet start option)
+    opts = {"modernization": True, "stalin-line": True}
+    r = client.post("/api/games", json={"game": "sno", **start, "options": opts})
     assert r.status_code == 400
     assert "SNO 14.4" in r.json()["error"] and "modernization" in r.json()["error"]
 

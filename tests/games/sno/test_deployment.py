@@ -129,8 +129,8 @@ def test_13_0_and_15_7_options(campaign: Any) -> None:
 
 
 def test_strategic_options_and_other_scenarios_are_refused(campaign: Any) -> None:
-    with pytest.raises(NotPlayable, match=re.escape("modernization (SNO 14.4) needs its set-up")):
-        GAME.setup("1941", {"modernization": True}, 1)
+    with pytest.raises(NotPlayable, match=re.escape("at most one start option")):
+        GAME.setup("1941", {"modernization": True, "stalin-line": True}, 1)
 
 
 # ------------------------------------------------------------------ the set-up steps

@@ -65,20 +65,46 @@ def test_14_13_one_start_and_one_playing_option_per_player() -> None:
     with pytest.raises(NotPlayable, match=re.escape("at most one start option")) as e:
         GAME.setup("1941", {"stalin-line": True, "free-soviet-setup": True}, 1)
     assert "SNO 14.13" in str(e.value)
-    with pytest.raises(NotPlayable, match=re.escape("(SNO 14.13)")):
-        GAME.setup("1941", {"may-daring": True, "may-conservative": True}, 1)
+    # SNO 14.12-14.13: both May options may be permitted; the Axis player declares one
+    s = GAME.setup("1941", {"may-daring": True, "may-conservative": True}, 1)
+    assert s["may_permitted"] == ["may-conservative", "may-daring"] and s["turn"] == "1941-06"
     # one start and one playing option each: allowed
     s = GAME.setup(
         "1941",
         {"stalin-line": True, "siberian-reserves": True, "may-daring": True, "partisans": True},
         1,
     )
-    assert s["turn"] == "1941-05" and s["last_turn"] == "1941-12"
+    assert s["turn"] == "1941-06" and s["last_turn"] == "1941-12"
+    assert declared(s, "may-daring")["turn"] == "1941-05"
 
 
-def test_14_42_modernization_is_refused_until_its_set_up_exists() -> None:
-    with pytest.raises(NotPlayable, match=re.escape("SNO 14.42")):
-        GAME.setup("1941", {"modernization": True}, 1)
+def declared(state: dict[str, Any], option: str) -> dict[str, Any]:
+    """SNO 14.13: the Soviet set-up ended, then the Axis player's May declaration."""
+    s = GAME.apply(state, GAME.find_action(state, "end"))
+    return GAME.apply(s, GAME.find_action(s, f"declare {option}"))
+
+
+def test_14_13_the_axis_declares_after_the_soviet_set_up() -> None:
+    s = GAME.setup("1941", {"may-daring": True, "may-conservative": True}, 1)
+    assert not any(a.verb == "declare" for a in GAME.legal_actions(s))  # the Soviets first
+    s = GAME.apply(s, GAME.find_action(s, "end"))
+    assert [a.text for a in GAME.legal_actions(s) if a.verb != "undo"] == [
+        "declare may-conservative",
+        "declare may-daring",
+        "declare none",
+    ]
+    assert "SNO 14.13" in GAME.prompt(s).text
+    june = GAME.apply(s, GAME.find_action(s, "declare none"))
+    assert june["turn"] == "1941-06" and not june["units"]["sov-21-army"]["dispersed"]
+    assert not may1941.option(june) and "end" in [a.text for a in GAME.legal_actions(june)]
+    may = GAME.apply(s, GAME.find_action(s, "declare may-daring"))
+    assert may["turn"] == "1941-05" and may["units"]["sov-21-army"]["dispersed"]
+    assert may1941.option(may) is not None and may1941.option(may).id == "may-daring"
+
+
+def test_14_42_modernization_may_be_chosen_its_set_up_exists() -> None:
+    s = GAME.setup("1941", {"modernization": True}, 1)  # tests/games/sno/test_modernization_setup
+    assert s["phase"] == "soviet_setup" and s["last_turn"] == "1941-12"
 
 
 # ------------------------------------------------------------------ 14.14
@@ -270,7 +296,7 @@ def test_14_43_every_soviet_unit_at_once_but_the_shock_armies() -> None:
 # ------------------------------------------------------------------ 14.5, 14.6
 @pytest.mark.parametrize("option", ["may-conservative", "may-daring"])
 def test_14_52_to_14_54_the_campaign_begins_in_may_1941(option: str) -> None:
-    s = GAME.setup("1941", {option: True}, 1)
+    s = declared(GAME.setup("1941", {option: True}, 1), option)  # SNO 14.13
     assert (s["turn"], s["start_turn"]) == ("1941-05", "1941-05")  # 14.52, 14.62
     assert s["units"]["sov-21-army"]["dispersed"] and s["units"]["sov-22-army"]["dispersed"]
     pz = s["units"]["ger-1-pzarmy"]
@@ -278,8 +304,7 @@ def test_14_52_to_14_54_the_campaign_begins_in_may_1941(option: str) -> None:
         assert (pz["at"], pz.get("flipped", False), pz["dispersed"]) == ("0924", False, True)
         area = may1941.setup_area(R, s, "ger-1-pzarmy")
         assert area == frozenset({"0924", *R.map.grid.neighbours("0924")})
-        s2 = GAME.apply(s, GAME.find_action(s, "end"))  # the Soviet set-up ends
-        assert set(deployment.destinations(R, s2, "ger-1-pzarmy")) <= area
+        assert set(deployment.destinations(R, s, "ger-1-pzarmy")) <= area
     else:
         assert not pz["dispersed"] and may1941.setup_area(R, s, "ger-1-pzarmy") is None
 
@@ -294,7 +319,7 @@ def test_14_55_one_die_for_may_weather(seed: int, weather_is: str) -> None:
 
 
 def test_14_55_the_roll_comes_as_the_may_turn_begins() -> None:
-    s = GAME.setup("1941", {"may-conservative": True}, 3)
+    s = declared(GAME.setup("1941", {"may-conservative": True}, 3), "may-conservative")
     assert s["weather"] is None
     while s["phase"].endswith("_setup"):
         s = GAME.apply(s, GAME.find_action(s, "end"))
@@ -450,6 +475,7 @@ def test_14_83_three_more_per_pair_from_that_month() -> None:
     [
         (2, {"stalin-line": True, "siberian-reserves": True, "may-daring": True}),
         (3, {"may-conservative": True, "partisans": True}),
+        (4, {"modernization": True, "may-daring": True}),
     ],
 )
 def test_random_campaigns_with_the_options_play_and_replay(

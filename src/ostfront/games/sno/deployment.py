@@ -30,7 +30,14 @@ In a later scenario (12.B-E) the units a side may take toward its total wait in 
 (forces.py): ``pick UNIT`` takes one and ``place HEX`` sets it up on the side's side of the
 scenario's front line, less the hexes it bars (12.11(3)), with the face 12.6-12.7 give it;
 ``unplace`` sends a taken unit back; ``historical`` takes the side's historical forces and
-set-up in one action (historical.py). Once both have set up (:func:`finish`): control by
+set-up in one action (historical.py).
+
+With a Soviet start option (14.21, 14.32, 14.42: :func:`free_setup`) the Soviet combat units
+set up anywhere within the 1941 Russian borders (factories, garrisons and Zhukov as App. II):
+``historical`` puts them back on App. II (14.2, 14.3); under 14.4 they are chosen from the
+pool toward 14.42's total (forces.option_need), every border hex to be covered
+(forces.uncovered), and ``auto`` takes a ready-made legal set-up (:func:`ready_made`). Once
+both have set up (:func:`finish`): control by
 12.11(5), the reinforcements not taken, and 12.D(6)c's refit roll.
 """
 
@@ -48,9 +55,10 @@ from . import control, forces, historical
 from .combat import orders
 from .counters import Unit
 from .movement_rules import hungary_active, may_enter
-from .options import may1941
+from .options import choice, may1941
 from .positions import play_state
 from .rules import (
+    BOX_SET,
     Rules,
     State,
     hex_of,
@@ -62,6 +70,7 @@ from .rules import (
     unit_title,
 )
 from .setup import (
+    OptionSpec,
     ScenarioSpec,
     campaign_area_problem,
     load_scenarios,
@@ -221,11 +230,45 @@ def begin(R: Rules, state: State) -> None:
     return None
 
 
-def fixed(scen: ScenarioSpec, uid: str, side: str) -> bool:
+def fixed(scen: ScenarioSpec, uid: str, side: str, free: bool = False) -> bool:
     """Whether the scenario fixes the unit's hex: every unit of a side that sets up as listed
     (12.A(3): the Soviets, Appendix II), and every placement the rulebook states (12.4: the
-    Berlin garrison)."""
+    Berlin garrison). ``free``: a Soviet start option frees the unit (:func:`free_unit`)."""
+    if free:
+        return False
     return side in scen.fixed or uid in _stated(scen.id)
+
+
+#: SNO 14.21, 14.32, 14.42: what stays as Appendix II lists it under a free Soviet set-up
+STILL_LISTED = ("factory", "garrison", "zhukov")
+
+
+def free_setup(state: State) -> OptionSpec | None:  # SNO 14.21; # SNO 14.32; # SNO 14.42
+    """SNO 14.21, 14.32, 14.42: the Soviet start option (14.2, 14.3 or 14.4) that lets the
+    Soviet combat units of the Campaign Scenario set up freely within the 1941 Russian borders
+    (its data's ``soviet_setup``), or None."""
+    if str(state.get("scenario")) != "1941":
+        return None
+    for o in choice.strategic_options(state):
+        if o.kind == "start" and o.declared_by == "soviet" and getattr(o, "soviet_setup", None):
+            return o
+    return None
+
+
+def setup_rule(option: OptionSpec) -> str:
+    """The rule of the option's Soviet set-up (data: ``setup_rule``, 14.21, 14.32, 14.42)."""
+    return str(getattr(option, "setup_rule", option.rule))
+
+
+def free_unit(R: Rules, state: State, uid: str) -> bool:
+    """SNO 14.21, 14.32, 14.42: a Soviet combat unit a free Soviet set-up lets the player set
+    up as he wishes (factories, garrisons and Zhukov stay as Appendix II lists them)."""
+    unit = R.unit(uid)
+    return unit.side == "soviet" and unit.type not in STILL_LISTED and free_setup(state) is not None
+
+
+def _fixed(R: Rules, state: State, scen: ScenarioSpec, uid: str, side: str) -> bool:
+    return fixed(scen, uid, side, free_unit(R, state, uid))
 
 
 @cache
@@ -244,7 +287,8 @@ def _area_of(R: Rules, scen_id: str, uid: str) -> tuple[str, ...]:
     (``<side>_forbidden``: 12.B(3) Sevastopol, Leningrad, Kronstadt)."""
     scen = load_scenarios().scenario(scen_id)
     unit = R.unit(uid)
-    if scen.id != "1941":
+    if scen.id != "1941" or unit.side == "soviet":
+        # SNO 14.21, 14.32, 14.42: a free Soviet unit, anywhere within the 1941 borders
         return _front_area(R, scen_id, unit.side)
     found: set[str] = set()
     for key, region in scen.areas.items():
@@ -299,6 +343,8 @@ def _destinations(R: Rules, state: State, uid: str) -> Iterator[str]:
     scen = scenario(state)
     unit = R.unit(uid)
     first = forces.short_areas(R, state, scen, unit.side) if unit.force_cf else frozenset()
+    if not first and unit.force_cf and forces.modernized(state, unit.side):
+        first = forces.covering(R, state)  # SNO 14.42: the border hexes first while bare
     if first and hex_of(state, uid) not in first:
         found = False
         for h in _any_destination(R, state, uid):
@@ -337,7 +383,7 @@ def movable(R: Rules, state: State, side: str) -> list[str]:
     return [
         u
         for u in side_units(R, state, side)
-        if not fixed(scen, u, side) and _has_room(R, state, scen, u)
+        if not _fixed(R, state, scen, u, side) and _has_room(R, state, scen, u)
     ]
 
 
@@ -351,9 +397,9 @@ def takeable(R: Rules, state: State, side: str) -> list[str]:
     """SNO 12.11(2): the side's units in the pool it may take now (12.B-E): those keeping its
     total reachable (forces.may_take), and the units taken besides the total."""
     scen = scenario(state)
-    if not forces.chooses(scen, side):
+    n = forces.need_of(R, state, scen, side)
+    if n is None:
         return []
-    n = forces.need(R, scen.id, side)
     units = state["units"]
     out = sorted(forces.may_take(R, state, n))
     out += [u for u in n.plus if units[u]["at"] == "pool"]
@@ -365,10 +411,10 @@ def returnable(R: Rules, state: State, uid: str) -> bool:
     scenario names, 12.x(3))."""
     scen = scenario(state)
     unit = R.unit(uid)
-    if not forces.chooses(scen, unit.side) or hex_of(state, uid) is None:
+    n = forces.need_of(R, state, scen, unit.side)
+    if n is None or hex_of(state, uid) is None:
         return False
-    n = forces.need(R, scen.id, unit.side)
-    return uid in n.pool and uid not in n.include and not fixed(scen, uid, unit.side)
+    return uid in n.pool and uid not in n.include and not _fixed(R, state, scen, uid, unit.side)
 
 
 def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
@@ -376,6 +422,8 @@ def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
     ``data/historical/<scenario>.toml``: docs/data/sno-historical.md), or None where there is
     none (12.A: Appendix II and the reconstructed Axis placement are the start)."""
     scen = scenario(state)
+    if side == "soviet" and free_setup(state) is not None:
+        return listed_setup(state)  # SNO 14.21, 14.32: Appendix II in one action
     if not forces.chooses(scen, side) or not (historical.DATA / f"{scen.id}.toml").exists():
         return None
     try:
@@ -384,19 +432,85 @@ def historical_setup(state: State, side: str) -> list[tuple[str, str]] | None:
         return None
 
 
+def listed_setup(state: State) -> list[tuple[str, str]]:
+    """SNO 14.21, 14.32: the Soviet combat units still in the set-up, on their Appendix II
+    hexes (the units 14.32 removed wait in the pool)."""
+    scen = scenario(state)
+    units = state["units"]
+    return [
+        (p.unit, p.hex)
+        for p in scen.placement.units
+        if p.unit.startswith("sov-") and units[p.unit]["at"] not in BOX_SET
+    ]
+
+
 def set_up_historically(R: Rules, state: State, side: str) -> None:
     """SNO 12.11(2)-(3): the side's units as the historical set-up has them - every unit it
     lists on its hex (taken from the pool if need be), every other unit of the total back in
     the pool (its fortifications and No Retreat orders are the player's to add)."""
     scen = scenario(state)
     wanted = dict(historical_setup(state, side) or [])
+    if not forces.chooses(scen, side):  # SNO 14.21, 14.32: back to Appendix II
+        for uid, hex_id in wanted.items():
+            if hex_of(state, uid) != hex_id:
+                set_unit(state, uid, at=hex_id)
+        return
     n = forces.need(R, scen.id, side)
     for uid in (*n.pool, *n.plus):
-        if uid not in wanted and hex_of(state, uid) is not None and not fixed(scen, uid, side):
+        if (
+            uid not in wanted
+            and hex_of(state, uid) is not None
+            and not _fixed(R, state, scen, uid, side)
+        ):
             unplace(state, uid)
     for uid, hex_id in wanted.items():
         if hex_of(state, uid) != hex_id:
             place(R, state, uid, hex_id)
+
+
+def ready_made(R: Rules, state: State, side: str) -> None:
+    """SNO 14.42: a set-up meeting the rule in one action, so that a game starts in a few
+    clicks and random set-ups always have a way to end: every taken unit back to the pool,
+    then the armor and armored cavalry smallest first to the armor minimum, the rest of the
+    total in the smallest other units (the most units, the most border covered), each set
+    up where it covers the most border hexes still bare (the first such hex by id)."""
+    scen = scenario(state)
+    n = forces.need_of(R, state, scen, side)
+    assert n is not None
+    for uid in n.pool:
+        if hex_of(state, uid) is not None:
+            unplace(state, uid)
+    units = sorted((R.unit(u) for u in n.pool), key=lambda u: (u.force_cf, u.id))
+    armor, plain = [], []
+    got = 0
+    for u in units:
+        if u.type in n.armor_types:
+            if got < n.armor_min:
+                armor.append(u)
+                got += u.force_cf
+        else:
+            plain.append(u)
+    reach: dict[int, list[Unit]] = {0: []}  # the rest of the total: a subset sum
+    rest = n.total - got
+    for u in plain:
+        for total, taken_ in list(reach.items()):
+            if total + u.force_cf <= rest and total + u.force_cf not in reach:
+                reach[total + u.force_cf] = [*taken_, u]
+    border = forces.border_hexes(R)
+    for u in [*armor, *reach.get(rest, [])]:
+        bare = frozenset(forces.uncovered(R, state))
+        scores = {h: _cover_score(R, border, bare, h) for h in destinations(R, state, u.id)}
+        best = max(scores, key=scores.__getitem__)
+        place(R, state, u.id, best)
+
+
+def _cover_score(
+    R: Rules, border: frozenset[str], bare: frozenset[str], h: str
+) -> tuple[int, int, int]:
+    """SNO 14.42: a hex for the ready-made set-up - the bare border hexes a unit there would
+    cover, then the border hexes, then the lower id."""
+    near = {h, *R.map.grid.neighbours(h)}
+    return (len(bare & near), len(border & near), -int(h))
 
 
 def fortifiable(R: Rules, state: State, side: str) -> list[str]:
@@ -425,6 +539,8 @@ def actions(R: Rules, state: State) -> list[Action]:
         return place_actions(R, state, pending)
     side = side_of(state)
     scen = scenario(state)
+    if side == "axis" and (permitted := choice.may_undecided(state)):
+        return declare_actions(side, permitted)  # SNO 14.13: first, the May decision
     area = f"SNO {scen.rule}(3)"
     acts = [
         Action(
@@ -452,7 +568,31 @@ def actions(R: Rules, state: State) -> list[Action]:
         )
         for u in takeable(R, state, side)
     ]
-    if historical_setup(state, side) is not None:
+    free = free_setup(state) if side == "soviet" else None
+    if forces.modernized(state, side):
+        acts.append(
+            Action(
+                "auto",
+                (),
+                "Take a ready-made set-up meeting 14.42 (85 factors, at least 20 of armor or "
+                "armored cavalry, every border hex covered)",
+                "SNO 14.42",
+                side,
+                group="Historical forces",
+            )
+        )
+    elif free is not None and not forces.chooses(scen, side):
+        acts.append(
+            Action(
+                "historical",
+                (),
+                "Set the Soviet units up as Appendix II lists them",
+                f"SNO {setup_rule(free)}; App. II",
+                side,
+                group="Historical forces",
+            )
+        )
+    elif historical_setup(state, side) is not None:
         acts.append(
             Action(
                 "historical",
@@ -503,9 +643,45 @@ def actions(R: Rules, state: State) -> list[Action]:
     return acts
 
 
+def area_rule(R: Rules, state: State, uid: str) -> str:
+    """The rule of the unit's set-up area: the scenario's (12.x(3)), or the free Soviet
+    set-up's (14.21, 14.32, 14.42)."""
+    free = free_setup(state) if free_unit(R, state, uid) else None
+    return f"SNO {setup_rule(free)}" if free else f"SNO {scenario(state).rule}(3)"
+
+
+def declare_actions(side: str, permitted: list[str]) -> list[Action]:
+    """SNO 14.13: the Axis player declares one of the permitted May options, or neither,
+    once the Soviet player has set up."""
+    acts = []
+    for o in permitted:
+        spec = load_scenarios().option(o)
+        acts.append(
+            Action(
+                "declare",
+                (o,),
+                f"Use option {spec.rule}: invade in May 1941 ({o})",
+                f"SNO 14.13; {spec.rule}",
+                side,
+                group="May 1941",
+            )
+        )
+    acts.append(
+        Action(
+            "declare",
+            ("none",),
+            "Use neither May option: invade in June 1941",
+            "SNO 14.13",
+            side,
+            group="May 1941",
+        )
+    )
+    return acts
+
+
 def place_actions(R: Rules, state: State, pending: dict[str, Any]) -> list[Action]:
     uid, side = pending["unit"], pending["side"]
-    rule = f"SNO {scenario(state).rule}(3)"
+    rule = area_rule(R, state, uid)
     acts = [
         Action(
             "place",
@@ -556,6 +732,9 @@ def place(R: Rules, state: State, uid: str, hex_id: str) -> None:
     if hex_of(state, uid) is None and flipped_at_start(unit, scen.first):
         set_unit(state, uid, flipped=True)  # SNO 12.6, 12.7
     set_unit(state, uid, at=hex_id)
+    may = may1941.option(state)
+    if may is not None and uid in may.dispersed:
+        set_unit(state, uid, dispersed=True)  # SNO 14.53, 14.63: taken under 14.42 too
     if state["units"][uid].get("fortified") and forces.near_no_fortify(R, scen, unit.side, hex_id):
         defortify(state, uid)  # SNO 12.D(6)b
 
@@ -604,6 +783,10 @@ def perform(R: Rules, state: State, action: Action) -> Outcome:
         state["pending"] = None
     elif verb == "historical":
         set_up_historically(R, state, side_of(state))
+    elif verb == "declare":
+        choice.declare_may(R, state, arg)  # SNO 14.13
+    elif verb == "auto":
+        ready_made(R, state, side_of(state))
     elif verb == "fortify":
         fortify(state, arg)  # SNO 12.8
     elif verb == "defortify":
@@ -627,16 +810,30 @@ def prompt(R: Rules, state: State) -> Prompt:
         area = scen.areas.get(side, "")
         short = forces.short_areas(R, state, scen, side) if R.unit(uid).force_cf else ()
         first = f"; first into {', '.join(sorted(short))} while short (12.D(3))" if short else ""
+        rule = area_rule(R, state, uid)
+        if free_unit(R, state, uid):
+            area = "anywhere within the 1941 Russian borders"
+            if forces.modernized(state, side) and forces.uncovered(R, state):
+                first = "; first where it covers a border hex still bare (14.42)"
         return Prompt(
             side,
-            f"Where does {unit_title(R, uid)} set up? SNO {scen.rule}(3): {area}, within the "
+            f"Where does {unit_title(R, uid)} set up? {rule}: {area}, within the "
             f"stacking limits (4.2, 4.6){first}",
-            f"SNO {scen.rule}(3)",
+            rule,
         )
     side = side_of(state)
+    permitted = choice.may_undecided(state) if side == "axis" else []
+    if permitted:
+        return Prompt(
+            side,
+            "Axis: the Soviet player has set up; declare "
+            + " or ".join(permitted)
+            + " (May 1941), or neither (SNO 14.13)",
+            "SNO 14.13",
+        )
     what = []
-    if forces.chooses(scen, side):
-        n = forces.need(R, scen.id, side)
+    n = forces.need_of(R, state, scen, side)
+    if n is not None:
         have, armor = forces.counts(forces.taken(R, state, n), n)
         what.append(
             f"take units to {n.total} combat factors ({have} so far"
@@ -645,6 +842,11 @@ def prompt(R: Rules, state: State) -> Prompt:
         )
     elif side not in scen.fixed:
         what.append("set units up within their areas")
+    elif side == "soviet" and (free := free_setup(state)) is not None:
+        what.append(
+            f"set the combat units up anywhere within the 1941 Russian borders (SNO "
+            f"{setup_rule(free)}; factories, garrisons and Zhukov as App. II)"
+        )
     if side not in scen.no_fortify:
         what.append("fortify any (12.8)")
     if declares_orders(state, side):

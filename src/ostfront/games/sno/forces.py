@@ -26,8 +26,13 @@ from dataclasses import dataclass
 
 from ...core.memo import per_components
 from .counters import Unit
+from .options.common import chosen
 from .rules import BOX_SET, Rules, State
 from .setup import ScenarioSpec, force_pool, load_scenarios
+from .zoc import zoc_table
+
+#: SNO 14.4: the option whose Soviet forces are chosen by a total (14.42)
+MODERNIZATION = "modernization"
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,90 @@ def need(R: Rules, scen_id: str, side: str) -> Need:
         include=tuple(f.include),
         plus=plus,
     )
+
+
+def modernized(state: State, side: str) -> bool:
+    """SNO 14.42: the Soviet forces of the Campaign Scenario chosen by a total (option 14.4)."""
+    return (
+        side == "soviet" and str(state.get("scenario")) == "1941" and chosen(state, MODERNIZATION)
+    )
+
+
+@per_components()
+def option_need(R: Rules, option_id: str) -> Need:
+    """SNO 14.42: the Soviet combat units the player may select - not factories or garrisons
+    (12.5: extra), never the option's ``never`` types (the Shock Armies) - toward the
+    option's total (``soviet_total``, counted by 12.5) with its armor minimum
+    (``soviet_armor_min`` of the ``armor_counts`` types). Reading: "any Soviet combat units"
+    are the counters of the campaign, not the reinforcements (the Shock Armies and the Polish
+    1st Army arrive by 11.15, as 14.43 keeps them)."""
+    # SNO 14.42: the total, the armor minimum and the excluded type are data
+    o = load_scenarios().option(option_id)
+    pool = tuple(
+        u.id
+        for u in sorted(R.counters.of_side("soviet"), key=lambda u: u.id)
+        if u.is_combat
+        and u.type != "garrison"
+        and u.type not in o.never
+        and not u.reinforcement
+        and u.force_cf > 0
+    )
+    return Need(
+        rule=f"{getattr(o, 'setup_rule', o.rule)}",
+        total=int(o.soviet_total or 0),
+        armor_min=o.soviet_armor_min,
+        armor_types=frozenset(o.armor_counts),
+        pool=pool,
+        include=(),
+        plus=(),
+    )
+
+
+def need_of(R: Rules, state: State, scen: ScenarioSpec, side: str) -> Need | None:
+    """The side's forces chosen by a total in this game: the scenario's (12.B-E) or option
+    14.4's (14.42), None where the side's units are given (12.A)."""
+    if modernized(state, side):
+        return option_need(R, MODERNIZATION)
+    if chooses(scen, side):
+        return need(R, scen.id, side)
+    return None
+
+
+@per_components()
+def border_hexes(R: Rules) -> frozenset[str]:
+    """SNO 14.42: the hexes within the 1941 Russian borders adjacent to the border (a side of
+    the map's "border" hexside feature). Reading: the hexes on the Soviet side, where the
+    Soviet units set up."""
+    out: set[str] = set()
+    for f in R.map.features:
+        if f.kind != "border":
+            continue
+        for s in f.sides:
+            for h in s.split("/"):
+                if R.map.in_region(h, "Soviet Union"):
+                    out.add(h)
+    return frozenset(out)
+
+
+def uncovered(R: Rules, state: State) -> list[str]:
+    """SNO 14.42: the border hexes neither holding a Soviet combat unit nor in the ZOC of
+    one (3.1)."""
+    covered = set(zoc_table(R, state, "soviet"))
+    for uid, rec in state["units"].items():
+        unit = R.unit(uid)
+        if unit.side == "soviet" and unit.is_combat and rec["at"] not in BOX_SET:
+            covered.add(str(rec["at"]))
+    return sorted(border_hexes(R) - covered)
+
+
+def covering(R: Rules, state: State) -> frozenset[str]:
+    """SNO 14.42: the hexes from which a unit would cover a border hex still uncovered (the
+    hex itself or one next to it) - where the set-up offers a Soviet unit first while any is
+    (deployment.py), so that random set-ups reach the rule."""
+    out: set[str] = set()
+    for h in uncovered(R, state):
+        out |= {h, *R.map.grid.neighbours(h)}
+    return frozenset(out)
 
 
 def _on_map(state: State, uid: str) -> bool:
@@ -137,8 +226,8 @@ def may_take(R: Rules, state: State, n: Need) -> set[str]:
 def problems(R: Rules, state: State, scen: ScenarioSpec, side: str) -> list[str]:
     """Why the side's set-up may not end yet (empty: it may), each naming its rule."""
     out: list[str] = []
-    if chooses(scen, side):
-        n = need(R, scen.id, side)
+    n = need_of(R, state, scen, side)
+    if n is not None:
         have, armor = counts(taken(R, state, n), n)
         if have != n.total:
             out.append(f"SNO {n.rule}: {n.total} combat factors needed, {have} chosen (12.5)")
@@ -149,6 +238,13 @@ def problems(R: Rules, state: State, scen: ScenarioSpec, side: str) -> list[str]
         if missing:
             names = ", ".join(R.unit(u).title for u in missing)
             out.append(f"SNO {n.rule}: set up {names} (taken besides the total or named)")
+    if modernized(state, side):
+        bare = uncovered(R, state)
+        if bare:  # SNO 14.42: every hex adjacent to the border covered
+            out.append(
+                f"SNO 14.42: every hex adjacent to the 1941 border covered by a Soviet combat "
+                f"unit or its ZOC; not yet {', '.join(bare)}"
+            )
     for c in scen.concentration:
         if c.side != side:
             continue
@@ -197,4 +293,14 @@ def near_no_fortify(R: Rules, scen: ScenarioSpec, side: str, hex_id: str) -> str
     return None
 
 
-__all__ = ["Need", "chooses", "may_take", "need", "problems"]
+__all__ = [
+    "Need",
+    "chooses",
+    "covering",
+    "may_take",
+    "modernized",
+    "need",
+    "need_of",
+    "problems",
+    "uncovered",
+]

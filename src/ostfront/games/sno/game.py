@@ -5,8 +5,7 @@ into its rules (one module per rulebook section: see docs/rules/sturm-nach-osten
 (12.B-E: forces chosen by combat-factor totals, forces.py) from their set-up steps
 (deployment.py) to May 1945 or the agreed December (15.7), with option 13.0; custom positions
 start anywhere (``--position FILE``, positions.py). The strategic options (14.x, options/)
-are chosen with the game (14.11-14.13: options/choice.py); 14.4's set-up is not written yet
-and is refused."""
+are chosen with the game (14.11-14.13: options/choice.py)."""
 
 from __future__ import annotations
 
@@ -47,8 +46,8 @@ from .tables import load_tables, table_notes, victory_city_at
 
 
 def refuse_strategic(state: ProtocolState) -> None:
-    """SNO 14.11, 14.13: the strategic options a new game may not have together (or not yet:
-    options/choice.py refuses 14.4, whose set-up is not written); every one with a position."""
+    """SNO 14.11, 14.13: the strategic options a new game may not have together
+    (options/choice.py); every one with a position."""
     choice.check(own(state))
 
 
@@ -72,7 +71,7 @@ class SturmNachOsten(SequencedGame):
     #: the unit a set-up pick is about (SNO 12.11), the hex an overstack is in (4.4)
     decision_keys = ("kind", "side", "targets", "attackers", "unit", "hex")
     playable_note = (
-        "the five scenarios (SNO 12.A-E), the strategic options but 14.4, and custom "
+        "the five scenarios (SNO 12.A-E), the strategic options (14.x), and custom "
         "positions (--position)"
     )
 
@@ -115,8 +114,14 @@ class SturmNachOsten(SequencedGame):
             _option("free-soviet-setup", "Soviet units set up freely in 1941; ends Dec 1941."),
             _option("stalin-line", "The Stalin Line is complete and manned; ends Dec 1941."),
             _option("modernization", "The Red Army picks 85 factors to begin; ends Dec 1941."),
-            _option("may-conservative", "Axis invades in May 1941, Balkans too."),
-            _option("may-daring", "Axis invades in May 1941 at full strength."),
+            _option(
+                "may-conservative",
+                "Axis may invade in May 1941, Balkans too (declared after the Soviet set-up).",
+            ),
+            _option(
+                "may-daring",
+                "Axis may invade in May 1941 at full strength (declared after the Soviet set-up).",
+            ),
             _option("siberian-reserves", "Shock armies may come early, at a risk."),
             _option("partisans", "The Axis contains the partisans, but cannot win."),
             Option(

@@ -65,7 +65,6 @@ SS, SS_FROM = "SS", 1943  # SNO 11.7d: no German SS unit before 1943
 APRIL = "04"  # SNO 11.14 SPECIAL
 FREE_NATIONS = ("hungarian", "romanian", "italian")
 ITALIAN_FREE_UNTIL = 1943  # SNO 11.14 SPECIAL: not the Italian unit in 1944 or 1945
-MAY_OPTIONS = ("may-conservative", "may-daring")  # SNO 14.52, 14.62
 FIRST_TURN_CAMPAIGN = ("1941", "1941-06", "campaign-1941-06")  # SNO 12.A(6)a
 FIRST_TURN_MAY = ("1941-05", "option-may-1941")  # SNO 14.52, 14.62
 
@@ -97,8 +96,7 @@ def first_turn_rf(R: Rules, state: State, side: str) -> int | None:
     """SNO 12.A(6)a: in June 1941 (the Campaign Scenario) the Soviets receive 6 factors, the
     Axis 1; SNO 14.52/14.62: in May 1941 (either May option) 3 and 1. None: normal rules."""
     table = R.tables.spec.replacements.first_turn
-    opts = state.get("options") or {}
-    may = any(opts.get(o) for o in MAY_OPTIONS)
+    may = may1941.option(state) is not None  # SNO 14.13: the one declared
     turn = state["turn"]
     scenario, month, key = FIRST_TURN_CAMPAIGN
     if turn == FIRST_TURN_MAY[0]:
@@ -131,7 +129,7 @@ def monthly_rf(R: Rules, state: State, side: str) -> int:
         # SNO 11.14: never more than the victory cities the Axis controls now (Berlin and
         # Moscow two: App. I, 'for German replacements')
         axis_victory_cities=victory_cities_held(R, state, "axis"),
-        daring=bool((state.get("options") or {}).get("may-daring")),
+        daring=may1941.in_use(state, "may-daring"),  # SNO 14.62
         per_pair_extra=partisans.extra_per_pair(R, state),  # SNO 14.83
     )
 

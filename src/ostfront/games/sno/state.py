@@ -100,6 +100,10 @@ class SNOState(CoreState, total=False):
     #: What the playing options have done (options/): {"siberian": {"from", "japan",
     #: "deficit", "cancelled"} (14.72-14.73), "partisans": the month implemented (14.82)}
     strategic: dict[str, Any]
+    #: SNO 14.13: the May options permitted at creation, and the Axis player's declaration
+    #: after the Soviet set-up (an option id, or "none"): options/choice.py
+    may_permitted: list[str]
+    may_declared: str
     winner: Required[Winner | None]  # None until the game ends
 
 

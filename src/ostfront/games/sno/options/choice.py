@@ -4,11 +4,12 @@
   well: each option's ``scenarios`` (data/scenarios.toml), which the game's options carry, so
   creating a game of another scenario with one is refused.
 - SNO 14.12: the options chosen when the game is created are the ones the players agreed on.
-- SNO 14.13: 14.2-14.6 are start options, declared before the game begins (chosen at creation);
-  14.7 and 14.8 playing options, introduced during the game by their player's action. Each
-  player selects at most one of each (:func:`check`; the option's ``declared_by``). The order
-  of declaration - the Soviet player declares and sets up before the Axis player chooses
-  14.5/14.6 - is the set-up's; at creation both are known at once.
+- SNO 14.13: 14.2-14.6 are start options, declared before the game begins; 14.7 and 14.8
+  playing options, introduced during the game by their player's action. Each player selects
+  at most one of each (:func:`check`; the option's ``declared_by``). The Soviet start option
+  is declared at creation and the Soviet player sets up first (14.21, 14.32, 14.42:
+  deployment.py); the May options chosen at creation are permitted (:func:`permit_may`) and
+  the Axis player declares one or neither after the Soviet set-up (:func:`declare_may`).
 - SNO 14.14: the changed victory conditions (:func:`short_game`, :func:`no_axis_win`, read by
   victory.py); 14.5-14.7 leave them unaltered.
 """
@@ -20,13 +21,16 @@ from collections import defaultdict
 from ....core.protocol import NotPlayable
 from ..rules import Rules, State
 from ..setup import OptionSpec, load_scenarios
-from . import may1941, stalin_line
+from . import may1941, modernization, stalin_line
 from .common import chosen, strategic
 
-#: SNO 14.42: Modernization's set-up (85 factors chosen, every border hex covered) is the
-#: deployment's and not written yet: the option is refused at creation until it is.
-SET_UP_MISSING = ("modernization",)
+#: Options whose set-up is not in the engine yet (refused at creation). SNO 14.42's (85
+#: factors chosen, every border hex covered) is the deployment's (deployment.py, forces.py).
+SET_UP_MISSING: tuple[str, ...] = ()
 PARTISANS = "partisans"
+#: SNO 14.13: the Axis start options (14.5, 14.6) chosen at creation are permitted (14.12);
+#: the Axis player declares one, or neither, after the Soviet set-up
+DECLARED_IN_SET_UP = ("axis", "start")
 
 
 def strategic_options(state: State) -> list[OptionSpec]:  # SNO 14.0; # SNO 14.12
@@ -52,6 +56,8 @@ def check(state: State) -> None:
     for o in opts:
         by_player[(str(o.declared_by), o.kind)].append(f"{o.id} (SNO {o.rule})")
     for (side, kind), ids in sorted(by_player.items()):
+        if (side, kind) == DECLARED_IN_SET_UP:
+            continue  # SNO 14.12-14.13: both May options may be permitted; one is declared
         if len(ids) > 1:  # SNO 14.13
             raise NotPlayable(
                 f"Sturm Nach Osten: the {side.title()} player may select at most one {kind} "
@@ -60,8 +66,8 @@ def check(state: State) -> None:
     for o in opts:
         if o.id in SET_UP_MISSING:
             raise NotPlayable(
-                f"Sturm Nach Osten: option {o.id} (SNO {o.rule}) needs its set-up (85 factors "
-                "chosen, SNO 14.42), which is not in the engine yet"
+                f"Sturm Nach Osten: option {o.id} (SNO {o.rule}) needs its set-up, which is "
+                "not in the engine yet"
             )
 
 
@@ -83,7 +89,33 @@ def at_start(R: Rules, state: State) -> None:
     if short is not None and short.ends:
         state["last_turn"] = short.ends  # SNO 14.14a
     stalin_line.remove_units(R, state)  # SNO 14.32
-    may1941.start(R, state)  # SNO 14.52-14.55, 14.62-14.65
+    modernization.to_the_pool(R, state)  # SNO 14.42: the forces are chosen
+    permit_may(state)  # SNO 14.13: declared after the Soviet set-up
+
+
+def permit_may(state: State) -> None:
+    """SNO 14.12-14.13: the May options the game was created with are permitted, not used:
+    ``state["may_permitted"]``, none in use (may1941.option) until the Axis player declares
+    one (:func:`declare_may`) after the Soviet set-up."""
+    permitted = [o for o in may1941.OPTIONS if chosen(state, o)]
+    if permitted:
+        state["may_permitted"] = permitted
+
+
+def may_undecided(state: State) -> list[str]:
+    """SNO 14.13: the May options the Axis player may still declare (empty: none permitted,
+    or declared)."""
+    if state.get("may_declared"):
+        return []
+    return list(state.get("may_permitted") or [])
+
+
+def declare_may(R: Rules, state: State, option_id: str) -> None:
+    """SNO 14.13: the Axis player's decision on 14.5/14.6 ("none": neither); a May option's
+    effects apply from it (14.52-14.55, 14.62-14.65: may1941.start)."""
+    state["may_declared"] = option_id
+    if option_id in may1941.OPTIONS:
+        may1941.start(R, state)  # SNO 14.52-14.55, 14.62-14.65
 
 
 def short_game(state: State) -> OptionSpec | None:  # SNO 14.14; # SNO 14.9; # SNO 14.2

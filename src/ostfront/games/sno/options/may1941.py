@@ -28,11 +28,22 @@ ROLL = "roll-14.55"  # the weather plan's mark on May 1941: rolled as the month 
 
 
 def option(state: State) -> OptionSpec | None:  # SNO 14.5; # SNO 14.6
-    """The May 1941 option the game uses, if any."""
+    """The May 1941 option the game uses, if any: the one the Axis player declared after the
+    Soviet set-up (SNO 14.13: options/choice.py) in a game started from the scenario; in a
+    state made by hand without that step, the one in its options."""
+    if "may_permitted" in state:
+        declared = state.get("may_declared")
+        return spec(declared) if declared in OPTIONS else None
     for o in OPTIONS:
         if chosen(state, o):
             return spec(o)
     return None
+
+
+def in_use(state: State, option_id: str) -> bool:
+    """Whether the game uses this May option (:func:`option`)."""
+    opt = option(state)
+    return opt is not None and opt.id == option_id
 
 
 def first_month(state: State) -> str | None:
@@ -89,4 +100,4 @@ def available(state: State, unit: Unit) -> bool:  # SNO 14.64
 AVAILABLE_WITH_JUNE = "1941-06"  # SNO 14.64: the units normally available in June 1941
 
 
-__all__ = ["available", "first_month", "option", "roll_weather", "setup_area", "start"]
+__all__ = ["available", "first_month", "in_use", "option", "roll_weather", "setup_area", "start"]
