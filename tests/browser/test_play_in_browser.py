@@ -50,7 +50,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     from ostfront.server.app import create_app
 
-    app = create_app(tmp_path_factory.mktemp("browser") / "games.sqlite", move_delay=0.02)
+    app = create_app(tmp_path_factory.mktemp("browser") / "games.sqlite", move_delay=0.0)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
