@@ -33,37 +33,10 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 
-from .store import BaseStore, ChangeListener, DatabaseError, Db
+from .store import SCHEMA, BaseStore, ChangeListener, DatabaseError, Db
 
-SCHEMA_PG = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    header TEXT NOT NULL,
-    players TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    updated DOUBLE PRECISION NOT NULL,
-    steps INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT 'playing',
-    summary TEXT NOT NULL DEFAULT '{}',
-    seats TEXT
-);
-CREATE TABLE IF NOT EXISTS steps (
-    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    n INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    hash TEXT,
-    meta TEXT,
-    PRIMARY KEY (game_id, n)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    n INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    PRIMARY KEY (game_id, n)
-);
-CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
+#: The SQLite schema (store.SCHEMA), its times as 8-byte floats: PostgreSQL's REAL has 4 bytes.
+SCHEMA_PG = SCHEMA.replace(" REAL ", " DOUBLE PRECISION ")
 
 #: The advisory lock taken while the tables are made (any number, the same in every server).
 SCHEMA_LOCK = 0x05F7F20
