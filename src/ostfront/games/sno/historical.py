@@ -30,7 +30,6 @@ index, unit) and the field.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
@@ -41,10 +40,15 @@ from pydantic import BaseModel, Field
 from ...core.datafile import STRICT, parse_text, read_data_file, validate
 from ...core.errors import DataError
 from ...core.mapmodel import GameMap
-from . import geo
 from .board import board
 from .counters import CounterMix, Unit, load_counters
-from .setup import PLACEMENT_TOLERANCE, Scenarios, ScenarioSpec, load_scenarios, side_at_start
+from .setup import (
+    Scenarios,
+    ScenarioSpec,
+    load_scenarios,
+    reconstruction_problems,
+    side_at_start,
+)
 from .stacking_limits import stacking_problems
 
 DATA = Path(__file__).parent / "data" / "historical"
@@ -53,7 +57,6 @@ SCENARIOS = ("1942a", "1942b", "1943", "1944")
 SIDES = ("axis", "soviet")
 #: Map terrain no land unit may set up on.
 WATER = frozenset({"sea", "lake"})
-_POSITION = re.compile(r"\(([0-9.]+)N ([0-9.]+)E\)")
 
 
 class Entry(BaseModel):
@@ -158,15 +161,7 @@ def _file_problems(
             if side == "soviet" and e.hex in forbidden and e.basis != "rulebook":
                 out.append(f"{w}.hex: {e.hex} is closed to the Soviet set-up ({scen.rule}(3))")
             if e.basis == "reconstruction":
-                m = _POSITION.search(e.why)
-                if m is None:
-                    out.append(f"{w}.why: a reconstruction names its position as '(55.1N 21.9E)'")
-                else:
-                    d = geo.distance_to(e.hex, float(m[1]), float(m[2]))
-                    if d > PLACEMENT_TOLERANCE:
-                        out.append(
-                            f"{w}.hex: {e.hex} is {d:.1f} hexes from the position it stands for"
-                        )
+                out += reconstruction_problems(w, e.hex, e.why)
             placed[e.hex].append(u)
             chosen[side].append((u, e.hex))
         out += _fixed_problems(scen, mix, side, entries)

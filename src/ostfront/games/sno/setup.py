@@ -341,15 +341,7 @@ def _scenario_problems(
         if u.available > scen.start and u.type not in ("factory", "garrison", "zhukov"):
             out.append(f"{pw}.unit: not available before {u.available} (12.11(2))")
         if p.basis == "reconstruction":
-            m = _POSITION.search(p.why)
-            if m is None:
-                out.append(f"{pw}.why: a reconstruction names its position as '(55.1N 21.9E)'")
-            else:
-                d = geo.distance_to(p.hex, float(m[1]), float(m[2]))
-                if d > PLACEMENT_TOLERANCE:
-                    out.append(
-                        f"{pw}.hex: {p.hex} is {d:.1f} hexes from the position it stands for"
-                    )
+            out += reconstruction_problems(pw, p.hex, p.why)
         placed[p.hex].append(u)
     for hex_id, units in sorted(placed.items()):
         for prob in stacking_problems(units):
@@ -436,6 +428,18 @@ def _weather_problems(where: str, scen: ScenarioSpec) -> list[str]:
     if scen.weather_plan and not scen.weather_plan_rule:
         out.append(f"{where}.weather_plan_rule: say which rule fixes the plan (6.1.3)")
     return out
+
+
+def reconstruction_problems(where: str, hex_id: str, why: str) -> list[str]:
+    """A reconstructed placement's check: its ``why`` names the position it stands for, as
+    '(55.1N 21.9E)', and its hex lies within :data:`PLACEMENT_TOLERANCE` hexes of it."""
+    m = _POSITION.search(why)
+    if m is None:
+        return [f"{where}.why: a reconstruction names its position as '(55.1N 21.9E)'"]
+    d = geo.distance_to(hex_id, float(m[1]), float(m[2]))
+    if d > PLACEMENT_TOLERANCE:
+        return [f"{where}.hex: {hex_id} is {d:.1f} hexes from the position it stands for"]
+    return []
 
 
 def side_at_start(board: GameMap, scenario_id: str, hex_id: str) -> str:
