@@ -103,18 +103,37 @@ def opened(page: Any, url: str) -> None:
     page.wait_for_function("() => window.V && V.actions.length > 0")
 
 
+def click_counter(page: Any, uid: str) -> None:
+    hex_id = page.evaluate("u => V.counters.find(c => c.id === u).hex", uid)
+    page.evaluate(
+        "h => { const c = BOARD.centres[h]; vb = [c[0] - 420, c[1] - 260, 840, 520]; putVb(); }",
+        hex_id,
+    )
+    box = page.locator(f'g.counters .counter-slot[data-uid="{uid}"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def shots(page: Any, base: str, out: Path) -> None:
-    # the Axis movement phase: a panzer army picked, its card open
+    # the Axis movement phase: a panzer army picked by a click, its card open
     opened(page, imported(base, record_until("1941-06", "axis_omp")))
     pick = page.evaluate(
         """() => V.actions.find(a => a.role === "select" && a.unit &&
-             V.counters.find(c => c.id === a.unit).symbol === "armor")"""
+             V.counters.find(c => c.id === a.unit).symbol === "armor" &&
+             V.counters.filter(c => c.hex === V.counters.find(x => x.id === a.unit).hex)
+               .length === 1)"""
     )
-    print(pick["label"])
+    click_counter(page, pick["unit"])
+    page.wait_for_function("() => V.selected")
+    page.wait_for_selector("#unitcard:not([hidden]) table.facts")
+    page.wait_for_timeout(300)
     page.screenshot(path=str(out / "sno-move.png"))
 
-    # the Soviet replacement phase of July 1941
+    # the Soviet replacement phase of July 1941: one row per unit, one chosen
     opened(page, imported(base, record_until("1941-07", "soviet_rrp")))
+    page.locator("#actions button.group-row").first.click()
+    page.locator("#actions button.unit-row").nth(2).click()
+    page.wait_for_selector("#unitcard:not([hidden]) table.facts")
+    page.wait_for_timeout(300)
     page.screenshot(path=str(out / "sno-replacements.png"))
 
 

@@ -22,8 +22,8 @@ RENDER = Path(__file__).resolve().parents[2] / "src" / "ostfront" / "render"
 #: counter names and marker counters grew to the factors' size and rivers became thin and
 #: pale.
 DRAWN = {
-    "dr": "5a7c0e8e8e786c6db5c038bd8045b378aeb21628ad00ff2e59162232bd8d982e",
-    "sno": "113f048747367162f259c34cf4aa26bd71e804a7c69c29e0cf4d3559cc740828",
+    "dr": "2dedbe535f46cedcfccafd9b5c38f88f37faaeb6c1d6318bcc822eaf7724eea2",
+    "sno": "efa39a879039c33c8c35d493c71cdf2bcffbc0e00fd2dd08b6544e6d1cfaeb59",
 }
 
 

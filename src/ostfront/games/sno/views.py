@@ -524,7 +524,7 @@ def unit_card(R: Rules, state: State, uid: str, sides: Iterable[str]) -> dict[st
         rules.append({"text": f"returns as a replacement for {unit.replacement_cost} RF",
                       "rule": "SNO 11.5"})  # fmt: skip
     named = [r for r in unit.rules if not any(r == x["rule"].removeprefix("SNO ") for x in rules)]
-    rules += [{"text": "a rule names this unit", "rule": "SNO " + r} for r in named]
+    rules += [{"text": "a rule made for this unit", "rule": "SNO " + r} for r in named]
     return {
         "id": uid,
         "title": unit.title,

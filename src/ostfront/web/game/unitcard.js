@@ -24,9 +24,11 @@ export function unitName(uid) {
   return uid;
 }
 
-// The actions that concern this unit alone.
+// The actions that concern this unit alone: for a unit on the map those not taken on a lit
+// hex (the map offers those), for one off the map all (where it may enter).
 export function cardActions(uid) {
-  return page.view.actions.filter(a => a.unit === uid && a.role !== "back");
+  const onMap = page.view.counters.some(c => c.id === uid);
+  return page.view.actions.filter(a => a.unit === uid && a.role !== "back" && !(onMap && a.kind));
 }
 
 function counterSvg(uid) {
@@ -39,9 +41,12 @@ function counterSvg(uid) {
   return "";
 }
 
+let shown = null;  // the card on screen (kept while the same unit's is asked for again)
+
 export async function chooseUnit(uid) {
+  const again = page.cardUnit === uid && shown && shown.id === uid;
   page.cardUnit = uid;
-  drawCard(null);
+  drawCard(again ? shown : null);
   drawCounters();
   drawHighlights();
   const n = ++asked;
@@ -50,12 +55,13 @@ export async function chooseUnit(uid) {
   try {
     card = await api("GET", `/api/games/${encodeURIComponent(GID)}/units/${encodeURIComponent(uid)}${q}`);
   } catch (e) { card = { id: uid, title: unitName(uid), lines: [], status: [], rules: [], error: e.message }; }
-  if (n === asked && page.cardUnit === uid) drawCard(card);
+  if (n === asked && page.cardUnit === uid) { shown = card; drawCard(card); }
 }
 
 export function closeCard() {
   if (!page.cardUnit) return;
   page.cardUnit = null;
+  shown = null;
   asked += 1;
   const el = document.getElementById("unitcard");
   if (el) el.hidden = true;
