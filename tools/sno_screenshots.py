@@ -10,7 +10,9 @@ same each run), opens each in the system Chromium (Playwright) at 1600x1000 and 
   listed as one row per unit, one unit chosen and its entry hexes lit;
 - ``sno-attack.png``: an attack being declared with the odds before the roll.
 
-Usage: ``uv run python tools/sno_screenshots.py [OUT_DIR]`` (default docs/images).
+Usage: ``uv run python tools/sno_screenshots.py [OUT_DIR]`` (default docs/images);
+``--rows`` instead counts the rows of the action list in the phases of issue 35, item 4
+(the figures in tests/browser/test_sno_readable.py).
 """
 
 from __future__ import annotations
@@ -81,7 +83,21 @@ def serve(db: Path) -> tuple[str, Any]:
     return f"http://127.0.0.1:{port}", server
 
 
-def main(out: Path) -> None:
+#: The phases whose action lists ``--rows`` measures.
+MEASURED = (
+    ("1941-06", "axis_rrp"), ("1941-06", "axis_omp"), ("1941-06", "soviet_rrp"),
+    ("1941-07", "axis_rrp"), ("1941-07", "soviet_rrp"),
+)  # fmt: skip
+
+
+def rows(page: Any, base: str, out: Path) -> None:
+    for turn, phase in MEASURED:
+        opened(page, imported(base, record_until(turn, phase)))
+        shown = page.locator("#actions .list button").count()
+        print(f"{turn} {phase}: {page.evaluate('() => V.actions.length')} actions, {shown} rows")
+
+
+def main(out: Path, job: Any) -> None:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
@@ -92,7 +108,7 @@ def main(out: Path) -> None:
             browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             page = browser.new_page(viewport=SIZE)
             page.on("pageerror", lambda e: print("page error:", e, file=sys.stderr))
-            shots(page, base, out)
+            job(page, base, out)
             browser.close()
         server.should_exit = True
 
@@ -138,4 +154,5 @@ def shots(page: Any, base: str, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/images"))
+    args = [a for a in sys.argv[1:] if a != "--rows"]
+    main(Path(args[0]) if args else Path("docs/images"), rows if "--rows" in sys.argv else shots)

@@ -1,13 +1,23 @@
 """Sturm Nach Osten lists a person can scan and a map a person can read, in a real browser
 (the system Chromium through Playwright; issue 35, items 4 and 5). Each game is a 1941
-campaign played by the random player (fixed seed) up to a moment and imported as a hot-seat
-game: the July 1941 Soviet Replacement Phase (288 actions, 275 of them replacements), the
+campaign played by the random player (seed 5) up to a moment and imported as a hot-seat
+game: the July 1941 Soviet Replacement Phase (244 actions, 230 of them replacements), the
 June 1941 Axis movement phase (8 break-downs, 29 units to move) and its Combat Phase (a
 battle to roll two ways).
 
-Rows in the action list (``#actions .list button``), before (commit 2a6cf2b: groups of more
-than 10 cut to 6 and a "more" button; the 8 break-downs listed whole) and after:
-June 1941 Axis movement 25 -> 7; July 1941 Soviet replacements 27 -> 8."""
+Rows in the action list (``#actions .list button``, measured by ``uv run python
+tools/sno_screenshots.py --rows``, the same records), before (commit 2a6cf2b: groups of
+more than 10 cut to 6 rows and a "more" button, smaller groups whole) and after:
+
+=========================  =======  ======  =====
+phase (1941 campaign)      actions  before  after
+=========================  =======  ======  =====
+June, Axis replacements         41      19      6
+June, Axis movement             42      20      7
+June, Soviet replacements       64      15      3
+July, Axis replacements        486      15      3
+July, Soviet replacements      244      21      9
+=========================  =======  ======  ====="""
 
 from __future__ import annotations
 

@@ -11,6 +11,8 @@ from fastapi.testclient import TestClient
 from web_helpers import act, new_game, view
 
 from ostfront import games
+from ostfront.games.sno.rules import set_unit
+from ostfront.render.svg import render_counter
 
 
 def test_sno_card_of_a_unit_on_the_map_and_in_a_box(client: TestClient) -> None:
@@ -61,3 +63,21 @@ def test_default_card_and_unknown_unit(client: TestClient) -> None:
     assert {"label": "Where", "value": f"hex {c['hex']}", "rule": None} in card["lines"]
     r = client.get(f"/api/games/{gid}/units/no-such-unit")
     assert r.status_code == 400 and "no-such-unit" in r.json()["error"]
+
+
+def test_a_unit_cut_off_carries_an_out_of_supply_marker() -> None:
+    """SNO 9.0: a German corps set down far behind the Soviet lines traces no supply line; its
+    counter carries the marker (drawn as "OoS") and its card says so with the rule."""
+    game = games.get("sno")
+    state = game.setup(None, {}, 1, position=game.shipped_position("kiev-1941-08"))
+    uid = next(c.id for c in game.counters(state) if c.side == "axis" and c.factors)
+    assert "out of supply" not in next(c for c in game.counters(state) if c.id == uid).markers
+    set_unit(state, uid, at="3007")
+    c = next(c for c in game.counters(state) if c.id == uid)
+    assert c.markers[-1:] == ("out of supply",) and c.marker_codes[-1:] == ("OoS",)
+    card = game.unit_card(state, uid)
+    assert card is not None
+    assert {"label": "Supply", "value": "out of supply", "rule": "SNO 9.0"} in card["lines"]
+    assert any(s["name"] == "out of supply" and s["rule"] == "SNO 9.0" for s in card["status"])
+    svg = render_counter(c, 24.0)
+    assert 'data-marker="out of supply"' in svg and ">OoS</text>" in svg

@@ -17,7 +17,7 @@ from ...core.memo import reading
 from ...core.protocol import CounterView
 from ...core.units import shortened
 from . import supply, supply_lines, zoc
-from .rules import BOXES, Rules, State, combat_factor, movement_factor
+from .rules import BOXES, SIDES, Rules, State, combat_factor, movement_factor
 from .sequence import describe
 
 #: Counter type -> the NATO symbol the renderer draws.
@@ -51,7 +51,7 @@ OWN_SYMBOLS = {
 #: What each marker counter prints (the whole name is its title and the unit card's).
 MARKER_CODES = {
     "dispersed": "Disp", "fortified": "Fort", "HAB": "HAB", "overrun": "Ovr", "Blitz": "Blitz",
-    "no fuel": "Fuel",
+    "no fuel": "Fuel", "out of supply": "OoS",
 }  # fmt: skip
 #: The map overlays :func:`overlay` answers.
 OVERLAYS = ("supply", "zoc", "control")
@@ -82,6 +82,8 @@ def counters(R: Rules, state: State) -> list[CounterView]:
     flipped unit shows its back face's factors, named), and the markers on each
     (dispersed, fortified, HAB 10.2, overrun 5.4, Blitz 5.4.1b, out of fuel 5.3.4)."""
     marked = _markers(state)
+    with reading(state):  # SNO 9.0: a combat unit that cannot trace a supply line now
+        cut = {u for side in SIDES for u, ok in supply.status(R, state, side).items() if not ok}
     out = []
     for uid, d in sorted(state["units"].items()):
         if d["at"] in BOXES:
@@ -91,6 +93,7 @@ def counters(R: Rules, state: State) -> list[CounterView]:
         mf = movement_factor(R, uid, state)
         factors = "" if unit.front is None else (f"{cf}-{mf}" if mf else str(cf))
         markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
+        markers += ("out of supply",) if uid in cut else ()
         out.append(
             CounterView(
                 uid,
@@ -455,6 +458,8 @@ MARKER_NOTES = {
     "overrun": ("in an overrun declared this phase: the defenders have no ZOC", "SNO 5.4"),
     "Blitz": ("in a Blitz attack, resolved on the Overrun/Blitz CRT", "SNO 5.4.1"),
     "no fuel": ("fuel shortage: movement factor cut for this OMP", "SNO 5.3.4"),
+    "out of supply": ("no supply line now: isolated if still cut at the end of its Combat "
+                      "Phase", "SNO 9.0"),
 }  # fmt: skip
 #: The special rules a kind of unit follows, in our words.
 TYPE_NOTES = {
@@ -495,6 +500,7 @@ def unit_card(R: Rules, state: State, uid: str, sides: Iterable[str]) -> dict[st
         lines.append({"label": "Face", "value": _face_name(unit), "rule": None})
     where = f"hex {at}" if on_map else BOX_TITLES.get(at, at)
     lines.append({"label": "Where", "value": where, "rule": None})
+    supplied = None
     if on_map and unit.is_combat:
         enemy = next((s for s in sides if s != unit.side), unit.side)
         with reading(state):
@@ -508,6 +514,7 @@ def unit_card(R: Rules, state: State, uid: str, sides: Iterable[str]) -> dict[st
              "rule": "SNO 3.1"}
         )  # fmt: skip
     markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
+    markers += ("out of supply",) if on_map and unit.is_combat and supplied is False else ()
     markers += _markers(state).get(uid, ())
     status = [
         {"name": m, "code": MARKER_CODES.get(m, m), "note": MARKER_NOTES.get(m, ("", None))[0],

@@ -79,7 +79,7 @@ function fillActions(filter) {
     expanded.add(b.dataset.group);
     fillActions(filter);
   }));
-  el.querySelectorAll("button.unit-row").forEach(b => b.addEventListener("click", () => chooseUnit(b.dataset.uid)));
+  el.querySelectorAll("button.unit-row").forEach(b => b.addEventListener("click", () => chooseUnit(b.dataset.uid, true)));
   el.querySelectorAll(".action").forEach(b => {
     if (b.dataset.text) b.addEventListener("click", () => act(b.dataset.text));
     b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
@@ -136,7 +136,7 @@ export function openMenu(acts, ev) {
   const x = ev && ev.clientX != null ? ev.clientX : window.innerWidth / 2;
   const y = ev && ev.clientY != null ? ev.clientY : window.innerHeight / 2;
   m.style.left = Math.min(x + 8, window.innerWidth - 280) + "px";
-  m.style.top = Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1)) + "px";
+  m.style.top = Math.max(4, Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1))) + "px";
   m.classList.add("shown");
   m.querySelectorAll("button").forEach(b => {
     b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text));

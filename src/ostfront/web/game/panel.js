@@ -115,7 +115,7 @@ export function drawBoxes() {
     return `<details data-key="${esc(key)}" ${open.has(key) ? "open" : ""}><summary><span class="badge ${esc(b.side)}">${esc(cap(b.side))}</span> ` +
       `${esc(b.title)} (${b.units.length})</summary><div class="boxlist">${list}</div></details>`;
   }).join("");
-  el.querySelectorAll(".box-counter").forEach(u => u.addEventListener("click", () => chooseUnit(u.dataset.uid)));
+  el.querySelectorAll(".box-counter").forEach(u => u.addEventListener("click", () => chooseUnit(u.dataset.uid, true)));
 }
 
 export function drawLog() {

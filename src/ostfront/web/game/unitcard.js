@@ -8,6 +8,7 @@ import { page, GID } from "./state.js";
 import { api, esc, ruleLink } from "./helpers.js";
 import { drawCounters, drawHighlights } from "./counters.js";
 import { act } from "./connection.js";
+import { ensureVisible } from "./panzoom.js";
 
 let asked = 0;  // the latest card asked for (an older answer is dropped)
 
@@ -41,14 +42,18 @@ function counterSvg(uid) {
   return "";
 }
 
+const CARD_LIST_AT = 8;  // more of a unit's choices on the map than this: listed on demand
 let shown = null;  // the card on screen (kept while the same unit's is asked for again)
 
-export async function chooseUnit(uid) {
+// Open a unit's card. ``reveal``: chosen from a list, not on the map; when none of the
+// hexes lit for it is on the screen, the map pans to the one nearest its middle.
+export async function chooseUnit(uid, reveal = false) {
   const again = page.cardUnit === uid && shown && shown.id === uid;
   page.cardUnit = uid;
   drawCard(again ? shown : null);
   drawCounters();
   drawHighlights();
+  if (reveal) revealHexes(uid);
   const n = ++asked;
   const q = page.replay ? `?step=${page.replay.step}` : "";
   let card = null;
@@ -56,6 +61,17 @@ export async function chooseUnit(uid) {
     card = await api("GET", `/api/games/${encodeURIComponent(GID)}/units/${encodeURIComponent(uid)}${q}`);
   } catch (e) { card = { id: uid, title: unitName(uid), lines: [], status: [], rules: [], error: e.message }; }
   if (n === asked && page.cardUnit === uid) { shown = card; drawCard(card); }
+}
+
+function revealHexes(uid) {
+  const hexes = page.view.actions.filter(a => a.unit === uid && a.kind && page.board.centres[a.hex]).map(a => a.hex);
+  if (!hexes.length) return;
+  const [x, y, w, h] = page.vb;
+  const on = ([cx, cy]) => cx > x && cx < x + w && cy > y && cy < y + h;
+  if (hexes.some(hx => on(page.board.centres[hx]))) return;
+  const mid = [x + w / 2, y + h / 2];
+  const d = hx => Math.hypot(page.board.centres[hx][0] - mid[0], page.board.centres[hx][1] - mid[1]);
+  ensureVisible(hexes.reduce((a, b) => (d(b) < d(a) ? b : a)));
 }
 
 export function closeCard() {
@@ -110,10 +126,13 @@ function drawCard(card) {
     html += `<ul class="rules">` + card.rules.map(r =>
       `<li>${esc(r.text)} ${r.rule ? ruleLink(page.view.game, r.rule) : ""}</li>`).join("") + `</ul>`;
   }
-  if (acts.length) {
-    html += `<div class="acts">` + acts.map(a =>
-      `<button class="card-action" data-text="${esc(a.text)}" title="${esc(a.rule || "")}">${esc(a.label)}</button>`).join("") + `</div>`;
-  }
+  const button = a => `<button class="card-action" data-text="${esc(a.text)}" title="${esc(a.rule || "")}">${esc(a.label)}</button>`;
+  const plain = acts.filter(a => !a.kind), lit = acts.filter(a => a.kind);
+  if (plain.length) html += `<div class="acts">${plain.map(button).join("")}</div>`;
+  if (lit.length > CARD_LIST_AT) {  // a unit off the map: where it may enter, lit on the map
+    html += `<details class="acts"><summary>${lit.length} choices, lit on the map: click one there, or list them</summary>` +
+      `<div class="acts">${lit.map(button).join("")}</div></details>`;
+  } else if (lit.length) html += `<div class="acts">${lit.map(button).join("")}</div>`;
   el.innerHTML = html;
   el.querySelector(".close").addEventListener("click", closeCard);
   el.querySelectorAll("button.card-action").forEach(b => b.addEventListener("click", () => act(b.dataset.text)));
