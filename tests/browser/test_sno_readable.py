@@ -207,6 +207,7 @@ def test_movement_phase_lists_and_reads(page: Any, base_url: str) -> None:
         hab["label"],
     ):
         assert part in card, card
+    assert not INTERNAL.findall(card), card
     assert page.locator('#unitcard li[data-status="HAB"] a').count() == 1  # with its rule
     assert "SNO 10.2" in page.inner_html('#unitcard li[data-status="HAB"]')
     assert page.locator("#unitcard ul.rules li").count() >= 1
