@@ -18,10 +18,12 @@ RENDER = Path(__file__).resolve().parents[2] / "src" / "ostfront" / "render"
 
 #: sha256 of each game's board with its set-up counters and its off-map counters (seed 1),
 #: recorded when the nation colours and the factory were still the renderer's (commit
-#: 34b19f1): moving them into the games changed no byte.
+#: 34b19f1): moving them into the games changed no byte. Recorded again (issue 35) when
+#: counter names and marker counters grew to the factors' size and rivers became thin and
+#: pale.
 DRAWN = {
-    "dr": "31c99a707da2da749fef474f7757ab0e7ad17398661528ca83e6834f1d2a7389",
-    "sno": "e3ba97473ab50dcff3205fbee4103ef9c0f94ac0306012124ec80a16a25b2651",
+    "dr": "2dedbe535f46cedcfccafd9b5c38f88f37faaeb6c1d6318bcc822eaf7724eea2",
+    "sno": "efa39a879039c33c8c35d493c71cdf2bcffbc0e00fd2dd08b6544e6d1cfaeb59",
 }
 
 

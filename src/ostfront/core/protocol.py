@@ -268,11 +268,14 @@ class CounterView:
     #: The designation as short as the printed counter shows it ("XXIV Pz" for "XXIV
     #: Panzer Corps"), each game by its own naming; "" for the label as it is.
     short: str = ""
+    #: Each marker as short as a marker counter prints it ("Fort" for "fortified"), in the
+    #: order of ``markers``; empty: the markers as they are.
+    marker_codes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The counter as plain data, without how it is drawn (colour, shapes)."""
         out = {k: v for k, v in self.__dict__.items() if k not in ("colour", "shapes")}
-        return out | {"markers": list(self.markers)}
+        return out | {"markers": list(self.markers), "marker_codes": list(self.marker_codes)}
 
 
 # ------------------------------------------------------------------ dice
@@ -639,6 +642,24 @@ class Game(ABC):
         a box and side: ``{"box", "title", "side", "units": [{"id", "name", "counter":
         CounterView, "turn"?}]}``, in the order to show them. Default: none."""
         return []
+
+    def unit_card(self, state: State, unit_id: str) -> dict[str, Any] | None:
+        """*Game hook*: what the browser's unit card shows of one unit, on the map or off it:
+        ``{"id", "title", "side", "lines": [{"label", "value", "rule"}], "status": [{"name",
+        "code", "note", "rule"}], "rules": [{"text", "rule"}]}`` (its factors, where it is,
+        its markers and what each does, supply, zones of control, the rules that apply to
+        it); None for no such unit. Default: what its counter shows."""
+        c = next((c for c in self.counters(state) if c.id == unit_id), None)
+        if c is None:
+            return None
+        lines = [{"label": "Factors", "value": c.factors, "rule": None}]
+        if c.face or c.reduced:
+            lines.append({"label": "Face", "value": c.face or "reduced", "rule": None})
+        lines.append({"label": "Where", "value": f"hex {c.hex}", "rule": None})
+        status = [{"name": m, "code": m, "note": "", "rule": None} for m in c.markers]
+        title = " ".join(b for b in (c.nation.capitalize(), c.label) if b)
+        return {"id": c.id, "title": title, "side": c.side, "lines": lines, "status": status,
+                "rules": []}  # fmt: skip
 
     def selected_unit(self, state: State) -> str | None:
         """*Game hook*: the unit picked to move (its moves are the actions now offered)."""

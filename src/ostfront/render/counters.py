@@ -15,6 +15,11 @@ from .symbols import SYMBOL_PARTS, game_shapes, symbol_parts
 
 #: The fill of a counter whose game gives it no colour.
 DEFAULT_COLOUR = "#cccccc"
+#: The type size of a counter's name and of its markers' codes, in hex sizes: as large as
+#: its factors (at the zoom the browser opens on, 10 CSS px or more).
+LABEL_FONT = 0.2
+#: About how wide a glyph of the counters' type is, in type sizes.
+GLYPH = 0.6
 
 
 def _counter_title(counter: CounterView) -> str:
@@ -68,8 +73,19 @@ def draw_counter(counter: CounterView, size: float, at: Point | None = None) -> 
         )
         out.append(f'<polygon class="reduced-stripe" points="{pts(band)}" fill="#ffffff"/>')
     if counter.label:
+        # as large as the factors (10 CSS px at the browser's opening zoom), a long name
+        # pressed to the counter's width as a printed counter's condensed type
+        font = LABEL_FONT * s
+        fit = 2 * h - 0.06 * s
+        squeeze = (
+            f' textLength="{num(fit)}" lengthAdjust="spacingAndGlyphs"'
+            if len(counter.label) * GLYPH * font > fit
+            else ""
+        )
         out.append(
-            svg_text(0, -h + 0.15 * s, counter.label, 0.14 * s, cls="counter-label", fill=ink)
+            svg_text(
+                0, -h + 0.2 * s, counter.label, font, cls="counter-label", fill=ink, extra=squeeze
+            )
         )
     if counter.shapes:
         out.extend(game_shapes(counter.shapes, s, ink))
@@ -87,15 +103,21 @@ def draw_counter(counter: CounterView, size: float, at: Point | None = None) -> 
                 weight="bold",
             )
         )
+    codes = counter.marker_codes if len(counter.marker_codes) == len(counter.markers) else ()
     for i, marker in enumerate(counter.markers):
-        w = max(0.3, 0.085 * len(marker) + 0.08) * s
-        # tags stick out to the left, where the counters stacked above leave them visible
-        x, y = -h + 0.05 * s - w, -h + 0.03 * s + i * 0.2 * s
+        # a marker counter on the stack: its code as large as the counter's name, the whole
+        # name in its title; it sticks out to the left, where the counters stacked above
+        # leave it visible
+        code = codes[i] if codes else marker
+        font = LABEL_FONT * s
+        w = max(0.34 * s, len(code) * GLYPH * font + 0.1 * s)
+        x, y = -h + 0.1 * s - w, -h + i * 0.31 * s
         out.append(
-            f'<g class="marker" data-marker="{attr(marker)}"><rect x="{num(x)}" y="{num(y)}"'
-            f' width="{num(w)}" height="{num(0.17 * s)}" rx="{num(0.03 * s)}" fill="#ffe14d"'
-            f' stroke="#333333" stroke-width="{num(0.015 * s)}"/>'
-            + svg_text(x + w / 2, y + 0.13 * s, marker, 0.13 * s, cls="marker-label")
+            f'<g class="marker" data-marker="{attr(marker)}"><title>{escape(marker)}</title>'
+            f'<rect x="{num(x)}" y="{num(y)}"'
+            f' width="{num(w)}" height="{num(0.29 * s)}" rx="{num(0.04 * s)}" fill="#ffe14d"'
+            f' stroke="#333333" stroke-width="{num(0.02 * s)}"/>'
+            + svg_text(x + w / 2, y + 0.225 * s, code, font, cls="marker-label", weight="bold")
             + "</g>"
         )
     out.append("</g>")

@@ -34,7 +34,9 @@ HEXSIDE_STYLES: dict[str, dict[str, object]] = {
     "lake": {"stroke": "#2a5d8f", "width": 0.14, "dash": (), "cap": "round"},
     "border": {"stroke": "#111111", "width": 0.14, "dash": (), "cap": "round"},
     "fortified_line": {"stroke": "#c62828", "width": 0.07, "dash": (), "cap": "round"},
-    "river": {"stroke": "#2f7fd0", "width": 0.16, "dash": (), "cap": "round"},
+    # thin and pale: a river is read where it is, and leaves the strong blue to the hexes a
+    # unit may move to (the browser's movement highlight)
+    "river": {"stroke": "#8cc4e8", "width": 0.065, "dash": (), "cap": "round"},
     "canal": {"stroke": "#2b6cb0", "width": 0.07, "dash": (), "cap": "butt"},
     "no_attack": {"stroke": "#d32f2f", "width": 0.1, "dash": (0.001, 0.17), "cap": "round"},
     "strait": {"stroke": "#f2c200", "width": 0.2, "dash": (), "cap": "round"},

@@ -273,6 +273,35 @@ class Overlay(Closed):
     lines: dict[str, SupplyLine] | None = Field(default=None, description="supply only")
 
 
+class CardLine(Closed):
+    label: str
+    value: str
+    rule: str | None = None
+
+
+class CardStatus(Closed):
+    name: str
+    code: str
+    note: str = ""
+    rule: str | None = None
+
+
+class CardRule(Closed):
+    text: str
+    rule: str | None = None
+
+
+class UnitCard(Closed):
+    """What the unit card shows of one unit (``Game.unit_card``)."""
+
+    id: str
+    title: str
+    side: str
+    lines: list[CardLine]
+    status: list[CardStatus] = []
+    rules: list[CardRule] = []
+
+
 class Mark(Closed):
     step: int
     turn: Scalar = None

@@ -33,6 +33,7 @@ from .models import (
     Players,
     PlayersIn,
     SeatAnswer,
+    UnitCard,
 )
 from .payloads import game_view, seat_answer
 from .seats import Forbidden, token_hash
@@ -216,6 +217,18 @@ def odds(gid: str, action: str, manager: ManagerDep) -> dict[str, Any]:
     if out is None:
         raise BadRequest(f"'{found.text}' rolls no dice")
     return out
+
+
+@router.get("/{gid}/units/{uid}", response_model=UnitCard, response_model_exclude_unset=True)
+def unit_card(gid: str, uid: str, manager: ManagerDep, step: int | None = None) -> dict[str, Any]:
+    """The unit card of one unit (``Game.unit_card``): now, or at a step of the replay."""
+    session = session_for(manager, gid)
+    state = session.state if step is None else manager.state_at(gid, step)
+    with manager.engine:
+        card = session.game.unit_card(state, uid)
+    if card is None:
+        raise BadRequest(f"no unit {uid!r} in this game")
+    return card
 
 
 @router.get("/{gid}/overlay/{kind}", response_model=Overlay, response_model_exclude_unset=True)

@@ -225,6 +225,9 @@ class SturmNachOsten(SequencedGame):
     def selected_unit(self, state: ProtocolState) -> str | None:
         return views.selected_unit(own(state))
 
+    def unit_card(self, state: ProtocolState, unit_id: str) -> dict[str, Any] | None:
+        return views.unit_card(self.rules_for(state), own(state), unit_id, self.sides)
+
     def overlays(self) -> tuple[str, ...]:
         return views.OVERLAYS
 

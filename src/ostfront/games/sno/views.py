@@ -17,7 +17,7 @@ from ...core.memo import reading
 from ...core.protocol import CounterView
 from ...core.units import shortened
 from . import supply, supply_lines, zoc
-from .rules import BOXES, Rules, State, combat_factor, movement_factor
+from .rules import BOXES, SIDES, Rules, State, combat_factor, movement_factor
 from .sequence import describe
 
 #: Counter type -> the NATO symbol the renderer draws.
@@ -48,6 +48,11 @@ OWN_SYMBOLS = {
         Shape("chimney", "rect", ((0.17, -0.26), (0.05, 0.14)), filled=True),
     ),
 }  # fmt: skip
+#: What each marker counter prints (the whole name is its title and the unit card's).
+MARKER_CODES = {
+    "dispersed": "Disp", "fortified": "Fort", "HAB": "HAB", "overrun": "Ovr", "Blitz": "Blitz",
+    "no fuel": "Fuel", "out of supply": "OoS",
+}  # fmt: skip
 #: The map overlays :func:`overlay` answers.
 OVERLAYS = ("supply", "zoc", "control")
 #: How unit names are shortened to fit the top of a counter, as the printed counters do.
@@ -77,6 +82,8 @@ def counters(R: Rules, state: State) -> list[CounterView]:
     flipped unit shows its back face's factors, named), and the markers on each
     (dispersed, fortified, HAB 10.2, overrun 5.4, Blitz 5.4.1b, out of fuel 5.3.4)."""
     marked = _markers(state)
+    with reading(state):  # SNO 9.0: a combat unit that cannot trace a supply line now
+        cut = {u for side in SIDES for u, ok in supply.status(R, state, side).items() if not ok}
     out = []
     for uid, d in sorted(state["units"].items()):
         if d["at"] in BOXES:
@@ -86,6 +93,7 @@ def counters(R: Rules, state: State) -> list[CounterView]:
         mf = movement_factor(R, uid, state)
         factors = "" if unit.front is None else (f"{cf}-{mf}" if mf else str(cf))
         markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
+        markers += ("out of supply",) if uid in cut else ()
         out.append(
             CounterView(
                 uid,
@@ -96,6 +104,7 @@ def counters(R: Rules, state: State) -> list[CounterView]:
                 factors,
                 label=unit.name,
                 markers=markers + marked.get(uid, ()),
+                marker_codes=tuple(MARKER_CODES.get(m, m) for m in markers + marked.get(uid, ())),
                 short=short_name(unit.name),
                 face=_face_name(unit) if d.get("flipped") and unit.back else "",
                 colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
@@ -437,3 +446,97 @@ def replacement_table(tables: Any) -> dict[str, Any]:
     ]  # fmt: skip
     return {"id": "replacements", "title": "Replacements (RFs a month)", "rule": "SNO 11.10",
             "columns": ["Side", "Source", "RFs"], "note": "", "rows": rows}  # fmt: skip
+
+
+# ------------------------------------------------------------------ the unit card
+#: What each marker means for the unit under it, in our words, with its rule.
+MARKER_NOTES = {
+    "dispersed": ("may not move nor fortify this player-turn", "SNO 11.6"),
+    "fortified": ("defends only and may not move; attacks on it are limited", "SNO 10.7"),
+    "HAB": ("heavy artillery: extra factors attacking an adjacent hex if it stays put",
+            "SNO 10.2"),
+    "overrun": ("in an overrun declared this phase: the defenders have no ZOC", "SNO 5.4"),
+    "Blitz": ("in a Blitz attack, resolved on the Overrun/Blitz CRT", "SNO 5.4.1"),
+    "no fuel": ("fuel shortage: movement factor cut for this OMP", "SNO 5.3.4"),
+    "out of supply": ("no supply line now: isolated if still cut at the end of its Combat "
+                      "Phase", "SNO 9.0"),
+}  # fmt: skip
+#: The special rules a kind of unit follows, in our words.
+TYPE_NOTES = {
+    "front": ("a Juggernaut: breaks down into armies, never a replacement", "SNO 10.1"),
+    "shock": ("a shock army: Heavy Artillery Bonus when it attacks without moving", "SNO 10.2"),
+    "armor": ("armor: refitted or unrefitted side; refits standing still in supply", "SNO 10.3"),
+    "armored_infantry": ("armor: refitted or unrefitted side", "SNO 10.3"),
+    "armored_cavalry": ("armor: refitted or unrefitted side", "SNO 10.3"),
+    "factory": ("a factory: produces 1 RF a month; moves only by evacuation", "SNO 10.4"),
+    "garrison": ("a garrison: never moves nor attacks; never replaced", "SNO 10.5"),
+    "zhukov": ("Zhukov: shifts Axis attacks on units in or next to his hex", "SNO 10.6"),
+}  # fmt: skip
+
+
+def unit_card(R: Rules, state: State, uid: str, sides: Iterable[str]) -> dict[str, Any] | None:
+    """What the unit card shows of one unit: its type, factors and face, where it is, its
+    markers (what each does), its supply (SNO 9.0) and whether it stands in an enemy ZOC
+    (3.1), and the special rules of its kind (10.1-10.6) and those naming it."""
+    d = state["units"].get(uid)
+    if d is None:
+        return None
+    unit = R.unit(uid)
+    at = d["at"]
+    lines: list[dict[str, Any]] = [
+        {"label": "Type", "value": unit.type.replace("_", " ").capitalize(), "rule": "SNO 3.4"}
+    ]
+    on_map = at not in BOXES
+    if unit.front is not None:
+        printed = f"{unit.front}" + (f" / back {unit.back}" if unit.back else "")
+        lines.append({"label": "Printed", "value": printed, "rule": None})
+    flipped = bool(d.get("flipped") and unit.back)
+    if on_map and unit.front is not None:
+        with reading(state):
+            cf, mf = combat_factor(R, state, uid), movement_factor(R, uid, state)
+        lines.append({"label": "Combat factor", "value": str(cf), "rule": "SNO 7.0"})
+        lines.append({"label": "Movement factor", "value": str(mf), "rule": "SNO 5.1"})
+    if flipped:
+        lines.append({"label": "Face", "value": _face_name(unit), "rule": None})
+    where = f"hex {at}" if on_map else BOX_TITLES.get(at, at)
+    lines.append({"label": "Where", "value": where, "rule": None})
+    supplied = None
+    if on_map and unit.is_combat:
+        enemy = next((s for s in sides if s != unit.side), unit.side)
+        with reading(state):
+            supplied = supply.status(R, state, unit.side).get(uid)
+            in_zoc = at in zoc.zoc(R, state, enemy)
+        if supplied is not None:
+            value = "in supply" if supplied else "out of supply"
+            lines.append({"label": "Supply", "value": value, "rule": "SNO 9.0"})
+        lines.append(
+            {"label": "Enemy ZOC", "value": "in an enemy ZOC" if in_zoc else "none",
+             "rule": "SNO 3.1"}
+        )  # fmt: skip
+    markers = tuple(m for m in ("dispersed", "fortified") if d.get(m))
+    markers += ("out of supply",) if on_map and unit.is_combat and supplied is False else ()
+    markers += _markers(state).get(uid, ())
+    status = [
+        {"name": m, "code": MARKER_CODES.get(m, m), "note": MARKER_NOTES.get(m, ("", None))[0],
+         "rule": MARKER_NOTES.get(m, ("", None))[1]}
+        for m in markers
+    ]  # fmt: skip
+    rules = []
+    if unit.type in TYPE_NOTES:
+        text, rule = TYPE_NOTES[unit.type]
+        rules.append({"text": text, "rule": rule})
+    elif unit.juggernaut:
+        rules.append({"text": TYPE_NOTES["front"][0], "rule": TYPE_NOTES["front"][1]})
+    if unit.replacement_cost is not None:
+        rules.append({"text": f"returns as a replacement for {unit.replacement_cost} RF",
+                      "rule": "SNO 11.5"})  # fmt: skip
+    named = [r for r in unit.rules if not any(r == x["rule"].removeprefix("SNO ") for x in rules)]
+    rules += [{"text": "a rule made for this unit", "rule": "SNO " + r} for r in named]
+    return {
+        "id": uid,
+        "title": unit.title,
+        "side": unit.side,
+        "lines": lines,
+        "status": status,
+        "rules": rules,
+    }

@@ -7,13 +7,17 @@ import { hexPoints } from "./board.js";
 import { drawCursor } from "./counters.js";
 import { drawMovePath } from "./paths.js";
 import { drawOdds } from "./panel.js";
+import { chooseUnit, unitName } from "./unitcard.js";
 import { act } from "./connection.js";
 
-const expanded = new Set();   // action groups shown whole
+const expanded = new Set();   // action groups shown whole (in the phase they were opened in)
+let expandedIn = null;        // that phase
 let menuItems = [];           // the actions of the open menu
 
 export function drawActions() {
   const el = document.getElementById("actions");
+  const phase = `${page.view.info.turn}:${page.view.info.phase}`;
+  if (phase !== expandedIn) { expanded.clear(); expandedIn = phase; }
   const filterOld = el.querySelector(".filter");
   const filterText = filterOld ? filterOld.value : "";
   const hadFocus = filterOld && document.activeElement === filterOld;
@@ -51,27 +55,33 @@ function fillActions(filter) {
   }
   let n = 0, html = "";
   for (const g of groups) {
-    html += `<div class="group"><div class="gname">${esc(g.name)} (${g.acts.length})</div>`;
-    const cut = !words.length && !expanded.has(g.name) && g.acts.length > 10 ? 6 : g.acts.length;
-    for (const a of g.acts.slice(0, cut)) {
+    html += `<div class="group" data-group="${esc(g.name)}"><div class="gname">${esc(g.name)} (${g.acts.length})</div>`;
+    for (const row of listRows(g, words.length > 0)) {
       n += 1;
       const key = n <= 9 ? `<span class="key">${n}</span>` : "";
-      html += `<button class="action ${a.verb === "undo" ? "undo" : ""}" data-text="${esc(a.text)}" data-n="${n}" ` +
-        `title="${esc(a.label)}${a.rule ? " — " + esc(a.rule) : ""}">${key}<span class="lbl">${esc(a.label)}</span>` +
-        `<span class="key">${esc(a.rule || "")}</span></button>`;
-    }
-    if (cut < g.acts.length) {
-      html += `<button class="more" data-group="${esc(g.name)}">… ${g.acts.length - cut} more (or pick on the map)</button>`;
+      if (row.group) {
+        html += `<button class="action group-row" data-group="${esc(g.name)}" data-n="${n}" aria-expanded="false">${key}` +
+          `<span class="lbl">${esc(g.name)}: ${row.count} choices — pick on the map, or show them</span><span class="key">▸</span></button>`;
+      } else if (row.uid) {
+        html += `<button class="action unit-row" data-uid="${esc(row.uid)}" data-n="${n}" title="${esc(row.name)}: its choices">${key}` +
+          `<span class="lbl">${esc(row.name)}</span><span class="key">${row.count} choices ▸</span></button>`;
+      } else {
+        const a = row.action;
+        html += `<button class="action ${a.verb === "undo" ? "undo" : ""}" data-text="${esc(a.text)}" data-n="${n}" ` +
+          `title="${esc(a.label)}${a.rule ? " — " + esc(a.rule) : ""}">${key}<span class="lbl">${esc(a.label)}</span>` +
+          `<span class="key">${esc(a.rule || "")}</span></button>`;
+      }
     }
     html += "</div>";
   }
   el.innerHTML = html || '<p class="muted">No action matches.</p>';
-  el.querySelectorAll("button.more").forEach(b => b.addEventListener("click", () => {
+  el.querySelectorAll("button.group-row").forEach(b => b.addEventListener("click", () => {
     expanded.add(b.dataset.group);
     fillActions(filter);
   }));
+  el.querySelectorAll("button.unit-row").forEach(b => b.addEventListener("click", () => chooseUnit(b.dataset.uid, true)));
   el.querySelectorAll(".action").forEach(b => {
-    b.addEventListener("click", () => act(b.dataset.text));
+    if (b.dataset.text) b.addEventListener("click", () => act(b.dataset.text));
     b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
     b.addEventListener("mouseleave", () => hotAction(b.dataset.text, false));
     b.addEventListener("focus", () => hotAction(b.dataset.text, true));
@@ -83,6 +93,24 @@ function fillActions(filter) {
       if (e.key === "ArrowUp") { e.preventDefault(); (all[i - 1] || document.querySelector("#actions .filter")).focus(); }
     });
   });
+}
+
+// A list a person can scan: a group of more than COLLAPSE_AT actions, each of which names a
+// unit or a hex (so it is also offered on the map and on the unit's card), is one row until
+// asked for; asked for, it is one row per unit where a unit has several (choosing the unit
+// opens its card and lights only its hexes), else its actions. A filter lists every match.
+const COLLAPSE_AT = 6;
+
+function listRows(g, filtering) {
+  if (filtering) return g.acts.map(a => ({ action: a }));
+  const onMap = g.acts.every(a => a.unit || a.hex);
+  if (!onMap || g.acts.length <= COLLAPSE_AT) return g.acts.map(a => ({ action: a }));
+  if (!expanded.has(g.name)) return [{ group: g.name, count: g.acts.length }];
+  const byUnit = new Map();
+  for (const a of g.acts) if (a.unit) byUnit.set(a.unit, (byUnit.get(a.unit) || 0) + 1);
+  const perUnit = byUnit.size > 1 && [...byUnit.values()].some(k => k > 1) && g.acts.every(a => a.unit);
+  if (!perUnit) return g.acts.map(a => ({ action: a }));
+  return [...byUnit].map(([uid, count]) => ({ uid, count, name: unitName(uid) }));
 }
 
 function hotAction(text, on) {
@@ -108,7 +136,7 @@ export function openMenu(acts, ev) {
   const x = ev && ev.clientX != null ? ev.clientX : window.innerWidth / 2;
   const y = ev && ev.clientY != null ? ev.clientY : window.innerHeight / 2;
   m.style.left = Math.min(x + 8, window.innerWidth - 280) + "px";
-  m.style.top = Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1)) + "px";
+  m.style.top = Math.max(4, Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1))) + "px";
   m.classList.add("shown");
   m.querySelectorAll("button").forEach(b => {
     b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text));

@@ -19,7 +19,15 @@ export function unitActions(uid) {
 }
 
 export function hexActions(hex) {
-  return page.view.actions.filter(a => a.hex === hex && a.kind);
+  return mapActions().filter(a => a.hex === hex);
+}
+
+// The actions lit on the map: those of the unit whose card is open when it has some there
+// (a replacement's entry hexes), else all.
+function mapActions() {
+  const lit = page.view.actions.filter(a => a.kind && a.hex);
+  const own = page.cardUnit ? lit.filter(a => a.unit === page.cardUnit) : [];
+  return own.length ? own : lit;
 }
 
 function slotHtml(c, x, y, extraCls) {
@@ -27,6 +35,7 @@ function slotHtml(c, x, y, extraCls) {
   const cls = ["counter-slot"];
   if (unitActions(c.id).length) cls.push("actionable");
   if (page.view.selected === c.id) cls.push("selected");
+  if (page.cardUnit === c.id) cls.push("carded");
   if (page.view.pending && (page.view.pending.attackers || []).includes(c.id)) cls.push("attacking");
   if (extraCls) cls.push(extraCls);
   return `<g class="${cls.join(" ")}" data-uid="${esc(c.id)}" data-hex="${esc(c.hex)}" transform="translate(${x.toFixed(1)},${y.toFixed(1)})">` +
@@ -73,10 +82,7 @@ export function drawFan() {
 
 export function drawHighlights() {
   const byHex = {};
-  for (const a of page.view.actions) {
-    if (!a.kind || !a.hex) continue;
-    (byHex[a.hex] = byHex[a.hex] || []).push(a);
-  }
+  for (const a of mapActions()) (byHex[a.hex] = byHex[a.hex] || []).push(a);
   const fills = [], labels = [];
   for (const [hex, acts] of Object.entries(byHex)) {
     const kinds = [...new Set(acts.map(a => a.kind))].sort((a, b) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b));

@@ -7,6 +7,7 @@ import { drawFan, faceText, stacks, unitActions } from "./counters.js";
 import { drawSupplyLine, supplyText } from "./paths.js";
 import { act, refresh } from "./connection.js";
 import { toast } from "./dialogs.js";
+import { chooseUnit } from "./unitcard.js";
 
 export function drawStatus() {
   const i = page.view.info;
@@ -71,6 +72,7 @@ function pct(p) {
 export function drawOdds(preview) {
   const el = document.getElementById("odds");
   const o = preview || page.view.odds;
+  el.classList.toggle("preview", !!preview);
   if (!o) { el.hidden = true; el.innerHTML = ""; return; }
   el.hidden = false;
   const a = page.view.actions.find(x => x.text === o.action);
@@ -113,6 +115,7 @@ export function drawBoxes() {
     return `<details data-key="${esc(key)}" ${open.has(key) ? "open" : ""}><summary><span class="badge ${esc(b.side)}">${esc(cap(b.side))}</span> ` +
       `${esc(b.title)} (${b.units.length})</summary><div class="boxlist">${list}</div></details>`;
   }).join("");
+  el.querySelectorAll(".box-counter").forEach(u => u.addEventListener("click", () => chooseUnit(u.dataset.uid, true)));
 }
 
 export function drawLog() {
@@ -141,7 +144,18 @@ export function drawLog() {
   ).reverse().join("");
 }
 
+// The hex box belongs to the phase it was opened in: a new phase closes it, so a box from an
+// earlier turn never stands between the player and what to do now.
+export function closeStaleHex() {
+  const now = `${page.view.info.turn}:${page.view.info.phase}`;
+  if (page.focusHex && page.focusHexPhase !== now) {
+    page.focusHex = null;
+    document.getElementById("hexinfo").hidden = true;
+  }
+}
+
 export async function showHex(hex, fetchInfo) {
+  if (page.focusHex !== hex || fetchInfo) page.focusHexPhase = `${page.view.info.turn}:${page.view.info.phase}`;
   page.focusHex = hex;
   const el = document.getElementById("hexinfo");
   el.hidden = false;
@@ -167,5 +181,6 @@ export async function showHex(hex, fetchInfo) {
   el.innerHTML = html;
   drawSupplyLine();
   el.querySelectorAll("button[data-text]").forEach(b => b.addEventListener("click", () => act(b.dataset.text)));
+  el.querySelectorAll(".unit[data-uid] svg").forEach(u => u.addEventListener("click", () => chooseUnit(u.closest(".unit").dataset.uid)));
   document.getElementById("hex-close").addEventListener("click", () => { el.hidden = true; page.focusHex = null; page.fanHex = null; drawFan(); drawSupplyLine(); });
 }

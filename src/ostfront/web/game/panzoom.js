@@ -19,15 +19,19 @@ export function followView(v, first) {
   lastBattle = battle || null;
 }
 
+// Bring a hex into view by the least pan that shows it with a margin; a hex already on the
+// screen leaves the view as it is (the player was looking there: nothing jumps after an
+// action).
 export function ensureVisible(hex) {
   const c = page.board.centres[hex];
   if (!c) return;
-  const m = page.board.size * 2;
-  if (c[0] - m < page.vb[0] || c[0] + m > page.vb[0] + page.vb[2] || c[1] - m < page.vb[1] || c[1] + m > page.vb[1] + page.vb[3]) {
-    page.vb[0] = c[0] - page.vb[2] / 2;
-    page.vb[1] = c[1] - page.vb[3] / 2;
-    putVb();
-  }
+  const r = page.board.size;
+  const [x, y, w, h] = page.vb;
+  if (c[0] - r >= x && c[0] + r <= x + w && c[1] - r >= y && c[1] + r <= y + h) return;
+  const m = Math.min(page.board.size * 2, w / 4, h / 4);
+  page.vb[0] = Math.min(Math.max(x, c[0] + m - w), c[0] - m);
+  page.vb[1] = Math.min(Math.max(y, c[1] + m - h), c[1] - m);
+  putVb();
 }
 
 export function putVb() { page.svg.setAttribute("viewBox", page.vb.map(n => n.toFixed(1)).join(" ")); }
@@ -59,8 +63,9 @@ function restoreView() {
   return true;
 }
 
-// Screen pixels a counter should at least get when the game opens (it is 0.9 hex sizes wide).
-const OPEN_COUNTER_PX = 34;
+// Screen pixels a counter should at least get when the game opens (it is 0.9 hex sizes wide):
+// its name and markers, a fifth of a hex size high, are then 10 CSS px or more.
+const OPEN_COUNTER_PX = 46;
 
 // The hexes the game opens on: where the two sides' units touch (adjacent hexes), else the
 // side to move's units, else every unit.

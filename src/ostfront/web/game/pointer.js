@@ -8,6 +8,7 @@ import { drawMovePath, pointSupply, supplyText, supplyUnitAt } from "./paths.js"
 import { showHex } from "./panel.js";
 import { openMenu, putDown } from "./actions.js";
 import { act } from "./connection.js";
+import { chooseUnit } from "./unitcard.js";
 
 // The pointer on the map: pressing, dragging (pan and zoom), clicking, pointing.
 export function listenToMap(box) {
@@ -48,6 +49,7 @@ export function clickAt(target, ev) {
 }
 
 async function unitClick(uid, hex, ev) {
+  chooseUnit(uid);  // its card
   let acts = unitActions(uid);
   const back = putDown();
   if (!acts.length && page.view.selected === uid) {

@@ -17,6 +17,8 @@ export const page = {
   supply: null,      // the supply overlay's answer while it is shown
   fanHex: null,      // the stack spread out above the map
   focusHex: null,    // the hex shown in the side panel
+  focusHexPhase: "", // the turn and phase it was shown in ("turn:phase")
+  cardUnit: null,    // the unit whose card is open (chosen on the map, in a list or a box)
   cursorHex: null,   // the keyboard cursor's hex
   places: {},        // hex -> the place named there (from the board's titles)
   sides: {},         // hex -> the hexsides it has (rivers, straits, ...)

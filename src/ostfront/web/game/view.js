@@ -7,9 +7,12 @@ import { followView } from "./panzoom.js";
 import { drawCounters, drawHighlights } from "./counters.js";
 import { clearMovePath } from "./paths.js";
 import { refreshOverlays } from "./overlays.js";
-import { drawBoxes, drawLog, drawOdds, drawPrompt, drawStatus, showHex } from "./panel.js";
+import { closeStaleHex, drawBoxes, drawLog, drawOdds, drawPrompt, drawStatus, showHex } from "./panel.js";
 import { drawActions } from "./actions.js";
 import { drawRecent } from "./recent.js";
+import { redrawCard } from "./unitcard.js";
+
+let shownPhase = null;  // the turn and phase of the view drawn last
 
 export function show(v, first) {
   page.view = v;
@@ -39,6 +42,10 @@ export function show(v, first) {
   drawBoxes();
   drawLog();
   drawRecent();
+  const phase = `${v.info.turn}:${v.info.phase}`;
+  redrawCard(shownPhase !== null && phase !== shownPhase);
+  shownPhase = phase;
+  if (v.live) closeStaleHex();
   if (page.focusHex) showHex(page.focusHex, false);
   clearMovePath();
   refreshOverlays();
