@@ -94,6 +94,7 @@ __all__ = [
     "sign_in",
     "sign_out",
     "sign_up",
+    "use_hasher",
 ]
 
 #: The login cookie.
@@ -108,8 +109,25 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 256
 K_FACTOR = 32.0
 
 _HASHER = PasswordHasher()
-#: Verified when the name does not exist, so that costs what a wrong password costs.
-_DUMMY = _HASHER.hash("not a password of anyone's")
+#: Verified when the name does not exist, so that costs what a wrong password costs (made
+#: when first needed).
+_DUMMY: str | None = None
+
+
+def use_hasher(hasher: PasswordHasher) -> PasswordHasher:
+    """Hash new passwords with ``hasher`` (the tests use cheap parameters; a hash made with
+    other parameters still verifies, and is made again at its next sign-in); the one used
+    before."""
+    global _HASHER, _DUMMY
+    before, _HASHER, _DUMMY = _HASHER, hasher, None
+    return before
+
+
+def _dummy() -> str:
+    global _DUMMY
+    if _DUMMY is None:
+        _DUMMY = _HASHER.hash("not a password of anyone's")
+    return _DUMMY
 
 
 # ------------------------------------------------------------------ names and passwords
@@ -138,7 +156,7 @@ def sign_up(store: BaseStore, name: str, password: str) -> Account:
 def sign_in(store: BaseStore, name: str, password: str) -> Account | None:
     """The account if the name and password match (else None, after the same work)."""
     found = store.account_by_name(name) if NAME.fullmatch(name or "") else None
-    digest = _DUMMY if found is None else found[1]
+    digest = _dummy() if found is None else found[1]
     try:
         _HASHER.verify(digest, password or "")
     except (VerifyMismatchError, VerificationError, InvalidHashError):
@@ -259,12 +277,13 @@ class AccountLimits:
         per_address: RateLimit | None = None,
         sign_ups: RateLimit | None = None,
     ) -> None:
+        # (a RateLimit is falsy while empty: "is None", not "or")
         #: 10 tries at a name, then one a minute.
-        self.per_name = per_name or RateLimit(burst=10, per_second=1 / 60)
+        self.per_name = RateLimit(10, 1 / 60) if per_name is None else per_name
         #: 30 tries from an address, then one every 10 s.
-        self.per_address = per_address or RateLimit(burst=30, per_second=0.1)
+        self.per_address = RateLimit(30, 0.1) if per_address is None else per_address
         #: 10 accounts from an address, then one a minute.
-        self.sign_ups = sign_ups or RateLimit(burst=10, per_second=1 / 60)
+        self.sign_ups = RateLimit(10, 1 / 60) if sign_ups is None else sign_ups
 
 
 def limits_of(request: Request) -> AccountLimits:

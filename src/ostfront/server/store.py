@@ -553,6 +553,18 @@ class BaseStore:
                 db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(held), gid))
             return sides
 
+    def set_seat_hashes(self, gid: str, hashes: dict[str, str]) -> dict[str, str]:
+        """Give the named sides these token hashes (the others keep theirs); all seats."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT seats FROM games WHERE id = ?" + self.FOR_UPDATE, (gid,)
+            ).fetchone()
+            held = json.loads(row["seats"]) if row is not None and row["seats"] else {}
+            held.update(hashes)
+            db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(held), gid))
+            self._changed(db, gid)
+        return dict(held)
+
     def set_summary(self, gid: str, summary: dict[str, Any], status: str) -> None:
         with self._tx() as db:
             db.execute(
@@ -666,7 +678,7 @@ class BaseStore:
         with self._read() as db:
             rows = db.execute(
                 "SELECT g.*, s.side AS my_side FROM games g JOIN account_seats s "
-                "ON s.game_id = g.id WHERE s.account_id = ? ORDER BY g.updated DESC, g.id",
+                "ON s.game_id = g.id WHERE s.account_id = ? ORDER BY g.updated DESC, g.id, s.side",
                 (account_id,),
             ).fetchall()
         out: dict[str, tuple[StoredGame, list[str]]] = {}
