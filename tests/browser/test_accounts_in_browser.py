@@ -168,6 +168,14 @@ def test_two_accounts_meet_in_the_lobby_and_play_a_rematch(
         assert link.get_attribute("href") == f"/game/{again}"
         row = cal.wait_for_selector(f'#my-games tr[data-game="{again}"]')
         assert "Your turn" in row.inner_text() and "Red" in row.inner_text()
+        # ... and on the finished game's page, which opens it
+        cal.goto(f"{base_url}/game/{gid}")
+        button = cal.wait_for_selector("#btn-rematch", timeout=20000)
+        assert button.inner_text() == "Rematch (open)"
+        button.click()
+        cal.wait_for_url(f"**/game/{again}")
+        cal.wait_for_function("() => typeof V !== 'undefined' && V !== null && V.seq === 0")
+        assert cal.evaluate("() => V.seats") == ["red"]
         cal.goto(base_url + "/players")
         cal.wait_for_selector("#players")
         names = cal.locator("#players tbody tr td:first-child").all_inner_texts()

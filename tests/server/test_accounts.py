@@ -338,7 +338,9 @@ def test_a_rated_lobby_game_moves_both_ratings_once_and_a_rematch_swaps_sides(
     terms = web["watcher"].get(f"/api/games/{again}/terms").json()
     assert terms["accounts"] == {"red": "bob", "blue": "ann"}
     assert terms["rated"] is True and terms["rematch_of"] == gid
-    assert web["watcher"].get(f"/api/games/{gid}/terms").json()["rematch"] == again
+    done = web["ann"].get(f"/api/games/{gid}/terms").json()
+    assert done["rematch"] == again and done["finished"] is True and done["yours"] == ["red"]
+    assert web["watcher"].get(f"/api/games/{gid}/terms").json()["yours"] == []
     mine = {g["id"]: g for g in web["ann"].get("/api/account/games").json()}
     assert mine[gid]["rematch"] == again and mine[again]["sides"] == ["blue"]
     # bob now plays red and wins again

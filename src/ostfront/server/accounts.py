@@ -46,6 +46,13 @@ Store methods (:class:`~.store.BaseStore`, both backends): ``create_account``,
 ``settle`` (ratings, once), ``ratings``, ``players``, and the lobby's ``add_challenge``,
 ``challenges``, ``account_challenges``, ``challenge``, ``take_challenge``,
 ``challenge_game``, ``drop_challenge``.
+
+Manager methods (:class:`~.sessions.Manager`): ``sides(session, token, account_id)`` (what a
+caller holds), ``act``/``set_players``/``delete`` take ``account=`` (an account id) beside
+the token, ``settle(gid)`` counts a finished rated game once (call it when a game ends
+another way, e.g. on time; My games also calls it), ``rematch(gid, token, account_id)``.
+Lobby challenges carry a ``clock`` (JSON, as posted) that the game started from them does
+not use yet; My games answers ``time_left`` (side -> seconds) where a game has clocks.
 """
 
 from __future__ import annotations

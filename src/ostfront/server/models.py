@@ -394,6 +394,8 @@ class Terms(Closed):
     rematch: str | None = None
     accounts: dict[str, str] = Field(description="side -> the account that plays it")
     rating_change: dict[str, dict[str, float]] | None = None
+    finished: bool = False
+    yours: list[str] = Field(default=[], description="the sides the caller holds")
 
 
 class RematchAnswer(Closed):

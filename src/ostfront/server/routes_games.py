@@ -209,9 +209,10 @@ def take_seat(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]
 
 
 @router.get("/{gid}/terms", response_model=Terms, response_model_exclude_unset=True)
-def terms(gid: str, manager: ManagerDep) -> dict[str, Any]:
-    """Rated or not, listed or not, its rematch, and who plays each side by account."""
-    session_for(manager, gid)
+def terms(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
+    """Rated or not, listed or not, its rematch, who plays each side by account, whether it
+    is over, and the sides the caller holds."""
+    session = session_for(manager, gid)
     t = manager.store.terms(gid)
     out: dict[str, Any] = {
         "rated": t.rated,
@@ -219,6 +220,8 @@ def terms(gid: str, manager: ManagerDep) -> dict[str, Any]:
         "rematch_of": t.rematch_of,
         "rematch": t.rematch,
         "accounts": {s: a.name for s, a in manager.store.seat_accounts(gid).items()},
+        "finished": session.finished,
+        "yours": sorted(accounts.caller_sides(request, session)),
     }
     if t.rating_change:
         out["rating_change"] = t.rating_change
