@@ -174,7 +174,8 @@ def test_a_signed_in_players_games_follow_the_account(web: Browsers) -> None:
     v = play(web, gid, ("select r1", "stay", "end"), {"red": "laptop", "blue": "laptop"})
     assert v["seq"] == 3
     # the games list shows one's own games without naming a seat; others' private ones not
-    assert gid in {g["id"] for g in laptop.get("/api/games").json()}
+    listed = {g["id"]: g for g in laptop.get("/api/games").json()}
+    assert listed[gid]["mine"] is True
     assert gid not in {g["id"] for g in web["stranger"].get("/api/games").json()}
     sign_up(web["stranger"], "sid")
     assert gid not in {g["id"] for g in web["stranger"].get("/api/games").json()}
@@ -469,7 +470,8 @@ def test_the_lobby(web: Browsers) -> None:
     assert [(c["game_id"], c["accepted_by"]) for c in lobby["mine"]] == [(gid, "bob")]
     terms = anon.get(f"/api/games/{gid}/terms").json()
     assert terms["accounts"] == {"blue": "ann", "red": "bob"} and terms["rated"] is True
-    assert gid in {g["id"] for g in anon.get("/api/games").json()}  # public by default
+    public = {g["id"]: g for g in anon.get("/api/games").json()}  # public by default
+    assert public[gid]["mine"] is False
     # a random side, private, withdrawn by its author
     r = web["cid"].post("/api/lobby", json={"game": "toy", "public": False})
     assert r.json()["side"] == "random" and r.json()["public"] is False
@@ -481,3 +483,45 @@ def test_the_lobby(web: Browsers) -> None:
     assert private in {g["id"] for g in web["cid"].get("/api/games").json()}
     sides = web["cid"].get("/api/account/games").json()[0]["sides"]
     assert sides in (["red"], ["blue"])
+
+
+# ------------------------------------------------------------------ two servers, one database
+def test_two_servers_count_a_rated_game_once(any_db: str) -> None:
+    """Of two server processes settling one finished rated game at once (each has its own
+    connection), one counts it."""
+    import threading
+
+    from ostfront.server.storage import open_store
+
+    one, two = open_store(any_db), open_store(any_db)
+    try:
+        ann, bob = one.create_account("ann", "x"), one.create_account("bob", "x")
+        gid = one.create(
+            "toy",
+            {"scenario": "lone"},
+            HUMANS,
+            summary={"result": {"winner": "red"}},
+            status="finished",
+            seats={"red": "a", "blue": "b"},
+        )
+        one.link_seats(gid, ["red"], ann.id)
+        one.link_seats(gid, ["blue"], bob.id)
+        one.set_terms(gid, rated=True)
+        start = threading.Barrier(2)
+        counted: list[Any] = []
+
+        def settle(store: BaseStore) -> None:
+            start.wait()
+            counted.append(store.settle(gid, lambda r: accounts.elo(r, "red")))
+
+        threads = [threading.Thread(target=settle, args=(s,)) for s in (one, two)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=30)
+        assert sorted(c is None for c in counted) == [False, True]
+        assert two.ratings(ann.id)["toy"].rating == 1516.0
+        assert two.ratings(bob.id)["*"].played == 1
+    finally:
+        one.close()
+        two.close()

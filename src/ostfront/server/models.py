@@ -199,6 +199,9 @@ class GameListed(Closed):
     summary: Summary
     claimable: bool = Field(description="stored before seats: claimable on this machine")
     game_title: str | None = Field(default=None, description="absent for an unknown game")
+    mine: bool = Field(
+        default=False, description="the caller plays it (a seat named, or kept with its account)"
+    )
 
 
 class SeatAnswer(Closed):

@@ -82,16 +82,12 @@ def list_games(
     local = is_loopback(client)
     out = []
     for g in manager.store.all():
-        listed = (
-            g.id in public
-            or g.id in held
-            or bool(mine & set((g.seats or {}).values()))
-            or (g.seats is None and local)
-        )
-        if not listed:
+        own = g.id in held or bool(mine & set((g.seats or {}).values()))
+        if not (own or g.id in public or (g.seats is None and local)):
             continue
         d = g.to_json()
         d["claimable"] = g.seats is None
+        d["mine"] = own
         with contextlib.suppress(UnknownGame):
             d["game_title"] = games.get(g.game).title
         out.append(d)
