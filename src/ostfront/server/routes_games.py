@@ -189,7 +189,11 @@ def claim(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     client = request.client.host if request.client else ""
     if not is_loopback(client):
         raise Forbidden("a game from before seats may only be claimed on this machine")
-    return seat_answer(session, manager.claim(gid))
+    tokens = manager.claim(gid)
+    account = accounts.current_account(request)
+    if account is not None:  # claimed while signed in: kept with the account
+        accounts.link_seats(manager.store, gid, tokens, account)
+    return seat_answer(session, tokens)
 
 
 @router.post("/{gid}/seat", response_model=SeatAnswer, response_model_exclude_unset=True)
