@@ -443,8 +443,11 @@ def test_the_lobby(web: Browsers) -> None:
     sign_up(web["cid"], "cid")
     for bad in ({"game": "chess"}, {"game": "toy", "scenario": "x"}, {"game": "toy", "side": "x"}):
         assert web["ann"].post("/api/lobby", json=bad).status_code == 400
-    bad_option = {"game": "toy", "options": {"flying": True}}
-    assert web["ann"].post("/api/lobby", json=bad_option).status_code == 400
+    for options in ({"flying": True}, {"long": {"nested": 1}}, {"long": "maybe"}):
+        bad = {"game": "toy", "options": options}
+        assert web["ann"].post("/api/lobby", json=bad).status_code == 400, options
+    bad_clock = {"game": "toy", "clock": "<b>"}
+    assert web["ann"].post("/api/lobby", json=bad_clock).status_code == 422
     r = web["ann"].post("/api/lobby", json=body)
     assert r.status_code == 201
     same_as_sent(models.ChallengeInfo, r.json())

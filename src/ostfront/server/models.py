@@ -416,7 +416,9 @@ class ChallengeIn(BaseModel):
     scenario: str | None = Field(default=None, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     side: str = Field(default="random", max_length=32, description="yours, or random")
-    clock: Any = Field(default=None, description="the time control (none: null)")
+    clock: str | None = Field(
+        default=None, max_length=16, pattern=r"^[a-z]+$", description="a time control (none: null)"
+    )
     rated: bool = False
     public: bool = Field(default=True, description="the game listed for anyone to watch")
 
@@ -429,7 +431,7 @@ class ChallengeInfo(Closed):
     scenario: str | None = None
     options: dict[str, Scalar] = {}
     side: str = Field(description="the side its author plays, or random")
-    clock: Any = None
+    clock: str | None = Field(default=None, description="the time control (none: null)")
     rated: bool
     public: bool
     created: float

@@ -79,10 +79,14 @@ def post_challenge(body: ChallengeIn, request: Request, manager: ManagerDep) -> 
     scenarios = [s.id for s in game.scenarios()]
     if body.scenario is not None and body.scenario not in scenarios:
         raise BadRequest(f"{game.title} has no scenario {body.scenario!r}")
-    known = {o.id for o in game.options()}
-    unknown = sorted(set(body.options) - known)
-    if unknown:
-        raise BadRequest(f"{game.title} has no option {unknown[0]!r}")
+    known = {o.id: o for o in game.options()}
+    for key, value in body.options.items():
+        option = known.get(key)
+        if option is None:
+            raise BadRequest(f"{game.title} has no option {key!r}")
+        scalar = value is None or isinstance(value, bool | int | float | str)
+        if not scalar or (option.choices and value not in option.choices):
+            raise BadRequest(f"{game.title}'s option {key!r} cannot be {value!r}"[:200])
     if body.side != RANDOM and body.side not in game.sides:
         raise BadRequest(f"side must be one of {', '.join(game.sides)} or {RANDOM}")
     mine = manager.store.account_challenges(account.id)
