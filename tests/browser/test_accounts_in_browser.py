@@ -73,6 +73,8 @@ def test_sign_up_and_my_games(page: Any, base_url: str) -> None:  # noqa: F811
     browser = page.context.browser
     ctx = browser.new_context()
     second = browser.new_context()
+    for c in (ctx, second):
+        c.set_default_timeout(60000)  # a machine shared with other work can be slow
     try:
         pg = ctx.new_page()
         sign_up(pg, base_url, "ann")
@@ -123,6 +125,8 @@ def test_two_accounts_meet_in_the_lobby_and_play_a_rematch(
 ) -> None:
     browser = page.context.browser
     contexts = {name: browser.new_context() for name in ("bea", "cal")}
+    for c in contexts.values():
+        c.set_default_timeout(60000)
     try:
         pages = {name: ctx.new_page() for name, ctx in contexts.items()}
         for name, pg in pages.items():
