@@ -125,11 +125,18 @@ def test_a_hotseat_token_is_kept_when_its_link_is_opened(client: TestClient) -> 
 
 # ------------------------------------------------------------------ listing
 @pytest.mark.parametrize("game", ["dr", "sno"])
-def test_an_invite_game_is_listed_only_to_its_players(client: TestClient, game: str) -> None:
+def test_a_game_is_listed_only_to_its_players_unless_public(client: TestClient, game: str) -> None:
+    """Issue 37: the listing no longer names every game to anyone; a game started as
+    public is listed for watching."""
     gid, tokens = invite(client, game)
-    hot = client.post("/api/games", json={"game": game, "players": HUMANS[game]}).json()["id"]
+    hot = client.post("/api/games", json={"game": game, "players": HUMANS[game]}).json()
+    shown = client.post(
+        "/api/games", json={"game": game, "players": HUMANS[game], "public": True}
+    ).json()["id"]
     public = {g["id"] for g in client.get("/api/games").json()}
-    assert hot in public and gid not in public
+    assert shown in public and hot["id"] not in public and gid not in public
+    mine = {"X-Ostfront-Seats": next(iter(hot["seats"].values()))}
+    assert hot["id"] in {g["id"] for g in client.get("/api/games", headers=mine).json()}
     for token in tokens.values():
         headers = {"X-Ostfront-Seats": f"nonsense,{token}"}
         assert gid in {g["id"] for g in client.get("/api/games", headers=headers).json()}
@@ -141,7 +148,7 @@ def test_an_invite_game_is_listed_only_to_its_players(client: TestClient, game: 
 
 def test_a_listing_is_capped(client: TestClient) -> None:
     for _ in range(3):
-        client.post("/api/games", json={"players": HUMANS["dr"]})
+        client.post("/api/games", json={"players": HUMANS["dr"], "public": True})
     assert len(client.get("/api/games?limit=2").json()) == 2
     assert client.get("/api/games?limit=100000").status_code == 422
     assert client.get("/api/games?limit=0").status_code == 422
@@ -152,7 +159,8 @@ def test_a_burst_of_new_games_is_refused(tmp_path: Path) -> None:
     guard = create_app(tmp_path / "g.sqlite", move_delay=0)
     guard.app.state.create_limit = RateLimit(burst=5, per_second=0.01)
     with TestClient(guard, base_url="http://127.0.0.1") as c:
-        answers = [c.post("/api/games", json={"players": HUMANS["dr"]}) for _ in range(8)]
+        body = {"players": HUMANS["dr"], "public": True}
+        answers = [c.post("/api/games", json=body) for _ in range(8)]
         assert [a.status_code for a in answers] == [201] * 5 + [429] * 3
         late = answers[-1]
         assert "too many new games" in late.json()["error"]

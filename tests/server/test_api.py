@@ -42,6 +42,11 @@ def test_board_hex_and_pages(client: TestClient) -> None:
 
 
 # ------------------------------------------------------------------ new games
+def mine(gid: str) -> dict[str, str]:
+    """The header the home page lists its own games with (others' are unlisted)."""
+    return {"X-Ostfront-Seats": seat(gid)["X-Ostfront-Seat"]}
+
+
 def test_create_and_list(client: TestClient) -> None:
     gid = new_game(client, weather="random", options={"timoshenko": True})
     v = view(client, gid)
@@ -49,7 +54,7 @@ def test_create_and_list(client: TestClient) -> None:
     assert v["seq"] == 0 and v["active"] == "soviet" and v["actions"]
     assert v["prompt"]["rule"] == "DR 3.0"
     assert any(c["id"] for c in v["counters"]) or v["counters"] == []
-    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    listed = {g["id"]: g for g in client.get("/api/games", headers=mine(gid)).json()}
     assert listed[gid]["status"] == "playing" and listed[gid]["summary"]["active"] == "soviet"
     assert client.get(f"/game/{gid}").status_code == 200
 
@@ -391,7 +396,7 @@ def test_a_finished_game_imported_shows_its_result(client: TestClient) -> None:
     v = view(client, gid)
     assert v["result"] and v["active"] is None and v["actions"] == []
     assert v["prompt"]["text"].startswith("The game is over")
-    listed = next(g for g in client.get("/api/games").json() if g["id"] == gid)
+    listed = next(g for g in client.get("/api/games", headers=mine(gid)).json() if g["id"] == gid)
     assert listed["status"] == "finished" and listed["summary"]["result"] == v["result"]
     r = client.post(
         f"/api/games/{gid}/actions", json={"action": "done", "seq": v["seq"]}, headers=seat(gid)

@@ -175,8 +175,13 @@ def test_a_game_from_before_seats_is_claimed_once_locally(tmp_path: Path) -> Non
         assert remote.post(f"/api/games/{gid}/claim").status_code == 403  # not from afar
         listed = next(g for g in c.get("/api/games").json() if g["id"] == gid)
         assert listed["claimable"] is True
+        assert gid not in {g["id"] for g in remote.get("/api/games").json()}  # unlisted afar
+        # claimed while signed in, its seats are kept with the account (issue 37)
+        signup = {"name": "ann", "password": "correct horse"}
+        assert c.post("/api/account/signup", json=signup).status_code == 201
         r = c.post(f"/api/games/{gid}/claim")
         assert r.status_code == 200
+        assert [g["sides"] for g in c.get("/api/account/games").json()] == [["axis", "soviet"]]
         token = r.json()["seats"]["axis"]
         assert r.json()["seats"]["soviet"] == token  # a hotseat claim
         assert c.post(f"/api/games/{gid}/claim").status_code == 403  # once only

@@ -154,7 +154,8 @@ def test_a_toy_game_is_exported_imported_and_deleted(client: TestClient) -> None
     assert r.status_code == 201 and r.json()["verified"] and r.json()["steps"] == 2
     copy = keep(r.json())
     assert view(client, copy)["counters"] == view(client, gid)["counters"]
-    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    mine = {"X-Ostfront-Seats": seat(gid)["X-Ostfront-Seat"]}  # unlisted to others
+    listed = {g["id"]: g for g in client.get("/api/games", headers=mine).json()}
     assert listed[gid]["game_title"] == "Skirmish (protocol test game)"
     assert listed[gid]["summary"]["active"] == "red"
     assert client.delete(f"/api/games/{gid}").status_code == 403  # no seat

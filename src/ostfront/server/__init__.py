@@ -75,8 +75,9 @@ def serve(
         print(
             f"WARNING: listening on {host}, not on this machine only: anyone who can reach "
             f"port {port} can open the games, watch them and start new ones. Players act only "
-            "through their seat tokens (invite links), but this is plain HTTP: on an untrusted "
-            "network the links can be read off the wire. See docs/security.md.",
+            "through their seat tokens (invite links) or signed-in accounts, but this is plain "
+            "HTTP: on an untrusted network the links, passwords and login cookies can be read "
+            "off the wire. See docs/security.md.",
             file=sys.stderr,
             flush=True,
         )

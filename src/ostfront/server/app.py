@@ -7,6 +7,9 @@ Pages (static files from ``ostfront/web``)::
     /new                  new game: game, scenario, options, weather, seed, who plays
     /game/<id>            the game page (map, side panel, log, replay)
     /rules/<game>         the rules index the prompts link to (#r-7.1 anchors)
+    /account              sign up, sign in, sign out; My games
+    /lobby                open challenges: post one, accept another's
+    /players              the players by rating (/players/<name>: one player's ratings)
 
 API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
 
@@ -14,8 +17,9 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/board/<game>            the board SVG and each hex's centre
     GET    /api/hex/<game>/<hex>        one hex described (terrain, hexsides, place)
     GET    /api/chart/<game>            the game's charts (terrain effects, combat) as tables
-    GET    /api/games                   the games, newest first (at most 200; an invite game only
-                                        to a caller naming one of its seats)
+    GET    /api/games                   the games a caller may see, newest first (at most 200):
+                                        its own (seat tokens named, or its account's), the
+                                        public ones
     POST   /api/games                   start a game (rate-limited per client address)
     GET    /api/games/<id>              the position, prompt, legal actions, counters, log
     DELETE /api/games/<id>              forget a game (a begun invite game: every seat asks)
@@ -28,7 +32,21 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/games/<id>/timeline     where each turn and phase begins, for replay
     GET    /api/games/<id>/at/<step>    the position after that many steps (replay)
     GET    /api/games/<id>/record       the game record file (export; in play, players only)
+    GET    /api/games/<id>/terms        rated, public, rematch, who plays by account
+    POST   /api/games/<id>/rematch      a finished game's rematch, sides swapped (players)
     POST   /api/import                  a record file (or {"record", "players"}) -> a game
+    GET    /api/account                 who is signed in, and their ratings
+    POST   /api/account/signup          {"name", "password"} -> an account, signed in (cookie)
+    POST   /api/account/signin          {"name", "password"} -> signed in (rate-limited)
+    POST   /api/account/signout         forget this login
+    POST   /api/account/seats           {"seats": {id: token}}: keep them with the account
+    GET    /api/account/games           My games: every game the account plays
+    GET    /api/players                 the players by rating (?game=)
+    GET    /api/players/<name>          one player's ratings
+    GET    /api/lobby                   open challenges, and your own
+    POST   /api/lobby                   post a challenge (signed in)
+    DELETE /api/lobby/<id>              withdraw your open challenge
+    POST   /api/lobby/<id>/accept       accept another's challenge: the game starts
     WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
 
 The routes live in one module a concern: :mod:`.routes_pages`, :mod:`.routes_reference`
@@ -39,7 +57,8 @@ listed at ``/docs``. They reach the session manager through ``app.state`` (:mod:
 
 Who may do what is in docs/security.md: every request passes :class:`~.guard.Guard` (host,
 origin, content type, size, security headers); acting, changing players, deleting and the
-live socket need a seat token (:mod:`.seats`); watching a game needs only its id.
+live socket need a seat token (:mod:`.seats`) or a signed-in account that keeps the seat
+(:mod:`.accounts`); watching a game needs only its id.
 """
 
 from __future__ import annotations
@@ -54,7 +73,15 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from . import routes_games, routes_live, routes_pages, routes_records, routes_reference
+from . import (
+    routes_accounts,
+    routes_games,
+    routes_live,
+    routes_lobby,
+    routes_pages,
+    routes_records,
+    routes_reference,
+)
 from .errors import add_error_handlers
 from .gate import MAX_IMPORTS, Gate
 from .guard import Guard
@@ -97,6 +124,14 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     add_error_handlers(app)
-    for module in (routes_pages, routes_reference, routes_games, routes_records, routes_live):
+    for module in (
+        routes_pages,
+        routes_reference,
+        routes_games,
+        routes_records,
+        routes_live,
+        routes_accounts,
+        routes_lobby,
+    ):
         app.include_router(module.router)
     return Guard(app, allowed_hosts)

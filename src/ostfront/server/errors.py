@@ -2,7 +2,8 @@
 
 Every error a route lets through becomes ``{"error": "..."}`` with a 4xx or 5xx status
 (:func:`add_error_handlers`): a stale sequence number, a move for the computer's side and a
-copy of a game still in play are 409, a missing seat 403, an unknown game 404, an illegal
+copy of a game still in play and a taken account name are 409, a missing seat 403, a request
+that needs an account and has none 401, an unknown game 404, an illegal
 action or a record that does not replay 422, a database that fails 503, a server too busy for
 more of that work 503 with ``Retry-After``, any other bad input 400.
 """
@@ -18,7 +19,7 @@ from fastapi.responses import JSONResponse
 from ..core.errors import IllegalAction, OstfrontError, RecordError, UnknownGame
 from ..core.hexgrid import HexIdError
 from .seats import Forbidden
-from .store import DatabaseError
+from .store import DatabaseError, NameTaken
 
 
 class NotFound(OstfrontError):
@@ -49,6 +50,10 @@ class InPlay(OstfrontError):
     """A request that would fork a game still in play (its dice would be foreseen)."""
 
 
+class NotSignedIn(Forbidden):
+    """The request needs a signed-in account (answered 401)."""
+
+
 class BadRequest(OstfrontError):
     """Input that names nothing sensible (an unknown side, level, option...)."""
 
@@ -62,7 +67,9 @@ def ostfront_error(exc: OstfrontError) -> JSONResponse:
     """An error of the system, answered with the status that says what went wrong."""
     if isinstance(exc, Stale):
         return error(409, str(exc), seq=exc.seq)
-    if isinstance(exc, NotYourTurn | InPlay):
+    if isinstance(exc, NotSignedIn):
+        return error(401, str(exc))
+    if isinstance(exc, NotYourTurn | InPlay | NameTaken):
         return error(409, str(exc))
     if isinstance(exc, Forbidden):
         return error(403, str(exc))

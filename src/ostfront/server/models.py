@@ -46,6 +46,11 @@ class NewGame(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     players: dict[str, str] = Field(default_factory=dict)
     seats: str = Field(default=seats.HOTSEAT, description="hotseat | invite")
+    rated: bool = Field(
+        default=False,
+        description="counts for Elo ratings (invite seats, both sides human, signed in)",
+    )
+    public: bool = Field(default=False, description="listed in /api/games for anyone to watch")
 
 
 class ActionIn(BaseModel):
@@ -194,6 +199,9 @@ class GameListed(Closed):
     summary: Summary
     claimable: bool = Field(description="stored before seats: claimable on this machine")
     game_title: str | None = Field(default=None, description="absent for an unknown game")
+    mine: bool = Field(
+        default=False, description="the caller plays it (a seat named, or kept with its account)"
+    )
 
 
 class SeatAnswer(Closed):
@@ -325,3 +333,146 @@ class RecordFile(Open):
     format_version: int
     header: dict[str, Any]
     steps: list[RecordStep]
+
+
+# ------------------------------------------------------------------ accounts
+class Credentials(BaseModel):
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=1024)
+
+
+class RatingInfo(Closed):
+    rating: float = Field(description="Elo, from 1500")
+    played: int
+    won: int
+    lost: int
+    drawn: int
+
+
+class AccountInfo(Closed):
+    """Who the request is signed in as (``signed_in`` false: no one)."""
+
+    signed_in: bool
+    name: str | None = None
+    ratings: dict[str, RatingInfo] = Field(
+        default={}, description='game name (or "*": all games) -> rating'
+    )
+
+
+class SignedOut(Closed):
+    signed_in: bool = False
+
+
+class SeatsIn(BaseModel):
+    """Seat tokens this browser holds (game id -> token), to keep with the account."""
+
+    seats: dict[str, str] = Field(max_length=500)
+
+
+class Linked(Closed):
+    linked: dict[str, list[str]] = Field(description="game id -> the sides now kept with you")
+
+
+class MyGame(Closed):
+    """A game the signed-in account plays."""
+
+    id: str
+    game: str
+    game_title: str | None = None
+    scenario: str | None = None
+    status: str = Field(description="playing | finished")
+    sides: list[str] = Field(description="the sides you play")
+    players: dict[str, str] = Field(description="side -> human | computer level")
+    accounts: dict[str, str] = Field(description="side -> the account that plays it")
+    active: str | None = Field(default=None, description="the side to move")
+    your_turn: bool
+    title: str | None = Field(default=None, description="where the game stands")
+    turn: Scalar = None
+    result: ResultInfo | None = None
+    rated: bool = False
+    rating_change: dict[str, dict[str, float]] | None = Field(
+        default=None, description="side -> before, after, score (a rated game, once over)"
+    )
+    rematch: str | None = Field(default=None, description="the rematch's game id")
+    rematch_of: str | None = None
+    updated: float
+    steps: int
+    time_left: dict[str, float] | None = Field(
+        default=None, description="side -> seconds left on its clock (a game with clocks)"
+    )
+
+
+class PlayerRow(Closed):
+    name: str
+    rating: float | None = Field(default=None, description="none before a rated game")
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+
+
+class PlayerPage(Closed):
+    name: str
+    created: float
+    ratings: dict[str, RatingInfo] = Field(description='game name (or "*": all games) -> rating')
+
+
+class Terms(Closed):
+    """What a game was started as, and who plays it by account."""
+
+    rated: bool
+    public: bool
+    rematch_of: str | None = None
+    rematch: str | None = None
+    accounts: dict[str, str] = Field(description="side -> the account that plays it")
+    rating_change: dict[str, dict[str, float]] | None = None
+    finished: bool = False
+    yours: list[str] = Field(default=[], description="the sides the caller holds")
+
+
+class RematchAnswer(Closed):
+    """The rematch (sides swapped): its id, and fresh seat tokens for the sides your seat
+    token held (none when you play by account)."""
+
+    id: str
+    url: str
+    seats: dict[str, str] = {}
+
+
+# ------------------------------------------------------------------ the lobby
+class ChallengeIn(BaseModel):
+    game: str = Field(max_length=32)
+    scenario: str | None = Field(default=None, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
+    side: str = Field(default="random", max_length=32, description="yours, or random")
+    clock: str | None = Field(
+        default=None, max_length=16, pattern=r"^[a-z]+$", description="a time control (none: null)"
+    )
+    rated: bool = False
+    public: bool = Field(default=True, description="the game listed for anyone to watch")
+
+
+class ChallengeInfo(Closed):
+    id: str
+    by: str = Field(description="the account that made it")
+    game: str
+    game_title: str | None = None
+    scenario: str | None = None
+    options: dict[str, Scalar] = {}
+    side: str = Field(description="the side its author plays, or random")
+    clock: str | None = Field(default=None, description="the time control (none: null)")
+    rated: bool
+    public: bool
+    created: float
+    game_id: str | None = Field(default=None, description="once accepted: the game")
+    accepted_by: str | None = None
+
+
+class Lobby(Closed):
+    open: list[ChallengeInfo] = Field(description="open challenges, newest first")
+    mine: list[ChallengeInfo] = Field(description="your own challenges, open or accepted")
+
+
+class Accepted(Closed):
+    id: str = Field(description="the game's id")
+    url: str

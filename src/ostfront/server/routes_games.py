@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from .. import games
 from ..core.errors import UnknownGame
 from ..core.protocol import NotPlayable
-from . import describe
+from . import accounts, describe
 from .deps import ManagerDep, seat_token, session_for
 from .errors import BadRequest
 from .guard import is_loopback
@@ -32,7 +32,9 @@ from .models import (
     Overlay,
     Players,
     PlayersIn,
+    RematchAnswer,
     SeatAnswer,
+    Terms,
     UnitCard,
 )
 from .payloads import game_view, seat_answer
@@ -69,15 +71,24 @@ def list_games(
     manager: ManagerDep,
     limit: int = Query(default=LIST_LIMIT, ge=1, le=1000),
 ) -> list[dict[str, Any]]:
-    """The most recently moved games, for watching. An invite game is private to its
-    players: listed only to a caller naming one of its seats (``X-Ostfront-Seats``)."""
+    """The most recently moved games a caller may see: its own (naming one of its seats in
+    ``X-Ostfront-Seats``, or kept with its account), those started as public, and on this
+    machine those from before seats (to claim). Any other game is unlisted: its id is
+    known only to whoever was given it."""
     mine = _caller_seats(request)
+    account = accounts.current_account(request)
+    held = set() if account is None else manager.store.held_games(account.id)
+    public = manager.store.public_games()
+    client = request.client.host if request.client else ""
+    local = is_loopback(client)
     out = []
     for g in manager.store.all():
-        if is_invite(g.seats) and not mine & set((g.seats or {}).values()):
+        own = g.id in held or bool(mine & set((g.seats or {}).values()))
+        if not (own or g.id in public or (g.seats is None and local)):
             continue
         d = g.to_json()
         d["claimable"] = g.seats is None
+        d["mine"] = own
         with contextlib.suppress(UnknownGame):
             d["game_title"] = games.get(g.game).title
         out.append(d)
@@ -100,10 +111,22 @@ def create(body: NewGame, request: Request, manager: ManagerDep) -> Any:
     wait = create_limit(request).take(request.client.host if request.client else "")
     if wait > 0:
         return too_many(wait, "new games")
+    account = accounts.current_account(request)
+    if body.rated:
+        if account is None:
+            raise accounts.NotSignedIn("sign in to start a rated game")
+        if body.seats != "invite" or any(p != "human" for p in body.players.values()):
+            raise BadRequest("a rated game is between two humans: invite seats, no computer")
     try:
-        return start_game(manager, body)
+        answer = start_game(manager, body)
     except UnknownGame as exc:  # a bad scenario or option is a bad request, not a 404
         raise BadRequest(str(exc)) from None
+    gid = answer["id"]
+    if body.rated or body.public:
+        manager.store.set_terms(gid, rated=body.rated, public=body.public)
+    if account is not None and body.seats != "invite":  # every side is this browser's
+        accounts.link_seats(manager.store, gid, answer["seats"], account)
+    return answer
 
 
 def start_game(manager: Manager, body: NewGame) -> dict[str, Any]:
@@ -140,7 +163,7 @@ def get_game(
     have: str | None = None,
 ) -> dict[str, Any]:
     session = session_for(manager, gid)
-    mine = session.held(seat_token(request))
+    mine = accounts.caller_sides(request, session)
     return game_view(
         manager,
         session,
@@ -155,7 +178,7 @@ def get_game(
 @router.delete("/{gid}", response_model=Deleted, response_model_exclude_unset=True)
 def delete_game(gid: str, request: Request, manager: ManagerDep) -> Any:
     session_for(manager, gid)
-    waiting = manager.delete(gid, seat_token(request))
+    waiting = manager.delete(gid, seat_token(request), _account_id(request))
     if waiting:
         return JSONResponse({"deleted": None, "waiting_for": waiting}, status_code=202)
     return {"deleted": gid}
@@ -167,20 +190,70 @@ def claim(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     client = request.client.host if request.client else ""
     if not is_loopback(client):
         raise Forbidden("a game from before seats may only be claimed on this machine")
-    return seat_answer(session, manager.claim(gid))
+    tokens = manager.claim(gid)
+    account = accounts.current_account(request)
+    if account is not None:  # claimed while signed in: kept with the account
+        accounts.link_seats(manager.store, gid, tokens, account)
+    return seat_answer(session, tokens)
 
 
 @router.post("/{gid}/seat", response_model=SeatAnswer, response_model_exclude_unset=True)
 def take_seat(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
-    """An invite link's token exchanged for a fresh one only its opener holds."""
+    """An invite link's token exchanged for a fresh one only its opener holds (and, when
+    signed in, the seat kept with the account)."""
     session = session_for(manager, gid)
-    return seat_answer(session, manager.take_seat(gid, seat_token(request)))
+    tokens = manager.take_seat(gid, seat_token(request))
+    account = accounts.current_account(request)
+    if account is not None:
+        accounts.link_seats(manager.store, gid, tokens, account)
+    return seat_answer(session, tokens)
+
+
+@router.get("/{gid}/terms", response_model=Terms, response_model_exclude_unset=True)
+def terms(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
+    """Rated or not, listed or not, its rematch, who plays each side by account, whether it
+    is over, and the sides the caller holds."""
+    session = session_for(manager, gid)
+    t = manager.store.terms(gid)
+    out: dict[str, Any] = {
+        "rated": t.rated,
+        "public": t.public,
+        "rematch_of": t.rematch_of,
+        "rematch": t.rematch,
+        "accounts": {s: a.name for s, a in manager.store.seat_accounts(gid).items()},
+        "finished": session.finished,
+        "yours": sorted(accounts.caller_sides(request, session)),
+    }
+    if t.rating_change:
+        out["rating_change"] = t.rating_change
+    return out
+
+
+@router.post(
+    "/{gid}/rematch",
+    status_code=201,
+    response_model=RematchAnswer,
+    response_model_exclude_unset=True,
+)
+def rematch(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
+    """A finished game's rematch, sides swapped: made by the first player to ask, joined by
+    the other (players only)."""
+    session_for(manager, gid)
+    new, tokens = manager.rematch(gid, seat_token(request), _account_id(request))
+    token = next(iter(tokens.values()), None)
+    url = f"/game/{new.id}" + (f"#seat={token}" if token else "")
+    return {"id": new.id, "url": url, "seats": tokens}
+
+
+def _account_id(request: Request) -> str | None:
+    account = accounts.current_account(request)
+    return None if account is None else account.id
 
 
 @router.put("/{gid}/players", response_model=Players, response_model_exclude_unset=True)
 def put_players(gid: str, body: PlayersIn, request: Request, manager: ManagerDep) -> dict[str, Any]:
     session_for(manager, gid)
-    session = manager.set_players(gid, body.players, seat_token(request))
+    session = manager.set_players(gid, body.players, seat_token(request), _account_id(request))
     return {"players": session.players}
 
 
@@ -196,14 +269,14 @@ def act(
 ) -> dict[str, Any]:
     session_for(manager, gid)
     token = seat_token(request)
-    session = manager.act(gid, body.action, body.seq, token=token)
+    session = manager.act(gid, body.action, body.seq, token=token, account=_account_id(request))
     return game_view(
         manager,
         session,
         session.state,
         log_from=log_from,
         log_step=log_step,
-        mine=session.held(token),
+        mine=accounts.caller_sides(request, session),
         have=have,
     )
 

@@ -2,7 +2,8 @@
 "ai_error"}`` whenever its game moves, and reloads what changed.
 
 Watching needs only the game's id; a seat token, offered as the subprotocol
-``seat.<token>``, must be one of the game's (docs/security.md).
+``seat.<token>``, must be one of the game's (docs/security.md); a signed-in player's login
+cookie names the seats kept with the account.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 
 from ..core.errors import OstfrontError
-from . import seats
+from . import accounts, seats
 from .deps import session_for
 from .sessions import Manager
 
@@ -50,6 +51,10 @@ async def live(websocket: WebSocket, gid: str) -> None:
     if token is not None and not mine:
         await websocket.close(code=4403, reason="not a seat of this game")
         return
+    login = websocket.cookies.get(accounts.COOKIE)
+    if login:  # a signed-in player's seats, kept with the account
+        account = await run_in_threadpool(accounts.account_for_token, manager.store, login)
+        mine |= await run_in_threadpool(accounts.account_sides, manager.store, gid, account)
     await websocket.accept(subprotocol="ostfront" if "ostfront" in offered else None)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     callback = loop_notifier(asyncio.get_running_loop(), queue)

@@ -38,6 +38,26 @@ def new_page() -> FileResponse:
     return page("new.html")
 
 
+@router.get("/account")
+def account_page() -> FileResponse:
+    return page("account.html")
+
+
+@router.get("/lobby")
+def lobby_page() -> FileResponse:
+    return page("lobby.html")
+
+
+@router.get("/players")
+def players_page() -> FileResponse:
+    return page("players.html")
+
+
+@router.get("/players/{name}")
+def player_page(name: str) -> FileResponse:
+    return page("players.html")
+
+
 @router.get("/game/{gid}")
 def game_page(gid: str, manager: ManagerDep) -> Response:
     if not GAME_ID.fullmatch(gid) or manager.store.get(gid) is None:

@@ -10,8 +10,8 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
-from . import seats
-from .deps import ManagerDep, seat_token, session_for
+from . import accounts, seats
+from .deps import ManagerDep, session_for
 from .errors import error
 from .gate import Gate
 from .models import Imported, RecordFile, Timeline
@@ -40,7 +40,7 @@ def record(gid: str, request: Request, manager: ManagerDep) -> Response:
     play is exported only to its players: a watcher's copy could be imported as a game of
     its own with the same dice."""
     session = session_for(manager, gid)
-    if not session.finished and not session.held(seat_token(request)):
+    if not session.finished and not accounts.caller_sides(request, session):
         raise seats.Forbidden(
             "a game in play is exported only to its players (no seat token of this game "
             "given); anyone may export it once it is finished"
@@ -84,6 +84,10 @@ async def import_record(request: Request, manager: ManagerDep) -> Any:
         session, tokens, checked = await run_in_threadpool(
             manager.import_record, data, players, mode
         )
+    if mode == seats.HOTSEAT:  # every side is the importer's: kept with a signed-in account
+        account = await run_in_threadpool(accounts.current_account, request)
+        if account is not None:
+            await run_in_threadpool(accounts.link_seats, manager.store, session.id, tokens, account)
     unchecked = session.seq - checked
     header = data.get("header") if isinstance(data, dict) else None
     # with no step, only the set-up's hash (checked by the import when given) says anything

@@ -45,7 +45,7 @@ from ..ai.players import levels_for
 from ..core.errors import RecordError, UnknownGame
 from ..core.protocol import Action, Game, State
 from ..core.record import Record, new_record, state_hash
-from . import seats
+from . import accounts, seats
 from .ai_pool import AiPool
 from .describe import step_meta
 from .errors import BadRequest, InPlay, NotFound, NotYourTurn, Stale
@@ -443,14 +443,22 @@ class Manager:
         """Drop a game from memory (it is read again from the database when next asked)."""
         self._sessions.pop(gid, None)
 
-    def delete(self, gid: str, token: str | None) -> list[str]:
+    def sides(self, session: Session, token: str | None, account: str | None = None) -> set[str]:
+        """The sides a caller holds: those of its seat token, and those kept with its
+        account (:mod:`.accounts`)."""
+        mine = session.held(token)
+        if account is not None:
+            mine |= self.store.account_sides(session.id, account)
+        return mine
+
+    def delete(self, gid: str, token: str | None, account: str | None = None) -> list[str]:
         """Delete a game for the holder of a seat; returns the sides still to agree (then the
         game stays). A token that holds every side (a hotseat game) deletes at once; so does
         one seat of an invite game before its first step. Once an invite game has begun it
         is both players' record, finished or not: it goes only when every seat has asked
         (the agreements are kept in memory until the game goes or the server stops)."""
         session = self.get(gid)
-        mine = session.held(token)
+        mine = self.sides(session, token, account)
         if not mine:
             raise Forbidden("only a player of this game may delete it (no seat token given)")
         sides = set(session.game.sides)
@@ -497,12 +505,17 @@ class Manager:
         session.seats = {**(session.seats or {}), **dict.fromkeys(taken, seats.token_hash(fresh))}
         return dict.fromkeys(taken, fresh)
 
-    def set_players(self, gid: str, players: dict[str, Any], token: str | None) -> Session:
-        """Change who plays each side; only the sides the token holds may change."""
+    def set_players(
+        self, gid: str, players: dict[str, Any], token: str | None, account: str | None = None
+    ) -> Session:
+        """Change who plays each side; only the sides the caller holds may change, and a
+        rated game stays between humans."""
         session = self.get(gid)
         who = self.check_players(session.game, players)
         changed = {s for s in who if who[s] != session.players.get(s)}
-        mine = session.held(token)
+        mine = self.sides(session, token, account)
+        if any(who[s] != HUMAN for s in changed) and self.store.terms(gid).rated:
+            raise BadRequest("a rated game is played by humans only: no side goes to the computer")
         foreign = sorted(changed - mine)
         if foreign:
             raise Forbidden(
@@ -523,13 +536,18 @@ class Manager:
         *,
         by_computer: bool = False,
         token: str | None = None,
+        account: str | None = None,
     ) -> Session:
         """Apply one action for whoever is to move, after checking the caller holds that
         side's seat and the action is current and legal."""
         session = self.get(gid)
         with self.engine:
             side = session.game.active_side(session.state)
-            if not by_computer and side is not None and side not in session.held(token):
+            if (
+                not by_computer
+                and side is not None
+                and side not in self.sides(session, token, account)
+            ):
                 raise Forbidden(
                     f"{side} is to move and you do not hold the {side} seat "
                     "(open the game from your invite link)"
@@ -573,9 +591,87 @@ class Manager:
             if n % CHECKPOINT_EVERY == 0:
                 session.checkpoints[n] = new
         self.notify(session)
+        if session.finished:
+            self.settle(gid)
         if not by_computer:
             self.kick(session)
         return session
+
+    # -- ratings and rematches -------------------------------------------------------
+    def settle(self, gid: str) -> dict[str, dict[str, Any]] | None:
+        """Count a finished rated game for its players' Elo ratings, once (whichever
+        process asks first). It counts only between two accounts, one a side, both
+        human; else it is settled with no change. Returns the change, if made now."""
+        terms = self.store.terms(gid)
+        stored = self.store.get(gid) if terms.rated and not terms.settled else None
+        if stored is None or stored.status != "finished":
+            return None
+        winner = (stored.summary.get("result") or {}).get("winner")
+        who = self.store.seat_accounts(gid)
+        two = (
+            len(stored.players) == 2
+            and set(who) == set(stored.players)
+            and len({a.id for a in who.values()}) == 2
+            and all(p == HUMAN for p in stored.players.values())
+        )
+        return self.store.settle(gid, (lambda r: accounts.elo(r, winner)) if two else None)
+
+    def rematch(
+        self, gid: str, token: str | None, account: str | None = None
+    ) -> tuple[Session, dict[str, str]]:
+        """The rematch of a finished game, sides swapped: made by the first player to ask
+        (the same game, scenario, options and seats; a fresh seed; who played each side,
+        human or computer, and each account, plays the other), joined by the others.
+        Returns it and fresh seat tokens for the sides the caller's token held, swapped
+        (a player by account needs none)."""
+        session = self.get(gid)
+        mine = self.sides(session, token, account)
+        if not mine:
+            raise Forbidden("only a player of this game may ask for a rematch")
+        if not session.finished:
+            raise BadRequest("a rematch follows a finished game: this one is still played")
+        sides = list(session.game.sides)
+        if len(sides) != 2:
+            raise BadRequest("a rematch swaps two sides")
+        swap = {sides[0]: sides[1], sides[1]: sides[0]}
+        by_token = session.held(token)
+        terms = self.store.terms(gid)
+        tokens: dict[str, str] = {}
+        new_id = terms.rematch
+        if new_id is None:
+            mode = seats.INVITE if len(set((session.seats or {}).values())) > 1 else seats.HOTSEAT
+            fresh, made = self.create(
+                session.game.name,
+                session.header.get("scenario"),
+                dict(session.header.get("options") or {}),
+                None,
+                {swap[s]: who for s, who in session.players.items()},
+                mode,
+                position=session.header.get("position"),
+            )
+            new_id = self.store.set_rematch(gid, fresh.id)
+            if new_id != fresh.id:  # another player's rematch was made first
+                self.store.delete(fresh.id)
+                self._sessions.pop(fresh.id, None)
+            else:
+                self.store.set_terms(new_id, rated=terms.rated, public=terms.public, rematch_of=gid)
+                for side, acc in self.store.seat_accounts(gid).items():
+                    self.store.link_seats(new_id, [swap[side]], acc.id)
+                tokens = {swap[s]: made[swap[s]] for s in by_token}
+        new = self.get(new_id)
+        if by_token and not tokens:  # joining a rematch made: fresh tokens for the swap
+            tokens = self.reseat(new, sorted(swap[s] for s in by_token))
+        if account is not None and by_token:
+            self.store.link_seats(new_id, sorted(swap[s] for s in by_token), account)
+        return new, tokens
+
+    def reseat(self, session: Session, sides: list[str]) -> dict[str, str]:
+        """A fresh token for ``sides`` (one for them all); an earlier token for them stops
+        working."""
+        fresh = seats.new_token()
+        digest = seats.token_hash(fresh)
+        session.seats = self.store.set_seat_hashes(session.id, dict.fromkeys(sides, digest))
+        return dict.fromkeys(sides, fresh)
 
     @staticmethod
     def _apply(session: Session, state: State, act: Action) -> State:

@@ -17,6 +17,16 @@ Tables::
     snapshots game_id, n, state (JSON): the state after step n, every SNAPSHOT_EVERY steps,
               so loading a long game replays at most that many steps
     settings  key, value: the server's own secrets (the key that seals exported seeds)
+    accounts  id, name, name_key (the name casefolded: unique), password (argon2 hash), created
+    logins    token_hash (SHA-256 of a login cookie), account_id, created, expires
+    account_seats  game_id, side, account_id: the sides kept with an account (one each)
+    game_terms  game_id, rated, public (listed for everyone), rematch_of, rematch (the new
+              game's id), settled (its ratings counted), rating_change (JSON)
+    ratings   account_id, game (a game's name, or "*": all games), rating (Elo), played,
+              won, lost, drawn
+    challenges  the lobby: id, account_id, game, scenario, options (JSON), side (the
+              author's, or "random"), clock (JSON), rated, public, created, game_id (once
+              accepted: the game), accepted_by
 
 The state is still defined by the record: a snapshot is a cache this server wrote, checked
 against the step's hash when it is read.
@@ -92,6 +102,59 @@ CREATE TABLE IF NOT EXISTS snapshots (
     PRIMARY KEY (game_id, n)
 );
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS logins (
+    token_hash TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    created REAL NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS account_seats (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    side TEXT NOT NULL,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    PRIMARY KEY (game_id, side)
+);
+CREATE INDEX IF NOT EXISTS account_seats_by_account ON account_seats (account_id);
+CREATE TABLE IF NOT EXISTS game_terms (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    rated INTEGER NOT NULL DEFAULT 0,
+    public INTEGER NOT NULL DEFAULT 0,
+    rematch_of TEXT,
+    rematch TEXT,
+    settled INTEGER NOT NULL DEFAULT 0,
+    rating_change TEXT
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    rating REAL NOT NULL,
+    played INTEGER NOT NULL DEFAULT 0,
+    won INTEGER NOT NULL DEFAULT 0,
+    lost INTEGER NOT NULL DEFAULT 0,
+    drawn INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (account_id, game)
+);
+CREATE TABLE IF NOT EXISTS challenges (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    scenario TEXT,
+    options TEXT NOT NULL,
+    side TEXT NOT NULL,
+    clock TEXT,
+    rated INTEGER NOT NULL DEFAULT 0,
+    public INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL,
+    game_id TEXT,
+    accepted_by TEXT
+);
 """
 
 #: Columns added since the first schema: (table, column, type), added to older databases.
@@ -150,6 +213,71 @@ class StoredGame:
             "status": self.status,
             "summary": self.summary,
         }
+
+
+class NameTaken(OstfrontError):
+    """An account of that name exists already."""
+
+
+def name_key(name: str) -> str:
+    """What two account names are compared by: the same name in another case is taken."""
+    return name.casefold()
+
+
+@dataclass(frozen=True)
+class Account:
+    """A player's account: a random id, the name shown, when it was made."""
+
+    id: str
+    name: str
+    created: float
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An account's Elo rating in one game (or all games) and its rated results."""
+
+    rating: float
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+
+
+#: Where every account's rating starts.
+START_RATING = 1500.0
+
+
+@dataclass(frozen=True)
+class GameTerms:
+    """What a game was started as: rated, listed for everyone, the rematch of another."""
+
+    rated: bool = False
+    public: bool = False
+    rematch_of: str | None = None
+    rematch: str | None = None
+    settled: bool = False
+    rating_change: dict[str, dict[str, Any]] | None = None
+
+
+@dataclass
+class Challenge:
+    """An open challenge in the lobby: a game its author starts with whoever accepts."""
+
+    id: str
+    account_id: str
+    game: str
+    scenario: str | None
+    options: dict[str, Any]
+    side: str
+    clock: Any = None
+    rated: bool = False
+    public: bool = True
+    created: float = 0.0
+    game_id: str | None = None
+    accepted_by: str | None = None
+    account_name: str = ""
+    accepted_name: str | None = None
 
 
 #: A listener for other processes' changes: called with a game's id (None: anything may
@@ -425,6 +553,18 @@ class BaseStore:
                 db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(held), gid))
             return sides
 
+    def set_seat_hashes(self, gid: str, hashes: dict[str, str]) -> dict[str, str]:
+        """Give the named sides these token hashes (the others keep theirs); all seats."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT seats FROM games WHERE id = ?" + self.FOR_UPDATE, (gid,)
+            ).fetchone()
+            held = json.loads(row["seats"]) if row is not None and row["seats"] else {}
+            held.update(hashes)
+            db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(held), gid))
+            self._changed(db, gid)
+        return dict(held)
+
     def set_summary(self, gid: str, summary: dict[str, Any], status: str) -> None:
         with self._tx() as db:
             db.execute(
@@ -437,6 +577,311 @@ class BaseStore:
             cur = db.execute("DELETE FROM games WHERE id = ?", (gid,))
             if cur.rowcount > 0:
                 self._changed(db, gid)
+            return cur.rowcount > 0
+
+    # -- accounts (server/accounts.py: hashing, cookies and limits) ------------------
+    def create_account(self, name: str, password_hash: str) -> Account:
+        """A new account; :class:`NameTaken` if the name (any case) is someone's already."""
+        account = Account(id=secrets.token_hex(8), name=name, created=time.time())
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO accounts (id, name, name_key, password, created) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                (account.id, name, name_key(name), password_hash, account.created),
+            )
+            if cur.rowcount == 0:
+                raise NameTaken(f"the name {name!r} is taken")
+        return account
+
+    def account_by_name(self, name: str) -> tuple[Account, str] | None:
+        """The account of that name (any case) and its password hash."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT id, name, created, password FROM accounts WHERE name_key = ?",
+                (name_key(name),),
+            ).fetchone()
+        return None if row is None else (_account(row), str(row["password"]))
+
+    def account(self, account_id: str) -> Account | None:
+        with self._read() as db:
+            row = db.execute(
+                "SELECT id, name, created FROM accounts WHERE id = ?", (account_id,)
+            ).fetchone()
+        return None if row is None else _account(row)
+
+    def set_password(self, account_id: str, password_hash: str) -> None:
+        """A new hash of the same password (argon2's parameters changed) or a new password."""
+        with self._tx() as db:
+            db.execute("UPDATE accounts SET password = ? WHERE id = ?", (password_hash, account_id))
+
+    def add_login(self, account_id: str, token_hash: str, expires: float) -> None:
+        """A signed-in browser: the SHA-256 of its cookie's token, valid until ``expires``."""
+        now = time.time()
+        with self._tx() as db:
+            db.execute("DELETE FROM logins WHERE expires < ?", (now,))
+            db.execute(
+                "INSERT INTO logins (token_hash, account_id, created, expires) VALUES (?, ?, ?, ?)",
+                (token_hash, account_id, now, expires),
+            )
+
+    def login_account(self, token_hash: str) -> Account | None:
+        """The account a login cookie (its token's SHA-256) is signed in to, unless expired."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT a.id, a.name, a.created FROM logins l JOIN accounts a "
+                "ON a.id = l.account_id WHERE l.token_hash = ? AND l.expires > ?",
+                (token_hash, time.time()),
+            ).fetchone()
+        return None if row is None else _account(row)
+
+    def drop_login(self, token_hash: str) -> None:
+        with self._tx() as db:
+            db.execute("DELETE FROM logins WHERE token_hash = ?", (token_hash,))
+
+    # -- seats kept with accounts ------------------------------------------------
+    def link_seats(self, gid: str, sides: list[str], account_id: str) -> list[str]:
+        """Keep ``sides`` of game ``gid`` with the account; a side kept with another account
+        stays with it. Returns the sides now kept with this account (of those asked)."""
+        with self._tx() as db:
+            db.executemany(
+                "INSERT INTO account_seats (game_id, side, account_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, side) DO NOTHING",
+                [(gid, side, account_id) for side in sides],
+            )
+            rows = db.execute(
+                "SELECT side FROM account_seats WHERE game_id = ? AND account_id = ?",
+                (gid, account_id),
+            ).fetchall()
+        return sorted(str(r["side"]) for r in rows if r["side"] in sides)
+
+    def account_sides(self, gid: str, account_id: str) -> set[str]:
+        """The sides of game ``gid`` kept with the account."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT side FROM account_seats WHERE game_id = ? AND account_id = ?",
+                (gid, account_id),
+            ).fetchall()
+        return {str(r["side"]) for r in rows}
+
+    def seat_accounts(self, gid: str) -> dict[str, Account]:
+        """Side -> the account it is kept with, for the sides kept with one."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT s.side, a.id, a.name, a.created FROM account_seats s JOIN accounts a "
+                "ON a.id = s.account_id WHERE s.game_id = ?",
+                (gid,),
+            ).fetchall()
+        return {str(r["side"]): _account(r) for r in rows}
+
+    def account_games(self, account_id: str) -> list[tuple[StoredGame, list[str]]]:
+        """Every game the account plays, most recently moved first, with its sides."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT g.*, s.side AS my_side FROM games g JOIN account_seats s "
+                "ON s.game_id = g.id WHERE s.account_id = ? ORDER BY g.updated DESC, g.id, s.side",
+                (account_id,),
+            ).fetchall()
+        out: dict[str, tuple[StoredGame, list[str]]] = {}
+        for r in rows:
+            if r["id"] not in out:
+                out[r["id"]] = (_stored(r), [])
+            out[r["id"]][1].append(str(r["my_side"]))
+        return list(out.values())
+
+    def held_games(self, account_id: str) -> set[str]:
+        """The ids of the games the account plays."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT DISTINCT game_id FROM account_seats WHERE account_id = ?", (account_id,)
+            ).fetchall()
+        return {str(r["game_id"]) for r in rows}
+
+    # -- a game's terms: rated, public, rematches ------------------------------------
+    def set_terms(
+        self, gid: str, *, rated: bool = False, public: bool = False, rematch_of: str | None = None
+    ) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO game_terms (game_id, rated, public, rematch_of) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET rated = excluded.rated, "
+                "public = excluded.public, rematch_of = excluded.rematch_of",
+                (gid, int(rated), int(public), rematch_of),
+            )
+
+    def terms(self, gid: str) -> GameTerms:
+        """A game's terms (the defaults for a game stored without any: unrated, unlisted)."""
+        with self._read() as db:
+            row = db.execute("SELECT * FROM game_terms WHERE game_id = ?", (gid,)).fetchone()
+        return GameTerms() if row is None else _terms(row)
+
+    def public_games(self) -> set[str]:
+        with self._read() as db:
+            rows = db.execute("SELECT game_id FROM game_terms WHERE public = 1").fetchall()
+        return {str(r["game_id"]) for r in rows}
+
+    def set_rematch(self, gid: str, new_gid: str) -> str:
+        """Record ``new_gid`` as the rematch of ``gid`` unless it has one already; returns
+        the rematch that stands (of two players asking at once, the first one's)."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO game_terms (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING",
+                (gid,),
+            )
+            db.execute(
+                "UPDATE game_terms SET rematch = ? WHERE game_id = ? AND rematch IS NULL",
+                (new_gid, gid),
+            )
+            row = db.execute("SELECT rematch FROM game_terms WHERE game_id = ?", (gid,)).fetchone()
+        return str(row["rematch"])
+
+    # -- ratings ------------------------------------------------------------------
+    def settle(
+        self,
+        gid: str,
+        rate: Callable[[dict[str, tuple[str, float]]], dict[str, dict[str, Any]]] | None,
+    ) -> dict[str, dict[str, Any]] | None:
+        """Rate a finished rated game, exactly once (of processes racing, one does it):
+        ``rate`` is given side -> (account id, its rating) and answers side -> {"before",
+        "after", "score"}; it is asked once with the ratings in this game, once with those
+        over all games (``"*"``), both are updated and the change is kept with the game.
+        ``rate`` None: the game counts for no rating (it is only marked settled). Returns
+        the change, None if settled already or not rated."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT rated, settled FROM game_terms WHERE game_id = ?" + self.FOR_UPDATE,
+                (gid,),
+            ).fetchone()
+            if row is None or not row["rated"] or row["settled"]:
+                return None
+            game_row = db.execute("SELECT game FROM games WHERE id = ?", (gid,)).fetchone()
+            seats = db.execute(
+                "SELECT side, account_id FROM account_seats WHERE game_id = ?", (gid,)
+            ).fetchall()
+            change: dict[str, dict[str, Any]] = {}
+            if rate is not None and game_row is not None and seats:
+                game = str(game_row["game"])
+                who = {str(s["side"]): str(s["account_id"]) for s in seats}
+                mine = rate({side: (a, _rating(db, a, game)) for side, a in who.items()})
+                overall = rate({side: (a, _rating(db, a, "*")) for side, a in who.items()})
+                for side, account_id in who.items():
+                    c, o = mine[side], overall[side]
+                    _add_result(db, account_id, game, float(c["after"]), float(c["score"]))
+                    _add_result(db, account_id, "*", float(o["after"]), float(o["score"]))
+                    change[side] = {
+                        **c,
+                        "all_before": o["before"],
+                        "all_after": o["after"],
+                    }
+            db.execute(
+                "UPDATE game_terms SET settled = 1, rating_change = ? WHERE game_id = ?",
+                (json.dumps(change) if change else None, gid),
+            )
+        return change or None
+
+    def ratings(self, account_id: str) -> dict[str, Rating]:
+        """The account's ratings: game name (or ``"*"``, all games) -> its rating."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT * FROM ratings WHERE account_id = ?", (account_id,)
+            ).fetchall()
+        return {str(r["game"]): _rating_row(r) for r in rows}
+
+    def players(self, game: str = "*", limit: int = 200) -> list[tuple[Account, Rating | None]]:
+        """Accounts by their rating in ``game`` (``"*"``: all games), the rated first, then
+        the others by name."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT a.id, a.name, a.created, r.rating, r.played, r.won, r.lost, r.drawn, "
+                "r.game FROM accounts a LEFT JOIN ratings r ON r.account_id = a.id "
+                "AND r.game = ? ORDER BY (r.rating IS NULL), r.rating DESC, a.name_key LIMIT ?",
+                (game, limit),
+            ).fetchall()
+        return [(_account(r), None if r["rating"] is None else _rating_row(r)) for r in rows]
+
+    # -- the lobby ----------------------------------------------------------------
+    def add_challenge(self, challenge: Challenge) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO challenges (id, account_id, game, scenario, options, side, clock,"
+                " rated, public, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    challenge.id,
+                    challenge.account_id,
+                    challenge.game,
+                    challenge.scenario,
+                    json.dumps(challenge.options),
+                    challenge.side,
+                    None if challenge.clock is None else json.dumps(challenge.clock),
+                    int(challenge.rated),
+                    int(challenge.public),
+                    challenge.created,
+                ),
+            )
+
+    def challenges(self, *, open_only: bool = True, limit: int = 200) -> list[Challenge]:
+        """The challenges, newest first (only those still open, unless asked)."""
+        sql = (
+            "SELECT c.*, a.name AS account_name, b.name AS accepted_name FROM challenges c "
+            "JOIN accounts a ON a.id = c.account_id "
+            "LEFT JOIN accounts b ON b.id = c.accepted_by"
+        )
+        if open_only:
+            sql += " WHERE c.game_id IS NULL"
+        with self._read() as db:
+            rows = db.execute(sql + " ORDER BY c.created DESC, c.id LIMIT ?", (limit,)).fetchall()
+        return [_challenge(r) for r in rows]
+
+    def account_challenges(self, account_id: str) -> list[Challenge]:
+        """The account's own challenges, open or accepted, newest first."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT c.*, a.name AS account_name, b.name AS accepted_name FROM challenges c "
+                "JOIN accounts a ON a.id = c.account_id "
+                "LEFT JOIN accounts b ON b.id = c.accepted_by "
+                "WHERE c.account_id = ? ORDER BY c.created DESC, c.id",
+                (account_id,),
+            ).fetchall()
+        return [_challenge(r) for r in rows]
+
+    def challenge(self, cid: str) -> Challenge | None:
+        with self._read() as db:
+            row = db.execute(
+                "SELECT c.*, a.name AS account_name, b.name AS accepted_name FROM challenges c "
+                "JOIN accounts a ON a.id = c.account_id "
+                "LEFT JOIN accounts b ON b.id = c.accepted_by WHERE c.id = ?",
+                (cid,),
+            ).fetchone()
+        return None if row is None else _challenge(row)
+
+    def take_challenge(self, cid: str, account_id: str) -> bool:
+        """Mark an open challenge accepted by the account (exactly one acceptor wins)."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE challenges SET accepted_by = ?, game_id = '' "
+                "WHERE id = ? AND game_id IS NULL AND account_id <> ?",
+                (account_id, cid, account_id),
+            )
+            return cur.rowcount > 0
+
+    def challenge_game(self, cid: str, gid: str | None) -> None:
+        """The game an accepted challenge became (None: its game could not be made, and the
+        challenge is open again)."""
+        with self._tx() as db:
+            if gid is None:
+                db.execute(
+                    "UPDATE challenges SET game_id = NULL, accepted_by = NULL WHERE id = ?",
+                    (cid,),
+                )
+            else:
+                db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (gid, cid))
+
+    def drop_challenge(self, cid: str, account_id: str) -> bool:
+        """Withdraw the account's open challenge."""
+        with self._tx() as db:
+            cur = db.execute(
+                "DELETE FROM challenges WHERE id = ? AND account_id = ? AND game_id IS NULL",
+                (cid, account_id),
+            )
             return cur.rowcount > 0
 
 
@@ -562,4 +1007,71 @@ def _stored(row: Any) -> StoredGame:
         status=row["status"],
         summary=json.loads(row["summary"]),
         seats=None if seats is None else json.loads(seats),
+    )
+
+
+def _account(row: Any) -> Account:
+    return Account(id=str(row["id"]), name=str(row["name"]), created=float(row["created"]))
+
+
+def _terms(row: Any) -> GameTerms:
+    change = row["rating_change"]
+    return GameTerms(
+        rated=bool(row["rated"]),
+        public=bool(row["public"]),
+        rematch_of=row["rematch_of"],
+        rematch=row["rematch"],
+        settled=bool(row["settled"]),
+        rating_change=None if change is None else json.loads(change),
+    )
+
+
+def _rating_row(row: Any) -> Rating:
+    return Rating(
+        rating=float(row["rating"]),
+        played=int(row["played"]),
+        won=int(row["won"]),
+        lost=int(row["lost"]),
+        drawn=int(row["drawn"]),
+    )
+
+
+def _rating(db: Db, account_id: str, game: str) -> float:
+    row = db.execute(
+        "SELECT rating FROM ratings WHERE account_id = ? AND game = ?", (account_id, game)
+    ).fetchone()
+    return START_RATING if row is None else float(row["rating"])
+
+
+def _add_result(db: Db, account_id: str, game: str, rating: float, score: float) -> None:
+    """One more rated result (score 1 won, 0 lost, 0.5 drawn) and the rating after it."""
+    won, lost, drawn = int(score == 1.0), int(score == 0.0), int(score == 0.5)
+    db.execute(
+        "INSERT INTO ratings (account_id, game, rating, played, won, lost, drawn) "
+        "VALUES (?, ?, ?, 1, ?, ?, ?) ON CONFLICT (account_id, game) DO UPDATE SET "
+        "rating = excluded.rating, played = ratings.played + 1, won = ratings.won + "
+        "excluded.won, lost = ratings.lost + excluded.lost, drawn = ratings.drawn + "
+        "excluded.drawn",
+        (account_id, game, rating, won, lost, drawn),
+    )
+
+
+def _challenge(row: Any) -> Challenge:
+    clock = row["clock"]
+    gid = row["game_id"]
+    return Challenge(
+        id=str(row["id"]),
+        account_id=str(row["account_id"]),
+        game=str(row["game"]),
+        scenario=row["scenario"],
+        options=json.loads(row["options"]),
+        side=str(row["side"]),
+        clock=None if clock is None else json.loads(clock),
+        rated=bool(row["rated"]),
+        public=bool(row["public"]),
+        created=float(row["created"]),
+        game_id=gid or None,
+        accepted_by=row["accepted_by"],
+        account_name=str(row["account_name"]),
+        accepted_name=row["accepted_name"],
     )

@@ -14,7 +14,7 @@ function gameRow(g) {
     where += ` — <span class="badge ${esc(s.active)}">${esc(cap(s.active))} to move</span>`;
   }
   const when = new Date(g.updated * 1000).toLocaleString();
-  const mine = !!seatFor(g.id);
+  const mine = !!seatFor(g.id) || g.mine;  // a seat this browser holds, or the account's
   // a game from before seats: the first local browser to open it claims its seats
   const open = g.claimable ? ` class="claim" data-id="${esc(g.id)}"` : "";
   const verb = g.status === "finished" ? "View" : (mine || g.claimable ? "Play" : "Watch");

@@ -98,6 +98,8 @@ document.getElementById("form").addEventListener("submit", async (e) => {
     body.weather = document.querySelector("input[name=weather]:checked").value;
   }
   body.seats = document.querySelector("input[name=seats]:checked").value;
+  body.public = document.getElementById("public").checked;
+  body.rated = document.getElementById("rated").checked;
   const seed = document.getElementById("seed").value.trim();
   if (seed && body.seats !== "invite") body.seed = parseInt(seed, 10);
   g.sides.forEach(side => { body.players[side] = document.getElementById("side-" + side).value; });

@@ -1,0 +1,198 @@
+"""Accounts: sign up, sign in, sign out, who is signed in, "My games", keeping this
+browser's seats with the account, and the players' ratings (:mod:`.accounts`).
+
+Signing in and up is limited per name and per client address (429 with ``Retry-After``);
+a wrong name and a wrong password get the same answer (401).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import JSONResponse
+
+from .. import games
+from ..core.errors import UnknownGame
+from . import accounts
+from .deps import GAME_ID, ManagerDep
+from .errors import NotFound, error
+from .limits import too_many
+from .models import (
+    AccountInfo,
+    Credentials,
+    Linked,
+    MyGame,
+    PlayerPage,
+    PlayerRow,
+    SeatsIn,
+    SignedOut,
+)
+from .seats import held
+from .session import HUMAN
+from .store import Account, BaseStore, Rating, StoredGame
+
+router = APIRouter(prefix="/api")
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _ratings(store: BaseStore, account: Account) -> dict[str, Any]:
+    return {game: _rating(r) for game, r in store.ratings(account.id).items()}
+
+
+def _rating(r: Rating) -> dict[str, Any]:
+    return {
+        "rating": r.rating,
+        "played": r.played,
+        "won": r.won,
+        "lost": r.lost,
+        "drawn": r.drawn,
+    }
+
+
+def _signed_in(request: Request, account: Account, status: int) -> JSONResponse:
+    store: BaseStore = request.app.state.manager.store
+    token = accounts.new_login(store, account)
+    answer = JSONResponse(
+        {"signed_in": True, "name": account.name, "ratings": _ratings(store, account)},
+        status_code=status,
+    )
+    accounts.set_login_cookie(answer, token, request)
+    return answer
+
+
+@router.get("/account", response_model=AccountInfo, response_model_exclude_unset=True)
+def me(request: Request, manager: ManagerDep) -> dict[str, Any]:
+    account = accounts.current_account(request)
+    if account is None:
+        return {"signed_in": False}
+    return {"signed_in": True, "name": account.name, "ratings": _ratings(manager.store, account)}
+
+
+@router.post(
+    "/account/signup",
+    status_code=201,
+    response_model=AccountInfo,
+    response_model_exclude_unset=True,
+)
+def sign_up(body: Credentials, request: Request, manager: ManagerDep) -> Any:
+    """A new account, signed in at once (a name someone has, in any case, is 409)."""
+    wait = accounts.limits_of(request).sign_ups.take(_client(request))
+    if wait > 0:
+        return too_many(wait, "new accounts")
+    account = accounts.sign_up(manager.store, body.name, body.password)
+    return _signed_in(request, account, 201)
+
+
+@router.post("/account/signin", response_model=AccountInfo, response_model_exclude_unset=True)
+def sign_in(body: Credentials, request: Request, manager: ManagerDep) -> Any:
+    limits = accounts.limits_of(request)
+    wait = max(
+        limits.per_address.take(_client(request)),
+        limits.per_name.take(body.name.casefold()[:64]),
+    )
+    if wait > 0:
+        return too_many(wait, "sign-in attempts for this name or")
+    account = accounts.sign_in(manager.store, body.name, body.password)
+    if account is None:
+        return error(401, "wrong name or password")
+    return _signed_in(request, account, 200)
+
+
+@router.post("/account/signout", response_model=SignedOut)
+def sign_out(request: Request, response: Response, manager: ManagerDep) -> dict[str, Any]:
+    accounts.sign_out(manager.store, accounts.login_token(request))
+    accounts.clear_login_cookie(response, request)
+    return {"signed_in": False}
+
+
+@router.post("/account/seats", response_model=Linked)
+def keep_seats(body: SeatsIn, request: Request, manager: ManagerDep) -> dict[str, Any]:
+    """Keep the seats this browser holds (game id -> token) with the account: the sides
+    each token holds, unless another account keeps them already."""
+    account = accounts.require_account(request)
+    out: dict[str, list[str]] = {}
+    for gid, token in body.seats.items():
+        if not GAME_ID.fullmatch(gid) or not 0 < len(token) <= 64:
+            continue
+        stored = manager.store.get(gid)
+        sides = held(stored.seats if stored else None, token)
+        if sides:
+            out[gid] = accounts.link_seats(manager.store, gid, sides, account)
+    return {"linked": out}
+
+
+@router.get("/account/games", response_model=list[MyGame], response_model_exclude_unset=True)
+def my_games(request: Request, manager: ManagerDep) -> list[dict[str, Any]]:
+    """Every game the signed-in account plays, most recently moved first: whose turn it
+    is, the result and rating change once over, its rematch."""
+    account = accounts.require_account(request)
+    out = []
+    for g, sides in manager.store.account_games(account.id):
+        if g.status == "finished":
+            manager.settle(g.id)  # a rated game finished elsewhere (on time, say)
+        out.append(my_game(manager.store, g, sides))
+    return out
+
+
+def my_game(store: BaseStore, g: StoredGame, sides: list[str]) -> dict[str, Any]:
+    """One game of My games, for the account playing ``sides``."""
+    terms = store.terms(g.id)
+    active = g.summary.get("active")
+    d: dict[str, Any] = {
+        "id": g.id,
+        "game": g.game,
+        "scenario": g.header.get("scenario"),
+        "status": g.status,
+        "sides": sides,
+        "players": g.players,
+        "accounts": {s: a.name for s, a in store.seat_accounts(g.id).items()},
+        "active": active,
+        "your_turn": active in sides and g.players.get(active) == HUMAN,
+        "title": g.summary.get("title"),
+        "turn": g.summary.get("turn"),
+        "result": g.summary.get("result"),
+        "rated": terms.rated,
+        "rematch": terms.rematch,
+        "rematch_of": terms.rematch_of,
+        "updated": g.updated,
+        "steps": g.steps,
+    }
+    if terms.rating_change:
+        d["rating_change"] = terms.rating_change
+    with contextlib.suppress(UnknownGame):
+        d["game_title"] = games.get(g.game).title
+    return d
+
+
+@router.get("/players", response_model=list[PlayerRow], response_model_exclude_unset=True)
+def players(
+    manager: ManagerDep,
+    game: str = Query(default="*", max_length=32, description='a game, or "*": all games'),
+    limit: int = Query(default=200, ge=1, le=1000),
+) -> list[dict[str, Any]]:
+    """The players by rating (those not yet rated after, by name)."""
+    out = []
+    for account, rating in manager.store.players(game, limit):
+        row: dict[str, Any] = {"name": account.name}
+        if rating is not None:
+            row.update(_rating(rating))
+        out.append(row)
+    return out
+
+
+@router.get("/players/{name}", response_model=PlayerPage, response_model_exclude_unset=True)
+def player(name: str, manager: ManagerDep) -> dict[str, Any]:
+    found = manager.store.account_by_name(name[:64])
+    if found is None:
+        raise NotFound(f"no player {name[:40]!r}")
+    account = found[0]
+    return {
+        "name": account.name,
+        "created": account.created,
+        "ratings": _ratings(manager.store, account),
+    }
