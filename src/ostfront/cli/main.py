@@ -637,13 +637,22 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
     help="A host name the server answers to besides its addresses, localhost and this "
     "machine's name (others are refused: DNS rebinding). Repeatable.",
 )
+@click.option(
+    "--smtp",
+    default=None,
+    metavar="HOST:PORT",
+    help="An SMTP server to send players' turn notices through (a digest per turn "
+    "change); without it no mail is sent.",
+)
 @handled
-def serve_cmd(host: str, port: int, db: str | None, allow_hosts: tuple[str, ...]) -> None:
+def serve_cmd(
+    host: str, port: int, db: str | None, allow_hosts: tuple[str, ...], smtp: str | None
+) -> None:
     """Start the local web app and print its address: new games, play against the computer
     or hotseat, undo, overlays, replay, export and import. Every game is kept in an SQLite or
     PostgreSQL database as its record (set-up and actions); stopping the server loses nothing.
     Each side has a secret seat (its invite link); a --host other than loopback is warned about."""
-    serve(host, port, db, allow_hosts)
+    serve(host, port, db, allow_hosts, smtp=smtp)
 
 
 def main() -> None:

@@ -54,10 +54,19 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from . import routes_games, routes_live, routes_pages, routes_records, routes_reference
+from . import (
+    routes_games,
+    routes_live,
+    routes_online,
+    routes_pages,
+    routes_records,
+    routes_reference,
+)
+from .clocks import Now
 from .errors import add_error_handlers
 from .gate import MAX_IMPORTS, Gate
 from .guard import Guard
+from .online import TICK_SECONDS, Online
 from .routes_pages import WEB
 from .sessions import Manager
 from .storage import open_store
@@ -73,22 +82,34 @@ def create_app(
     allowed_hosts: tuple[str, ...] = (),
     exclusive: bool = False,
     max_imports: int = MAX_IMPORTS,
+    smtp: tuple[str, int] | None = None,
+    now: Now | None = None,
+    tick_seconds: float = TICK_SECONDS,
 ) -> Any:
     """The web app over the database ``db``: an SQLite file or a ``postgresql://`` URL
     (default: ``$OSTFRONT_DB``, else a file in the user's data directory),
     behind the request checks of :class:`~.guard.Guard`. ``allowed_hosts``: host names
     to answer besides addresses, localhost and this machine's name; ``exclusive``: hold
     an SQLite database's lock file (one server a file; PostgreSQL takes several);
-    ``max_imports``: imports replayed at once, more refused with 503 (:mod:`.gate`).
+    ``max_imports``: imports replayed at once, more refused with 503 (:mod:`.gate`);
+    ``smtp``: the mail server turn notices go through (none: no mail); ``now``: the time
+    source of the clocks (default: the system's, :func:`.clocks.time_source`);
+    ``tick_seconds``: how often the clocks and the notices' outbox are checked (0: never,
+    tests call :meth:`.Online.tick`).
     (The FastAPI app is its ``.app``.)"""
     if manager is None:
         store = open_store(db if db is not None else default_db(), exclusive=exclusive)
         manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)
     mgr = manager
+    if mgr.online is None:
+        mgr.online = Online(mgr.store, now=now, smtp=smtp, tick_seconds=tick_seconds)
+    online = mgr.online
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        online.start()
         yield
+        online.close()
         mgr.close()
 
     app = FastAPI(title="Ostfront", version=__version__, lifespan=lifespan)
@@ -97,6 +118,13 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     add_error_handlers(app)
-    for module in (routes_pages, routes_reference, routes_games, routes_records, routes_live):
+    for module in (
+        routes_pages,
+        routes_reference,
+        routes_games,
+        routes_records,
+        routes_live,
+        routes_online,
+    ):
         app.include_router(module.router)
     return Guard(app, allowed_hosts)

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from .. import games
 from ..core.errors import UnknownGame
 from ..core.protocol import NotPlayable
-from . import describe
+from . import clocks, describe
 from .deps import ManagerDep, seat_token, session_for
 from .errors import BadRequest
 from .guard import is_loopback
@@ -117,6 +117,10 @@ def start_game(manager: Manager, body: NewGame) -> dict[str, Any]:
             raise BadRequest(f"{game.title} has no random weather option")
     if not game.playable:
         raise NotPlayable(f"{game.title}: the rules engine is not written yet")
+    try:
+        clocks.control(body.clock)  # a bad time control refused before the game is made
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
     session, tokens = manager.create(
         game.name,
         body.scenario,
@@ -126,6 +130,8 @@ def start_game(manager: Manager, body: NewGame) -> dict[str, Any]:
         body.seats,
         position=None if body.position is None else game.shipped_position(body.position),
     )
+    if manager.online is not None:
+        manager.online.start_clock(session, body.clock)
     return seat_answer(session, tokens)
 
 

@@ -34,6 +34,7 @@ same :meth:`Manager.act` as a human's.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -47,9 +48,11 @@ from ..core.protocol import Action, Game, State
 from ..core.record import Record, new_record, state_hash
 from . import seats
 from .ai_pool import AiPool
+from .clocks import pending_side
 from .describe import step_meta
 from .errors import BadRequest, InPlay, NotFound, NotYourTurn, Stale
 from .fairlock import FairLock
+from .online import Online
 from .record_checks import MAX_DEPTH, MAX_IMPORT_STEPS, check_header, json_depth
 from .replay import (
     CHECKPOINT_EVERY,
@@ -62,6 +65,8 @@ from .replay import (
 from .seats import Forbidden
 from .session import HUMAN, Session, game_status, summarize
 from .store import BaseStore, Conflict
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "AI_TIMEOUT",
@@ -142,6 +147,8 @@ class Manager:
         self._delete_guard = threading.Lock()
         #: Waits between tries when the computer's worker pool fails (see AI_RETRY_DELAYS).
         self.ai_retry_delays: tuple[float, ...] = AI_RETRY_DELAYS
+        #: Clocks, chat and notices (:mod:`.online`), when the app has them.
+        self.online: Online | None = None
         store.listen(self._changed_elsewhere)
 
     # -- lifecycle -------------------------------------------------------------
@@ -508,8 +515,10 @@ class Manager:
             raise Forbidden(
                 f"you do not hold the {foreign[0]} seat, so you cannot change who plays it"
             )
+        before = pending_side(session)
         self.store.set_players(gid, who)
         session.players = who
+        self._moved(session, before)
         self.notify(session)
         self.kick(session)
         return session
@@ -544,6 +553,9 @@ class Manager:
                 raise Stale("a human plays this side now", session.seq)
             if not by_computer and session.computer_to_move() is not None:
                 raise NotYourTurn(f"the computer plays {side} and is to move now")
+            if self.online is not None:
+                self.online.before_act(session)  # TimeUp once a side lost on time
+            before = pending_side(session)
             state = session.state
             act = session.game.find_action(state, text)  # IllegalAction: nothing changes
             note = step_meta(session.game, state, act)
@@ -572,10 +584,20 @@ class Manager:
             session.undo_points = _undo_points(session, state, new, act.verb == "undo")
             if n % CHECKPOINT_EVERY == 0:
                 session.checkpoints[n] = new
+        self._moved(session, before)
         self.notify(session)
         if not by_computer:
             self.kick(session)
         return session
+
+    def _moved(self, session: Session, before: str | None) -> None:
+        """The clock passed on and the player told (:meth:`.Online.after_move`); the step
+        is saved whatever happens here."""
+        if self.online is not None:
+            try:
+                self.online.after_move(session, before)
+            except Exception:
+                log.exception("game %s: the clock or notices failed after a step", session.id)
 
     @staticmethod
     def _apply(session: Session, state: State, act: Action) -> State:

@@ -1,0 +1,273 @@
+"""What makes a game played online more than a shared board: clocks (:mod:`.clocks`), chat
+for the players (:mod:`.chat` rules on length), and being told it is your turn
+(:mod:`.notices`). :class:`Online` joins them to the session manager:
+
+* :meth:`Online.before_act` refuses a step once the side to decide has lost on time (and
+  fires the loss, once, if its time ran out just now);
+* :meth:`Online.after_move` runs after every step and change of players: the clock passed to
+  the side now to decide (paused for a computer), and that side told if it just became its
+  decision;
+* :meth:`Online.tick`, every :data:`TICK_SECONDS` in a thread of each server process: the
+  clocks that fell are flagged (exactly once, whichever process sees it first) and the
+  notices due are delivered (each by exactly one process).
+
+**Who a seat is.** Until accounts keep them, where a player is told (webhook, email) is
+kept per seat (the ``seat_notify`` table). :attr:`Online.recipients` is the one place that
+answers "where is the player of this side told": an account module may replace it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import clocks, notices
+from .clocks import NO_CLOCK, Now, TimeUp
+from .errors import BadRequest
+from .session import Session
+from .store import BaseStore
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two rounds of the checker (clocks fallen, notices due).
+TICK_SECONDS = 1.0
+
+#: The events a player is told of.
+YOUR_TURN = "your-turn"
+GAME_OVER = "game-over"
+
+
+@dataclass
+class Recipient:
+    """Where the player of a side is told: a webhook (with its secret), an email address."""
+
+    webhook: str | None = None
+    secret: str | None = None
+    email: str | None = None
+
+
+#: Where the player of (game, side) is told; None: nowhere.
+Recipients = Callable[[str, str], Recipient | None]
+
+
+class Online:
+    """Clocks, chat and notices over one database, for one server process."""
+
+    def __init__(
+        self,
+        store: BaseStore,
+        *,
+        now: Now | None = None,
+        smtp: tuple[str, int] | None = None,
+        sender: str = "Ostfront <ostfront@localhost>",
+        mail_window: float = notices.MAIL_WINDOW,
+        tick_seconds: float = TICK_SECONDS,
+    ) -> None:
+        self.store = store
+        self.now: Now = now or clocks.time_source()
+        self.smtp = smtp
+        self.sender = sender
+        self.mail_window = mail_window
+        self.tick_seconds = tick_seconds
+        self.recipients: Recipients = self.seat_recipient
+        #: Called with a game's id when its clock or chat changed here (the live sockets).
+        self.on_change: list[Callable[[str], None]] = []
+        #: Called with a game's id when it was lost on time here (the manager's pages).
+        self.on_flag: list[Callable[[str], None]] = []
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- the checker -----------------------------------------------------------------
+    def start(self) -> None:
+        """Run :meth:`tick` every :attr:`tick_seconds` in a thread until :meth:`close`."""
+        if self._thread is None and self.tick_seconds > 0:
+            self._thread = threading.Thread(target=self._run, name="online-ticker", daemon=True)
+            self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=15)
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.tick_seconds):
+            try:
+                self.tick()
+            except Exception:  # the database away for a moment: try again next round
+                log.exception("the online checker failed")
+
+    def tick(self) -> dict[str, int]:
+        """One round: flag the clocks that fell, deliver the notices due. Returns how many
+        of each this process did."""
+        now = self.now()
+        flagged = 0
+        for clock in self.store.due_clocks(now):
+            side = clocks.fallen(clock, now)
+            if side is not None and self._flag(clock["game_id"], clock, side, now):
+                flagged += 1
+        sent = 0
+        for notice in self.store.claim_notices(now, notices.STALE_CLAIM):
+            error = notices.deliver(notice, self.smtp, self.sender)
+            retry = None
+            if error is not None and notice["kind"] == "webhook":
+                tries = int(notice["tries"])
+                if tries < len(notices.BACKOFF):
+                    retry = now + notices.BACKOFF[tries]
+            self.store.finish_notice(notice["key"], now, error, retry)
+            sent += error is None
+        return {"flagged": flagged, "sent": sent}
+
+    def changed(self, gid: str) -> None:
+        """Tell this process's live sockets that a game's clock or chat changed."""
+        for cb in list(self.on_change):
+            with contextlib.suppress(Exception):
+                cb(gid)
+
+    # -- clocks ----------------------------------------------------------------------
+    def start_clock(self, session: Session, name: str | None) -> None:
+        """Give a new game the time control ``name`` (none: no clock)."""
+        try:
+            ctl = clocks.control(name)
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+        if ctl is None:
+            return
+        clock = clocks.new_clock(ctl, session.game, clocks.pending_side(session), self.now())
+        self.store.set_clock(session.id, clock)
+
+    def clock_view(self, session: Session) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        """What the players see of the game's clock (None: no clock), and the game's
+        result if a side lost it on time (one read of the clock's row)."""
+        clock = self.store.clock(session.id)
+        if clock is None:
+            return None, None
+        lost = None
+        if clock.get("flagged"):
+            lost = clocks.loss_on_time(session.game, clock["flagged"], {})["result"]
+        return clocks.clock_json(clock, self.now()), lost
+
+    def _flag(self, gid: str, clock: dict[str, Any], side: str, now: float) -> bool:
+        """Mark ``side`` lost on time (once, in any process) and tell both players."""
+        got = self.store.get(gid)
+        if got is None:
+            return False
+        from .. import games
+
+        game = games.get(got.game)
+        summary = clocks.loss_on_time(game, side, got.summary)
+        if not self.store.flag(gid, side, int(clock["version"]), summary, now):
+            return False
+        for s in game.sides:
+            won = summary["result"]["winner"]
+            text = f"{side} lost on time" + (f": {won} wins" if won else "")
+            self.tell(gid, s, GAME_OVER, f"Ostfront game {gid}: {text}", key=f"{gid}:end")
+        self.changed(gid)
+        for cb in list(self.on_flag):
+            with contextlib.suppress(Exception):
+                cb(gid)
+        return True
+
+    def before_act(self, session: Session) -> None:
+        """Refuse a step in a game lost on time (firing the loss if the side to decide ran
+        out of time just now)."""
+        clock = self.store.clock(session.id)
+        if clock is None:
+            return
+        if clock.get("flagged"):
+            raise TimeUp(f"this game is over: {clock['flagged']} lost on time")
+        now = self.now()
+        side = clocks.fallen(clock, now)
+        if side is not None:
+            self._flag(session.id, clock, side, now)
+            raise TimeUp(f"this game is over: {side} lost on time")
+
+    def after_move(self, session: Session, before: str | None) -> None:
+        """After a step or a change of players: the clock passed on, and the side now to
+        decide told if the decision just became its own. ``before``: the side whose clock
+        ran (the human to decide) before."""
+        pending = clocks.pending_side(session)
+        clock = self.store.clock(session.id)
+        if clock is not None and not clock.get("flagged") and clock["running"] != pending:
+            now = self.now()
+            moved = clocks.advanced(clock, pending, now)
+            if self.store.set_clock(session.id, moved, int(clock["version"])):
+                self.changed(session.id)
+        if pending is not None and pending != before:
+            self.tell(
+                session.id,
+                pending,
+                YOUR_TURN,
+                f"Ostfront game {session.id}: {pending} to decide ({session.game.title})",
+                key=f"{session.id}:{session.seq}",
+            )
+
+    # -- notices -----------------------------------------------------------------------
+    def seat_recipient(self, gid: str, side: str) -> Recipient | None:
+        row = self.store.seat_notify(gid, side)
+        return None if row is None else Recipient(**row)
+
+    def tell(self, gid: str, side: str, event: str, text: str, *, key: str) -> None:
+        """Queue the notices of one event for the player of ``side`` (each queued once
+        under ``key``, whatever process queues it)."""
+        who = self.recipients(gid, side)
+        if who is None:
+            return
+        now = self.now()
+        line = {"event": event, "game": gid, "side": side, "text": text, "at": now}
+        line["url"] = f"/game/{gid}"
+        if who.webhook:
+            self.store.queue_notice(
+                f"hook:{who.webhook}:{side}:{key}:{event}",
+                "webhook",
+                who.webhook,
+                line,
+                now,
+                secret=who.secret,
+            )
+        if who.email:
+            window = self.mail_window
+            bucket = int(now // window) if window > 0 else 0
+            due = (bucket + 1) * window if window > 0 else now
+            self.store.queue_notice(
+                f"mail:{who.email}:{bucket}", "email", who.email, line, due, digest=True
+            )
+
+    def set_notify(
+        self, gid: str, sides: set[str], webhook: str | None, email: str | None
+    ) -> dict[str, Any]:
+        """Set where the holder of ``sides`` is told ("" clears one; None leaves it). A new
+        webhook gets a new secret, answered here once."""
+        values: dict[str, Any] = {}
+        secret = None
+        if webhook is not None:
+            values["webhook"] = notices.check_webhook(webhook) if webhook else None
+            secret = notices.new_secret() if webhook else None
+            values["secret"] = secret
+        if email is not None:
+            values["email"] = notices.check_email(email) if email else None
+        for side in sorted(sides):
+            self.store.set_seat_notify(gid, side, values)
+        out = self.notify_settings(gid, sides)
+        if secret is not None:
+            out["secret"] = secret
+        return out
+
+    def notify_settings(self, gid: str, sides: set[str]) -> dict[str, Any]:
+        """Where the holder of ``sides`` is told (never the webhook's secret)."""
+        first = min(sides) if sides else None
+        row = (self.store.seat_notify(gid, first) if first else None) or {}
+        return {
+            "webhook": row.get("webhook"),
+            "email": row.get("email"),
+            "has_secret": bool(row.get("secret")),
+            "mail": self.smtp is not None,
+        }
+
+
+def no_clock(name: str | None) -> bool:
+    return name is None or name == NO_CLOCK
