@@ -11,9 +11,11 @@ for the players (:mod:`.chat` rules on length), and being told it is your turn
   clocks that fell are flagged (exactly once, whichever process sees it first) and the
   notices due are delivered (each by exactly one process).
 
-**Who a seat is.** Until accounts keep them, where a player is told (webhook, email) is
-kept per seat (the ``seat_notify`` table). :attr:`Online.recipients` is the one place that
-answers "where is the player of this side told": an account module may replace it.
+**Who a seat is.** Where a player is told (webhook, email) is kept per *holder*
+(``notify_to``): a seat (``seat:<game>:<side>``) until accounts keep it, an account's name
+for it beside. :meth:`Online.holders` lists the holders to look at for a side (an account
+module puts the seat's account first) and :attr:`Online.recipients` answers "where is the
+player of this side told": the two places an account module changes.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import clocks, notices
-from .clocks import NO_CLOCK, Now, TimeUp
+from .clocks import Now, TimeUp
 from .errors import BadRequest
 from .session import Session
 from .store import BaseStore
@@ -207,9 +209,17 @@ class Online:
             )
 
     # -- notices -----------------------------------------------------------------------
+    def holders(self, gid: str, side: str) -> list[str]:
+        """Who may have said where the player of ``side`` is told, first first: the seat
+        (an account module puts the account holding the seat before it)."""
+        return [seat_holder(gid, side)]
+
     def seat_recipient(self, gid: str, side: str) -> Recipient | None:
-        row = self.store.seat_notify(gid, side)
-        return None if row is None else Recipient(**row)
+        for holder in self.holders(gid, side):
+            row = self.store.notify_to(holder)
+            if row is not None and (row.get("webhook") or row.get("email")):
+                return Recipient(**row)
+        return None
 
     def tell(self, gid: str, side: str, event: str, text: str, *, key: str) -> None:
         """Queue the notices of one event for the player of ``side`` (each queued once
@@ -251,7 +261,7 @@ class Online:
         if email is not None:
             values["email"] = notices.check_email(email) if email else None
         for side in sorted(sides):
-            self.store.set_seat_notify(gid, side, values)
+            self.store.set_notify_to(seat_holder(gid, side), values)
         out = self.notify_settings(gid, sides)
         if secret is not None:
             out["secret"] = secret
@@ -260,7 +270,7 @@ class Online:
     def notify_settings(self, gid: str, sides: set[str]) -> dict[str, Any]:
         """Where the holder of ``sides`` is told (never the webhook's secret)."""
         first = min(sides) if sides else None
-        row = (self.store.seat_notify(gid, first) if first else None) or {}
+        row = (self.store.notify_to(seat_holder(gid, first)) if first else None) or {}
         return {
             "webhook": row.get("webhook"),
             "email": row.get("email"),
@@ -269,5 +279,6 @@ class Online:
         }
 
 
-def no_clock(name: str | None) -> bool:
-    return name is None or name == NO_CLOCK
+def seat_holder(gid: str, side: str) -> str:
+    """The holder name of a seat's notice settings."""
+    return f"seat:{gid}:{side}"

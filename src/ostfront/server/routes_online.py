@@ -70,9 +70,15 @@ def clean_chat(text: str) -> str:
     return kept
 
 
-def player_sides(session: Session, token: str | None) -> set[str]:
-    """The sides the caller's seat holds; :class:`Forbidden` for a watcher."""
-    mine = session.held(token)
+def caller_sides(request: Request, session: Session) -> set[str]:
+    """The sides the request speaks for: its seat token's (with accounts, the account's
+    seats too: ``accounts.caller_sides`` takes this one's place)."""
+    return session.held(seat_token(request))
+
+
+def player_sides(request: Request, session: Session) -> set[str]:
+    """The sides the caller holds; :class:`Forbidden` for a watcher."""
+    mine = caller_sides(request, session)
     if not mine:
         raise Forbidden("only the players of this game may read or write its chat")
     return mine
@@ -107,16 +113,15 @@ def read_chat(
     gid: str, request: Request, manager: ManagerDep, after: int = Query(default=0, ge=0)
 ) -> dict[str, Any]:
     session = session_for(manager, gid)
-    player_sides(session, seat_token(request))
+    player_sides(request, session)
     return {"messages": manager.store.chat(gid, after)}
 
 
 @router.post("/api/games/{gid}/chat", status_code=201, response_model=ChatMessage)
 def write_chat(gid: str, body: ChatIn, request: Request, manager: ManagerDep) -> Any:
     session = session_for(manager, gid)
-    token = seat_token(request)
-    mine = player_sides(session, token)
-    wait = chat_limit(request).take(seats.token_hash(token or ""))
+    mine = player_sides(request, session)
+    wait = chat_limit(request).take(f"{gid}:{'+'.join(sorted(mine))}")
     if wait > 0:
         return too_many(wait, "chat messages")
     online = online_of(manager)
@@ -136,7 +141,7 @@ def write_chat(gid: str, body: ChatIn, request: Request, manager: ManagerDep) ->
 )
 def get_notify(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     session = session_for(manager, gid)
-    mine = session.held(seat_token(request))
+    mine = caller_sides(request, session)
     if not mine:
         raise Forbidden("only a player of this game may see where they are told of it")
     return online_of(manager).notify_settings(gid, mine)
@@ -147,7 +152,7 @@ def get_notify(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any
 )
 def put_notify(gid: str, body: NotifyIn, request: Request, manager: ManagerDep) -> dict[str, Any]:
     session = session_for(manager, gid)
-    mine = session.held(seat_token(request))
+    mine = caller_sides(request, session)
     if not mine:
         raise Forbidden("only a player of this game may say where they are told of it")
     return online_of(manager).set_notify(gid, mine, body.webhook, body.email)

@@ -21,7 +21,8 @@ Tables::
     clocks    game_id, control (a time control's name), left_s (JSON: side -> seconds left at
               ``since``), running (the side whose clock runs, or NULL), deadline (when it
               falls), version (bumped by every change), flagged (the side lost on time)
-    seat_notify game_id, side, webhook, secret, email: where a seat is told of its turn
+    notify_to holder ("seat:<game>:<side>", or an account's), webhook, secret, email: where
+              a player is told of their turn
     notices   key (what the notice is about: one row an event or digest), kind (webhook |
               email), target, body (JSON lines), due, status (pending | sending | sent |
               failed), tries, claimed, sent, error: the notifications' outbox
@@ -118,13 +119,11 @@ CREATE TABLE IF NOT EXISTS clocks (
     version INTEGER NOT NULL DEFAULT 0,
     flagged TEXT
 );
-CREATE TABLE IF NOT EXISTS seat_notify (
-    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    side TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS notify_to (
+    holder TEXT PRIMARY KEY,
     webhook TEXT,
     secret TEXT,
-    email TEXT,
-    PRIMARY KEY (game_id, side)
+    email TEXT
 );
 CREATE TABLE IF NOT EXISTS notices (
     key TEXT PRIMARY KEY,
@@ -584,25 +583,29 @@ class BaseStore:
             ).fetchall()
         return [_clock_row(r) for r in rows]
 
-    # -- where a seat is told of its turn (server.notices) -----------------------
-    def seat_notify(self, gid: str, side: str) -> dict[str, Any] | None:
+    # -- where a player is told of their turn (server.notices) ------------------
+    def notify_to(self, holder: str) -> dict[str, Any] | None:
+        """Where ``holder`` (a seat, "seat:<game>:<side>", or an account) is told."""
         with self._read() as db:
             row = db.execute(
-                "SELECT webhook, secret, email FROM seat_notify WHERE game_id = ? AND side = ?",
-                (gid, side),
+                "SELECT webhook, secret, email FROM notify_to WHERE holder = ?", (holder,)
             ).fetchone()
         return None if row is None else {k: row[k] for k in ("webhook", "secret", "email")}
 
-    def set_seat_notify(self, gid: str, side: str, values: dict[str, Any]) -> None:
-        """Set some of a seat's webhook, secret and email (the others as they were)."""
-        old = self.seat_notify(gid, side) or {}
-        new = {k: values.get(k, old.get(k)) for k in ("webhook", "secret", "email")}
+    def set_notify_to(self, holder: str, values: dict[str, Any]) -> None:
+        """Set some of a holder's webhook, secret and email (the others as they were)."""
         with self._tx() as db:
+            row = db.execute(
+                "SELECT webhook, secret, email FROM notify_to WHERE holder = ?" + self.FOR_UPDATE,
+                (holder,),
+            ).fetchone()
+            old = {} if row is None else {k: row[k] for k in ("webhook", "secret", "email")}
+            new = {k: values.get(k, old.get(k)) for k in ("webhook", "secret", "email")}
             db.execute(
-                "INSERT INTO seat_notify (game_id, side, webhook, secret, email)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, side) DO UPDATE SET"
-                " webhook = excluded.webhook, secret = excluded.secret, email = excluded.email",
-                (gid, side, new["webhook"], new["secret"], new["email"]),
+                "INSERT INTO notify_to (holder, webhook, secret, email) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (holder) DO UPDATE SET webhook = excluded.webhook,"
+                " secret = excluded.secret, email = excluded.email",
+                (holder, new["webhook"], new["secret"], new["email"]),
             )
 
     # -- the notifications' outbox (server.notices) ------------------------------
