@@ -19,24 +19,46 @@ from typing import Any
 
 import psycopg
 import pytest
-from online_helpers import Hooks
+from online_helpers import Hooks, SmtpSink
 from test_serve_process import free_port
 from test_two_processes import call
 from web_helpers import TO_AXIS_COMBAT
 
 from ostfront.server.clocks import TEST_TIME_ENV
 
+#: The servers' mail digest window (seconds).
+WINDOW = 600.0
+
 
 @pytest.fixture
-def timed_servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[Path, list[str]]]:
+def sink() -> Iterator[SmtpSink]:
+    with SmtpSink() as s:
+        yield s
+
+
+@pytest.fixture
+def timed_servers(pg_url: str, tmp_path: Path, sink: SmtpSink) -> Iterator[tuple[Path, list[str]]]:
     now_file = tmp_path / "now"
-    now_file.write_text(str(time.time()))
+    now_file.write_text(str(WINDOW * 3_000_000))  # a window begins
     env = {**os.environ, TEST_TIME_ENV: str(now_file)}
     started = []
     for _ in range(2):
         port = free_port()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ostfront", "serve", "--port", str(port), "--db", pg_url],
+            [
+                sys.executable,
+                "-m",
+                "ostfront",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                pg_url,
+                "--smtp",
+                f"127.0.0.1:{sink.port}",
+                "--mail-every",
+                str(WINDOW),
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -85,7 +107,7 @@ def _wait(what: str, ok: Any, timeout: float = 20) -> None:
 
 
 def test_a_notice_and_a_clock_expiry_fire_once_across_two_servers(
-    timed_servers: tuple[Path, list[str]], pg_url: str
+    timed_servers: tuple[Path, list[str]], pg_url: str, sink: SmtpSink
 ) -> None:
     now_file, (a, b) = timed_servers
     status, made = call(
@@ -97,7 +119,10 @@ def test_a_notice_and_a_clock_expiry_fire_once_across_two_servers(
     gid, seats = made["id"], made["seats"]
     with Hooks() as hooks:
         status, settings = _put(
-            a, f"/api/games/{gid}/notify", {"webhook": hooks.url}, seats["axis"]
+            a,
+            f"/api/games/{gid}/notify",
+            {"webhook": hooks.url, "email": "axis@example.org"},
+            seats["axis"],
         )
         assert status == 200 and settings["secret"], settings
         # the Soviets' two steps, one on each server: then it is the Axis' decision
@@ -115,6 +140,7 @@ def test_a_notice_and_a_clock_expiry_fire_once_across_two_servers(
         time.sleep(2.5)  # both servers have checked the outbox twice since
         assert [e["event"] for e in hooks.bodies()[0]["events"]] == ["your-turn"]
         assert len(hooks.got) == 1
+        assert sink.mails == []  # gathered until the window closes
 
         with psycopg.connect(pg_url) as db:
             before = db.execute(
@@ -123,6 +149,9 @@ def test_a_notice_and_a_clock_expiry_fire_once_across_two_servers(
         assert before is not None
         now_file.write_text(str(before[1] + 1))  # a second past the Axis' deadline
         _wait("the loss on time", lambda: call(b, f"/api/games/{gid}")[1].get("result"))
+        _wait("the first mail", lambda: len(sink.mails) >= 1)  # its window closed meanwhile
+        now_file.write_text(str(before[1] + 1 + WINDOW))  # and the second's
+        _wait("the second mail", lambda: len(sink.mails) >= 2)
         time.sleep(2.5)
         assert len(hooks.got) == 2
         events = [e for body in hooks.bodies() for e in body["events"]]
@@ -134,9 +163,17 @@ def test_a_notice_and_a_clock_expiry_fire_once_across_two_servers(
         after = db.execute(
             "SELECT version, flagged FROM clocks WHERE game_id = %s", (gid,)
         ).fetchone()
-        sent = db.execute("SELECT status, tries FROM notices ORDER BY due").fetchall()
+        sent = db.execute("SELECT kind, status, tries FROM notices ORDER BY due, kind").fetchall()
     assert after == (before[0] + 1, "axis")  # flagged by one update of one process
-    assert sent == [("sent", 1), ("sent", 1)]
+    assert sent == [
+        ("webhook", "sent", 1),
+        ("email", "sent", 1),
+        ("webhook", "sent", 1),
+        ("email", "sent", 1),
+    ]
+    assert len(sink.mails) == 2
+    assert "axis to decide" in str(sink.mails[0].get_payload())
+    assert "axis lost on time" in str(sink.mails[1].get_payload())
     for base in (a, b):
         status, v = call(base, f"/api/games/{gid}", token=seats["axis"])
         assert v["result"]["reason"] == "axis lost on time" and v["actions"] == []

@@ -46,12 +46,15 @@ def serve(
     allow_hosts: Iterable[str] = (),
     *,
     smtp: str | None = None,
+    mail_window: float | None = None,
+    mail_from: str | None = None,
 ) -> None:
     """Serve until interrupted, printing the URL. ``db``: the game database, an SQLite file or
     a ``postgresql://`` URL (default: ``$OSTFRONT_DB``, else
     ``$XDG_DATA_HOME/ostfront/games.sqlite``, i.e. ``~/.local/share/ostfront/games.sqlite``).
     ``allow_hosts``: host names to answer to besides addresses, localhost and this machine's
-    name. ``smtp``: ``host:port`` of a mail server for turn notices (none: no mail).
+    name. ``smtp``: ``host:port`` of a mail server for turn notices (none: no mail), sent
+    from ``mail_from``, a digest of each ``mail_window`` seconds.
     Ctrl-C stops the server, its computer players and their worker processes."""
     # Here, not at the top: the worker processes import this package (server.ai_worker) and
     # need neither the web framework nor the app.
@@ -75,7 +78,14 @@ def serve(
     except (OSError, OverflowError) as exc:
         reason = getattr(exc, "strerror", None) or exc
         raise OstfrontError(f"cannot listen on {host}:{port}: {reason}") from None
-    app = create_app(path, allowed_hosts=tuple(allow_hosts), exclusive=True, smtp=mail)
+    app = create_app(
+        path,
+        allowed_hosts=tuple(allow_hosts),
+        exclusive=True,
+        smtp=mail,
+        mail_window=mail_window,
+        mail_from=mail_from,
+    )
     manager = app.app.state.manager
     where = manager.store.name if is_postgres(path) else path
     settle(names())  # the components loaded once, kept out of the collector's way

@@ -55,6 +55,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from . import (
+    notices,
     routes_games,
     routes_live,
     routes_online,
@@ -83,6 +84,8 @@ def create_app(
     exclusive: bool = False,
     max_imports: int = MAX_IMPORTS,
     smtp: tuple[str, int] | None = None,
+    mail_window: float | None = None,
+    mail_from: str | None = None,
     now: Now | None = None,
     tick_seconds: float = TICK_SECONDS,
 ) -> Any:
@@ -92,7 +95,8 @@ def create_app(
     to answer besides addresses, localhost and this machine's name; ``exclusive``: hold
     an SQLite database's lock file (one server a file; PostgreSQL takes several);
     ``max_imports``: imports replayed at once, more refused with 503 (:mod:`.gate`);
-    ``smtp``: the mail server turn notices go through (none: no mail); ``now``: the time
+    ``smtp``: the mail server turn notices go through (none: no mail), from
+    ``mail_from``, a digest every ``mail_window`` seconds; ``now``: the time
     source of the clocks (default: the system's, :func:`.clocks.time_source`);
     ``tick_seconds``: how often the clocks and the notices' outbox are checked (0: never,
     tests call :meth:`.Online.tick`).
@@ -102,7 +106,14 @@ def create_app(
         manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)
     mgr = manager
     if mgr.online is None:
-        mgr.online = Online(mgr.store, now=now, smtp=smtp, tick_seconds=tick_seconds)
+        mgr.online = Online(
+            mgr.store,
+            now=now,
+            smtp=smtp,
+            tick_seconds=tick_seconds,
+            mail_window=notices.MAIL_WINDOW if mail_window is None else mail_window,
+            sender=mail_from or notices.SENDER,
+        )
     online = mgr.online
 
     @asynccontextmanager

@@ -38,6 +38,8 @@ from .errors import BadRequest
 BACKOFF = (30.0, 120.0, 600.0, 3600.0)
 #: Seconds a claimed notice may take before another process may claim it again.
 STALE_CLAIM = 300.0
+#: Who the mails are from, unless the server is told otherwise.
+SENDER = "Ostfront <ostfront@localhost>"
 #: The window one mail gathers a player's events over (seconds).
 MAIL_WINDOW = 120.0
 #: Seconds a webhook or the SMTP server may take to answer.

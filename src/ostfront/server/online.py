@@ -65,7 +65,7 @@ class Online:
         *,
         now: Now | None = None,
         smtp: tuple[str, int] | None = None,
-        sender: str = "Ostfront <ostfront@localhost>",
+        sender: str = notices.SENDER,
         mail_window: float = notices.MAIL_WINDOW,
         tick_seconds: float = TICK_SECONDS,
     ) -> None:

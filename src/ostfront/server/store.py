@@ -483,6 +483,10 @@ class BaseStore:
         with self._tx() as db:
             cur = db.execute("DELETE FROM games WHERE id = ?", (gid,))
             if cur.rowcount > 0:
+                seat = f"seat:{gid}:"  # where its seats were told of their turn
+                db.execute(
+                    "DELETE FROM notify_to WHERE substr(holder, 1, ?) = ?", (len(seat), seat)
+                )
                 self._changed(db, gid)
             return cur.rowcount > 0
 
