@@ -31,6 +31,10 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     POST   /api/import                  a record file (or {"record", "players"}) -> a game
     WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
 
+Online play (:mod:`.routes_online`): ``/api/time-controls``, a game's ``clock``, its
+players' ``chat`` and where a seat is told of its turn (``notify``), and the socket
+``/ws/games/<id>/online`` (clock changes; chat messages to the players only).
+
 The routes live in one module a concern: :mod:`.routes_pages`, :mod:`.routes_reference`
 (meta, board, hex, chart), :mod:`.routes_games` (the games, acting, odds, overlays),
 :mod:`.routes_records` (timeline, replay, export, import) and :mod:`.routes_live` (the
