@@ -323,3 +323,33 @@ def test_mail_is_a_digest_through_the_given_smtp_server(any_db: str, clock: Time
     assert mail["Subject"] == "Ostfront: 2 things await you"
     text = str(mail.get_payload())
     assert "axis to decide" in text and "axis lost on time: soviet wins" in text
+
+
+def test_a_server_open_to_the_network_posts_no_webhook_inside_it(
+    tmp_path: Any, clock: Time
+) -> None:
+    for api in make_client(str(tmp_path / "g.sqlite"), clock, private_webhooks=False):
+        gid, seats = start(api, "none")
+        axis = {"X-Ostfront-Seat": seats["axis"]}
+        for url in (
+            "http://127.0.0.1:9/hook",
+            "http://10.1.2.3/",
+            "http://[::1]/",
+            "http://169.254.169.254/",
+        ):
+            r = api.put(f"/api/games/{gid}/notify", json={"webhook": url}, headers=axis)
+            assert r.status_code == 400 and "not a public address" in r.json()["error"], url
+        with Hooks() as hooks:  # set while allowed; by delivery time the server refuses it
+            online(api).private_webhooks = True
+            api.put(f"/api/games/{gid}/notify", json={"webhook": hooks.url}, headers=axis)
+            online(api).private_webhooks = False
+            play(api, gid, seats, TO_AXIS_COMBAT[:2], clock)
+            assert online(api).tick()["sent"] == 0
+            assert hooks.got == []
+        row = online(api).store.notices("hook:")[0]
+        assert row["status"] == "pending" and "not a public address" in row["error"]
+
+
+def test_the_time_controls_answer_their_model(api: TestClient) -> None:
+    for control in api.get("/api/time-controls").json():
+        same_as_sent(models.TimeControl, control)

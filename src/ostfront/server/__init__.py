@@ -85,6 +85,7 @@ def serve(
         smtp=mail,
         mail_window=mail_window,
         mail_from=mail_from,
+        private_webhooks=is_loopback(host),
     )
     manager = app.app.state.manager
     where = manager.store.name if is_postgres(path) else path

@@ -92,6 +92,7 @@ def create_app(
     mail_from: str | None = None,
     now: Now | None = None,
     tick_seconds: float = TICK_SECONDS,
+    private_webhooks: bool = True,
 ) -> Any:
     """The web app over the database ``db``: an SQLite file or a ``postgresql://`` URL
     (default: ``$OSTFRONT_DB``, else a file in the user's data directory),
@@ -103,7 +104,9 @@ def create_app(
     ``mail_from``, a digest every ``mail_window`` seconds; ``now``: the time
     source of the clocks (default: the system's, :func:`.clocks.time_source`);
     ``tick_seconds``: how often the clocks and the notices' outbox are checked (0: never,
-    tests call :meth:`.Online.tick`).
+    tests call :meth:`.Online.tick`); ``private_webhooks``: whether a player's webhook may
+    be on this machine or the local network (``ostfront serve`` allows it only when it
+    listens on loopback).
     (The FastAPI app is its ``.app``.)"""
     if manager is None:
         store = open_store(db if db is not None else default_db(), exclusive=exclusive)
@@ -117,6 +120,7 @@ def create_app(
             tick_seconds=tick_seconds,
             mail_window=notices.MAIL_WINDOW if mail_window is None else mail_window,
             sender=mail_from or notices.SENDER,
+            private_webhooks=private_webhooks,
         )
     online = mgr.online
 

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
 import secrets
 import smtplib
+import socket
 import urllib.error
 import urllib.request
 from email.message import EmailMessage
@@ -71,6 +73,21 @@ def check_webhook(url: str) -> str:
     return url
 
 
+def public_host(url: str) -> None:
+    """Refuse (``OSError``) a webhook whose host is, or resolves to, an address that is not
+    public: this machine, the local network, link-local (a server open to the network must
+    not be made to post into it)."""
+    host = urlsplit(url).hostname or ""
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError) as exc:
+        raise OSError(f"the webhook's host {host!r} does not resolve ({exc})") from None
+    for info in infos:
+        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
+        if not address.is_global:
+            raise OSError(f"the webhook's host {host!r} is not a public address ({address})")
+
+
 def check_email(address: str) -> str:
     address = address.strip()
     local, at, domain = address.rpartition("@")
@@ -106,8 +123,11 @@ def events(notice: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def post_webhook(notice: dict[str, Any]) -> None:
-    """Deliver a webhook notice: its events as JSON, signed; any answer but 2xx fails."""
+def post_webhook(notice: dict[str, Any], private: bool = True) -> None:
+    """Deliver a webhook notice: its events as JSON, signed; any answer but 2xx fails.
+    Unless ``private``, only to a public address (:func:`public_host`)."""
+    if not private:
+        public_host(str(notice["target"]))
     body = json.dumps({"delivery": notice["key"], "events": events(notice)}).encode()
     headers = {"Content-Type": "application/json", "User-Agent": "Ostfront"}
     if notice.get("secret"):
@@ -137,11 +157,14 @@ def send_mail(smtp: tuple[str, int], sender: str, notice: dict[str, Any]) -> Non
         server.send_message(msg)
 
 
-def deliver(notice: dict[str, Any], smtp: tuple[str, int] | None, sender: str) -> str | None:
-    """Send one claimed notice; the error (None when it went)."""
+def deliver(
+    notice: dict[str, Any], smtp: tuple[str, int] | None, sender: str, private: bool = True
+) -> str | None:
+    """Send one claimed notice; the error (None when it went). ``private``: whether a
+    webhook may be on this machine or the local network."""
     try:
         if notice["kind"] == "webhook":
-            post_webhook(notice)
+            post_webhook(notice, private)
         elif notice["kind"] == "email":
             if smtp is None:
                 return "no SMTP server was given to this server"

@@ -68,8 +68,12 @@ class Online:
         sender: str = notices.SENDER,
         mail_window: float = notices.MAIL_WINDOW,
         tick_seconds: float = TICK_SECONDS,
+        private_webhooks: bool = True,
     ) -> None:
         self.store = store
+        #: Whether a webhook may be on this machine or the local network (a server that
+        #: listens beyond this machine refuses them: it must not be made to post inside).
+        self.private_webhooks = private_webhooks
         self.now: Now = now or clocks.time_source()
         self.smtp = smtp
         self.sender = sender
@@ -114,7 +118,7 @@ class Online:
                 flagged += 1
         sent = 0
         for notice in self.store.claim_notices(now, notices.STALE_CLAIM):
-            error = notices.deliver(notice, self.smtp, self.sender)
+            error = notices.deliver(notice, self.smtp, self.sender, self.private_webhooks)
             retry = None
             if error is not None and notice["kind"] == "webhook":
                 tries = int(notice["tries"])
@@ -256,6 +260,11 @@ class Online:
         secret = None
         if webhook is not None:
             values["webhook"] = notices.check_webhook(webhook) if webhook else None
+            if webhook and not self.private_webhooks:
+                try:
+                    notices.public_host(values["webhook"])
+                except OSError as exc:
+                    raise BadRequest(str(exc)) from None
             secret = notices.new_secret() if webhook else None
             values["secret"] = secret
         if email is not None:
