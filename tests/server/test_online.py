@@ -21,7 +21,7 @@ from web_helpers import TO_AXIS_COMBAT, same_as_sent
 
 from ostfront.server import clocks, models, view_models
 from ostfront.server.app import create_app
-from ostfront.server.online import Online
+from ostfront.server.online import Online, account_holder
 from ostfront.server.sessions import Manager
 from ostfront.server.storage import open_store
 
@@ -353,3 +353,16 @@ def test_a_server_open_to_the_network_posts_no_webhook_inside_it(
 def test_the_time_controls_answer_their_model(api: TestClient) -> None:
     for control in api.get("/api/time-controls").json():
         same_as_sent(models.TimeControl, control)
+
+
+def test_an_accounts_settings_come_before_its_seats(api: TestClient, clock: Time) -> None:
+    gid, _ = start(api, "slow")
+    service = online(api)
+    service.store.set_notify_to(f"seat:{gid}:axis", {"email": "seat@example.org"})
+    assert service.recipients(gid, "axis").email == "seat@example.org"  # type: ignore[union-attr]
+    service.account_of = lambda g, side: "acc1" if side == "axis" else None
+    service.store.set_notify_to(account_holder("acc1"), {"email": "account@example.org"})
+    assert service.recipients(gid, "axis").email == "account@example.org"  # type: ignore[union-attr]
+    assert service.recipients(gid, "soviet") is None
+    clock.t += 3600
+    assert service.time_left(gid) == {"axis": 72 * 3600.0, "soviet": 71 * 3600.0}

@@ -80,6 +80,9 @@ class Online:
         self.mail_window = mail_window
         self.tick_seconds = tick_seconds
         self.recipients: Recipients = self.seat_recipient
+        #: The account that keeps the seat of (game, side), if any (an account module sets
+        #: it): its notice settings then come before the seat's.
+        self.account_of: Callable[[str, str], str | None] = lambda gid, side: None
         #: Called with a game's id when its clock or chat changed here (the live sockets).
         self.on_change: list[Callable[[str], None]] = []
         #: Called with a game's id when it was lost on time here (the manager's pages).
@@ -157,6 +160,11 @@ class Online:
             lost = clocks.loss_on_time(session.game, clock["flagged"], {})["result"]
         return clocks.clock_json(clock, self.now()), lost
 
+    def time_left(self, gid: str) -> dict[str, float] | None:
+        """Each side's seconds left now (None: a game without a clock), for lists of games."""
+        clock = self.store.clock(gid)
+        return None if clock is None else clocks.left_now(clock, self.now())
+
     def _flag(self, gid: str, clock: dict[str, Any], side: str, now: float) -> bool:
         """Mark ``side`` lost on time (once, in any process) and tell both players."""
         got = self.store.get(gid)
@@ -216,7 +224,9 @@ class Online:
     def holders(self, gid: str, side: str) -> list[str]:
         """Who may have said where the player of ``side`` is told, first first: the seat
         (an account module puts the account holding the seat before it)."""
-        return [seat_holder(gid, side)]
+        account = self.account_of(gid, side)
+        seat = seat_holder(gid, side)
+        return [seat] if account is None else [account_holder(account), seat]
 
     def seat_recipient(self, gid: str, side: str) -> Recipient | None:
         for holder in self.holders(gid, side):
@@ -291,3 +301,8 @@ class Online:
 def seat_holder(gid: str, side: str) -> str:
     """The holder name of a seat's notice settings."""
     return f"seat:{gid}:{side}"
+
+
+def account_holder(account_id: str) -> str:
+    """The holder name of an account's notice settings."""
+    return f"account:{account_id}"
