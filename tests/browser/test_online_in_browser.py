@@ -1,7 +1,9 @@
 """Online play in real browsers (issue 37): a game with a clock started from the New game
 page, its two players in two browser contexts chatting (what one writes, markup included,
-the other reads as text; a watcher sees no chat), both shown the clocks, and the Soviet
-clock running out, with the time injected into the server (no test waits a day)."""
+the other reads as text; a watcher sees no chat), the Axis' hidden tab told when the
+decision becomes its own (the Notification API and the title), the clocks shown to all,
+and the Axis clock running out, with the time injected into the server (no test waits a
+day)."""
 
 from __future__ import annotations
 
@@ -104,16 +106,41 @@ def test_two_players_chat_and_the_clock_runs_out(
         assert watcher.locator("#chat").count() == 0
         assert SAID not in watcher.content()
 
-        # a day and a second later the Soviet clock has run out: both players see it
+        # the Axis tab, hidden, is told when the decision becomes the Axis' (not before)
+        axis.evaluate(
+            """() => {
+              Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
+              window.TOLD = [];
+              window.Notification = class {
+                constructor(title, o) { window.TOLD.push([title, o.body]); }
+                static get permission() { return "granted"; }
+              };
+            }"""
+        )
+        server_time.t += 600  # the Soviets think for ten minutes
+        soviet.locator('#actions .action[data-text="historical"]').click()
+        axis.wait_for_function("() => V.seq === 1", timeout=20000)
+        time.sleep(1.5)  # the tab checks every second
+        assert axis.evaluate("() => window.TOLD") == []
+        assert not axis.title().startswith("●")
+        soviet.locator('#actions .action[data-text="done"]').click()
+        axis.wait_for_function("() => window.TOLD.length === 1", timeout=20000)
+        assert axis.evaluate("() => window.TOLD")[0][0] == "Ostfront: your turn"
+        assert axis.title().startswith("● ")
+        # the clocks: the Soviets used ten minutes and got four hours for the hand-over
+        axis.wait_for_selector("#clock .clock-side.running[data-side=axis]")
+        assert "27:50:00" in axis.inner_text("#clock [data-side=soviet]")
+
+        # a day and a second later the Axis clock has run out: everyone sees it
         server_time.t += 24 * 3600 + 1
         for pg in (axis, soviet, watcher):
-            pg.wait_for_selector("#clock .clock-side.flagged[data-side=soviet]", timeout=15000)
+            pg.wait_for_selector("#clock .clock-side.flagged[data-side=axis]", timeout=15000)
             pg.wait_for_function("() => V && V.result !== null", timeout=15000)
-            assert "lost on time" in pg.inner_text("#clock [data-side=soviet]")
-            assert "soviet lost on time" in pg.inner_text("#result")
-            assert "Axis wins" in pg.inner_text("#result")
-        assert soviet.evaluate("() => V.actions.length") == 0
-        soviet.screenshot(path=str(artifacts / "online-lost-on-time.png"))
+            assert "lost on time" in pg.inner_text("#clock [data-side=axis]")
+            assert "axis lost on time" in pg.inner_text("#result")
+            assert "Soviet wins" in pg.inner_text("#result")
+        assert axis.evaluate("() => V.actions.length") == 0
+        axis.screenshot(path=str(artifacts / "online-lost-on-time.png"))
         assert all(not pg.errors for pg in [page])
     finally:
         for ctx in contexts.values():
