@@ -139,6 +139,7 @@ CREATE TABLE IF NOT EXISTS notices (
     error TEXT
 );
 CREATE INDEX IF NOT EXISTS notices_due ON notices (status, due);
+CREATE INDEX IF NOT EXISTS clocks_deadline ON clocks (deadline);
 """
 
 #: Columns added since the first schema: (table, column, type), added to older databases.

@@ -19,8 +19,10 @@ export function watchTurn() {
   const v = page.view;
   if (!v) return;
   const now = mine(v);
-  const title = document.title.startsWith(MARK) ? document.title.slice(MARK.length) : document.title;
-  document.title = now && document.hidden ? MARK + title : title;
+  const shown = document.title;  // the page's title (view.js sets it), marked or not
+  const base = shown.indexOf(MARK) === 0 ? shown.substring(MARK.length) : shown;
+  const want = now && document.hidden ? MARK + base : base;
+  if (want !== shown) document.title = want;
   if (now && wasMine === false && document.hidden && "Notification" in window && Notification.permission === "granted") {
     try {
       new Notification("Ostfront: your turn", { body: `${cap(v.active)} to decide — ${v.game_title}`, tag: "ostfront-" + GID });
