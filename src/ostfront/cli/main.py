@@ -637,13 +637,42 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
     help="A host name the server answers to besides its addresses, localhost and this "
     "machine's name (others are refused: DNS rebinding). Repeatable.",
 )
+@click.option(
+    "--smtp",
+    default=None,
+    metavar="HOST:PORT",
+    help="An SMTP server to send players' turn notices through (a digest per turn "
+    "change); without it no mail is sent.",
+)
+@click.option(
+    "--mail-every",
+    "mail_window",
+    default=120.0,
+    show_default=True,
+    type=click.FloatRange(min=1.0),
+    help="Seconds a player's notices are gathered over into one mail.",
+)
+@click.option(
+    "--mail-from",
+    default="Ostfront <ostfront@localhost>",
+    show_default=True,
+    help="The sender of the notice mails.",
+)
 @handled
-def serve_cmd(host: str, port: int, db: str | None, allow_hosts: tuple[str, ...]) -> None:
+def serve_cmd(
+    host: str,
+    port: int,
+    db: str | None,
+    allow_hosts: tuple[str, ...],
+    smtp: str | None,
+    mail_window: float,
+    mail_from: str,
+) -> None:
     """Start the local web app and print its address: new games, play against the computer
     or hotseat, undo, overlays, replay, export and import. Every game is kept in an SQLite or
     PostgreSQL database as its record (set-up and actions); stopping the server loses nothing.
     Each side has a secret seat (its invite link); a --host other than loopback is warned about."""
-    serve(host, port, db, allow_hosts)
+    serve(host, port, db, allow_hosts, smtp=smtp, mail_window=mail_window, mail_from=mail_from)
 
 
 def main() -> None:

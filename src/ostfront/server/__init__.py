@@ -44,12 +44,18 @@ def serve(
     port: int = 8141,
     db: str | None = None,
     allow_hosts: Iterable[str] = (),
+    *,
+    smtp: str | None = None,
+    mail_window: float | None = None,
+    mail_from: str | None = None,
 ) -> None:
     """Serve until interrupted, printing the URL. ``db``: the game database, an SQLite file or
     a ``postgresql://`` URL (default: ``$OSTFRONT_DB``, else
     ``$XDG_DATA_HOME/ostfront/games.sqlite``, i.e. ``~/.local/share/ostfront/games.sqlite``).
     ``allow_hosts``: host names to answer to besides addresses, localhost and this machine's
-    name. Ctrl-C stops the server, its computer players and their worker processes."""
+    name. ``smtp``: ``host:port`` of a mail server for turn notices (none: no mail), sent
+    from ``mail_from``, a digest of each ``mail_window`` seconds.
+    Ctrl-C stops the server, its computer players and their worker processes."""
     # Here, not at the top: the worker processes import this package (server.ai_worker) and
     # need neither the web framework nor the app.
     import uvicorn
@@ -59,6 +65,12 @@ def serve(
     if not 1 <= port <= 65535:
         raise OstfrontError(f"--port must be between 1 and 65535, not {port}")
     path = db if db is not None else default_db()
+    from .notices import smtp_address
+
+    try:
+        mail = None if smtp is None else smtp_address(smtp)
+    except ValueError as exc:
+        raise OstfrontError(str(exc)) from None
     try:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -66,7 +78,15 @@ def serve(
     except (OSError, OverflowError) as exc:
         reason = getattr(exc, "strerror", None) or exc
         raise OstfrontError(f"cannot listen on {host}:{port}: {reason}") from None
-    app = create_app(path, allowed_hosts=tuple(allow_hosts), exclusive=True)
+    app = create_app(
+        path,
+        allowed_hosts=tuple(allow_hosts),
+        exclusive=True,
+        smtp=mail,
+        mail_window=mail_window,
+        mail_from=mail_from,
+        private_webhooks=is_loopback(host),
+    )
     manager = app.app.state.manager
     where = manager.store.name if is_postgres(path) else path
     settle(names())  # the components loaded once, kept out of the collector's way

@@ -49,6 +49,10 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     POST   /api/lobby/<id>/accept       accept another's challenge: the game starts
     WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
 
+Online play (:mod:`.routes_online`): ``/api/time-controls``, a game's ``clock``, its
+players' ``chat`` and where a seat is told of its turn (``notify``), and the socket
+``/ws/games/<id>/online`` (clock changes; chat messages to the players only).
+
 The routes live in one module a concern: :mod:`.routes_pages`, :mod:`.routes_reference`
 (meta, board, hex, chart), :mod:`.routes_games` (the games, acting, odds, overlays),
 :mod:`.routes_records` (timeline, replay, export, import) and :mod:`.routes_live` (the
@@ -74,17 +78,21 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from . import (
+    notices,
     routes_accounts,
     routes_games,
     routes_live,
     routes_lobby,
+    routes_online,
     routes_pages,
     routes_records,
     routes_reference,
 )
+from .clocks import Now
 from .errors import add_error_handlers
 from .gate import MAX_IMPORTS, Gate
 from .guard import Guard
+from .online import TICK_SECONDS, Online
 from .routes_pages import WEB
 from .sessions import Manager
 from .storage import open_store
@@ -100,22 +108,59 @@ def create_app(
     allowed_hosts: tuple[str, ...] = (),
     exclusive: bool = False,
     max_imports: int = MAX_IMPORTS,
+    smtp: tuple[str, int] | None = None,
+    mail_window: float | None = None,
+    mail_from: str | None = None,
+    now: Now | None = None,
+    tick_seconds: float = TICK_SECONDS,
+    private_webhooks: bool = True,
 ) -> Any:
     """The web app over the database ``db``: an SQLite file or a ``postgresql://`` URL
     (default: ``$OSTFRONT_DB``, else a file in the user's data directory),
     behind the request checks of :class:`~.guard.Guard`. ``allowed_hosts``: host names
     to answer besides addresses, localhost and this machine's name; ``exclusive``: hold
     an SQLite database's lock file (one server a file; PostgreSQL takes several);
-    ``max_imports``: imports replayed at once, more refused with 503 (:mod:`.gate`).
+    ``max_imports``: imports replayed at once, more refused with 503 (:mod:`.gate`);
+    ``smtp``: the mail server turn notices go through (none: no mail), from
+    ``mail_from``, a digest every ``mail_window`` seconds; ``now``: the time
+    source of the clocks (default: the system's, :func:`.clocks.time_source`);
+    ``tick_seconds``: how often the clocks and the notices' outbox are checked (0: never,
+    tests call :meth:`.Online.tick`); ``private_webhooks``: whether a player's webhook may
+    be on this machine or the local network (``ostfront serve`` allows it only when it
+    listens on loopback).
     (The FastAPI app is its ``.app``.)"""
     if manager is None:
         store = open_store(db if db is not None else default_db(), exclusive=exclusive)
         manager = Manager(store, move_delay=move_delay, ai_budget=ai_budget)
     mgr = manager
+    if mgr.online is None:
+        mgr.online = Online(
+            mgr.store,
+            now=now,
+            smtp=smtp,
+            tick_seconds=tick_seconds,
+            mail_window=notices.MAIL_WINDOW if mail_window is None else mail_window,
+            sender=mail_from or notices.SENDER,
+            private_webhooks=private_webhooks,
+        )
+    online = mgr.online
+    store = mgr.store
+
+    def account_of(gid: str, side: str) -> str | None:  # the account keeping a seat
+        kept = store.seat_accounts(gid).get(side)
+        return None if kept is None else kept.id
+
+    def settle(gid: str) -> None:  # a rated game lost on time counts like any other
+        mgr.settle(gid)
+
+    online.account_of = account_of
+    online.on_flag.append(settle)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        online.start()
         yield
+        online.close()
         mgr.close()
 
     app = FastAPI(title="Ostfront", version=__version__, lifespan=lifespan)
@@ -132,6 +177,7 @@ def create_app(
         routes_live,
         routes_accounts,
         routes_lobby,
+        routes_online,
     ):
         app.include_router(module.router)
     return Guard(app, allowed_hosts)

@@ -51,6 +51,9 @@ class NewGame(BaseModel):
         description="counts for Elo ratings (invite seats, both sides human, signed in)",
     )
     public: bool = Field(default=False, description="listed in /api/games for anyone to watch")
+    clock: str = Field(
+        default="none", max_length=16, description="a time control (GET /api/time-controls)"
+    )
 
 
 class ActionIn(BaseModel):
@@ -476,3 +479,60 @@ class Lobby(Closed):
 class Accepted(Closed):
     id: str = Field(description="the game's id")
     url: str
+
+
+# ------------------------------------------------------------------ clocks, chat, notices
+class TimeControl(Closed):
+    """A time control a game may be made with (seconds)."""
+
+    id: str
+    title: str
+    initial: float
+    increment: float = Field(description="added each time the side hands the decision over")
+    cap: float = Field(description="the most a side may hold")
+
+
+class ClockInfo(Closed):
+    """A game's clocks as the server sees them at ``now``."""
+
+    control: str
+    title: str
+    left: dict[str, float] = Field(description="side -> seconds left")
+    running: str | None = Field(description="the side whose clock runs (none: paused)")
+    flagged: str | None = Field(description="the side that lost on time")
+    now: float = Field(description="the server's time (seconds since the epoch)")
+
+
+class ChatIn(BaseModel):
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class ChatMessage(Closed):
+    n: int = Field(description="1-based, in the order the server took them")
+    side: str = Field(description="the side(s) of the seat that wrote it")
+    text: str = Field(description="plain text: a client shows it as text, never as markup")
+    at: float
+
+
+class ChatLog(Closed):
+    messages: list[ChatMessage]
+
+
+class NotifyIn(BaseModel):
+    webhook: str | None = Field(
+        default=None, max_length=500, description='an http(s) URL; "" clears it; absent: kept'
+    )
+    email: str | None = Field(
+        default=None, max_length=254, description='an address; "" clears it; absent: kept'
+    )
+
+
+class NotifySettings(Closed):
+    webhook: str | None = None
+    email: str | None = None
+    has_secret: bool = Field(description="whether the webhook has a signing secret")
+    mail: bool = Field(description="whether this server sends mail (an SMTP server given)")
+    secret: str | None = Field(
+        default=None,
+        description="the webhook's signing secret: answered once, when the URL is set",
+    )

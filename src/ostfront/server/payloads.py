@@ -48,9 +48,11 @@ def game_view(
     boxes and actions are then sent as the changes from them when this process still has
     their lists (:mod:`.deltas`)."""
     held = mine or set()
+    online = manager.online if live else None
+    clock, lost = (None, None) if online is None else online.clock_view(session)
     with manager.engine:
         game = session.game
-        active = game.active_side(state)
+        active = None if lost else game.active_side(state)
         human_to_move = (
             live and active is not None and session.computer_to_move() is None and active in held
         )
@@ -80,6 +82,7 @@ def game_view(
             odds = describe.odds(game, state, roll)
         more = {a.text: describe.odds(game, state, a) for a in rolls if a is not roll}
         result = game.result(state)
+        result_json = lost if lost else None if result is None else result.to_json()
         view = {
             "id": session.id,
             "game": game.name,
@@ -99,7 +102,7 @@ def game_view(
             "live": live,
             "active": active,
             "prompt": game.prompt(state).to_json(),
-            "result": None if result is None else result.to_json(),
+            "result": result_json,
             "info": describe.phase_info(game, state),
             "odds": odds,
             "odds_more": {k: v for k, v in more.items() if v is not None},
@@ -111,6 +114,8 @@ def game_view(
         }
         if digest is not None:
             view["hash"] = digest
+        if clock is not None:
+            view["clock"] = clock
         changes = {} if base is None else delta(base, parts)
         if actions_base is not None:
             kept, since = actions_base

@@ -135,7 +135,11 @@ def my_games(request: Request, manager: ManagerDep) -> list[dict[str, Any]]:
     for g, sides in manager.store.account_games(account.id):
         if g.status == "finished":
             manager.settle(g.id)  # a rated game finished elsewhere (on time, say)
-        out.append(my_game(manager.store, g, sides))
+        row = my_game(manager.store, g, sides)
+        left = None if manager.online is None else manager.online.time_left(g.id)
+        if left is not None:
+            row["time_left"] = left
+        out.append(row)
     return out
 
 

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from .. import games
 from ..core.errors import UnknownGame
 from ..core.protocol import NotPlayable
-from . import accounts, describe
+from . import accounts, clocks, describe
 from .deps import ManagerDep, seat_token, session_for
 from .errors import BadRequest
 from .guard import is_loopback
@@ -141,6 +141,10 @@ def start_game(manager: Manager, body: NewGame) -> dict[str, Any]:
             raise BadRequest(f"{game.title} has no random weather option")
     if not game.playable:
         raise NotPlayable(f"{game.title}: the rules engine is not written yet")
+    try:
+        clocks.control(body.clock)  # a bad time control refused before the game is made
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
     session, tokens = manager.create(
         game.name,
         body.scenario,
@@ -150,6 +154,8 @@ def start_game(manager: Manager, body: NewGame) -> dict[str, Any]:
         body.seats,
         position=None if body.position is None else game.shipped_position(body.position),
     )
+    if manager.online is not None:
+        manager.online.start_clock(session, body.clock)
     return seat_answer(session, tokens)
 
 
@@ -221,7 +227,7 @@ def terms(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
         "rematch_of": t.rematch_of,
         "rematch": t.rematch,
         "accounts": {s: a.name for s, a in manager.store.seat_accounts(gid).items()},
-        "finished": session.finished,
+        "finished": manager.over(session),
         "yours": sorted(accounts.caller_sides(request, session)),
     }
     if t.rating_change:

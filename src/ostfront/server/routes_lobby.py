@@ -20,7 +20,7 @@ from fastapi import APIRouter, Request
 from .. import games
 from ..core.errors import OstfrontError, UnknownGame
 from ..core.protocol import NotPlayable
-from . import accounts, seats
+from . import accounts, clocks, seats
 from .deps import ManagerDep
 from .errors import BadRequest, NotFound
 from .models import Accepted, ChallengeIn, ChallengeInfo, Lobby
@@ -89,6 +89,10 @@ def post_challenge(body: ChallengeIn, request: Request, manager: ManagerDep) -> 
             raise BadRequest(f"{game.title}'s option {key!r} cannot be {value!r}"[:200])
     if body.side != RANDOM and body.side not in game.sides:
         raise BadRequest(f"side must be one of {', '.join(game.sides)} or {RANDOM}")
+    try:
+        clocks.control(body.clock)  # a bad time control refused when posted
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
     mine = manager.store.account_challenges(account.id)
     if sum(1 for c in mine if c.game_id is None) >= MAX_OPEN:
         raise BadRequest(f"you have {MAX_OPEN} open challenges already: withdraw one first")
@@ -154,5 +158,7 @@ def accept(cid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     manager.store.link_seats(session.id, [author], c.account_id)
     manager.store.link_seats(session.id, other, account.id)
     manager.store.set_terms(session.id, rated=c.rated, public=c.public)
+    if manager.online is not None and c.clock:
+        manager.online.start_clock(session, c.clock)
     manager.store.challenge_game(c.id, session.id)
     return {"id": session.id, "url": f"/game/{session.id}"}

@@ -34,6 +34,7 @@ same :meth:`Manager.act` as a human's.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -47,9 +48,11 @@ from ..core.protocol import Action, Game, State
 from ..core.record import Record, new_record, state_hash
 from . import accounts, seats
 from .ai_pool import AiPool
+from .clocks import pending_side
 from .describe import step_meta
 from .errors import BadRequest, InPlay, NotFound, NotYourTurn, Stale
 from .fairlock import FairLock
+from .online import Online
 from .record_checks import MAX_DEPTH, MAX_IMPORT_STEPS, check_header, json_depth
 from .replay import (
     CHECKPOINT_EVERY,
@@ -62,6 +65,8 @@ from .replay import (
 from .seats import Forbidden
 from .session import HUMAN, Session, game_status, summarize
 from .store import BaseStore, Conflict
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "AI_TIMEOUT",
@@ -142,6 +147,8 @@ class Manager:
         self._delete_guard = threading.Lock()
         #: Waits between tries when the computer's worker pool fails (see AI_RETRY_DELAYS).
         self.ai_retry_delays: tuple[float, ...] = AI_RETRY_DELAYS
+        #: Clocks, chat and notices (:mod:`.online`), when the app has them.
+        self.online: Online | None = None
         store.listen(self._changed_elsewhere)
 
     # -- lifecycle -------------------------------------------------------------
@@ -521,8 +528,10 @@ class Manager:
             raise Forbidden(
                 f"you do not hold the {foreign[0]} seat, so you cannot change who plays it"
             )
+        before = pending_side(session)
         self.store.set_players(gid, who)
         session.players = who
+        self._moved(session, before)
         self.notify(session)
         self.kick(session)
         return session
@@ -562,6 +571,9 @@ class Manager:
                 raise Stale("a human plays this side now", session.seq)
             if not by_computer and session.computer_to_move() is not None:
                 raise NotYourTurn(f"the computer plays {side} and is to move now")
+            if self.online is not None:
+                self.online.before_act(session)  # TimeUp once a side lost on time
+            before = pending_side(session)
             state = session.state
             act = session.game.find_action(state, text)  # IllegalAction: nothing changes
             note = step_meta(session.game, state, act)
@@ -590,6 +602,7 @@ class Manager:
             session.undo_points = _undo_points(session, state, new, act.verb == "undo")
             if n % CHECKPOINT_EVERY == 0:
                 session.checkpoints[n] = new
+        self._moved(session, before)
         self.notify(session)
         if session.finished:
             self.settle(gid)
@@ -628,7 +641,7 @@ class Manager:
         mine = self.sides(session, token, account)
         if not mine:
             raise Forbidden("only a player of this game may ask for a rematch")
-        if not session.finished:
+        if not self.over(session):
             raise BadRequest("a rematch follows a finished game: this one is still played")
         sides = list(session.game.sides)
         if len(sides) != 2:
@@ -657,6 +670,9 @@ class Manager:
                 self.store.set_terms(new_id, rated=terms.rated, public=terms.public, rematch_of=gid)
                 for side, acc in self.store.seat_accounts(gid).items():
                     self.store.link_seats(new_id, [swap[side]], acc.id)
+                clock = self.store.clock(gid)
+                if self.online is not None and clock is not None:
+                    self.online.start_clock(fresh, clock["control"])
                 tokens = {swap[s]: made[swap[s]] for s in by_token}
         new = self.get(new_id)
         if by_token and not tokens:  # joining a rematch made: fresh tokens for the swap
@@ -665,6 +681,13 @@ class Manager:
             self.store.link_seats(new_id, sorted(swap[s] for s in by_token), account)
         return new, tokens
 
+    def over(self, session: Session) -> bool:
+        """Whether the game is over: finished by its rules, or lost on time."""
+        if session.finished:
+            return True
+        clock = self.store.clock(session.id)
+        return clock is not None and bool(clock.get("flagged"))
+
     def reseat(self, session: Session, sides: list[str]) -> dict[str, str]:
         """A fresh token for ``sides`` (one for them all); an earlier token for them stops
         working."""
@@ -672,6 +695,15 @@ class Manager:
         digest = seats.token_hash(fresh)
         session.seats = self.store.set_seat_hashes(session.id, dict.fromkeys(sides, digest))
         return dict.fromkeys(sides, fresh)
+
+    def _moved(self, session: Session, before: str | None) -> None:
+        """The clock passed on and the player told (:meth:`.Online.after_move`); the step
+        is saved whatever happens here."""
+        if self.online is not None:
+            try:
+                self.online.after_move(session, before)
+            except Exception:
+                log.exception("game %s: the clock or notices failed after a step", session.id)
 
     @staticmethod
     def _apply(session: Session, state: State, act: Action) -> State:

@@ -27,6 +27,15 @@ Tables::
     challenges  the lobby: id, account_id, game, scenario, options (JSON), side (the
               author's, or "random"), clock (JSON), rated, public, created, game_id (once
               accepted: the game), accepted_by
+    chat      game_id, n (1-based), side (who wrote), body, at: the players' chat
+    clocks    game_id, control (a time control's name), left_s (JSON: side -> seconds left at
+              ``since``), running (the side whose clock runs, or NULL), deadline (when it
+              falls), version (bumped by every change), flagged (the side lost on time)
+    notify_to holder ("seat:<game>:<side>", or an account's), webhook, secret, email: where
+              a player is told of their turn
+    notices   key (what the notice is about: one row an event or digest), kind (webhook |
+              email), target, body (JSON lines), due, status (pending | sending | sent |
+              failed), tries, claimed, sent, error: the notifications' outbox
 
 The state is still defined by the record: a snapshot is a cache this server wrote, checked
 against the step's hash when it is read.
@@ -155,6 +164,45 @@ CREATE TABLE IF NOT EXISTS challenges (
     game_id TEXT,
     accepted_by TEXT
 );
+CREATE TABLE IF NOT EXISTS chat (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    side TEXT NOT NULL,
+    body TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS clocks (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    control TEXT NOT NULL,
+    left_s TEXT NOT NULL,
+    running TEXT,
+    since REAL NOT NULL,
+    deadline REAL DEFAULT NULL,
+    version INTEGER NOT NULL DEFAULT 0,
+    flagged TEXT
+);
+CREATE TABLE IF NOT EXISTS notify_to (
+    holder TEXT PRIMARY KEY,
+    webhook TEXT,
+    secret TEXT,
+    email TEXT
+);
+CREATE TABLE IF NOT EXISTS notices (
+    key TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    secret TEXT,
+    body TEXT NOT NULL,
+    due REAL NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    tries INTEGER NOT NULL DEFAULT 0,
+    claimed REAL DEFAULT NULL,
+    sent REAL DEFAULT NULL,
+    error TEXT
+);
+CREATE INDEX IF NOT EXISTS notices_due ON notices (status, due);
+CREATE INDEX IF NOT EXISTS clocks_deadline ON clocks (deadline);
 """
 
 #: Columns added since the first schema: (table, column, type), added to older databases.
@@ -576,6 +624,10 @@ class BaseStore:
         with self._tx() as db:
             cur = db.execute("DELETE FROM games WHERE id = ?", (gid,))
             if cur.rowcount > 0:
+                seat = f"seat:{gid}:"  # where its seats were told of their turn
+                db.execute(
+                    "DELETE FROM notify_to WHERE substr(holder, 1, ?) = ?", (len(seat), seat)
+                )
                 self._changed(db, gid)
             return cur.rowcount > 0
 
@@ -884,6 +936,209 @@ class BaseStore:
             )
             return cur.rowcount > 0
 
+    # -- chat (server.chat) ------------------------------------------------------
+    def add_chat(self, gid: str, side: str, body: str, at: float, most: int) -> dict[str, Any]:
+        """Add a message to a game's chat (numbered in the transaction that adds it, the
+        game's row locked); :class:`Conflict` once the game has ``most`` messages or is
+        gone. Tells the other processes (as a change of the game)."""
+        with self._tx() as db:
+            if (
+                db.execute("SELECT id FROM games WHERE id = ?" + self.FOR_UPDATE, (gid,)).fetchone()
+                is None
+            ):
+                raise Conflict(f"game {gid} is gone")
+            row = db.execute(
+                "SELECT COALESCE(MAX(n), 0) AS n FROM chat WHERE game_id = ?", (gid,)
+            ).fetchone()
+            n = int(row["n"]) + 1
+            if n > most:
+                raise Conflict(f"this game's chat is full ({most} messages)")
+            db.execute(
+                "INSERT INTO chat (game_id, n, side, body, at) VALUES (?, ?, ?, ?, ?)",
+                (gid, n, side, body, at),
+            )
+            self._changed(db, gid)
+        return {"n": n, "side": side, "text": body, "at": at}
+
+    def chat(self, gid: str, after: int = 0, most: int = 500) -> list[dict[str, Any]]:
+        """A game's chat messages after the first ``after`` (at most ``most``), oldest
+        first."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT n, side, body, at FROM chat WHERE game_id = ? AND n > ? ORDER BY n LIMIT ?",
+                (gid, after, most),
+            ).fetchall()
+        return [{"n": r["n"], "side": r["side"], "text": r["body"], "at": r["at"]} for r in rows]
+
+    # -- clocks (server.clocks) --------------------------------------------------
+    def clock(self, gid: str) -> dict[str, Any] | None:
+        """A game's clock row (None for a game without a clock)."""
+        with self._read() as db:
+            row = db.execute("SELECT * FROM clocks WHERE game_id = ?", (gid,)).fetchone()
+        return None if row is None else _clock_row(row)
+
+    def set_clock(self, gid: str, clock: dict[str, Any], version: int | None = None) -> bool:
+        """Store a game's clock: a new one (``version`` None), or a change of the one at
+        ``version`` (bumped), only if it is still at that version and no side has lost
+        on time. Returns whether it stored it: of two processes changing the same clock
+        exactly one does."""
+        values = (
+            json.dumps(clock["left"]),
+            clock.get("running"),
+            clock["since"],
+            clock.get("deadline"),
+        )
+        with self._tx() as db:
+            if version is None:
+                cur = db.execute(
+                    "INSERT INTO clocks (game_id, control, left_s, running, since, deadline)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                    (gid, clock["control"], *values),
+                )
+            else:
+                cur = db.execute(
+                    "UPDATE clocks SET left_s = ?, running = ?, since = ?, deadline = ?,"
+                    " version = version + 1 WHERE game_id = ? AND version = ?"
+                    " AND flagged IS NULL",
+                    (*values, gid, version),
+                )
+            return cur.rowcount > 0
+
+    def flag(self, gid: str, side: str, version: int, summary: dict[str, Any], at: float) -> bool:
+        """``side`` lost on time: mark its clock (only if still at ``version``, unflagged)
+        and finish the game with ``summary``, in one transaction. Returns whether this
+        call did it (exactly one of any number of racing callers, in any process)."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE clocks SET flagged = ?, running = NULL, deadline = NULL, since = ?,"
+                " version = version + 1 WHERE game_id = ? AND version = ? AND flagged IS NULL",
+                (side, at, gid, version),
+            )
+            if cur.rowcount == 0:
+                return False
+            db.execute(
+                "UPDATE games SET status = 'finished', summary = ?, updated = ? WHERE id = ?",
+                (json.dumps(summary), at, gid),
+            )
+            self._changed(db, gid)
+            return True
+
+    def due_clocks(self, now: float, most: int = 100) -> list[dict[str, Any]]:
+        """The running clocks that have fallen by ``now`` and are not flagged yet."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT * FROM clocks WHERE flagged IS NULL AND deadline IS NOT NULL"
+                " AND deadline <= ? ORDER BY deadline LIMIT ?",
+                (now, most),
+            ).fetchall()
+        return [_clock_row(r) for r in rows]
+
+    # -- where a player is told of their turn (server.notices) ------------------
+    def notify_to(self, holder: str) -> dict[str, Any] | None:
+        """Where ``holder`` (a seat, "seat:<game>:<side>", or an account) is told."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT webhook, secret, email FROM notify_to WHERE holder = ?", (holder,)
+            ).fetchone()
+        return None if row is None else {k: row[k] for k in ("webhook", "secret", "email")}
+
+    def set_notify_to(self, holder: str, values: dict[str, Any]) -> None:
+        """Set some of a holder's webhook, secret and email (the others as they were)."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT webhook, secret, email FROM notify_to WHERE holder = ?" + self.FOR_UPDATE,
+                (holder,),
+            ).fetchone()
+            old = {} if row is None else {k: row[k] for k in ("webhook", "secret", "email")}
+            new = {k: values.get(k, old.get(k)) for k in ("webhook", "secret", "email")}
+            db.execute(
+                "INSERT INTO notify_to (holder, webhook, secret, email) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (holder) DO UPDATE SET webhook = excluded.webhook,"
+                " secret = excluded.secret, email = excluded.email",
+                (holder, new["webhook"], new["secret"], new["email"]),
+            )
+
+    # -- the notifications' outbox (server.notices) ------------------------------
+    def queue_notice(
+        self,
+        key: str,
+        kind: str,
+        target: str,
+        line: dict[str, Any],
+        due: float,
+        *,
+        secret: str | None = None,
+        digest: bool = False,
+    ) -> bool:
+        """Queue a notice under ``key``, once: a second queueing of the same key (another
+        process, the same event) adds nothing, unless ``digest``, when its line joins the
+        notice (a digest still pending). Returns whether a new notice was made."""
+        text = json.dumps(line) + "\n"
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO notices (key, kind, target, secret, body, due) VALUES"
+                " (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, kind, target, secret, text, due),
+            )
+            made = cur.rowcount > 0
+            if not made and digest:
+                db.execute(
+                    "UPDATE notices SET body = body || ? WHERE key = ? AND status = 'pending'",
+                    (text, key),
+                )
+            return made
+
+    def claim_notices(self, now: float, stale: float, most: int = 20) -> list[dict[str, Any]]:
+        """The notices due by ``now`` that this call claims for delivery (each claimed by
+        exactly one caller, in any process; one claimed longer than ``stale`` seconds ago
+        by a process that never finished is claimed again)."""
+        when = "(status = 'pending' AND due <= ?) OR (status = 'sending' AND claimed < ?)"
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT key FROM notices WHERE {when} ORDER BY due LIMIT ?",
+                (now, now - stale, most),
+            ).fetchall()
+        won = []
+        for r in rows:
+            with self._tx() as db:
+                cur = db.execute(
+                    "UPDATE notices SET status = 'sending', claimed = ? WHERE key = ?"
+                    f" AND ({when})",
+                    (now, r["key"], now, now - stale),
+                )
+                if cur.rowcount > 0:
+                    row = db.execute("SELECT * FROM notices WHERE key = ?", (r["key"],)).fetchone()
+                    won.append(dict(row))
+        return won
+
+    def finish_notice(
+        self, key: str, now: float, error: str | None = None, retry_at: float | None = None
+    ) -> None:
+        """Record a delivery: sent (no ``error``), to be tried again at ``retry_at``, or
+        failed for good."""
+        with self._tx() as db:
+            if error is None:
+                db.execute(
+                    "UPDATE notices SET status = 'sent', sent = ?, tries = tries + 1,"
+                    " error = NULL WHERE key = ?",
+                    (now, key),
+                )
+            else:
+                db.execute(
+                    "UPDATE notices SET status = ?, due = ?, tries = tries + 1, error = ?"
+                    " WHERE key = ?",
+                    ("failed" if retry_at is None else "pending", retry_at or now, error, key),
+                )
+
+    def notices(self, like: str = "") -> list[dict[str, Any]]:
+        """The notices whose key begins with ``like`` (for tests and the operator)."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT * FROM notices WHERE substr(key, 1, ?) = ? ORDER BY due, key",
+                (len(like), like),
+            ).fetchall()
+        return [dict(r) for r in rows]
+
 
 class Store(BaseStore):
     """The SQLite database. Safe to share between threads (one connection behind a lock).
@@ -1075,3 +1330,16 @@ def _challenge(row: Any) -> Challenge:
         account_name=str(row["account_name"]),
         accepted_name=row["accepted_name"],
     )
+
+
+def _clock_row(row: Any) -> dict[str, Any]:
+    return {
+        "game_id": row["game_id"],
+        "control": row["control"],
+        "left": json.loads(row["left_s"]),
+        "running": row["running"],
+        "since": row["since"],
+        "deadline": row["deadline"],
+        "version": row["version"],
+        "flagged": row["flagged"],
+    }

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import Field
 
-from .models import Closed, Odds, Open, ResultInfo, Scalar
+from .models import ClockInfo, Closed, Odds, Open, ResultInfo, Scalar
 
 
 class PromptInfo(Closed):
@@ -216,3 +216,4 @@ class GameView(Closed):
     thinking: bool
     ai_error: str | None = None
     log: Log
+    clock: ClockInfo | None = Field(default=None, description="absent for a game without one")

@@ -14,6 +14,7 @@ import { connect } from "./game/connection.js";
 import { listen } from "./game/keys.js";
 import { toast } from "./game/dialogs.js";
 import { showGlobals } from "./game/globals.js";
+import * as online from "./game/online.js";  // clocks, chat, turn notices (its own socket)
 
 async function init() {
   const view = await api("GET", "/api/games/" + encodeURIComponent(GID));

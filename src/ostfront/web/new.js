@@ -103,6 +103,7 @@ document.getElementById("form").addEventListener("submit", async (e) => {
   const seed = document.getElementById("seed").value.trim();
   if (seed && body.seats !== "invite") body.seed = parseInt(seed, 10);
   g.sides.forEach(side => { body.players[side] = document.getElementById("side-" + side).value; });
+  body.clock = (document.querySelector("input[name=clock]:checked") || { value: "none" }).value;
   const btn = document.getElementById("start");
   btn.disabled = true;
   try {
