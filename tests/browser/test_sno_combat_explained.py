@@ -39,6 +39,8 @@ def do(page: Any, text: str) -> dict[str, Any]:
     seq = view(page)["seq"]
     page.fill("#actions .filter", text)
     page.locator(f'#actions button.action[data-text="{text}"]').click()
+    if page.locator("#confirm-end.shown").count():  # ending with units still to move: asked
+        page.click("#confirm-yes")
     page.fill("#actions .filter", "")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")  # keys again
     return wait_until(page, lambda v: v["seq"] > seq, text)

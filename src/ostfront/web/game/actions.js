@@ -8,6 +8,7 @@ import { drawCursor } from "./counters.js";
 import { drawMovePath } from "./paths.js";
 import { drawOdds } from "./panel.js";
 import { act } from "./connection.js";
+import { takeEnd } from "./gestures.js";
 
 const expanded = new Set();   // action groups shown whole
 let menuItems = [];           // the actions of the open menu
@@ -71,7 +72,7 @@ function fillActions(filter) {
     fillActions(filter);
   }));
   el.querySelectorAll(".action").forEach(b => {
-    b.addEventListener("click", () => act(b.dataset.text));
+    b.addEventListener("click", () => take(b.dataset.text));
     b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
     b.addEventListener("mouseleave", () => hotAction(b.dataset.text, false));
     b.addEventListener("focus", () => hotAction(b.dataset.text, true));
@@ -111,7 +112,7 @@ export function openMenu(acts, ev) {
   m.style.top = Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1)) + "px";
   m.classList.add("shown");
   m.querySelectorAll("button").forEach(b => {
-    b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text));
+    b.addEventListener("click", () => b.dataset.close ? closeMenu() : take(b.dataset.text));
     if (b.dataset.text) {
       for (const [ev, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
         b.addEventListener(ev, () => hotAction(b.dataset.text, on));
@@ -128,6 +129,14 @@ export function menuItem(n) { return menuItems[n - 1]; }
 export function closeMenu() {
   document.getElementById("menu").classList.remove("shown");
   menuItems = [];
+}
+
+// Take an action of the list or the menu: ending a phase asks first while units could still
+// move or attack (gestures.js).
+function take(text) {
+  const a = page.view.actions.find(x => x.text === text);
+  if (a && a.role === "end") { closeMenu(); return takeEnd(a); }
+  return act(text);
 }
 
 export function endAction() {
