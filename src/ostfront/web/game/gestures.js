@@ -7,6 +7,7 @@ import { page, layers } from "./state.js";
 import { esc } from "./helpers.js";
 import { stacks, unitLabel } from "./counters.js";
 import { polyPoints, hexPoints } from "./board.js";
+import { clearMovePath } from "./paths.js";
 import { act } from "./connection.js";
 import { putDown } from "./actions.js";
 import { toast } from "./dialogs.js";
@@ -158,7 +159,7 @@ export function releaseUnit(e) {
   if (!drag) return null;
   const d = drag;
   drag = null;
-  layers.path.innerHTML = "";
+  if (d.moved) clearMovePath();
   if (!d.moved) return { click: d.target };
   const to = hexUnder(e);
   if (to && to !== d.from) {

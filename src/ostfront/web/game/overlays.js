@@ -81,7 +81,7 @@ export function drawPlan() {
     page.svg.insertBefore(g, layers.fan);
   }
   const plan = (page.view.pending && page.view.pending.plan) || [];
-  const c = page.board.centres, r = page.board.size * 0.42;
+  const c = page.board.centres, r = page.board.size * 0.3;
   const spots = {};  // a badge per place, shifted when two attacks share it
   g.innerHTML = plan.map(a => {
     const at = a.targets.filter(h => c[h]);
@@ -89,11 +89,11 @@ export function drawPlan() {
     const key = at.join(" ");
     const k = spots[key] = (spots[key] || 0) + 1;
     const x = at.reduce((s, h) => s + c[h][0], 0) / at.length + (k - 1) * r * 2.2;
-    const y = at.reduce((s, h) => s + c[h][1], 0) / at.length - page.board.size * 0.55;
+    const y = at.reduce((s, h) => s + c[h][1], 0) / at.length - page.board.size * 0.8;
     const from = [...new Set(a.attackers.map(u => (page.view.counters.find(x => x.id === u) || {}).hex).filter(h => h && c[h]))];
     return `<g class="plan-attack${a.done ? " done" : ""}" data-n="${esc(a.n)}" data-targets="${esc(key)}">` +
       from.map(h => `<line x1="${c[h][0]}" y1="${c[h][1]}" x2="${x.toFixed(1)}" y2="${y.toFixed(1)}"/>`).join("") +
       `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}"/>` +
-      `<text x="${x.toFixed(1)}" y="${(y + r * 0.45).toFixed(1)}">${esc(a.n)}</text></g>`;
+      `<text x="${x.toFixed(1)}" y="${(y + r * 0.45).toFixed(1)}" font-size="${(r * 1.25).toFixed(1)}">${esc(a.n)}</text></g>`;
   }).join("");
 }

@@ -15,7 +15,8 @@ export function listenToMap(box) {
   // a press on a unit that may move drags it (gestures.js); anywhere else it pans the map
   box.addEventListener("pointerdown", (e) => { if (!pressUnit(e)) pressMap(e); });
   window.addEventListener("pointermove", (e) => {
-    if (!dragUnit(e)) dragMap(e, box);
+    if (dragUnit(e)) return;  // a unit dragged: its way is drawn instead
+    dragMap(e, box);
     hover(e.target);
   });
   window.addEventListener("pointerup", (e) => {
