@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from test_new_player import screen_point
-from test_play_in_browser import view, wait_until
+from test_play_in_browser import view
 
 
 class Counted:
@@ -93,7 +93,7 @@ def send(page: Any, text: str) -> dict[str, Any]:
         " {action: t, seq: V.seq})",
         text,
     )
-    return wait_until(page, lambda v: v["seq"] > seq, text)
+    return until(page, "s => V.seq > s && quiet()", seq)
 
 
 def end_phases_until(page: Any, phase: str) -> dict[str, Any]:
@@ -144,3 +144,18 @@ def drag_unit(counted: Counted, uid: str, end: str) -> None:
     page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=3)
     page.mouse.move(x1, y1, steps=3)
     page.mouse.up()
+
+
+def until(page: Any, condition: str, arg: Any = None, timeout: float = 90) -> dict[str, Any]:
+    """Wait, in the page (cheaper than reading the whole view from here again and again),
+    until a JavaScript condition on ``V`` holds, then read the view."""
+    page.wait_for_function(condition, arg=arg, timeout=timeout * 1000, polling=100)
+    return view(page)
+
+
+#: The Axis to decide (the computer done, nothing on its way), or the Combat Phase over.
+AXIS_AGAIN = (
+    "s => V.seq > s && quiet() && ((V.active === 'axis' && !V.thinking && V.actions.length > 0)"
+    " || V.info.phase !== 'axis_combat')"
+)
+AT = "([u, h]) => V.counters.some(c => c.id === u && c.hex === h) && quiet()"

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sno_play import Counted, click_unit, end_phases_until, look_at, start_game
-from test_play_in_browser import CHROMIUM, view, wait_until
+from sno_play import Counted, click_unit, end_phases_until, look_at, start_game, until
+from test_play_in_browser import CHROMIUM, view
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -37,7 +37,7 @@ def badges(page: Any) -> dict[str, str]:
 
 
 def after(page: Any, seq: int, what: str) -> dict[str, Any]:
-    return wait_until(page, lambda v: v["seq"] > seq and page.evaluate("quiet()"), what)
+    return until(page, "s => V.seq > s && quiet()", seq)
 
 
 def test_attacks_built_by_clicks_numbered_on_the_map(

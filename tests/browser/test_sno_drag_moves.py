@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sno_play import Counted, click_unit, end_phases_until, hex_of, look_at, start_game
-from test_play_in_browser import CHROMIUM, view, wait_until
+from sno_play import AT, Counted, click_unit, end_phases_until, hex_of, look_at, start_game, until
+from test_play_in_browser import CHROMIUM, view
 
 from ostfront.games import get
 
@@ -46,7 +46,7 @@ def test_drag_a_unit_a_stack_and_the_rest_of_a_stack(
     # -- no unit could move in the replacement phase: E ends it at once
     seq = view(page)["seq"]
     page.keyboard.press("e")
-    v = wait_until(page, lambda v: v["seq"] > seq, "the end of the RRP")
+    v = until(page, "s => V.seq > s && quiet()", seq)
     assert v["phase"] == "axis_omp" and not page.locator("#confirm-end.shown").count()
     g = Counted(page)
 
@@ -55,7 +55,7 @@ def test_drag_a_unit_a_stack_and_the_rest_of_a_stack(
     look_at(page, ["0821", "1922"], 700)
     seq = v["seq"]
     g.drag("0821", "0921")
-    v = wait_until(page, lambda v: v["seq"] >= seq + 2 and page.evaluate("quiet()"), "the drag")
+    v = until(page, "s => V.seq >= s + 2 && quiet()", seq)
     assert hex_of(v, "ger-9-army") == "0921" and v["selected"] is None
     assert [e["action"] for e in v["log"][-2:]] == ["select ger-9-army", "to 0921"]
 
@@ -63,7 +63,7 @@ def test_drag_a_unit_a_stack_and_the_rest_of_a_stack(
     assert "1918" in common_destinations(["rom-3-army", "rom-mtn"])
     seq = v["seq"]
     g.drag("1922", "1918")
-    v = wait_until(page, lambda v: v["seq"] >= seq + 4 and page.evaluate("quiet()"), "the stack")
+    v = until(page, "s => V.seq >= s + 4 && quiet()", seq)
     assert (hex_of(v, "rom-3-army"), hex_of(v, "rom-mtn")) == ("1918", "1918")
     assert g.n == 2
 
@@ -73,13 +73,13 @@ def test_drag_a_unit_a_stack_and_the_rest_of_a_stack(
     page.wait_for_selector('g.fan-layer .counter-slot[data-uid="ger-2-army"]')
     seq = view(page)["seq"]
     click_unit(g, "ger-2-army")
-    wait_until(page, lambda v: v["selected"] == "ger-2-army", "the unit picked")
+    until(page, "() => V.selected === 'ger-2-army' && quiet()")
     g.click_hex(dest)
     page.wait_for_selector("#rest-btn")
     assert f"from 0922 to {dest}" in page.inner_text("#rest-btn")
     page.screenshot(path=str(artifacts / "sno-rest-of-stack.png"))
     g.click("#rest-btn")
-    v = wait_until(page, lambda v: hex_of(v, "ger-53-corps") == dest, "the rest of the stack")
+    v = until(page, AT, ["ger-53-corps", dest])
     assert hex_of(v, "ger-2-army") == dest and v["seq"] == seq + 4
     page.wait_for_selector("#rest-btn", state="detached")
     assert g.n == 6
@@ -96,6 +96,6 @@ def test_drag_a_unit_a_stack_and_the_rest_of_a_stack(
     page.keyboard.press("e")
     page.wait_for_selector("#confirm-end.shown")
     page.keyboard.press("Enter")
-    v = wait_until(page, lambda v: v["seq"] > seq, "the end of the OMP")
+    v = until(page, "s => V.seq > s && quiet()", seq)
     assert v["phase"] == "axis_combat"
     assert page.errors == []

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sno_play import Counted, drag_unit, hex_of, look_at, send, start_game
-from test_play_in_browser import CHROMIUM, view, wait_until
+from sno_play import AT, AXIS_AGAIN, Counted, drag_unit, hex_of, look_at, send, start_game, until
+from test_play_in_browser import CHROMIUM, view
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -59,33 +59,25 @@ def axis_to_move(v: dict[str, Any]) -> bool:
     return v["active"] == "axis" and not v["thinking"] and bool(v["actions"])
 
 
-def settled(page: Any, seq: int, what: str) -> dict[str, Any]:
+def settled(page: Any, seq: int) -> dict[str, Any]:
     """The step(s) taken, the computer done, nothing on its way: the Axis to decide again
     (or the Combat Phase over)."""
-    return wait_until(
-        page,
-        lambda v: (
-            v["seq"] > seq
-            and page.evaluate("quiet()")
-            and (axis_to_move(v) or v["phase"] != "axis_combat")
-        ),
-        what,
-    )
+    return until(page, AXIS_AGAIN, seq)
 
 
 def test_a_june_1941_axis_turn_in_at_most_75_gestures(
     page: Any, base_url: str, artifacts: Path
 ) -> None:
     start_game(page, base_url, soviet="greedy")
-    v = wait_until(page, lambda v: v["phase"] == "axis_setup" and axis_to_move(v), "set-up")
+    until(page, "() => V.info.phase === 'axis_setup' && V.active === 'axis' && !V.thinking")
     send(page, "end")  # the Axis set-up as the scenario places it
-    v = wait_until(page, lambda v: v["phase"] == "axis_rrp" and axis_to_move(v), "the RRP")
+    until(page, "() => V.info.phase === 'axis_rrp' && quiet()")
     look_at(page, ["0618", "2021"], 900)
     g = Counted(page)
 
     # -- the replacement phase: nothing to move, E ends it at once
     g.key("e")
-    v = wait_until(page, lambda v: v["phase"] == "axis_omp", "the OMP")
+    until(page, "() => V.info.phase === 'axis_omp' && quiet()")
 
     # -- 25 moves
     for start, end, units in MOVES:
@@ -102,35 +94,33 @@ def test_a_june_1941_axis_turn_in_at_most_75_gestures(
             page.wait_for_selector(f'g.fan-layer .counter-slot[data-uid="{units[0]}"]')
             for uid in units:
                 drag_unit(g, uid, end)
-                wait_until(page, lambda v, u=uid, h=end: hex_of(v, u) == h, f"{uid} to {end}")
+                until(page, AT, [uid, end])
             n = len(units)
-        v = wait_until(
-            page, lambda v, s=seq, k=n: v["seq"] >= s + 2 * k and page.evaluate("quiet()"), end
-        )
+        v = until(page, "([s, k]) => V.seq >= s + 2 * k && quiet()", [seq, n])
     moved = [e for e in v["log"] if e["action"].startswith("to ")]
     assert len(moved) == 25
     g.key("e")  # units could still move: asked first
     page.wait_for_selector("#confirm-end.shown")
     g.key("Enter")
-    v = wait_until(page, lambda v: v["phase"] == "axis_combat" and axis_to_move(v), "combat")
+    v = until(page, "() => V.info.phase === 'axis_combat' && V.actions.length > 0 && quiet()")
 
     # -- the plan: 9 attacks, declared and committed
     for hex_id, out in PLAN:
         seq = view(page)["seq"]
         g.click_hex(hex_id)
-        v = settled(page, seq, f"the attack on {hex_id}")
+        v = settled(page, seq)
         for uid in out:
             seq = v["seq"]
             g.click(f'#actions button.action[data-text="without {uid}"]')
-            v = settled(page, seq, f"{uid} left out")
+            v = settled(page, seq)
         seq = v["seq"]
         g.click('#actions button.action[data-text="declare"]')
-        v = settled(page, seq, f"{hex_id} declared")
+        v = settled(page, seq)
     assert page.locator("g.plan-attack").count() == 9
     page.screenshot(path=str(artifacts / "sno-plan-of-nine.png"))
     seq = v["seq"]
     g.click('#actions button.action[data-text="commit"]')
-    v = settled(page, seq, "the plan committed")
+    v = settled(page, seq)
 
     # -- resolved: rolls, losses, advances, until the phase ends
     for _ in range(60):
@@ -150,11 +140,7 @@ def test_a_june_1941_axis_turn_in_at_most_75_gestures(
             start = max(set(froms), key=froms.count)
             first = into[froms.index(start)]
             g.drag(start, goal)
-            v = wait_until(
-                page,
-                lambda v, u=first, h=goal: hex_of(v, u) == h and page.evaluate("quiet()"),
-                "the advance",
-            )
+            v = until(page, AT, [first, goal])
             if (
                 v["phase"] == "axis_combat"
                 and axis_to_move(v)
@@ -169,7 +155,7 @@ def test_a_june_1941_axis_turn_in_at_most_75_gestures(
         else:  # losses: the first offered
             first = next(a for a in v["actions"] if a["verb"] != "undo")
             g.click(f'#actions button.action[data-text="{first["text"]}"]')
-        v = settled(page, seq, "the next decision")
+        v = settled(page, seq)
     assert v["phase"] != "axis_combat"
     rolled = [e for e in v["log"] if e["action"].startswith("roll ")]
     assert len(rolled) == 9
