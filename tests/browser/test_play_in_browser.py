@@ -148,6 +148,8 @@ def advance_to(page: Any, phase: str) -> dict[str, Any]:
         seq = v["seq"]
         if any(a["verb"] in ("done", "next") for a in v["actions"]):
             page.keyboard.press("e")  # end the phase by key
+            if page.locator("#confirm-end.shown").count():  # units could still move: asked
+                page.keyboard.press("Enter")
         else:
             first = next(a for a in v["actions"] if a["verb"] != "undo")
             page.locator(f'#actions .action[data-text="{first["text"]}"]').click()

@@ -65,10 +65,15 @@ def test_the_1941_campaign_from_the_new_game_page(
         "h => { const c = BOARD.centres[h]; vb = [c[0] - 300, c[1] - 190, 600, 380]; putVb(); }",
         here,
     )
+    # the unit has several actions (set up elsewhere, fortify, ...): a right click offers
+    # them all in a menu; a click picks it (issue 35: picking is what a click on a unit does)
+    page.mouse.click(*screen_point(page, here), button="right")
+    page.locator(f'#menu.shown button[data-text="{pick["text"]}"]').wait_for()
+    assert page.locator("#menu.shown button[data-text]").count() > 1
+    page.keyboard.press("Escape")
     page.mouse.click(*screen_point(page, here))
-    # the unit has several actions (set up elsewhere, fortify, ...): a menu offers them
-    page.locator(f'#menu.shown button[data-text="{pick["text"]}"]').click()
     v = wait_until(page, lambda v: v["selected"] == pick["unit"], "the unit to be picked")
+    assert not page.locator("#menu.shown").count()
     lit = page.eval_on_selector_all("polygon.hl-place", "ps => ps.map(p => p.dataset.hex)")
     places = sorted(a["hex"] for a in v["actions"] if a["verb"] == "place")
     assert places and sorted(lit) == places

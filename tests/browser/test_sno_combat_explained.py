@@ -39,9 +39,14 @@ def do(page: Any, text: str) -> dict[str, Any]:
     seq = view(page)["seq"]
     page.fill("#actions .filter", text)
     page.locator(f'#actions button.action[data-text="{text}"]').click()
+    if page.locator("#confirm-end.shown").count():  # ending with units still to move: asked
+        page.click("#confirm-yes")
+    wait_until(page, lambda v: v["seq"] > seq, text)
+    # the filter cleared once the new view is drawn (a list drawn meanwhile keeps its text)
+    page.wait_for_function("() => quiet()")
     page.fill("#actions .filter", "")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")  # keys again
-    return wait_until(page, lambda v: v["seq"] > seq, text)
+    return view(page)
 
 
 def test_odds_chart_action_names_and_replay_pages(

@@ -223,6 +223,21 @@ def test_an_attack_being_declared_is_shown(client: TestClient) -> None:
     assert v["pending"]["kind"] == "attack" and v["pending"]["targets"] == ["1816"]
     attackers = set(v["pending"]["attackers"])
     assert attackers and {a["args"][0] for a in v["actions"] if a["verb"] == "without"} == attackers
+    # the 4th Corps would bring in the 26th Army in 1916, which no one else reaches (7.1.10):
+    # left out, the attack is declared and numbered as the list numbers it, for the map
+    assert "declare" not in {a["text"] for a in v["actions"]}
+    act(client, gid, "without ger-4-corps")
+    v = act(client, gid, "declare")
+    assert v["pending"]["plan"] == [
+        {
+            "n": 1,
+            "attackers": sorted(attackers - {"ger-4-corps"}),
+            "targets": ["1816"],
+            "done": False,
+        }
+    ]
+    assert v["pending"]["targets"] == [] and v["pending"]["attackers"] == []
+    assert "drop 1" in {a["text"] for a in v["actions"]}
 
 
 def test_an_overrun_being_declared_is_shown() -> None:

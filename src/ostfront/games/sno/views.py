@@ -200,22 +200,46 @@ def overlay(R: Rules, state: State, kind: str, side: str) -> dict[str, Any]:
 def decision_view(state: State, side: str | None) -> dict[str, Any] | None:
     """An attack or overrun being declared (SNO 7.1.9-7.1.11: the draft of the combat
     plan; 5.4: the overrun's draft): its attackers and its defenders' hexes, lit."""
+    plan = _plan_view(state)
     p = state.get("pending")
     if isinstance(p, dict):
-        return _pending_view(state, p)
+        shown = _pending_view(state, p)
+        return {**shown, "plan": plan} if shown is not None and plan else shown
     c = state.get("combat")
     kind, draft = "overrun", state.get("overrun_draft")
     if not draft:
         kind, draft = "attack", c.get("draft") if isinstance(c, dict) else None
-    if not draft:
-        return None
+    if not draft:  # the plan declared so far, numbered (SNO 7.1.11)
+        return (
+            {"kind": "attack", "side": side, "targets": [], "attackers": [], "plan": plan}
+            if plan
+            else None
+        )
     units = state["units"]
-    return {
+    out = {
         "kind": kind,
         "side": side,
         "targets": sorted({units[u]["at"] for u in draft["defenders"] if u in units}),
         "attackers": list(draft["attackers"]),
     }
+    return {**out, "plan": plan} if plan else out
+
+
+def _plan_view(state: State) -> list[dict[str, Any]]:
+    """SNO 7.1.11: the attacks of the Combat Phase's plan, by their numbers: the attackers,
+    the hexes attacked (where the defenders stood when declared) and whether resolved."""
+    c = state.get("combat")
+    if not isinstance(c, dict):
+        return []
+    return [
+        {
+            "n": a["id"],
+            "attackers": list(a["attackers"]),
+            "targets": sorted({h for h in a["where"].values() if h}),
+            "done": bool(a["done"]),
+        }
+        for a in c.get("plan") or ()
+    ]
 
 
 #: the boxes shown beside the map, in this order, with their titles.

@@ -9,6 +9,7 @@ import { drawMovePath } from "./paths.js";
 import { drawOdds } from "./panel.js";
 import { chooseUnit, unitName } from "./unitcard.js";
 import { act } from "./connection.js";
+import { takeEnd } from "./gestures.js";
 
 const expanded = new Set();   // action groups shown whole (in the phase they were opened in)
 let expandedIn = null;        // that phase
@@ -81,7 +82,7 @@ function fillActions(filter) {
   }));
   el.querySelectorAll("button.unit-row").forEach(b => b.addEventListener("click", () => chooseUnit(b.dataset.uid, true)));
   el.querySelectorAll(".action").forEach(b => {
-    if (b.dataset.text) b.addEventListener("click", () => act(b.dataset.text));
+    if (b.dataset.text) b.addEventListener("click", () => take(b.dataset.text));
     b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
     b.addEventListener("mouseleave", () => hotAction(b.dataset.text, false));
     b.addEventListener("focus", () => hotAction(b.dataset.text, true));
@@ -139,7 +140,7 @@ export function openMenu(acts, ev) {
   m.style.top = Math.max(4, Math.min(y + 8, window.innerHeight - 40 * (acts.length + 1))) + "px";
   m.classList.add("shown");
   m.querySelectorAll("button").forEach(b => {
-    b.addEventListener("click", () => b.dataset.close ? closeMenu() : act(b.dataset.text));
+    b.addEventListener("click", () => b.dataset.close ? closeMenu() : take(b.dataset.text));
     if (b.dataset.text) {
       for (const [ev, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
         b.addEventListener(ev, () => hotAction(b.dataset.text, on));
@@ -156,6 +157,14 @@ export function menuItem(n) { return menuItems[n - 1]; }
 export function closeMenu() {
   document.getElementById("menu").classList.remove("shown");
   menuItems = [];
+}
+
+// Take an action of the list or the menu: ending a phase asks first while units could still
+// move or attack (gestures.js).
+function take(text) {
+  const a = page.view.actions.find(x => x.text === text);
+  if (a && a.role === "end") { closeMenu(); return takeEnd(a); }
+  return act(text);
 }
 
 export function endAction() {

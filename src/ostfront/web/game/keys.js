@@ -10,6 +10,7 @@ import { closeMenu, endAction, menuItem } from "./actions.js";
 import { act } from "./connection.js";
 import { enterReplay, exitReplay, jumpPhase, pageReplay, replayTo } from "./replay.js";
 import { toggleChart } from "./dialogs.js";
+import { confirmKey, confirming, takeEnd } from "./gestures.js";
 
 // Start listening: the keys on the whole page, the buttons, a click away from the menu.
 export function listen() {
@@ -22,6 +23,7 @@ export function listen() {
 }
 
 function onKey(e) {
+  if (confirming()) return confirmKey(e);  // ending a phase with units still to move: asked
   const tag = (e.target.tagName || "").toLowerCase();
   const typing = tag === "input" || tag === "select" || tag === "textarea";
   if (e.key === "Escape") {
@@ -63,7 +65,7 @@ function onKey(e) {
   if (e.key === "0") return fit();
   const k = e.key.toLowerCase();
   if (k === "u") { const a = page.view.actions.find(x => x.verb === "undo"); if (a) act(a.text); return; }
-  if (k === "e") { const a = endAction(); if (a) act(a.text); return; }
+  if (k === "e") { const a = endAction(); if (a) takeEnd(a); return; }
   if (k === "s") return toggleOverlay("supply");
   if (k === "z") return toggleOverlay("zoc");
   if (k === "c") return toggleOverlay("control");

@@ -1,6 +1,6 @@
 // Overlays: supply, enemy zones of control and hex control, as the server works them out.
 
-import { page, layers, GID } from "./state.js";
+import { page, layers, GID, SVGNS } from "./state.js";
 import { api, esc, cap } from "./helpers.js";
 import { hexPoints } from "./board.js";
 import { redrawSupplyLine } from "./paths.js";
@@ -68,4 +68,32 @@ export function toggleOverlay(kind) {
   overlays[kind] = !overlays[kind];
   document.getElementById("ov-" + kind).setAttribute("aria-pressed", String(overlays[kind]));
   refreshOverlays();
+}
+
+// The attacks of a plan being declared or resolved (the game's decision view, `plan`), each
+// numbered on the map as the game numbers it ("attack 3" in the list): a badge over the hexes
+// attacked, a thin line from each attacking unit's hex to it. Resolved attacks are greyed.
+export function drawPlan() {
+  let g = layers.plan;
+  if (!g) {
+    g = layers.plan = document.createElementNS(SVGNS, "g");
+    g.setAttribute("class", "plan-layer");
+    page.svg.insertBefore(g, layers.fan);
+  }
+  const plan = (page.view.pending && page.view.pending.plan) || [];
+  const c = page.board.centres, r = page.board.size * 0.3;
+  const spots = {};  // a badge per place, shifted when two attacks share it
+  g.innerHTML = plan.map(a => {
+    const at = a.targets.filter(h => c[h]);
+    if (!at.length) return "";
+    const key = at.join(" ");
+    const k = spots[key] = (spots[key] || 0) + 1;
+    const x = at.reduce((s, h) => s + c[h][0], 0) / at.length + (k - 1) * r * 2.2;
+    const y = at.reduce((s, h) => s + c[h][1], 0) / at.length - page.board.size * 0.8;
+    const from = [...new Set(a.attackers.map(u => (page.view.counters.find(x => x.id === u) || {}).hex).filter(h => h && c[h]))];
+    return `<g class="plan-attack${a.done ? " done" : ""}" data-n="${esc(a.n)}" data-targets="${esc(key)}">` +
+      from.map(h => `<line x1="${c[h][0]}" y1="${c[h][1]}" x2="${x.toFixed(1)}" y2="${y.toFixed(1)}"/>`).join("") +
+      `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}"/>` +
+      `<text x="${x.toFixed(1)}" y="${(y + r * 0.45).toFixed(1)}" font-size="${(r * 1.25).toFixed(1)}">${esc(a.n)}</text></g>`;
+  }).join("");
 }

@@ -9,21 +9,36 @@ import { showHex } from "./panel.js";
 import { openMenu, putDown } from "./actions.js";
 import { act } from "./connection.js";
 import { chooseUnit } from "./unitcard.js";
+import { dragUnit, pressUnit, releaseUnit, takeMove } from "./gestures.js";
 
 // The pointer on the map: pressing, dragging (pan and zoom), clicking, pointing.
 export function listenToMap(box) {
-  box.addEventListener("pointerdown", pressMap);
+  // a press on a unit that may move drags it (gestures.js); anywhere else it pans the map
+  box.addEventListener("pointerdown", (e) => { if (!pressUnit(e)) pressMap(e); });
   window.addEventListener("pointermove", (e) => {
+    if (dragUnit(e)) return;  // a unit dragged: its way is drawn instead
     dragMap(e, box);
     hover(e.target);
   });
   window.addEventListener("pointerup", (e) => {
+    const u = releaseUnit(e);
+    if (u) {
+      if (u.click && page.svg.contains(u.click)) clickAt(u.click, e);
+      return;
+    }
     const d = releaseMap(box);
     if (!d) return;
     if (!d.moved && page.svg.contains(d.target)) {
       if (page.replay) { const h = d.target.closest("[data-hex]"); if (h) showHex(h.dataset.hex, true); return; }
       clickAt(d.target, e);
     }
+  });
+  box.addEventListener("contextmenu", (e) => {  // every action of a unit, in a menu
+    const slot = e.target.closest && e.target.closest(".counter-slot");
+    const acts = slot ? unitActions(slot.dataset.uid) : [];
+    if (!acts.length || page.replay) return;
+    e.preventDefault();
+    openMenu(acts, e);
   });
   box.addEventListener("pointerleave", () => { drawMovePath(null); pointSupply(null); });
 }
@@ -48,9 +63,31 @@ export function clickAt(target, ev) {
   hexClick(hex, ev);
 }
 
+// An attack being put together (the game's decision view names its targets).
+function building() {
+  const p = page.view.pending;
+  return !!(p && p.kind === "attack" && p.targets && p.targets.length);
+}
+
+// Attacks may be declared or are being put together (an action offers one, or the game's
+// decision view is about an attack).
+function attacking() {
+  const p = page.view.pending;
+  return !!(p && p.kind === "attack") || page.view.actions.some(a => a.role === "attack");
+}
+
+// A click on a unit: while an attack is being put together, its part in it (added, left out:
+// the one action of role attack or back); else picking it to move (role select), its other
+// actions (break down, ...) being in the menu of a right click, the hex's panel and the list.
+// A lone other action is never taken at one click while attacks may be declared: a menu.
 async function unitClick(uid, hex, ev) {
   chooseUnit(uid);  // its card
   let acts = unitActions(uid);
+  const shaping = building() ? acts.filter(a => a.role === "attack" || a.role === "back") : [];
+  if (shaping.length === 1) return act(shaping[0].text);
+  const picks = acts.filter(a => a.role === "select");
+  if (picks.length === 1) acts = picks;
+  else if (acts.length === 1 && acts[0].role === "choose" && attacking()) return openMenu(acts, ev);
   const back = putDown();
   if (!acts.length && page.view.selected === uid) {
     if (back) return act(back.text);
@@ -69,7 +106,7 @@ async function unitClick(uid, hex, ev) {
 
 function hexClick(hex, ev) {
   const acts = hexActions(hex);
-  if (acts.length === 1) { page.fanHex = null; return act(acts[0].text); }
+  if (acts.length === 1) { page.fanHex = null; return acts[0].role === "move" ? takeMove(acts[0]) : act(acts[0].text); }
   if (acts.length > 1) return openMenu(acts, ev);
   page.fanHex = null;
   drawFan();

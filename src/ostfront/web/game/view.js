@@ -6,7 +6,8 @@ import { esc, cap, playerName } from "./helpers.js";
 import { followView } from "./panzoom.js";
 import { drawCounters, drawHighlights } from "./counters.js";
 import { clearMovePath } from "./paths.js";
-import { refreshOverlays } from "./overlays.js";
+import { drawPlan, refreshOverlays } from "./overlays.js";
+import { drawRest } from "./gestures.js";
 import { closeStaleHex, drawBoxes, drawLog, drawOdds, drawPrompt, drawStatus, showHex } from "./panel.js";
 import { drawActions } from "./actions.js";
 import { drawRecent } from "./recent.js";
@@ -35,6 +36,8 @@ export function show(v, first) {
   if (page.fanHex && !v.counters.some(c => c.hex === page.fanHex)) page.fanHex = null;
   drawCounters();
   drawHighlights();
+  drawPlan();
+  drawRest();
   drawStatus();
   drawPrompt();
   drawOdds();

@@ -349,7 +349,9 @@ class SturmNachOstenEvaluator:
                 # defender in the same attack, if the odds stay good
                 e = str(a.args[0])
                 wider = [*draft["defenders"], e]
-                worth = self.attack_worth(R, state, draft["attackers"], wider)
+                # SNO 7.1.7: the attackers not next to it leave the attack
+                kept = [u for u in draft["attackers"] if e in enemies_in_zoc(R, state, u)]
+                worth = self.attack_worth(R, state, kept, wider)
                 now = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
                 attacked = {d for p in c["plan"] for d in p["defenders"]}
                 required = e not in attacked and any(

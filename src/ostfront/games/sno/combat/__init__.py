@@ -27,13 +27,14 @@ from ....core.protocol import Action, Prompt
 from ....core.rng import Distribution
 from .. import hab, juggernauts, overruns
 from ..rules import Rules, State, hex_of, is_fortified, on_map, phasing_side
-from . import limits, losses, results, tactical
+from . import losses, results, tactical
 from . import odds as odds_mod
 from . import plan as plan_mod
 from .declare import (  # SNO 7.1: declaring the plan
     available,
     describe,
     draft_actions,
+    draft_problems,
     perform_draft,
     perform_plan,
     plan_actions,
@@ -182,7 +183,7 @@ def prompt(R: Rules, state: State) -> Prompt:
         return Prompt(side, "Every attack is resolved: end the Combat Phase", "SNO 7.0")
     if c["draft"] is not None:
         d = c["draft"]
-        bad = limits.attack_problems(R, state, d["attackers"], d["defenders"], c["plan"])
+        bad = draft_problems(R, state, d["attackers"], d["defenders"])
         text = describe(R, state, d["attackers"], d["defenders"])
         return Prompt(side, text + ("; " + bad[0] if bad else ""), "SNO 7.1.9")
     bad = plan_problems(R, state)

@@ -243,8 +243,10 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
                 group="Leave out of the attack",
             )
         )
+    # SNO 7.1.9: another enemy unit next to any attacker may join the attack; the attackers
+    # it is not next to then leave it (7.1.7: each attacks only units in its ZOC)
     if att:
-        reach = set.intersection(*(set(plan_mod.enemies_in_zoc(R, state, u)) for u in att))
+        reach = {e for u in att for e in plan_mod.enemies_in_zoc(R, state, u)}
     else:
         reach = set()
         for u in available(R, state):
@@ -252,17 +254,21 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
             if set(dfd) <= mine:
                 reach |= mine
     for e in sorted(reach - set(dfd)):
+        where = hex_title(R, hex_of(state, e) or "")
+        left = [u for u in att if e not in plan_mod.enemies_in_zoc(R, state, u)]
+        out = f" ({', '.join(unit_title(R, u) for u in left)} left out, SNO 7.1.7)" if left else ""
         acts.append(
             Action(
                 "target",
                 (e,),
-                f"Attack {unit_title(R, e)} in {hex_title(R, hex_of(state, e) or '')} too",
+                f"Attack {unit_title(R, e)} in {where} too{out}",
                 "SNO 7.1.9",
                 side,
                 role="attack",
                 units=(e,),
                 hexes=_hex_of(state, e),
                 group="Attack also",
+                highlight="attack" if hex_of(state, e) else None,
             )
         )
     if len(dfd) > 1:
@@ -280,7 +286,7 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
                     group="Leave out of the attack",
                 )
             )
-    if not limits.attack_problems(R, state, att, dfd, combat_of(state)["plan"]):
+    if not draft_problems(R, state, att, dfd):
         acts.append(
             Action(
                 "declare",
@@ -295,6 +301,14 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
         Action("cancel", (), "Give up this attack", "SNO 7.1.11", side, role="back", group="Cancel")
     )
     return acts
+
+
+def draft_problems(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> list[str]:
+    """What forbids declaring the attack being put together: the limits (7.4, 7.1.7) and an
+    enemy unit it would leave no unit to attack (7.1.10, :func:`plan.stranded`)."""
+    plan = combat_of(state)["plan"]
+    bad = limits.attack_problems(R, state, attackers, defenders, plan)
+    return bad or plan_mod.stranded(R, state, attackers, defenders, plan)
 
 
 def _hex_of(state: State, uid: str) -> tuple[str, ...]:
@@ -312,8 +326,9 @@ def perform_draft(R: Rules, state: State, action: Action) -> None:
         d["attackers"] = sorted({*d["attackers"], arg})
     elif verb == "without":
         d["attackers"] = [u for u in d["attackers"] if u != arg]
-    elif verb == "target":
+    elif verb == "target":  # SNO 7.1.7: the attackers not next to it leave the attack
         d["defenders"] = sorted({*d["defenders"], arg})
+        d["attackers"] = [u for u in d["attackers"] if arg in plan_mod.enemies_in_zoc(R, state, u)]
     elif verb == "untarget":
         d["defenders"] = [u for u in d["defenders"] if u != arg]
     elif verb == "cancel":

@@ -356,3 +356,41 @@ def problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[str]:
             where = hex_title(R, hex_of(state, e) or "")
             out.append(f"{unit_title(R, e)} in {where} must be attacked: {why}")
     return out
+
+
+def _fort_exempt(R: Rules, state: State, uid: str) -> bool:
+    """SNO 7.1.10: the attacking unit's hex holds another fortified combat unit of its side."""
+    at = hex_of(state, uid)
+    side = R.unit(uid).side
+    return at is not None and any(
+        u != uid and R.unit(u).side == side and is_fortified(state, u) for u in units_at(state, at)
+    )
+
+
+# SNO 7.1.10, 7.1.7: an attack that would leave an enemy unit in an attacker's ZOC that no
+# other attack takes on and no unit outside the plan can attack: the plan could never be
+# completed with it (its attackers take part in no other attack, 7.1.7)
+def stranded(
+    R: Rules, state: State, attackers: list[str], defenders: list[str], plan: list[dict[str, Any]]
+) -> list[str]:
+    """What the attack of ``attackers`` on ``defenders``, added to ``plan``, leaves no unit
+    to attack (empty: every enemy unit 7.1.10 makes it bring in can still be attacked)."""
+    side = phasing_side(state)
+    busy = {u for a in plan for u in a["attackers"]} | set(attackers)
+    attacked = {d for a in plan for d in a["defenders"]} | set(defenders)
+    free = [u for u in _side_units(R, state, side) if u not in busy and may_attack(R, state, u)]
+    reach = {e for u in free for e in enemies_in_zoc(R, state, u)}
+    out: dict[str, str] = {}
+    for u in attackers:
+        if _fort_exempt(R, state, u):
+            continue
+        for e in enemies_in_zoc(R, state, u):
+            if e in attacked or e in reach or e in out:
+                continue
+            where = hex_title(R, hex_of(state, e) or "")
+            out[e] = (
+                f"{unit_title(R, e)} in {where} must be attacked too: {unit_title(R, u)} "
+                "attacks and no unit outside this attack can reach it (SNO 7.1.10): "
+                f"leave {unit_title(R, u)} out or attack {where} too"
+            )
+    return list(out.values())
