@@ -55,17 +55,20 @@ def main() -> int:
     names = args.option or list(RUNS)
     tally: dict[str, collections.Counter[str]] = {n: collections.Counter() for n in names}
     cpu: dict[str, list[float]] = {n: [] for n in names}
-    for seed in range(args.seed, args.seed + args.games):
-        for name in names:
-            t = time.process_time()
-            r = play_one(game, seed, SCENARIO.get(name, "1941"), RUNS[name], check=True)
-            took = time.process_time() - t
-            cpu[name].append(took)
-            tally[name]["games"] += 1
-            tally[name]["problems" if r.problem else str(r.winner or "draw")] += 1
-            problem = (r.problem or "ok").splitlines()[0]
-            print(name, seed, r.turns, r.steps, r.winner, f"{took:.1f}s", problem, flush=True)
-    for name in names:
+    try:
+        for seed in range(args.seed, args.seed + args.games):
+            for name in names:
+                t = time.process_time()
+                r = play_one(game, seed, SCENARIO.get(name, "1941"), RUNS[name], check=True)
+                took = time.process_time() - t
+                cpu[name].append(took)
+                tally[name]["games"] += 1
+                tally[name]["problems" if r.problem else str(r.winner or "draw")] += 1
+                problem = (r.problem or "ok").splitlines()[0]
+                print(name, seed, r.turns, r.steps, r.winner, f"{took:.1f}s", problem, flush=True)
+    except KeyboardInterrupt:
+        print("stopped: the games finished so far", flush=True)
+    for name in [n for n in names if cpu[n]]:
         print(
             f"{name}: {dict(sorted(tally[name].items()))}, median "
             f"{statistics.median(cpu[name]):.1f} s CPU",

@@ -44,12 +44,21 @@ def main() -> int:
     seeds = range(args.seed, args.seed + args.games)
     jobs = [(s, seed) for seed in seeds for s in args.scenarios]
     tally: dict[str, Counter[str]] = {s: Counter() for s in args.scenarios}
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for scenario, seed, turns, steps, winner, took, problem in pool.map(one, jobs):
+    # one job: played here, so that stopping the run (Ctrl-C) leaves no worker playing on
+    pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
+    try:
+        for scenario, seed, turns, steps, winner, took, problem in (
+            pool.map(one, jobs) if pool else map(one, jobs)
+        ):
             tally[scenario]["games"] += 1
             tally[scenario][f"winner {winner}"] += 1
             tally[scenario]["problems"] += problem != "ok"
             print(scenario, seed, turns, steps, winner, f"{took:.1f}s", problem, flush=True)
+    except KeyboardInterrupt:
+        print("stopped: the games finished so far", flush=True)
+    finally:
+        if pool:
+            pool.shutdown(wait=False, cancel_futures=True)
     for scenario, counts in tally.items():
         print(scenario, dict(sorted(counts.items())), flush=True)
     return 1 if any(c["problems"] for c in tally.values()) else 0
