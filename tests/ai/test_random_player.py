@@ -57,7 +57,19 @@ def test_without_patience_the_walk_wanders(monkeypatch: pytest.MonkeyPatch) -> N
     assert sorted(walks)[10] > 4 * PATIENCE
 
 
-def test_patience_is_restored_by_any_other_kind_of_choice() -> None:
+def test_a_decision_on_the_way_neither_counts_nor_restores_patience() -> None:
+    """SNO 7.1.12: marking a unit to disband instead of attacking (role ``choose``) is part
+    of building the plan; it must not give the walk its patience back."""
+    p = RandomPlayer(new_rng(1))
+    p.building = PATIENCE
+    mark = Action("disband", ("u1",), "u1 disbands instead", "SNO 7.1.12", "axis")
+    assert p.choose_from([mark]).verb == "disband" and p.building == PATIENCE
+    keep = Action("keep", ("u1",), "u1 does not disband", "SNO 7.1.12", "axis", role="back")
+    attack = Action("attack", ("0101",), "Attack 0101", "SNO 7.1.11", "axis", role="attack")
+    assert {p.choose_from([keep, attack]).verb for _ in range(30)} == {"attack"}
+
+
+def test_patience_is_restored_by_a_move_roll_or_end() -> None:
     p = RandomPlayer(new_rng(1))
     p.building = PATIENCE
     moved = p.choose_from([Action("to", ("0101",), "Move to 0101", "DR 6.1", "axis", role="move")])

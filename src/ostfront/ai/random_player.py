@@ -13,7 +13,12 @@ unit, declaring or adding to an attack, stepping back) the player stops taking s
 (role ``back``: undo, cancel, deselect, leave out, drop from a plan, changing Air Points)
 while any other choice is left; the declaration then only grows, and ends in a roll. Until
 then every legal action is as likely as any other, so the fuzzer still tries cancelling and
-dropping. It reads only the roles the games give their actions.
+dropping. A decision of any other kind (role ``choose``) taken on the way neither counts nor
+restores patience: an SNO attack plan (7.1.11-7.1.12) is built of attacks, each declared,
+and marks on units to disband instead, and a walk that forgot its patience at every mark
+wandered for tens of thousands of steps before its plan kept every obligation. A move, a
+roll or the end of a step restores it. It reads only the roles the games give their
+actions.
 
 >>> from ostfront.core.rng import new_rng
 >>> p = RandomPlayer(new_rng(3))
@@ -49,5 +54,8 @@ class RandomPlayer:
         if self.building >= PATIENCE:
             pool = [a for a in pool if a.role != "back"] or pool
         chosen = pool[choice_index(self.rng, len(pool))]
-        self.building = self.building + 1 if chosen.role in BUILDING else 0
+        if chosen.role in BUILDING:
+            self.building += 1
+        elif chosen.role != "choose":  # a move, roll or end leaves the decision
+            self.building = 0
         return chosen

@@ -82,7 +82,14 @@ def play_one(
                 report.problem = f"dead end: {side} has no legal action ({game.prompt(state).text})"
                 break
             t = time.perf_counter()
-            action = chooser[side].choose(game, state)
+            player = chooser[side]
+            # the random player from the list just made (working it out again was a third
+            # of a random game's legal-action time); any other player asks the game itself
+            action = (
+                player.choose_from(legal)
+                if isinstance(player, RandomPlayer)
+                else player.choose(game, state)
+            )
             key = (game.turn(state), side)
             thinking[key] = thinking.get(key, 0.0) + time.perf_counter() - t
             state = rec.append(record, game, state, action)

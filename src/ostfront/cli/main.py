@@ -115,7 +115,19 @@ def games_cmd(as_json: bool) -> None:
                 if not o["scenarios"] or s["id"] in o["scenarios"]:
                     out.print(
                         f"    option [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}"
+                        + _option_values(o, s["id"])
                     )
+
+
+def _option_values(option: dict[str, Any], scenario: str) -> str:
+    """What an option with several values may be in a scenario, and the group it is in."""
+    out = ""
+    choices = option.get("choices_by_scenario", {}).get(scenario, option["choices"])
+    if not (len(choices) == 2 and False in choices and True in choices):  # not a switch
+        out += " (" + escape(", ".join(str(c) for c in choices)) + ")"
+    if option.get("group"):
+        out += " " + escape(f"[{option['group']}]")
+    return out
 
 
 # ------------------------------------------------------------------ hex

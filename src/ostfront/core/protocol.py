@@ -194,12 +194,25 @@ class Option:
     choices: tuple[Any, ...] = (False, True)
     #: The scenarios it belongs to (empty: every scenario).
     scenarios: tuple[str, ...] = ()
+    #: A scenario's own choices where they are fewer than ``choices`` (a last turn that must
+    #: come after the scenario's start): ``(scenario, choices)`` pairs, each including the
+    #: default. Interfaces offer these, and setup refuses any other value.
+    choices_by_scenario: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    #: Options sharing a group (its text says which rule) are chosen at most one at a time:
+    #: interfaces offer them as alternatives, and the game's setup refuses two.
+    group: str = ""
 
     def applies_to(self, scenario: str | None) -> bool:
         return not self.scenarios or scenario is None or scenario in self.scenarios
 
+    def choices_for(self, scenario: str | None) -> tuple[Any, ...]:
+        """The values it may take in ``scenario`` (None: in any)."""
+        if scenario is None:
+            return self.choices
+        return dict(self.choices_by_scenario).get(scenario, self.choices)
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.id,
             "rule": self.rule,
             "summary": self.summary,
@@ -207,6 +220,11 @@ class Option:
             "choices": list(self.choices),
             "scenarios": list(self.scenarios),
         }
+        if self.choices_by_scenario:
+            out["choices_by_scenario"] = {s: list(c) for s, c in self.choices_by_scenario}
+        if self.group:
+            out["group"] = self.group
+        return out
 
 
 @dataclass(frozen=True)
@@ -510,11 +528,14 @@ class Game(ABC):
                 names = ", ".join(sorted(known)) or "none"
                 raise UnknownGame(f"{self.name} has no option {key!r} (options: {names})")
             opt = known[key]
-            if value not in opt.choices:
+            allowed = opt.choices_for(scenario)
+            if value not in allowed:
+                where = f" in the {scenario!r} scenario" if allowed != opt.choices else ""
                 raise UnknownGame(
-                    f"option {key!r} cannot be {value!r} (choices: "
-                    + ", ".join(str(c) for c in opt.choices)
+                    f"option {key!r} cannot be {value!r}{where} (choices: "
+                    + ", ".join(str(c) for c in allowed)
                     + ")"
+                    + (f" ({opt.rule})" if opt.rule else "")
                 )
             out[key] = value
         return out
@@ -718,7 +739,9 @@ class Game(ABC):
 
     def shipped_positions(self) -> list[dict[str, Any]]:
         """*Game hook*: starting positions shipped with the game, offered beside its
-        scenarios: ``{"id", "title", "summary", "turn"}``. Default: none."""
+        scenarios: ``{"id", "title", "summary", "turn"}``, and ``"options"``, the ids of the
+        options a game from it may have, where not every option (interfaces offer those).
+        Default: none."""
         return []
 
     def shipped_position(self, position_id: str) -> dict[str, Any]:

@@ -80,6 +80,12 @@ class OptionInfo(Closed):
     default: Scalar = False
     choices: list[Scalar] = []
     scenarios: list[str] = Field(default=[], description="the scenarios it belongs to (all: [])")
+    choices_by_scenario: dict[str, list[Scalar]] = Field(
+        default={}, description="a scenario's own choices, where fewer than `choices`"
+    )
+    group: str = Field(
+        default="", description="options of one group are chosen at most one at a time"
+    )
 
 
 class PositionInfo(Open):
@@ -89,6 +95,9 @@ class PositionInfo(Open):
     title: str
     summary: str = ""
     turn: Scalar = None
+    options: list[str] | None = Field(
+        default=None, description="the options a game from it may have (None: every option)"
+    )
 
 
 class GameInfo(Closed):

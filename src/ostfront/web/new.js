@@ -51,21 +51,51 @@ function appliesTo(o, sc) { return !o.scenarios || !o.scenarios.length || o.scen
 // The random weather option, if the chosen scenario has it.
 function weatherOption(g, sc) { return g.options.find(o => o.id === "random-weather" && appliesTo(o, sc)); }
 
-// The optional rules of the chosen scenario, each by its rule number and what it does.
+// The values an option may take in a scenario (its own where the game lists them: a last
+// turn after the scenario's start), else every value it has.
+function choicesFor(o, sc) {
+  return (sc && o.choices_by_scenario && o.choices_by_scenario[sc]) || o.choices;
+}
+
+// The chosen scenario's id (null for a shipped position: the options of every scenario).
+function chosenScenario() {
+  const sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
+  return sc && !sc.startsWith(POSITION) ? sc : null;
+}
+
+// The chosen shipped position, if one is chosen.
+function chosenPosition(g) {
+  const sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
+  return sc && sc.startsWith(POSITION) ? g.positions.find(p => POSITION + p.id === sc) : null;
+}
+
+// The optional rules of the chosen scenario (or position), each by its rule number and what
+// it does.
 function drawOptions() {
   const g = current();
-  let sc = (document.querySelector("input[name=scenario]:checked") || {}).value;
-  if (sc && sc.startsWith(POSITION)) sc = null;  // a position: the options of every scenario
-  const shown = g.options.filter(o => o.id !== "random-weather" && appliesTo(o, sc));
+  const sc = chosenScenario();
+  const pos = chosenPosition(g);
+  // a position: the options it lists, if it lists them
+  const shown = g.options.filter(o => o.id !== "random-weather" &&
+    (pos && pos.options ? pos.options.includes(o.id) : appliesTo(o, sc)));
   document.getElementById("weather-set").style.display = weatherOption(g, sc) ? "" : "none";
   document.getElementById("options").innerHTML = shown.map(o => isSwitch(o) ?
-    `<label class="choice" title="${esc(o.id)}"><input type="checkbox" name="option" value="${esc(o.id)}" ${o.default ? "checked" : ""}>` +
-    `<span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>` :
-    // an option with several values (SNO 15.7's last turn): one of them
+    `<label class="choice" title="${esc(o.id)}"><input type="checkbox" name="option" value="${esc(o.id)}" ` +
+    `data-group="${esc(o.group || "")}" ${o.default ? "checked" : ""}>` +
+    `<span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}` +
+    `${o.group ? ` <small class="muted">— ${esc(o.group)}</small>` : ""}</span></label>` :
+    // an option with several values (SNO 15.7's last turn): one of the scenario's
     `<label class="choice" title="${esc(o.id)}"><select name="option-value" data-id="${esc(o.id)}" aria-label="${esc(o.id)}">` +
-    o.choices.map((c, i) => `<option value="${i}" ${c === o.default ? "selected" : ""}>${esc(String(c))}</option>`).join("") +
+    choicesFor(o, sc).map((c, i) => `<option value="${i}" ${c === o.default ? "selected" : ""}>${esc(String(c))}</option>`).join("") +
     `</select><span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>`
-  ).join("") || '<p class="muted">None for this scenario.</p>';
+  ).join("") || `<p class="muted">None for this ${pos ? "position" : "scenario"}.</p>`;
+  // options of one group are alternatives: ticking one clears the others
+  document.querySelectorAll("input[name=option]").forEach(c => c.addEventListener("change", () => {
+    if (!c.checked || !c.dataset.group) return;
+    document.querySelectorAll("input[name=option]").forEach(other => {
+      if (other !== c && other.dataset.group === c.dataset.group) other.checked = false;
+    });
+  }));
 }
 
 async function init() {
@@ -91,7 +121,7 @@ document.getElementById("form").addEventListener("submit", async (e) => {
   document.querySelectorAll("input[name=option]").forEach(c => { if (c.checked) body.options[c.value] = true; });
   document.querySelectorAll("select[name=option-value]").forEach(sel => {
     const o = g.options.find(x => x.id === sel.dataset.id);
-    const value = o.choices[Number(sel.value)];
+    const value = choicesFor(o, body.scenario || null)[Number(sel.value)];
     if (value !== o.default) body.options[o.id] = value;
   });
   if (weatherOption(g, body.scenario)) {

@@ -43,6 +43,7 @@ from .rules import rules_with_map
 from .setup import load_scenarios, scenario_notes
 from .state import own
 from .tables import load_tables, table_notes, victory_city_at
+from .victory import end_months
 
 
 def refuse_strategic(state: ProtocolState) -> None:
@@ -56,9 +57,28 @@ def _option_scenarios(option_id: str) -> tuple[str, ...]:
     return tuple(load_scenarios().option(option_id).scenarios)
 
 
+#: SNO 14.13: the Soviet player selects at most one start option (the Axis player's two May
+#: options may both be permitted: he declares one after the Soviet set-up)
+SOVIET_START = "one Soviet start option at most (SNO 14.13)"
+
+
 def _option(option_id: str, summary: str) -> Option:
     spec = load_scenarios().option(option_id)
-    return Option(option_id, f"SNO {spec.rule}", summary, scenarios=_option_scenarios(option_id))
+    exclusive = spec.kind == "start" and spec.declared_by == "soviet"
+    return Option(
+        option_id,
+        f"SNO {spec.rule}",
+        summary,
+        scenarios=_option_scenarios(option_id),
+        group=SOVIET_START if exclusive else "",
+    )
+
+
+def _end_choices() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """SNO 15.7: each scenario's own choice of last Victory Determination Turn: May 1945, or
+    a December after its start (not December 1942 for the November 1942 scenario)."""
+    tables = load_tables()
+    return tuple((s.id, tuple(end_months(tables, s.start))) for s in load_scenarios().spec.scenario)
 
 
 class SturmNachOsten(SequencedGame):
@@ -127,11 +147,12 @@ class SturmNachOsten(SequencedGame):
             Option(
                 "end",
                 "SNO 15.7",
-                "End the game at this Victory Determination Turn (one after the scenario's "
-                "start; the 1942b scenario not in December 1942); a draw if neither side has "
-                "won by then.",
+                "End the game at this Victory Determination Turn: May 1945 or a December after "
+                "the scenario's start (not December 1942 after November 1942); a draw if "
+                "neither side has won by then.",
                 default="1945-05",
                 choices=("1945-05", "1941-12", "1942-12", "1943-12", "1944-12"),
+                choices_by_scenario=_end_choices(),
             ),
         ]
 
@@ -292,12 +313,16 @@ def _shipped_positions() -> tuple[dict[str, Any], ...]:
     for path in sorted((DATA / "positions").glob("*.toml")):
         with path.open("rb") as f:
             data = tomllib.load(f)
+        # SNO 14.11: the strategic options belong to scenarios, never to a custom position
+        # (options/choice.check_position); a position's own last turn leaves none to agree
+        fixed_end = "last_turn" in data.get("extra", {})
         out.append(
             {
                 "id": path.stem,
                 "title": str(data.get("note", path.stem)),
                 "summary": f"A custom position, {data.get('turn', '')} ({path.name})",
                 "turn": data.get("turn"),
+                "options": ["leningrad"] + ([] if fixed_end else ["end"]),
             }
         )
     return tuple(out)

@@ -20,7 +20,7 @@ from . import factories
 from .options import choice
 from .rules import Rules, State, other, phasing_side, turn_title, units_of_side_at
 from .setup import load_scenarios
-from .tables import VictoryCity, victory_requirement
+from .tables import Tables, VictoryCity, victory_requirement
 
 NOVEMBER = "11"  # SNO 12.C(6)b: the scenario that begins in November 1942
 DECEMBER = "12"  # SNO 15.1: every December game-turn is a Victory Determination Turn
@@ -95,7 +95,12 @@ def skips_first_december(start: str, turn: str) -> bool:
 def end_choices(R: Rules, start: str) -> list[str]:
     """SNO 15.7: the VDT months a game beginning in ``start`` may be agreed to end in (the
     first choice plays to May 1945)."""
-    out = [r.turn for r in R.tables.spec.victory.rows if r.turn >= start]
+    return end_months(R.tables, start)
+
+
+def end_months(tables: Tables, start: str) -> list[str]:
+    """:func:`end_choices` from the tables alone (the game's option "end" offers these)."""
+    out = [r.turn for r in tables.spec.victory.rows if r.turn >= start]
     out = [t for t in out if not skips_first_december(start, t)]
     return sorted(out, key=lambda t: (t != LAST_VDT, t))
 
@@ -165,4 +170,4 @@ def _plain(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
-__all__ = ["check", "counts_for", "end_choices", "is_vdt", "points", "requirement"]
+__all__ = ["check", "counts_for", "end_choices", "end_months", "is_vdt", "points", "requirement"]

@@ -111,6 +111,7 @@ def plan_actions(R: Rules, state: State) -> list[Action]:
                 f"{unit_title(R, u)} does not disband",
                 "SNO 7.1.12",
                 side,
+                role="back",  # the mark to disband taken back
                 units=(u,),
                 group="Keep",
             )
@@ -294,6 +295,7 @@ def draft_actions(R: Rules, state: State) -> list[Action]:
                 "Declare: " + describe(R, state, att, dfd),
                 "SNO 7.1.11",
                 side,
+                role="attack",  # it adds the attack to the plan
                 group="Declare the attack",
             )
         )
