@@ -88,7 +88,8 @@ class Server:
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > end:
                     self.stop()
-                    raise RuntimeError(f"the server did not start: {self.proc.stderr}") from None
+                    said = self.proc.stderr.read() if self.proc.stderr else ""
+                    raise RuntimeError(f"the server did not start: {said[-2000:]}") from None
                 time.sleep(0.1)
         Client(self.port, "127.0.0.1").call("GET", "/api/meta")
 
