@@ -11,7 +11,7 @@ from ostfront.core.drawing import colour_of
 from ostfront.core.hexgrid import HexIdError, hexside_id
 from ostfront.core.mapmodel import GameMap, load_map_text
 from ostfront.core.protocol import CounterView
-from ostfront.games.dr.game import COUNTER_COLOURS
+from ostfront.games.dr.counters import COUNTER_COLOURS
 from ostfront.render import (
     DEFAULT_COLOUR,
     TERRAIN_COLOURS,

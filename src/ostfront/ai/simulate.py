@@ -55,10 +55,14 @@ def play_one(
     check: bool = True,
     players: dict[str, Any] | None = None,
     position: dict[str, Any] | None = None,
+    hashes: bool | None = None,
 ) -> GameReport:
     """One game of random (or given) players; ``check`` runs the game's invariants.
     ``position``: start from this custom position (``core.position``) instead of the
-    scenario's set-up."""
+    scenario's set-up. ``hashes``: whether the record keeps each step's state hash (default:
+    as ``check``, whose replay compares them; hashing the whole state each step costs about
+    as much as the engine's ``apply``, so a game with checks off leaves it out unless its
+    record is to be kept - a record without step hashes replays, checked for legality)."""
     t0 = time.perf_counter()
     report = GameReport(seed=seed)
     try:
@@ -72,6 +76,7 @@ def play_one(
     chooser = players or {side: RandomPlayer(rng) for side in game.sides}
     invariants: Callable[[State], list[str]] = getattr(game, "invariants", lambda s: [])
     thinking: dict[tuple[Any, str], float] = {}
+    hashed = check if hashes is None else hashes
     while report.steps < MAX_STEPS:
         side = game.active_side(state)
         if side is None:
@@ -92,7 +97,11 @@ def play_one(
             )
             key = (game.turn(state), side)
             thinking[key] = thinking.get(key, 0.0) + time.perf_counter() - t
-            state = rec.append(record, game, state, action)
+            if hashed:
+                state = rec.append(record, game, state, action)
+            else:
+                state = game.apply(state, action)
+                record.steps.append({"action": action.text})
         except Exception:
             report.problem = "crash: " + traceback.format_exc(limit=6).strip().splitlines()[-1]
             report.problem += "\n" + traceback.format_exc(limit=8)

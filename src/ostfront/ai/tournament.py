@@ -37,6 +37,8 @@ class Match:
     turn_budget: float | None = None
     #: A custom position to start every game from (``core.position``), or None.
     position: Mapping[str, Any] | None = None
+    #: Whether each game's record keeps its step hashes (None: as ``check``).
+    hashes: bool | None = None
 
 
 def play_match_game(match: Match, seed: int) -> GameReport:
@@ -49,7 +51,16 @@ def play_match_game(match: Match, seed: int) -> GameReport:
         for i, side in enumerate(game.sides)
     }
     position = dict(match.position) if match.position is not None else None
-    return play_one(game, seed, match.scenario, dict(match.options), match.check, players, position)
+    return play_one(
+        game,
+        seed,
+        match.scenario,
+        dict(match.options),
+        match.check,
+        players,
+        position,
+        hashes=match.hashes,
+    )
 
 
 def _play(args: tuple[Match, int]) -> GameReport:

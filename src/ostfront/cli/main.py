@@ -579,6 +579,7 @@ def simulate_cmd(
         budget=budget,
         turn_budget=turn_budget,
         position=pos,
+        hashes=True if records else None,  # records kept: with every step's hash
     )
     seeds = list(range(seed, seed + n_games))
     with Progress(console=Console(stderr=True), disable=as_json) as bar:

@@ -151,6 +151,8 @@ def merged(
 
 def _same(old: Item | None, new: Item) -> bool:
     """Whether ``new`` is ``old``, its place aside."""
+    if old is new:  # a kept item (describe.counter_item)
+        return True
     if old is None or old.get(PLACE) == new.get(PLACE):
         return old == new
     return {**old, PLACE: None} == {**new, PLACE: None}
@@ -178,8 +180,11 @@ def diff(
                 if sub is not None:
                     x = {**{k: v for k, v in x.items() if k != field}, f"{field}_change": sub}
         changed.append(x)
-    change: dict[str, Any] = {"changed": changed, "gone": sorted(set(old_by) - set(new_keys))}
-    if [key(x) for x in merged(old, change, key, inner)] != new_keys:
+    gone = set(old_by) - set(new_keys)
+    change: dict[str, Any] = {"changed": changed, "gone": sorted(gone)}
+    # the order merged gives: the old items kept, in their order, then the new ones
+    kept = [k for k in old_by if k not in gone]
+    if kept + [k for k in new_keys if k not in old_by] != new_keys:
         change["order"] = new_keys
     return change
 

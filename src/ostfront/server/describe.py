@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .. import games
@@ -43,25 +43,33 @@ def counter_svg(counter: CounterView) -> str:
     return render_counter(replace(counter, label=counter.short or counter.label), HEX_SIZE)
 
 
+#: Counters whose view items are kept (every counter of a few games' positions).
+COUNTER_ITEMS = 8192
+
+
+@lru_cache(maxsize=COUNTER_ITEMS)
+def counter_item(c: CounterView) -> dict[str, Any]:
+    """A counter as the view sends it. Kept: a counter drawn the same in the next position
+    is the same item (shared by views and games: never changed), so building a view and
+    comparing it with the one before (:mod:`.deltas`) are cheap for the counters that did
+    not change."""
+    return {
+        "id": c.id,
+        "hex": c.hex,
+        "side": c.side,
+        "nation": c.nation,
+        "symbol": c.symbol,
+        "factors": c.factors,
+        "label": c.label,
+        "reduced": c.reduced,
+        "face": c.face,
+        "markers": list(c.markers),
+        "svg": counter_svg(c),
+    }
+
+
 def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
-    out = []
-    for c in game.counters(state):
-        out.append(
-            {
-                "id": c.id,
-                "hex": c.hex,
-                "side": c.side,
-                "nation": c.nation,
-                "symbol": c.symbol,
-                "factors": c.factors,
-                "label": c.label,
-                "reduced": c.reduced,
-                "face": c.face,
-                "markers": list(c.markers),
-                "svg": counter_svg(c),
-            }
-        )
-    return out
+    return [counter_item(c) for c in game.counters(state)]
 
 
 # ------------------------------------------------------------------ status

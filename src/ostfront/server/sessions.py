@@ -85,8 +85,11 @@ __all__ = [
 
 #: Seconds after which a game nobody looked at leaves memory (the database keeps it).
 IDLE_SECONDS = 1800.0
-#: The most games kept in memory at once.
-MAX_SESSIONS = 64
+#: The most games kept in memory at once. A live game costs well under 1 MB
+#: (benchmarks/load_test.py); a game dropped is replayed from the database when next asked,
+#: which costs a post far more than the game's memory, so the limit is well above the games
+#: one process is meant to serve at once (issue 36: 100).
+MAX_SESSIONS = 256
 #: Seconds a computer player may think about one decision.
 AI_TIMEOUT = 120.0
 #: Seconds the runner waits before asking the computer again after its worker pool failed

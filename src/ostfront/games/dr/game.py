@@ -7,7 +7,6 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-from ...core.drawing import colour_of
 from ...core.mapmodel import GameMap
 from ...core.protocol import (
     Action,
@@ -26,7 +25,7 @@ from .board import board
 from .chart_view import chart_tables  # the charts card's tables, worded for people
 from .charts import check_charts
 from .combat import roll_distribution
-from .counters import COUNTER_COLOURS, SYMBOLS, check_counters
+from .counters import check_counters
 from .invariants import broken
 from .positions import from_position
 from .rules import BOXES, printed
@@ -36,13 +35,13 @@ from .setup import check_setup
 from .state import own
 from .views import (
     OVERLAYS,
+    counter_view,
     describe_phase,
     off_map,
     outcome_names,
     overlay,
     roll_hits,
     selected_unit,
-    short_name,
 )
 
 
@@ -147,31 +146,20 @@ class DefiantRussia(SequencedGame):
 
     def counters(self, state: ProtocolState) -> list[CounterView]:
         R = self.rules_for(state)
+        st = own(state)
+        units = st["units"]
         out = []
-        for uid, d in sorted(own(state)["units"].items()):
+        for uid in sorted(units):
+            d = units[uid]
             if d["at"] in BOXES:
                 continue
             unit = R.unit(uid)
-            s, m = printed(R, own(state), uid)
+            s, m = printed(R, st, uid)
             if unit.type == "fleet":
-                s = fleet_strength(R, own(state), uid)
+                s = fleet_strength(R, st, uid)
             factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
             markers = ("out of supply",) if d.get("oos") else ()
-            out.append(
-                CounterView(
-                    uid,
-                    d["at"],
-                    unit.side,
-                    unit.nationality,
-                    SYMBOLS.get(unit.type, "infantry"),
-                    factors,
-                    label=unit.name,
-                    reduced=bool(d["reduced"]),
-                    short=short_name(unit.name),
-                    markers=markers,
-                    colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
-                )
-            )
+            out.append(counter_view(R, uid, d["at"], factors, bool(d["reduced"]), markers))
         return out
 
     # -- what interfaces show (views.py) ---------------------------------------

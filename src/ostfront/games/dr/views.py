@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...core.drawing import colour_of
@@ -66,6 +66,45 @@ def short_name(name: str) -> str:
     ('23 A', 'XXIV Pz', 'Guderian')
     """
     return shortened(name, _SHORT)
+
+
+#: Counter views kept (every unit in each of the few places and faces it shows in a game).
+COUNTER_VIEWS = 8192
+
+
+@lru_cache(maxsize=COUNTER_VIEWS)
+def _counter_view(
+    uid: str,
+    unit: tuple[str, str, str, str],
+    at: str,
+    factors: str,
+    reduced: bool,
+    markers: tuple[str, ...],
+) -> CounterView:
+    name, side, nationality, kind = unit
+    return CounterView(
+        uid,
+        at,
+        side,
+        nationality,
+        SYMBOLS.get(kind, "infantry"),
+        factors,
+        label=name,
+        reduced=reduced,
+        short=short_name(name),
+        markers=markers,
+        colour=colour_of(COUNTER_COLOURS, nationality, side),
+    )
+
+
+def counter_view(
+    R: Any, uid: str, at: str, factors: str, reduced: bool, markers: tuple[str, ...]
+) -> CounterView:
+    """A unit's counter as drawn at ``at`` (a hex or a box) with the factors it shows: kept,
+    so a view of the next position makes only the counters that changed."""
+    unit = R.unit(uid)
+    key = (unit.name, unit.side, unit.nationality, unit.type)
+    return _counter_view(uid, key, at, factors, reduced, markers)
 
 
 #: The holding boxes shown beside the map, in this order, with their titles.
@@ -154,18 +193,7 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
         unit = R.unit(uid)
         s, m = printed(R, state, uid)
         factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
-        view = CounterView(
-            uid,
-            str(box),
-            unit.side,
-            unit.nationality,
-            SYMBOLS.get(unit.type, "infantry"),
-            factors,
-            label=unit.name,
-            reduced=bool(d.get("reduced")),
-            colour=colour_of(COUNTER_COLOURS, unit.nationality, unit.side),
-            short=short_name(unit.name),
-        )
+        view = counter_view(R, uid, str(box), factors, bool(d.get("reduced")), ())
         entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
         if box == "reserve":
             entry["turn"] = unit.arrival_turn(option_rules(state))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.memo import facts_of, per_components
-from .control import can_trace_rail_line, own_side_of_1941, supply_edge
+from .control import can_trace_rail_line, own_side_of_1941, rail_line, supply_edge
 from .counters import ARMOR_TYPES
 from .movement_rules import APART, may_enter
 from .rules import (
@@ -130,10 +130,11 @@ def open_sites(R: Rules, state: State, side: str, reinforcement: bool) -> dict[s
     if reinforcement:
         for h, limit in _adjacent_sites(R, state, side).items():  # SNO 11.17
             limits[h] = max(limits.get(h, 0), limit)
+    line = rail_line(R, state, side)  # the hexes it runs through: asked once, not a site
     out = {  # SNO 3.4.6: the hex the line runs from may be in enemy ZOC (control.py's reading)
         h: limit - placed.get(h, 0)
         for h, limit in limits.items()
-        if h not in enemy and can_trace_rail_line(R, state, side, h)
+        if h not in enemy and (h in line or can_trace_rail_line(R, state, side, h))
     }
     return remember(state, key, out)  # type: ignore[no-any-return]
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.memo import per_components
+from ...core.memo import facts_of, per_components
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import factories
@@ -308,18 +308,68 @@ def replacements(R: Rules, state: State, side: str) -> list[str]:
     out = []
     garrisons = garrisons_on_board(R, state, side)
     for uid in counter_ids(R, f"side-{side}", lambda x: x.side == side):
-        if uid not in state["units"] or not replaceable(R, state, uid, garrisons):
+        if uid not in state["units"] or state["units"][uid]["at"] not in ("pool", "dead"):
+            continue  # not replaceable (the first test of replaceable, asked cheaply)
+        kind = _kind(R.unit(uid), free_ally(R, state, uid))
+        if kind in seen:
+            continue  # a unit of this kind is offered already
+        if not replaceable(R, state, uid, garrisons):
             continue
         if cost(R, state, uid) > rf:
             continue  # SNO 11.2, 11.7: provided sufficient RFs are available
-        kind = _kind(R.unit(uid), free_ally(R, state, uid))
-        if kind not in seen:
-            seen.add(kind)
-            out.append(uid)
+        seen.add(kind)
+        out.append(uid)
     return out
 
 
 # ------------------------------------------------------------------ the player's choices
+#: Placement actions kept with the rules, at most this many: an RRP offers every kind of
+#: unit on every open entry hex (hundreds of actions), again after each placement, and the
+#: same unit, hex and price make the same action.
+_PLACEMENTS_KEPT = 20_000
+
+
+def _placement(
+    R: Rules,
+    kept: dict[tuple[Any, ...], Action],
+    verb: str,
+    uid: str,
+    h: str,
+    price: int | None,
+    side: str,
+) -> Action:
+    """A reinforcement (SNO 11.15) or a replacement for ``price`` RFs (11.7; 11.14 free)
+    entering at ``h``, from ``kept`` (the rules' kept placements) if made before."""
+    key = (verb, uid, h, price, side)
+    act = kept.get(key)
+    if act is not None:
+        return act
+    if price is None:
+        label = f"Reinforcement: {unit_title(R, uid)} enters at {hex_title(R, h)}"
+        rule, group = "SNO 11.15", "Reinforcements"
+    else:
+        what = "free, SNO 11.14" if price == 0 else f"{price} RF"
+        rule = "SNO 11.14" if price == 0 else "SNO 11.7"
+        label = f"Replace {unit_title(R, uid)} at {hex_title(R, h)} ({what}; dispersed)"
+        group = "Replacements"
+    act = Action(
+        verb,
+        (uid, h),
+        label,
+        rule,
+        side,
+        role="move",
+        units=(uid,),
+        hexes=(h,),
+        group=group,
+        highlight="place",
+    )
+    if len(kept) >= _PLACEMENTS_KEPT:
+        kept.clear()
+    kept[key] = act
+    return act
+
+
 def actions(R: Rules, state: State) -> list[Action]:
     if state.get("pending"):
         return playing.actions(R, state)  # SNO 14.72-14.73, 14.82
@@ -327,42 +377,15 @@ def actions(R: Rules, state: State) -> list[Action]:
     rrp = state.get("rrp") or {}
     acts: list[Action] = []
     must_place = False
+    kept: dict[tuple[Any, ...], Action] = facts_of(R).setdefault("rrp-placements", {})
     for uid in arriving(R, state, side):
         for h in entry_hexes(R, state, uid, reinforcement=True):
             must_place = True
-            acts.append(
-                Action(
-                    "reinforce",
-                    (uid, h),
-                    f"Reinforcement: {unit_title(R, uid)} enters at {hex_title(R, h)}",
-                    "SNO 11.15",
-                    side,
-                    role="move",
-                    units=(uid,),
-                    hexes=(h,),
-                    group="Reinforcements",
-                    highlight="place",
-                )
-            )
+            acts.append(_placement(R, kept, "reinforce", uid, h, None, side))
     for uid in replacements(R, state, side):
         price = cost(R, state, uid)
-        what = "free, SNO 11.14" if price == 0 else f"{price} RF"
-        rule = "SNO 11.14" if price == 0 else "SNO 11.7"
         for h in entry_hexes(R, state, uid, reinforcement=False):
-            acts.append(
-                Action(
-                    "replace",
-                    (uid, h),
-                    f"Replace {unit_title(R, uid)} at {hex_title(R, h)} ({what}; dispersed)",
-                    rule,
-                    side,
-                    role="move",
-                    units=(uid,),
-                    hexes=(h,),
-                    group="Replacements",
-                    highlight="place",
-                )
-            )
+            acts.append(_placement(R, kept, "replace", uid, h, price, side))
     acts += factories.actions(R, state)  # SNO 10.4.8: evacuation in the Soviet RRP
     changed = set(rrp.get("changed", ()))
     for uid in side_units(R, state, side):
