@@ -458,6 +458,12 @@ class Game(ABC):
         units set up there), merged into ``ostfront hex``'s description."""
         return {}
 
+    def sectors(self) -> dict[str, str]:
+        """*Game hook*: each hex of the board -> the name of the front sector it lies in,
+        for telling a turn's moves by where they were made (see :mod:`.sectors`). Default:
+        none (the moves are then told together)."""
+        return {}
+
     def map_for(self, state: State) -> GameMap:
         """The map a state is played on: its inline custom map, or the game's board."""
         custom = state.get("map")

@@ -107,6 +107,9 @@ class Board(Closed):
     size: float = Field(description="hex size (centre to corner) the board is drawn at")
     svg: str
     centres: dict[str, list[float]] = Field(description="hex id -> [x, y] of its centre")
+    sectors: dict[str, str] = Field(
+        default_factory=dict, description="hex id -> the front sector it lies in (Game.sectors)"
+    )
 
 
 class ChartRow(Open):

@@ -22,7 +22,7 @@ from ...core.protocol import State as ProtocolState
 from . import rules, sequence
 from .ai.moves import DefiantRussiaEvaluator
 from .air import fleet_strength
-from .board import board
+from .board import board, sectors
 from .chart_view import chart_tables  # the charts card's tables, worded for people
 from .charts import check_charts
 from .combat import roll_distribution
@@ -101,6 +101,9 @@ class DefiantRussia(SequencedGame):
 
     def board(self) -> GameMap:
         return board()
+
+    def sectors(self) -> dict[str, str]:
+        return sectors()
 
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         return [

@@ -30,7 +30,7 @@ from ...core.protocol import (
 from ...core.protocol import State as ProtocolState
 from . import sequence, views
 from .ai.moves import SturmNachOstenEvaluator
-from .board import DATA, board
+from .board import DATA, board, sectors
 from .combat import distribution
 from .counters import counter_notes
 from .crt import crt_notes, load_crt
@@ -137,6 +137,9 @@ class SturmNachOsten(SequencedGame):
 
     def board(self) -> GameMap:
         return board()
+
+    def sectors(self) -> dict[str, str]:
+        return sectors()
 
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         """Every SNO data file, each loaded, validated and summarised (``ostfront data check``)."""
