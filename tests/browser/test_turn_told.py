@@ -155,3 +155,19 @@ def test_sno_computer_turn_told(page: Any, base_url: str, artifacts: Path) -> No
         if op["kind"] == "battle":
             assert " at " in op["text"] and "roll" in op["text"] and "→" in op["text"]
     assert page.errors == []
+
+
+def test_rule_link_opens_the_players_summary(page: Any, base_url: str, artifacts: Path) -> None:
+    """A rule link (issue 35.7) opens the players' page: the rule's short summary in our own
+    words on top, with a link to its row on the developers' coverage page."""
+    page.goto(base_url + "/rules/sno#r-7.3.1")
+    page.wait_for_selector("#followed .followed")
+    followed = page.inner_text("#followed")
+    assert "SNO 7.3.1" in followed and "DE destroys the defenders" in followed
+    assert "Tables:" in followed and "Combat results" in followed
+    page.screenshot(path=str(artifacts / "rules-players.png"))
+    page.click("#followed a.dev")
+    page.wait_for_url("**/rules/sno/dev#r-7.3.1")
+    page.wait_for_selector("section.target#r-7\\.3\\.1")
+    assert "Status:" in page.inner_text("section.target")
+    assert page.errors == []

@@ -21,6 +21,7 @@ import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from .drawing import Shape
@@ -421,6 +422,8 @@ class Game(ABC):
     rule_prefix: ClassVar[str] = ""
     #: Its rules coverage table, a file in docs/rules ("" if it has none).
     coverage_table: ClassVar[str] = ""
+    #: Its rule notes for players, a data file (see :mod:`.rule_notes`); None if it has none.
+    rule_notes_file: ClassVar[Path | None] = None
     #: The keys of a decision in progress (``state["pending"]``) interfaces are shown
     #: (:meth:`decision_view`); a game adds its own small extras.
     decision_keys: ClassVar[tuple[str, ...]] = ("kind", "side", "targets", "attackers")

@@ -14,6 +14,7 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/board/<game>            the board SVG and each hex's centre
     GET    /api/hex/<game>/<hex>        one hex described (terrain, hexsides, place)
     GET    /api/chart/<game>            the game's charts (terrain effects, combat) as tables
+    GET    /api/rules/<game>            each numbered rule for players: summary, tables, when
     GET    /api/games                   the games, newest first (at most 200; an invite game only
                                         to a caller naming one of its seats)
     POST   /api/games                   start a game (rate-limited per client address)
@@ -29,10 +30,11 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/games/<id>/at/<step>    the position after that many steps (replay)
     GET    /api/games/<id>/record       the game record file (export; in play, players only)
     POST   /api/import                  a record file (or {"record", "players"}) -> a game
-    WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
+    WS     /ws/games/<id>               {"seq", "thinking", "progress", "active"} whenever the
+                                        game moves
 
 The routes live in one module a concern: :mod:`.routes_pages`, :mod:`.routes_reference`
-(meta, board, hex, chart), :mod:`.routes_games` (the games, acting, odds, overlays),
+(meta, board, hex, chart, rule notes), :mod:`.routes_games` (the games, acting, odds, overlays),
 :mod:`.routes_records` (timeline, replay, export, import) and :mod:`.routes_live` (the
 socket); each answer's shape is a pydantic model (:mod:`.models`, :mod:`.view_models`),
 listed at ``/docs``. They reach the session manager through ``app.state`` (:mod:`.deps`).

@@ -112,6 +112,25 @@ class Board(Closed):
     )
 
 
+class RuleNote(Closed):
+    """One numbered rule for players: a short summary in Ostfront's own words (None while it
+    is still to be written), the tables it uses, where it applies, its developers' row."""
+
+    rule: str
+    number: str
+    title: str
+    summary: str | None
+    tables: list[str]
+    where: str
+    developers: str = Field(description="its row on the developers' rules page")
+
+
+class RuleNotes(Closed):
+    game: str
+    title: str
+    rules: list[RuleNote]
+
+
 class ChartRow(Open):
     cells: list[str]
     rule: str | None = None
