@@ -141,7 +141,7 @@ def test_sno_computer_turn_told(page: Any, base_url: str, artifacts: Path) -> No
         base_url,
         {
             "game": "sno",
-            "position": "smolensk-1941-07",
+            "position": "crimea-1941-11",
             "seed": 3,
             "players": {"axis": "human", "soviet": "human"},
         },
@@ -151,9 +151,13 @@ def test_sno_computer_turn_told(page: Any, base_url: str, artifacts: Path) -> No
     computer = "axis" if human == "soviet" else "soviet"
     computer_plays(page, gid, {computer: "greedy", human: "human"}, human)
     told = check_story(page, artifacts, "sno")
-    for op in told["ops"]:
-        if op["kind"] == "battle":
-            assert " at " in op["text"] and "roll" in op["text"] and "→" in op["text"]
+    battles = [o for o in told["ops"] if o["kind"] == "battle"]
+    assert battles, "the Axis attacks in the Crimea"
+    for op in battles:  # the CRT column, the die and the result code
+        assert " at " in op["text"] and "roll" in op["text"] and "→" in op["text"]
+    page.click(f'#recent li.op[data-op="{battles[0]["i"]}"]')
+    page.wait_for_selector("#recent .op-detail .battle")
+    assert page.locator(".recent-battle").count() >= 1
     assert page.errors == []
 
 

@@ -94,6 +94,9 @@ def test_rule_notes_api(client: TestClient) -> None:
     assert len(body["rules"]) == len(coverage_rows(games.get("sno")))
     assert all(r["summary"] for r in body["rules"])
     assert rows["7.1"]["developers"] == "/rules/sno/dev#r-7.1"
+    # a heading of our own where the rulebook's is the rule's first sentence
+    assert rows["7.3.2"]["title"] == "Exchanges in reverse"
+    assert rows["7.1"]["title"] == "How Combat Occurs"
     assert client.get("/api/rules/chess").status_code == 404
 
 

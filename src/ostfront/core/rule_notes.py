@@ -3,6 +3,7 @@ own words (never the rulebook's prose), the tables it uses and where in the game
 Each game keeps them in a data file (``data/rule_notes.toml``), one section per rule number::
 
     [rules."7.1"]
+    title = "Who must attack"             # optional: a heading of our own
     summary = "What the rule does, said plainly in a sentence or three."
     tables = ["Combat Results Table"]     # optional
     where = "Combat Phase: each attack"   # optional
@@ -27,6 +28,8 @@ from .protocol import Game
 
 class RuleNote(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    #: a short heading of our own where the rulebook's "heading" is its rule's first sentence
+    title: str = Field(default="", max_length=60)
     summary: str = Field(min_length=10, max_length=900)
     tables: list[str] = []
     where: str = ""

@@ -143,7 +143,7 @@ def rule_notes(game: Game) -> list[dict[str, Any]]:
             {
                 "rule": row["rule"],
                 "number": number,
-                "title": row["title"],
+                "title": (note.title if note else "") or row["title"],
                 "summary": note.summary if note else None,
                 "tables": list(note.tables) if note else [],
                 "where": note.where if note else "",

@@ -139,7 +139,10 @@ function labelOf(uid) {
 
 function opTitle(op) {
   if (op.kind === "battle") {
-    const where = (op.hexes || []).map(h => page.places[h] ? `${page.places[h]} (${h})` : h).join(", ");
+    const where = (op.hexes || []).map(h => {
+      const name = (page.places[h] || "").replace(/\s*\(.*\)$/, "");  // without its kinds
+      return name ? `${name} (${h})` : h;
+    }).join(", ");
     return `Battle on ${where}`;
   }
   const sector = op.sector ? ` · ${op.sector}` : "";
@@ -294,10 +297,9 @@ export async function drawRecent() {
     let index = 0;
     if (story && story.base === base && story.index < ops.length) index = story.index;
     else {
-      // a battle still to settle is where to look first
-      const open = page.view.pending && page.view.pending.kind !== "attack";
+      // a battle just fought (perhaps still to settle) is where to look first
       const lastBattle = ops.map(o => o.kind).lastIndexOf("battle");
-      if (open && lastBattle >= 0 && ops[lastBattle].last === last.step) index = lastBattle;
+      if (lastBattle >= 0 && ops[lastBattle].last === last.step) index = lastBattle;
     }
     story = { base, ops, index, gone };
     const battles = ops.filter(o => o.kind === "battle").length;
