@@ -6,6 +6,7 @@ drawing only the chosen operation's arrows."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -155,9 +156,19 @@ def test_sno_computer_turn_told(page: Any, base_url: str, artifacts: Path) -> No
     assert battles, "the Axis attacks in the Crimea"
     for op in battles:  # the CRT column, the die and the result code
         assert " at " in op["text"] and "roll" in op["text"] and "→" in op["text"]
-    page.click(f'#recent li.op[data-op="{battles[0]["i"]}"]')
+    # stepping to a battle brings its hex into view
+    page.evaluate(
+        "() => { const c = BOARD.centres['0101']; vb = [c[0], c[1], 300, 200]; putVb(); }"
+    )
+    page.click(f'#recent li.op[data-op="{battles[-1]["i"]}"]')
     page.wait_for_selector("#recent .op-detail .battle")
     assert page.locator(".recent-battle").count() >= 1
+    hex_id = re.findall(r"\((\d{4})\)", battles[-1]["text"])[0]
+    assert page.evaluate(
+        "(h) => { const c = BOARD.centres[h], b = svg.viewBox.baseVal;"
+        " return c[0] > b.x && c[0] < b.x + b.width && c[1] > b.y && c[1] < b.y + b.height; }",
+        hex_id,
+    )
     assert page.errors == []
 
 

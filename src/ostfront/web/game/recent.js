@@ -8,6 +8,7 @@
 import { page, layers, GID } from "./state.js";
 import { api, esc, cap, ruleLink, playerName } from "./helpers.js";
 import { hexPoints } from "./board.js";
+import { ensureVisible } from "./panzoom.js";
 import { isBattleRoll, operations, withOrigins, withoutRule, battleLine } from "./story.js";
 
 const atCache = new Map();  // step -> the counters then (a promise)
@@ -214,10 +215,28 @@ async function drawCurrent(el) {
   el.querySelector("[data-story=next]").disabled = s.index >= s.ops.length - 1;
 }
 
-/** Show operation `i` of the story told (clamped): its detail and its arrows on the map. */
+// The hex an operation is brought into view by: the battle's, or the move destination
+// nearest the middle of them all.
+function opHex(op) {
+  if (op.kind === "battle") return (op.hexes || [])[0];
+  const at = op.moves.map(m => page.board.centres[m.to]).filter(Boolean);
+  if (!at.length) return null;
+  const mx = at.reduce((a, c) => a + c[0], 0) / at.length, my = at.reduce((a, c) => a + c[1], 0) / at.length;
+  let best = null, dist = Infinity;
+  for (const m of op.moves) {
+    const c = page.board.centres[m.to];
+    if (c && (c[0] - mx) ** 2 + (c[1] - my) ** 2 < dist) { best = m.to; dist = (c[0] - mx) ** 2 + (c[1] - my) ** 2; }
+  }
+  return best;
+}
+
+/** Show operation `i` of the story told (clamped): its detail and its arrows on the map,
+ * brought into view (the player asked for it). */
 export function storyGo(i) {
   if (!story || !story.ops.length) return;
   story.index = Math.max(0, Math.min(story.ops.length - 1, i));
+  const hex = opHex(story.ops[story.index]);
+  if (hex) ensureVisible(hex);
   drawCurrent(document.getElementById("recent"));
 }
 
