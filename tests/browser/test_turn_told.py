@@ -6,9 +6,11 @@ drawing only the chosen operation's arrows."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -46,13 +48,19 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def start(page: Any, base_url: str, body: dict[str, Any]) -> str:
+    """A new game, its page open (with its seats); the game's id."""
     page.goto(base_url + "/")
     page.wait_for_function("() => typeof api === 'function'")
     answer = call(page, "POST", "/api/games", body)
-    page.goto(base_url + answer["url"])
+    page.url_of_game = base_url + answer["url"]
+    open_game(page)
+    return str(answer["id"])
+
+
+def open_game(page: Any) -> None:
+    page.goto(page.url_of_game)
     page.wait_for_selector("g.counters .counter-slot, #actions")
     page.wait_for_function("() => typeof V !== 'undefined' && V")
-    return str(answer["id"])
 
 
 def computer_plays(page: Any, gid: str, players: dict[str, str], human: str) -> dict[str, Any]:
@@ -69,11 +77,24 @@ def computer_plays(page: Any, gid: str, players: dict[str, str], human: str) -> 
         "The computer is playing" in (page.text_content("#recent") or "")
         or not view(page)["thinking"]
     )
+    # the rest of its turn unwatched (a page following every step slows the server), then
+    # the game opened again as the human side finds it
+    base = page.url_of_game.split("/game/")[0]
+    page.goto("about:blank")
+    end = time.monotonic() + 240
+    while True:
+        with urllib.request.urlopen(f"{base}/api/games/{gid}") as r:
+            v = json.load(r)
+        if not v["thinking"] and v["active"] == human:
+            break
+        assert time.monotonic() < end, "the computer's turn did not end"
+        time.sleep(0.2)
+    open_game(page)
     return wait_until(
         page,
         lambda v: not v["thinking"] and v["active"] == human and v["actions"],
         "the computer's turn",
-        timeout=240,
+        timeout=60,
     )
 
 
