@@ -188,11 +188,18 @@ def test_battle_result_and_the_other_sides_moves(page: Any, artifacts: Path) -> 
     # Axis's steps since its own last one (the set-up) are new, the rail move drawn on the map
     assert games.get("dr").active_side(state) == "soviet" and hits["defender"] > 0
     assert "since your last step" in text.lower()
+    assert "Still to settle" in text  # the open battle is the operation shown first
+    # the Axis's turn told as operations (issue 35.6): the moves group with the rail move,
+    # stepped to, draws it on the map
+    for op in page.locator('#recent li.op[data-kind="moves"]').all():
+        op.click()
+        page.wait_for_timeout(100)
+        if page.locator(f'.recent-move[data-uid="{uid}"]').count():
+            break
     mark = page.locator(f'.recent-move[data-uid="{uid}"]')
     assert mark.get_attribute("data-from") == origin
     assert mark.get_attribute("data-to") == target
-    assert f"{origin} → {target}" in text
-    assert "Still to settle" in text
+    assert f"{origin} → {target}" in page.inner_text("#recent")
     page.screenshot(path=str(artifacts / "game-battle-result.png"))
     assert page.errors == []
 

@@ -121,7 +121,7 @@ def test_rules_page_without_the_rulebook(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(rulespage, "rulebook_dirs", lambda: [tmp_path])
-    page = client.get("/rules/dr").text
+    page = client.get("/rules/dr/dev").text
     assert "is not on this machine" not in page
     assert "not copied here" in page and "Chart" in page
     # a rule with a note: number, title, Ostfront's note, status and where its code is

@@ -21,6 +21,7 @@ import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from .drawing import Shape
@@ -442,6 +443,8 @@ class Game(ABC):
     rule_prefix: ClassVar[str] = ""
     #: Its rules coverage table, a file in docs/rules ("" if it has none).
     coverage_table: ClassVar[str] = ""
+    #: Its rule notes for players, a data file (see :mod:`.rule_notes`); None if it has none.
+    rule_notes_file: ClassVar[Path | None] = None
     #: The keys of a decision in progress (``state["pending"]``) interfaces are shown
     #: (:meth:`decision_view`); a game adds its own small extras.
     decision_keys: ClassVar[tuple[str, ...]] = ("kind", "side", "targets", "attackers")
@@ -477,6 +480,12 @@ class Game(ABC):
     def hex_extras(self, hex_id: str) -> dict[str, Any]:
         """*Game hook*: what the game's own data says of a hex beyond the map (e.g. the
         units set up there), merged into ``ostfront hex``'s description."""
+        return {}
+
+    def sectors(self) -> dict[str, str]:
+        """*Game hook*: each hex of the board -> the name of the front sector it lies in,
+        for telling a turn's moves by where they were made (see :mod:`.sectors`). Default:
+        none (the moves are then told together)."""
         return {}
 
     def map_for(self, state: State) -> GameMap:

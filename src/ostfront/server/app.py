@@ -17,6 +17,7 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     GET    /api/board/<game>            the board SVG and each hex's centre
     GET    /api/hex/<game>/<hex>        one hex described (terrain, hexsides, place)
     GET    /api/chart/<game>            the game's charts (terrain effects, combat) as tables
+    GET    /api/rules/<game>            each numbered rule for players: summary, tables, when
     GET    /api/games                   the games a caller may see, newest first (at most 200):
                                         its own (seat tokens named, or its account's), the
                                         public ones
@@ -47,14 +48,15 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     POST   /api/lobby                   post a challenge (signed in)
     DELETE /api/lobby/<id>              withdraw your open challenge
     POST   /api/lobby/<id>/accept       accept another's challenge: the game starts
-    WS     /ws/games/<id>               {"seq", "thinking", "active"} whenever the game moves
+    WS     /ws/games/<id>               {"seq", "thinking", "progress", "active"} whenever the
+                                        game moves
 
 Online play (:mod:`.routes_online`): ``/api/time-controls``, a game's ``clock``, its
 players' ``chat`` and where a seat is told of its turn (``notify``), and the socket
 ``/ws/games/<id>/online`` (clock changes; chat messages to the players only).
 
 The routes live in one module a concern: :mod:`.routes_pages`, :mod:`.routes_reference`
-(meta, board, hex, chart), :mod:`.routes_games` (the games, acting, odds, overlays),
+(meta, board, hex, chart, rule notes), :mod:`.routes_games` (the games, acting, odds, overlays),
 :mod:`.routes_records` (timeline, replay, export, import) and :mod:`.routes_live` (the
 socket); each answer's shape is a pydantic model (:mod:`.models`, :mod:`.view_models`),
 listed at ``/docs``. They reach the session manager through ``app.state`` (:mod:`.deps`).

@@ -34,7 +34,13 @@ def board_payload(game_name: str) -> dict[str, Any]:
     board = game.board()
     svg = render_map(board, size=HEX_SIZE, title=game.title)
     centres = {h: [round(c, 1) for c in board.grid.center(h, HEX_SIZE)] for h in board.grid.hexes()}
-    return {"game": game_name, "size": HEX_SIZE, "svg": svg, "centres": centres}
+    return {
+        "game": game_name,
+        "size": HEX_SIZE,
+        "svg": svg,
+        "centres": centres,
+        "sectors": game.sectors(),
+    }
 
 
 @cache

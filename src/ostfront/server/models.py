@@ -124,6 +124,28 @@ class Board(Closed):
     size: float = Field(description="hex size (centre to corner) the board is drawn at")
     svg: str
     centres: dict[str, list[float]] = Field(description="hex id -> [x, y] of its centre")
+    sectors: dict[str, str] = Field(
+        default_factory=dict, description="hex id -> the front sector it lies in (Game.sectors)"
+    )
+
+
+class RuleNote(Closed):
+    """One numbered rule for players: a short summary in Ostfront's own words (None while it
+    is still to be written), the tables it uses, where it applies, its developers' row."""
+
+    rule: str
+    number: str
+    title: str
+    summary: str | None
+    tables: list[str]
+    where: str
+    developers: str = Field(description="its row on the developers' rules page")
+
+
+class RuleNotes(Closed):
+    game: str
+    title: str
+    rules: list[RuleNote]
 
 
 class ChartRow(Open):

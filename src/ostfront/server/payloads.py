@@ -109,6 +109,7 @@ def game_view(
             "pending": describe.pending_json(game, state),
             "selected": describe.selected_unit(game, state),
             "thinking": session.thinking and live,
+            "progress": session.progress() if live else None,
             "ai_error": session.ai_error,
             "log": _log(session, state, log_from, log_step),
         }

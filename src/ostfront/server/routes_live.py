@@ -1,5 +1,6 @@
-"""The live socket: each open game page hears ``{"seq", "thinking", "active",
-"ai_error"}`` whenever its game moves, and reloads what changed.
+"""The live socket: each open game page hears ``{"seq", "thinking", "progress", "active",
+"ai_error"}`` whenever its game moves, and reloads what changed (``progress``: while the
+computer plays, the steps it has taken and for how long, see ``Session.progress``).
 
 Watching needs only the game's id; a seat token, offered as the subprotocol
 ``seat.<token>``, must be one of the game's (docs/security.md); a signed-in player's login
@@ -64,6 +65,7 @@ async def live(websocket: WebSocket, gid: str) -> None:
             {
                 "seq": session.seq,
                 "thinking": session.thinking,
+                "progress": session.progress(),
                 "active": None,
                 "ai_error": session.ai_error,
                 "seats": sorted(mine),

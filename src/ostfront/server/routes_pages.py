@@ -72,4 +72,11 @@ def game_page(gid: str, manager: ManagerDep) -> Response:
 
 @router.get("/rules/{game}")
 def rules(game: str) -> HTMLResponse:
+    """The players' rules page: each rule in short (a rule link's target)."""
     return HTMLResponse(rulespage.render(games.get(game)))
+
+
+@router.get("/rules/{game}/dev")
+def rules_dev(game: str) -> HTMLResponse:
+    """The developers' page: the rules coverage table, with the rulebook where it is here."""
+    return HTMLResponse(rulespage.render_dev(games.get(game)))

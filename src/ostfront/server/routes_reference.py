@@ -10,8 +10,8 @@ from fastapi import APIRouter
 from .. import __version__, games
 from ..ai.players import levels, levels_for
 from ..core.protocol import Game
-from . import describe
-from .models import Board, Chart, HexInfo, Meta
+from . import describe, rulespage
+from .models import Board, Chart, HexInfo, Meta, RuleNotes
 
 router = APIRouter(prefix="/api")
 
@@ -39,6 +39,13 @@ def board(game: str) -> dict[str, Any]:
 def chart(game: str) -> dict[str, Any]:
     g = games.get(game)
     return {"game": g.name, "title": g.title, "tables": g.chart()}
+
+
+@router.get("/rules/{game}", response_model=RuleNotes, response_model_exclude_unset=True)
+def rule_notes(game: str) -> dict[str, Any]:
+    """Each numbered rule of the game for players (the rules page's content)."""
+    g = games.get(game)
+    return {"game": g.name, "title": g.title, "rules": rulespage.rule_notes(g)}
 
 
 @router.get("/hex/{game}/{hex_id}", response_model=HexInfo, response_model_exclude_unset=True)

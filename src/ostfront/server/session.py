@@ -30,6 +30,9 @@ class Session:
     meta: list[dict[str, Any]] = field(default_factory=list)
     checkpoints: dict[int, State] = field(default_factory=dict)
     thinking: bool = False
+    #: While the computer plays: the step its run began at and when (``time.time()``).
+    thinking_from: int = 0
+    thinking_since: float = 0.0
     ai_error: str | None = None
     runner: threading.Thread | None = None
     seats: dict[str, str] | None = None
@@ -54,6 +57,16 @@ class Session:
     @property
     def finished(self) -> bool:
         return self.game.active_side(self.state) is None
+
+    def progress(self) -> dict[str, Any] | None:
+        """While the computer plays: the steps it has taken since it began and for how long
+        it has been at it (seconds); None otherwise."""
+        if not self.thinking:
+            return None
+        return {
+            "steps": max(0, self.seq - self.thinking_from),
+            "seconds": round(max(0.0, time.time() - self.thinking_since), 1),
+        }
 
     def summary(self) -> dict[str, Any]:
         return summarize(self.game, self.state)

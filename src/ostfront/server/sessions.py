@@ -182,6 +182,7 @@ class Manager:
         msg = {
             "seq": session.seq,
             "thinking": session.thinking,
+            "progress": session.progress(),
             "active": session.game.active_side(session.state),
             "ai_error": session.ai_error,
         }
@@ -750,6 +751,8 @@ class Manager:
         if session.runner is not None and session.runner.is_alive():
             return
         session.thinking = True
+        session.thinking_from = session.seq
+        session.thinking_since = time.time()
         session.ai_error = None
         t = threading.Thread(
             target=self._run_computer, args=(session,), name=f"ai-{session.id}", daemon=True

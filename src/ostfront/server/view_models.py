@@ -175,6 +175,13 @@ class ViewDelta(Closed):
     actions: ActionsChange | None = None
 
 
+class ThinkingProgress(Closed):
+    """How far the computer has got while it plays: a progress indicator's figures."""
+
+    steps: int = Field(description="the steps it has taken since it began")
+    seconds: float = Field(description="how long it has been at it")
+
+
 class GameView(Closed):
     id: str
     game: str
@@ -214,6 +221,7 @@ class GameView(Closed):
     pending: Decision | None = None
     selected: str | None = None
     thinking: bool
+    progress: ThinkingProgress | None = None
     ai_error: str | None = None
     log: Log
     clock: ClockInfo | None = Field(default=None, description="absent for a game without one")

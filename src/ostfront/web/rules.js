@@ -1,5 +1,6 @@
 // Rules page: an anchor like #r-10.1.1A falls back to the nearest numbered rule that exists;
-// the rule followed is repeated at the top, with the rules it belongs to.
+// the rule followed is repeated at the top, with the rules it belongs to (the players' page
+// and the developers' page alike).
 "use strict";
 (function () {
   let id = decodeURIComponent(location.hash.slice(1));
@@ -25,7 +26,7 @@
     }
     const note = asked !== el.id ? `<p class="muted">Rule ${asked.replace(/^r-/, "")} is covered under:</p>` : "";
     box.innerHTML = `<div class="followed">${note}${el.innerHTML}` +
-      parents.map(p => `<div class="parent">${p.querySelector("h2").outerHTML}${p.querySelector(".notes") ? p.querySelector(".notes").outerHTML : ""}</div>`).join("") +
+      parents.map(p => `<div class="parent">${p.querySelector("h2").outerHTML}${p.querySelector(".notes, .summary") ? p.querySelector(".notes, .summary").outerHTML : ""}</div>`).join("") +
       "</div>";
     return;
   }

@@ -215,6 +215,7 @@ def test_data_check_passes() -> None:
         "tables",
         "scenarios",
         "markers",
+        "rule-notes",
     }
 
 

@@ -18,10 +18,11 @@ from ...core.protocol import (
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
+from ...core.rule_notes import notes_summary
 from . import rules, sequence
 from .ai.moves import DefiantRussiaEvaluator
 from .air import fleet_strength
-from .board import board
+from .board import DATA, board, sectors
 from .chart_view import chart_tables  # the charts card's tables, worded for people
 from .charts import check_charts
 from .combat import roll_distribution
@@ -52,6 +53,7 @@ class DefiantRussia(SequencedGame):
     rulebook = "defiant-russia.txt"
     rule_prefix = "DR"
     coverage_table = "defiant-russia.md"
+    rule_notes_file = DATA / "rule_notes.toml"
     #: an attack's Air Points (DR 11.7), the unit and hex a decision is about, a battle's hits
     decision_keys = ("kind", "side", "targets", "attackers", "air", "unit", "hex", "hits")
 
@@ -101,6 +103,9 @@ class DefiantRussia(SequencedGame):
     def board(self) -> GameMap:
         return board()
 
+    def sectors(self) -> dict[str, str]:
+        return sectors()
+
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         return [
             *super().data_checks(),
@@ -108,6 +113,7 @@ class DefiantRussia(SequencedGame):
             ("counters", check_counters),
             ("setup", check_setup),
             ("defiant-poland", check_defiant_poland),
+            ("rule-notes", lambda: notes_summary(self)),
         ]
 
     def chart(self, state: ProtocolState | None = None) -> list[dict[str, Any]]:

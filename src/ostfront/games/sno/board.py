@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from ...core.mapmodel import GameMap, load_map
+from ...core.sectors import load_sector_places, sectors_by_places
 
 DATA = Path(__file__).parent / "data"
 
@@ -14,3 +15,9 @@ DATA = Path(__file__).parent / "data"
 def board() -> GameMap:
     """The Sturm Nach Osten map (see docs/data/sno.md for where every value comes from)."""
     return load_map(DATA / "map.toml")
+
+
+@cache
+def sectors() -> dict[str, str]:
+    """Each hex -> its front sector, from the places ``sectors.toml`` names (core/sectors.py)."""
+    return sectors_by_places(board(), load_sector_places(DATA / "sectors.toml"))

@@ -28,9 +28,10 @@ from ...core.protocol import (
     copy_state,
 )
 from ...core.protocol import State as ProtocolState
+from ...core.rule_notes import notes_summary
 from . import sequence, views
 from .ai.moves import SturmNachOstenEvaluator
-from .board import DATA, board
+from .board import DATA, board, sectors
 from .combat import distribution
 from .counters import counter_notes
 from .crt import crt_notes, load_crt
@@ -88,6 +89,7 @@ class SturmNachOsten(SequencedGame):
     rulebook = "sturm-nach-osten.txt"
     rule_prefix = "SNO"
     coverage_table = "sturm-nach-osten.md"
+    rule_notes_file = DATA / "rule_notes.toml"
     #: the unit a set-up pick is about (SNO 12.11), the hex an overstack is in (4.4)
     decision_keys = ("kind", "side", "targets", "attackers", "unit", "hex")
     playable_note = (
@@ -159,6 +161,9 @@ class SturmNachOsten(SequencedGame):
     def board(self) -> GameMap:
         return board()
 
+    def sectors(self) -> dict[str, str]:
+        return sectors()
+
     def data_checks(self) -> list[tuple[str, Callable[[], list[str]]]]:
         """Every SNO data file, each loaded, validated and summarised (``ostfront data check``)."""
         return [
@@ -168,6 +173,7 @@ class SturmNachOsten(SequencedGame):
             ("tables", table_notes),
             ("scenarios", scenario_notes),
             ("markers", marker_notes),
+            ("rule-notes", lambda: notes_summary(self)),
         ]
 
     def hex_extras(self, hex_id: str) -> dict[str, Any]:

@@ -1,12 +1,15 @@
 // What just happened, read from the log (each entry has its action's label, role and hexes,
 // whether it was taken in a set-up phase, and any dice rolled) and from the positions before
-// and after (the replay endpoint, /at/<step>): the hits
-// and results of the last battle, and what the other side did since this side's own last
-// step, marked on the map.
+// and after (the replay endpoint, /at/<step>): the hits and results of the last battle, and
+// what the other side did since this side's own last step, told as operations (story.js)
+// stepped through one at a time, each drawn on the map alone. While the computer plays, how
+// far it has got.
 
 import { page, layers, GID } from "./state.js";
 import { api, esc, cap, ruleLink, playerName } from "./helpers.js";
 import { hexPoints } from "./board.js";
+import { ensureVisible } from "./panzoom.js";
+import { isBattleRoll, operations, withOrigins, withoutRule, battleLine } from "./story.js";
 
 const atCache = new Map();  // step -> the counters then (a promise)
 let recentKey = "";         // what the panel's section shows
@@ -42,11 +45,6 @@ function rollHits(e) {
   return e.hits || null;
 }
 
-// A battle's roll: dice rolled by an action whose role is "roll", naming the hexes fought over.
-function isBattleRoll(e) {
-  return e.role === "roll" && (e.hexes || []).length > 0 && (e.rolls || []).length > 0;
-}
-
 // Each battle in the log from index i0 on: the roll, its hits, and the decisions that settled it
 // (up to the next attack or roll, or the end of the phase).
 function battlesFrom(i0) {
@@ -65,12 +63,6 @@ function battlesFrom(i0) {
     out.push({ roll: e, hits, after, end: after.length ? after[after.length - 1].step : e.step });
   }
   return out;
-}
-
-// A die's "why" without the rule reference it ends with ("... (XX 7.1.1)"): the rule is
-// linked beside the battle.
-function withoutRule(why) {
-  return why.replace(/\s*\([A-Z]+ \d[^()]*\)$/, "");
 }
 
 function unitList(list) { return list.map(c => esc(c.label)).join(", "); }
@@ -116,66 +108,248 @@ function ownSide() {
   return humans.length === 1 ? humans[0] : null;
 }
 
+
+// ------------------------------------------------------------------ while the computer plays
+let ticker = null;  // the seconds counter of the progress line
+
+function drawThinking(el) {
+  const p = page.view.progress || { steps: 0, seconds: 0 };
+  const side = page.view.active || "";
+  const t0 = Date.now() - 1000 * (p.seconds || 0);
+  el.innerHTML = `<div class="story-thinking" id="story-thinking" role="status" aria-live="polite">` +
+    `<span class="spinner"></span><div><span class="badge ${esc(side)}">${esc(cap(side))}</span> ` +
+    `The computer is playing: <b class="steps">${Number(p.steps) || 0}</b> step${p.steps === 1 ? "" : "s"} so far, ` +
+    `<span class="secs">${Math.floor(p.seconds || 0)}</span> s` +
+    `<div class="muted">${esc(page.view.info.title || "")}</div></div></div>`;
+  el.hidden = false;
+  clearInterval(ticker);
+  ticker = setInterval(() => {
+    const s = el.querySelector(".secs");
+    if (!s || !page.view.thinking) { clearInterval(ticker); ticker = null; return; }
+    s.textContent = String(Math.floor((Date.now() - t0) / 1000));
+  }, 1000);
+}
+
+// ------------------------------------------------------------------ their turn, told
+let story = null;  // {base, ops, index, since, gone}: the operations shown and the one on the map
+
+function labelOf(uid) {
+  const c = page.view.counters.find(x => x.id === uid);
+  return c ? c.label : uid;
+}
+
+function opTitle(op) {
+  if (op.kind === "battle") {
+    const where = (op.hexes || []).map(h => {
+      const name = (page.places[h] || "").replace(/\s*\(.*\)$/, "");  // without its kinds
+      return name ? `${name} (${h})` : h;
+    }).join(", ");
+    return `Battle on ${where}`;
+  }
+  const sector = op.sector ? ` · ${op.sector}` : "";
+  return `${op.title}${sector}`;
+}
+
+function opLine(op, i) {
+  let body;
+  if (op.kind === "battle") {
+    const b = battleLine(op);
+    body = `<b>${esc(opTitle(op))}</b><div class="op-battle"><span class="op-odds">${esc(b.odds)}</span>` +
+      `${b.dice ? ` · roll <span class="op-dice">${esc(b.dice)}</span>` : ""}` +
+      `${b.result ? ` → <b class="op-result">${esc(b.result)}</b>` : ""}</div>`;
+  } else {
+    const placed = op.moves.filter(m => m.from === null).length, moved = op.moves.length - placed;
+    const parts = [];
+    if (moved) parts.push(`${moved} move${moved === 1 ? "" : "s"}`);
+    if (placed) parts.push(`${placed} placed`);
+    body = `<b>${esc(opTitle(op))}</b>: ${parts.join(", ")}`;
+  }
+  return `<li class="op${story.index === i ? " current" : ""}" data-op="${i}" data-kind="${op.kind}" tabindex="0">${body}</li>`;
+}
+
+// The current operation's detail and its marks on the map (its moves' arrows alone).
+async function drawCurrent(el) {
+  const s = story, op = s.ops[s.index];
+  const box = el.querySelector(".op-detail");
+  if (!op || !box) return;
+  let html = "", marks = "", arrows = "";
+  const arrow = (uid, from, to) => {
+    const [x0, y0] = page.board.centres[from], [x1, y1] = page.board.centres[to];
+    const pts = `x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}"`;
+    return `<g class="recent-arrow" data-uid="${esc(uid)}"><line class="casing" ${pts}/>` +
+      `<line class="line" ${pts} marker-end="url(#arrow-recent)"/></g>`;
+  };
+  const mark = (uid, from, to) =>
+    `<g class="recent-move" data-uid="${esc(uid)}" data-from="${esc(from || "")}" data-to="${esc(to)}">` +
+    (from && page.board.centres[from] ? `<polygon class="recent-from" points="${hexPoints(from)}"/>` : "") +
+    `<polygon class="recent-to" points="${hexPoints(to)}"/></g>`;
+  if (op.kind === "moves") {
+    html = `<ul class="outcome op-moves">` + op.moves.map(m =>
+      `<li>${esc(labelOf(m.unit))} ${m.from ? `${esc(m.from)} → ${esc(m.to)}` : `placed at ${esc(m.to)}`}</li>`).join("") + "</ul>";
+    for (const m of op.moves) {
+      if (!page.board.centres[m.to]) continue;
+      marks += mark(m.unit, m.from, m.to);
+      if (m.from && page.board.centres[m.from] && m.from !== m.to) arrows += arrow(m.unit, m.from, m.to);
+    }
+  } else {
+    html = await battleHtml({ roll: op.roll, hits: op.roll.hits || null, after: op.entries.slice(1), end: op.last });
+    marks = (op.hexes || []).filter(h => page.board.centres[h])
+      .map(h => `<polygon class="recent-battle" points="${hexPoints(h)}"/>`).join("");
+    try {
+      const ch = unitChanges(await countersAt(op.roll.step - 1), await countersAt(op.last));
+      for (const m of ch.moved) {
+        if (!page.board.centres[m.from] || !page.board.centres[m.to]) continue;
+        marks += mark(m.unit.id, m.from, m.to);
+        arrows += arrow(m.unit.id, m.from, m.to);
+      }
+    } catch (e) { /* the battle's hexes alone then */ }
+  }
+  if (s !== story || op !== s.ops[s.index]) return;  // stepped on meanwhile
+  box.innerHTML = html;
+  layers.recent.innerHTML = marks + s.gone;
+  layers.recentArrows.innerHTML = arrows;
+  el.querySelectorAll("li.op").forEach(li => li.classList.toggle("current", Number(li.dataset.op) === s.index));
+  const pos = el.querySelector(".story-pos");
+  if (pos) pos.textContent = `${s.index + 1} of ${s.ops.length}`;
+  el.querySelector("[data-story=prev]").disabled = s.index <= 0;
+  el.querySelector("[data-story=next]").disabled = s.index >= s.ops.length - 1;
+}
+
+// The hex an operation is brought into view by: the battle's, or the move destination
+// nearest the middle of them all.
+function opHex(op) {
+  if (op.kind === "battle") return (op.hexes || [])[0];
+  const at = op.moves.map(m => page.board.centres[m.to]).filter(Boolean);
+  if (!at.length) return null;
+  const mx = at.reduce((a, c) => a + c[0], 0) / at.length, my = at.reduce((a, c) => a + c[1], 0) / at.length;
+  let best = null, dist = Infinity;
+  for (const m of op.moves) {
+    const c = page.board.centres[m.to];
+    if (c && (c[0] - mx) ** 2 + (c[1] - my) ** 2 < dist) { best = m.to; dist = (c[0] - mx) ** 2 + (c[1] - my) ** 2; }
+  }
+  return best;
+}
+
+/** Show operation `i` of the story told (clamped): its detail and its arrows on the map,
+ * brought into view (the player asked for it). */
+export function storyGo(i) {
+  if (!story || !story.ops.length) return;
+  story.index = Math.max(0, Math.min(story.ops.length - 1, i));
+  const hex = opHex(story.ops[story.index]);
+  if (hex) ensureVisible(hex);
+  drawCurrent(document.getElementById("recent"));
+}
+
+function wire(el) {
+  if (el.dataset.wired) return;
+  el.dataset.wired = "1";
+  el.addEventListener("click", (ev) => {
+    if (!story) return;
+    const b = ev.target.closest("[data-story]");
+    if (b) { storyGo(story.index + (b.dataset.story === "next" ? 1 : -1)); return; }
+    const li = ev.target.closest("li.op");
+    if (li && !ev.target.closest("a")) storyGo(Number(li.dataset.op));
+  });
+  el.addEventListener("keydown", (ev) => {
+    const li = ev.target.closest && ev.target.closest("li.op");
+    if (li && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); storyGo(Number(li.dataset.op)); }
+  });
+}
+
+// The log index of this side's last own step, not counting its answers within the other
+// side's phases (losses it chose, retreats: steps in the same phase as the other side's next
+// step), so that the other side's whole turn is told; -1 if none.
+function lastOwnStep(me) {
+  let next = null;  // the other side's step nearest after i
+  for (let i = page.log.length - 1; i >= 0; i--) {
+    const e = page.log[i];
+    if (e.side !== me) { next = e; continue; }
+    if (!next || next.turn !== e.turn || next.phase !== e.phase) return i;
+  }
+  return -1;
+}
+
 export async function drawRecent() {
   const el = document.getElementById("recent");
-  if (page.view.live && page.view.thinking) return;  // worked out when the computer has done, not each step
+  wire(el);
+  if (page.view.live && page.view.thinking) { recentKey = ""; story = null; drawThinking(el); return; }
   const me = page.view.live ? ownSide() : null;
   if (!me || !page.log.length) {
     recentKey = "";
+    story = null;
     el.hidden = true;
     layers.recent.innerHTML = layers.recentArrows.innerHTML = "";
     return;
   }
-  let lastOwn = -1;
-  for (let i = page.log.length - 1; i >= 0; i--) if (page.log[i].side === me) { lastOwn = i; break; }
+  const lastOwn = lastOwnStep(me);
   const theirs = page.log.slice(lastOwn + 1);
   const last = page.log[page.log.length - 1];
   const key = `${me}:${lastOwn}:${last.step}:${page.view.seq}`;
   if (key === recentKey) return;
   recentKey = key;
-  let html = "", marks = "", arrows = "";
-  if (theirs.some(e => !e.setup)) {
-    const other = theirs[theirs.length - 1].side;
+  if (theirs.some(e => !e.setup && e.side !== me)) {
+    const other = theirs.filter(e => e.side !== me).pop().side;
     // from their last step before it, or from the end of the set-up (placing is no move)
     const firstPlayed = theirs.find(e => !e.setup);
     const since = Math.max(lastOwn >= 0 ? page.log[lastOwn].step : 0, firstPlayed.step - 1);
-    const n = theirs.filter(e => e.step > since).length;
-    html += `<h3>Since your last step</h3><div><span class="badge ${esc(other)}">${esc(cap(other))}</span> ` +
-      `${esc(playerName(page.view.players[other]))}: ${n} step${n === 1 ? "" : "s"}</div>`;
+    const told = theirs.filter(e => e.step > since);
+    const n = told.length;
+    const sectors = page.board.sectors || {};
+    const ops = operations(told, h => sectors[h]);
+    let start = [], overall = "", gone = "";
     try {
-      const ch = unitChanges(await countersAt(since), page.view.counters);
+      start = await countersAt(since);
       if (key !== recentKey) return;
-      const moved = ch.moved.filter(m => page.board.centres[m.from] && page.board.centres[m.to]);
-      html += `<ul class="outcome">${changesHtml(ch) || "<li>No unit lost or moved.</li>"}</ul>`;
-      if (moved.length) html += `<div class="muted">Moves are drawn on the map: <span class="recent-key"></span> from where each unit was.</div>`;
-      arrows = moved.map(m => {
-        const [x0, y0] = page.board.centres[m.from], [x1, y1] = page.board.centres[m.to];
-        const pts = `x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}"`;
-        return `<g class="recent-arrow" data-uid="${esc(m.unit.id)}"><line class="casing" ${pts}/>` +
-          `<line class="line" ${pts} marker-end="url(#arrow-recent)"/></g>`;
-      }).join("");
-      marks = moved.map(m =>
-        `<g class="recent-move" data-uid="${esc(m.unit.id)}" data-from="${esc(m.from)}" data-to="${esc(m.to)}">` +
-        `<polygon class="recent-from" points="${hexPoints(m.from)}"/><polygon class="recent-to" points="${hexPoints(m.to)}"/></g>`
-      ).join("") + ch.gone.filter(c => page.board.centres[c.hex]).map(c => {
+      const ch = unitChanges(start, page.view.counters);
+      const rows = [];
+      if (ch.gone.length) rows.push(`<li class="gone">Eliminated: ${unitList(ch.gone)}</li>`);
+      if (ch.reduced.length) rows.push(`<li>Reduced or flipped: ${unitList(ch.reduced)}</li>`);
+      overall = rows.join("");
+      gone = ch.gone.filter(c => page.board.centres[c.hex]).map(c => {
         const [x, y] = page.board.centres[c.hex], r = page.board.size * 0.45;
         return `<g class="recent-gone" data-uid="${esc(c.id)}" data-hex="${esc(c.hex)}"><polygon points="${hexPoints(c.hex)}"/>` +
           `<path d="M${x - r},${y - r} L${x + r},${y + r} M${x + r},${y - r} L${x - r},${y + r}"/></g>`;
       }).join("");
     } catch (e) { /* the log alone then */ }
-    // the battles they fought, and any of ours they settled (losses, retreats)
-    const ownStep = lastOwn >= 0 ? page.log[lastOwn].step : -1;
-    const battles = battlesFrom(lastOwn - 40).filter(b => b.end > ownStep).slice(-5).reverse();
-    for (const b of battles) html += await battleHtml(b);
-  } else {
-    // the latest battle of this phase, whoever fought it
-    const phase = page.log.filter(e => e.turn === last.turn && e.title === last.title);
-    const b = battlesFrom(page.log.length - phase.length).pop();
-    if (b) html += `<h3>Last battle</h3>` + await battleHtml(b);
+    withOrigins(ops, told, start.map(c => [c.id, c.hex]));
+    const base = `${me}:${lastOwn}:${since}`;
+    let index = 0;
+    if (story && story.base === base && story.index < ops.length) index = story.index;
+    else {
+      // a battle just fought (perhaps still to settle) is where to look first
+      const lastBattle = ops.map(o => o.kind).lastIndexOf("battle");
+      if (lastBattle >= 0 && ops[lastBattle].last === last.step) index = lastBattle;
+    }
+    story = { base, ops, index, gone };
+    const battles = ops.filter(o => o.kind === "battle").length;
+    let html = `<h3>Since your last step</h3><div><span class="badge ${esc(other)}">${esc(cap(other))}</span> ` +
+      `${esc(playerName(page.view.players[other]))}: ${n} step${n === 1 ? "" : "s"}, ` +
+      `${ops.length - battles} group${ops.length - battles === 1 ? "" : "s"} of moves, ${battles} battle${battles === 1 ? "" : "s"}</div>`;
+    if (overall) html += `<ul class="outcome">${overall}</ul>`;
+    if (ops.length) {
+      html += `<div class="story-nav"><button type="button" data-story="prev" title="The operation before">‹ Previous</button>` +
+        `<span class="story-pos"></span><button type="button" data-story="next" title="The next operation">Next ›</button></div>` +
+        `<ol class="story">${ops.map(opLine).join("")}</ol>` +
+        `<div class="op-detail"></div><div class="muted">The operation chosen is drawn on the map: ` +
+        `<span class="recent-key"></span> from where each unit was.</div>`;
+    } else {
+      html += `<ul class="outcome"><li>No unit moved and no battle fought.</li></ul>`;
+    }
+    if (key !== recentKey) return;
+    el.innerHTML = html;
+    el.hidden = false;
+    layers.recent.innerHTML = gone;
+    layers.recentArrows.innerHTML = "";
+    if (ops.length) await drawCurrent(el);
+    return;
   }
+  story = null;
+  // the latest battle of this phase, whoever fought it
+  const phase = page.log.filter(e => e.turn === last.turn && e.title === last.title);
+  const b = battlesFrom(page.log.length - phase.length).pop();
+  const html = b ? `<h3>Last battle</h3>` + await battleHtml(b) : "";
   if (key !== recentKey) return;
-  layers.recent.innerHTML = marks;
-  layers.recentArrows.innerHTML = arrows;
+  layers.recent.innerHTML = layers.recentArrows.innerHTML = "";
   el.innerHTML = html;
   el.hidden = !html;
 }
