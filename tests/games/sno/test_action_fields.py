@@ -43,7 +43,7 @@ def test_an_attack_names_its_hex_and_defenders(R, make_state) -> None:  # SNO 7.
     assert (leave.role, leave.units, leave.group) == ("back", (GER,), "Leave out of the attack")
     assert acts["cancel"].role == "back"
     declare = acts["declare"]
-    assert (declare.role, declare.group) == ("choose", "Declare the attack")
+    assert (declare.role, declare.group) == ("attack", "Declare the attack")
     combat.perform(R, s, declare)
     commit = by_text(combat.actions(R, s))["commit"]
     assert commit.role == "choose"
