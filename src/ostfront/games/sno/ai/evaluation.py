@@ -10,9 +10,9 @@ city and takes an empty one; the Soviets gather on the victory cities the Axis t
 keep out of enemy ZOC away from them (7.1.4: a unit in enemy ZOC must attack or disband); both
 stay in supply and within the stacking limits (4.2: the excess is eliminated, 4.4).
 
-The greedy player reads the plain terms; the normal player (``teamwork``) adds contact with
-the enemy for the Axis (the next Combat Phase's attacks), the supply of the destination and
-the Soviet refusal of enemy ZOC.
+The greedy player reads the plain terms; the normal player (``teamwork``) adds the supply of
+the destination for both sides (:func:`reaches`: a unit moving on leaves its own supply point
+behind) and the Soviet refusal of enemy ZOC.
 """
 
 from __future__ import annotations
