@@ -3,6 +3,8 @@ normal against normal from June 1941, as far as ``--until`` (default May 1945, t
 end, 15.3).
 
     uv run python tools/sno_history.py --games 20 --seed 1 [--until 1942-06] [--jobs 1]
+    uv run python tools/sno_history.py --games 5 --seed 6 --save runs.jsonl
+    uv run python tools/sno_history.py --report runs.jsonl    # the games saved, together
 
 For the games it prints:
 
@@ -32,10 +34,12 @@ standard error as it ends.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from ostfront.ai.players import make_player
@@ -211,14 +215,30 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--until", default="1945-05", help="the last month played (YYYY-MM)")
+    ap.add_argument("--save", help="append each game's figures to this file (JSON lines)")
+    ap.add_argument(
+        "--report", nargs="+", metavar="FILE", help="play nothing: report the games saved here"
+    )
     args = ap.parse_args()
-    jobs = [(args.seed + i, args.axis, args.soviet, args.until) for i in range(args.games)]
-    if args.jobs <= 1:
-        games = [one(j) for j in jobs]
+    if args.report:
+        games = [
+            json.loads(line)
+            for f in args.report
+            for line in Path(f).read_text().split("\n")
+            if line
+        ]
     else:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            games = list(pool.map(one, jobs))
-    report(games, args.until)
+        jobs = [(args.seed + i, args.axis, args.soviet, args.until) for i in range(args.games)]
+        if args.jobs <= 1:
+            games = [one(j) for j in jobs]
+        else:
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                games = list(pool.map(one, jobs))
+        if args.save:
+            with open(args.save, "a", encoding="utf-8") as out:
+                for g in games:
+                    out.write(json.dumps(g) + "\n")
+    report(games, max(g["last_turn"] for g in games) if args.report else args.until)
     cpu = [g["cpu"] for g in games]
     print(f"\nCPU a game: mean {statistics.fmean(cpu):.0f} s, worst {max(cpu):.0f} s")
 
