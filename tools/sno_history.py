@@ -183,6 +183,13 @@ def report(games: list[dict[str, Any]], until: str) -> None:
         + ", ".join(f"{k}: {v}" for k, v in sorted(ends.items()))
         + (f"; not ended by {month_title(until)}: {stopped}" if stopped else "")
     )
+    scores = [g["score"] for g in games if g["score"]]
+    if scores:
+        axis = statistics.fmean(float(sc.get("axis", 0)) for sc in scores)
+        soviet = statistics.fmean(float(sc.get("soviet", 0)) for sc in scores)
+        counts = ", ".join(f"{sc.get('axis')}-{sc.get('soviet')}" for sc in scores)
+        print(f"Victory counts at the end (Axis-Soviets, 15.4-15.5): mean {axis:.2f}-{soviet:.2f}")
+        print(f"  game by game: {counts}")
     print("\n| front at the start of | games | line -> game front | game front -> line "
           "| line on the Axis side |")  # fmt: skip
     print("|---|---|---|---|---|")
