@@ -291,6 +291,17 @@ def test_simulate_refuses_a_level_that_does_not_know_the_game() -> None:
     }
 
 
+def test_compare_plays_paired_games_for_each_side() -> None:
+    """A level against itself: every pair is the same game, so every margin is zero; each
+    side of the toy game has its pairs, and a level that does not know the game is refused."""
+    out = run_json("compare", "toy", "random", "random", "--games", "3", "--seed", "5")
+    assert out["seeds"] == [5, 6, 7] and set(out["sides"]) == {"red", "blue"}
+    for row in out["sides"].values():
+        assert (row["pairs"], row["margin"], row["ci95"], row["same"]) == (3, 0.0, 0.0, 3)
+    assert [r["seed"] for r in out["reports"]["baseline"]] == [5, 6, 7]
+    assert "no computer player" in run_json("compare", "toy", "greedy", "random", code=2)["error"]
+
+
 def test_records_carry_a_snapshot_of_the_current_state(tmp_path: Path) -> None:
     rec = tmp_path / "g.json"
     run("new", "toy", "--seed", "5", "--out", str(rec))

@@ -137,3 +137,97 @@ def summary(match: Match, reports: list[GameReport]) -> dict[str, Any]:
         ],
         "mean_steps": round(statistics.fmean(r.steps for r in reports), 1) if reports else 0,
     }
+
+
+# ------------------------------------------------------------------ paired comparisons
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval (normal approximation,
+    the sample's standard deviation; 0 for fewer than two values).
+
+    >>> mean_interval([1.0, 2.0, 3.0])
+    (2.0, 1.1316)
+    """
+    if not values:
+        return (0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (round(mean, 4), 0.0)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (round(mean, 4), round(half, 4))
+
+
+def paired_matches(
+    game: str,
+    scenario: str | None,
+    options: Mapping[str, Any],
+    level: str,
+    base: str,
+    check: bool = True,
+    budget: float | None = None,
+    turn_budget: float | None = None,
+) -> dict[str, Match]:
+    """The matches of a paired comparison of ``level`` with ``base``: ``base`` on every side
+    (the baseline), and for each side ``level`` there with ``base`` on the others. Keyed by
+    the side ``level`` plays, ``""`` for the baseline."""
+    sides = list(get(game).sides)
+
+    def match(levels: dict[str, str]) -> Match:
+        return Match(game, scenario, options, levels, check, budget, turn_budget)
+
+    out = {"": match({s: base for s in sides})}
+    for side in sides:
+        out[side] = match({s: (level if s == side else base) for s in sides})
+    return out
+
+
+def paired_summary(
+    matches: Mapping[str, Match], reports: Mapping[str, list[GameReport]]
+) -> dict[str, Any]:
+    """A paired comparison as data: for each side, the points ``level`` scored there less
+    what ``base`` scored on the same seed (the margin: mean and 95% half-width), its wins
+    against the baseline's, and how often it did better, the same or worse. Games with a
+    problem are left out with their partners."""
+    baseline = {r.seed: r for r in reports[""] if not r.problem and r.score}
+    out: dict[str, Any] = {"sides": {}, "seeds": sorted(baseline)}
+    for side, match in matches.items():
+        if not side:
+            continue
+        diffs: list[float] = []
+        wins = base_wins = better = worse = 0
+        for r in reports[side]:
+            b = baseline.get(r.seed)
+            if b is None or r.problem or not r.score:
+                continue
+            d = float(r.score.get(side, 0)) - float(b.score.get(side, 0))
+            diffs.append(d)
+            wins += r.winner == side
+            base_wins += b.winner == side
+            better += d > 0
+            worse += d < 0
+        mean, half = mean_interval(diffs)
+        out["sides"][side] = {
+            "level": match.levels[side],
+            "against": next(lv for s, lv in match.levels.items() if s != side),
+            "pairs": len(diffs),
+            "margin": mean,
+            "ci95": half,
+            "wins": wins,
+            "baseline_wins": base_wins,
+            "better": better,
+            "same": len(diffs) - better - worse,
+            "worse": worse,
+            "points": _mean_points(reports[side], side),
+            "baseline_points": _mean_points(reports[""], side),
+            "turn_seconds_median": _median_turn(reports[side], side),
+        }
+    return out
+
+
+def _mean_points(reports: list[GameReport], side: str) -> float | None:
+    points = [float(r.score.get(side, 0)) for r in reports if not r.problem and r.score]
+    return round(statistics.fmean(points), 3) if points else None
+
+
+def _median_turn(reports: list[GameReport], side: str) -> float | None:
+    turns = [t for r in reports for s, t in r.turn_seconds if s == side]
+    return round(statistics.median(turns), 4) if turns else None

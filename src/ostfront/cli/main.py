@@ -23,7 +23,7 @@ from rich.table import Table
 from .. import __version__, games
 from ..ai.players import levels as player_levels
 from ..ai.players import levels_for
-from ..ai.tournament import Match, run, summary
+from ..ai.tournament import Match, paired_matches, paired_summary, run, summary
 from ..core import record as rec
 from ..core.coverage import coverage_rows
 from ..core.data_check import check_game
@@ -629,6 +629,83 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
     )
     for p in table["problems"]:
         out.print(f"  seed {p['seed']}: {escape(p['problem'])}")
+
+
+# ------------------------------------------------------------------ compare
+@cli.command("compare")
+@click.argument("game")
+@click.argument("level", type=click.Choice(LEVELS))
+@click.argument("base", type=click.Choice(LEVELS))
+@click.option("--scenario", default=None)
+@click.option("--option", "options", multiple=True, help="Option id, or id=value. Repeatable.")
+@click.option("--games", "n_games", type=int, default=10, show_default=True, help="Seeds.")
+@click.option("--seed", type=int, default=1, show_default=True, help="The first seed.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Games played at once.")
+@click.option("--budget", type=click.FloatRange(min=0), default=None)
+@click.option("--turn-budget", type=click.FloatRange(min=0), default=None)
+@click.option("--check", is_flag=True, help="Run the invariant and replay checks too.")
+@json_option
+@handled
+def compare_cmd(
+    game: str,
+    level: str,
+    base: str,
+    scenario: str | None,
+    options: tuple[str, ...],
+    n_games: int,
+    seed: int,
+    jobs: int,
+    budget: float | None,
+    turn_budget: float | None,
+    check: bool,
+    as_json: bool,
+) -> None:
+    """Paired games of LEVEL against BASE in GAME: each seed is played with BASE on every
+    side, then with LEVEL on each side in turn (BASE on the others). For each side, LEVEL's
+    margin is its points less BASE's on the same seed: the mean with a 95% interval, and
+    the wins of each."""
+    g = load_game(game)
+    known = levels_for(g)
+    for lv in (level, base):
+        if lv not in known:
+            raise UserError(
+                f"{lv}: no computer player of that level knows {g.title} yet "
+                f"(levels for it: {', '.join(known)})"
+            )
+    chosen = {
+        k: (_option_value(v) if eq else True) for k, eq, v in (o.partition("=") for o in options)
+    }
+    g.resolve_options(chosen, g.resolve_scenario(scenario))
+    matches = paired_matches(g.name, scenario, chosen, level, base, check, budget, turn_budget)
+    seeds = list(range(seed, seed + n_games))
+    reports = {}
+    with Progress(console=Console(stderr=True), disable=as_json) as bar:
+        task = bar.add_task(
+            f"{g.name}: {len(matches) * n_games} games", total=len(matches) * n_games
+        )
+        for key, match in matches.items():
+            reports[key] = run(match, seeds, jobs, done=lambda r: bar.advance(task))
+    table = paired_summary(matches, reports)
+    table.update(game=g.name, scenario=scenario, options=chosen, level=level, base=base)
+    table["reports"] = {k or "baseline": [r.to_json() for r in rs] for k, rs in reports.items()}
+    if as_json:
+        emit(table)
+        return
+    out.print(
+        f"{escape(level)} against {escape(base)}, {len(table['seeds'])} paired seeds of "
+        f"{escape(g.title)} ({scenario or 'default'})"
+    )
+    grid = Table("side", "margin (95%)", "better/same/worse", "wins", "points", "player-turn s")
+    for side, row in table["sides"].items():
+        grid.add_row(
+            f"{side} ({row['level']})",
+            f"{row['margin']:+.2f} +- {row['ci95']:.2f}",
+            f"{row['better']}/{row['same']}/{row['worse']}",
+            f"{row['wins']} (base {row['baseline_wins']})",
+            f"{row['points']} (base {row['baseline_points']})",
+            "-" if row["turn_seconds_median"] is None else f"{row['turn_seconds_median']:.2f}",
+        )
+    out.print(grid)
 
 
 # ------------------------------------------------------------------ serve

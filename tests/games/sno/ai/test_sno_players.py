@@ -59,7 +59,7 @@ def test_a_player_sets_up_and_plays_the_first_axis_player_turn_legally(level: st
     # SNO 7.1.4-7.1.12, 7.4: the attack plan worked out whole keeps the obligations and the
     # odds limits, committed at once: no attack dropped, no unit disbanded instead (7.1.12)
     assert "disband" not in chosen and "drop" not in chosen
-    assert chosen.count("declare") == 4 and chosen.count("commit") == 1
+    assert chosen.count("declare") == 5 and chosen.count("commit") == 1
 
 
 def test_the_axis_takes_an_undefended_victory_city() -> None:
@@ -122,3 +122,51 @@ def test_the_hard_player_counts_sno_rollout_steps_at_their_cost() -> None:
 
     assert step_cost(GAME.evaluator(True)) == 20.0
     assert step_cost(object()) == 1.0
+
+
+def axis_unsupplied_after_june_movement(level: str) -> list[str]:
+    from ostfront.games.sno import supply
+    from ostfront.games.sno.state import own
+
+    state = GAME.setup("1941", {"end": "1941-12"}, 1)
+    players = {"axis": make_player(level, 1), "soviet": make_player(level, 2)}
+    while GAME.phase(state) != "axis_combat":
+        side = GAME.active_side(state)
+        assert side is not None
+        state = GAME.apply(state, players[side].choose(GAME, state))
+    s = own(state)
+    return sorted(u for u, ok in supply.status(GAME.rules_for(s), s, "axis").items() if not ok)
+
+
+def test_the_normal_axis_keeps_its_units_in_supply_where_greedy_does_not() -> None:
+    """SNO 9.1.2, 9.2c, 9.5.1 from seed 1: the normal Axis ends its June movement with every
+    unit in supply (each unit's move judged without the supply point it is itself); greedy
+    marches on the nearest Soviet-held victory city and leaves the Romanian, Hungarian and
+    11th Army units in the south beyond their supply lines, to be lost at the end of the
+    Combat Phase."""
+    assert axis_unsupplied_after_june_movement("normal") == []
+    assert axis_unsupplied_after_june_movement("greedy") == [
+        "ger-11-army", "hun-2-army", "rom-3-army", "rom-4-army", "rom-cav", "rom-mtn"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("scenario", "options", "first"),
+    [("1941", {"modernization": True}, "auto"), ("1942a", {}, "historical")],
+)
+def test_a_set_up_in_one_action_is_taken_when_offered(
+    scenario: str, options: dict[str, Any], first: str
+) -> None:
+    """SNO 12.B(2)-(3), 14.42: the side to set up takes its historical forces, or a
+    ready-made set-up, in one action and ends; a unit-by-unit set-up took 37 steps."""
+    state = GAME.setup(scenario, options, 3)
+    players = {"axis": make_player("normal", 1), "soviet": make_player("normal", 2)}
+    verbs = []
+    while GAME.phase(state).endswith("setup") and len(verbs) < 10:
+        side = GAME.active_side(state)
+        assert side is not None
+        action = players[side].choose(GAME, state)
+        verbs.append(action.verb)
+        state = GAME.apply(state, action)
+    assert verbs[0] == first
+    assert len(verbs) <= 4 and set(verbs) == {first, "end"}

@@ -10,9 +10,9 @@ city and takes an empty one; the Soviets gather on the victory cities the Axis t
 keep out of enemy ZOC away from them (7.1.4: a unit in enemy ZOC must attack or disband); both
 stay in supply and within the stacking limits (4.2: the excess is eliminated, 4.4).
 
-The greedy player reads the plain terms; the normal player (``teamwork``) adds contact with
-the enemy for the Axis (the next Combat Phase's attacks), the supply of the destination and
-the Soviet refusal of enemy ZOC.
+The greedy player reads the plain terms; the normal player (``teamwork``) adds the supply of
+the destination for both sides (:func:`reaches`: a unit moving on leaves its own supply point
+behind) and the Soviet refusal of enemy ZOC.
 """
 
 from __future__ import annotations
@@ -73,6 +73,9 @@ class View:
     enemy_hexes: frozenset[str]
     occupancy: dict[str, list[str]]
     supplied: dict[str, frozenset[str]] = field(default_factory=dict)  # by nationality
+    #: unit -> its nationality's supply reach with the unit lifted off the map (9.2c: a
+    #: supplied unit is a supply point, so a unit moving on leaves its own reach behind)
+    without: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def victory_hexes(R: Rules) -> dict[str, int]:
@@ -121,6 +124,36 @@ def supplied_hexes(R: Rules, state: State, view: View, nationality: str) -> froz
         except (KeyError, ValueError, AssertionError):
             view.supplied[nationality] = frozenset()
     return view.supplied[nationality]
+
+
+def reach_without(R: Rules, state: State, view: View, uid: str) -> frozenset[str]:
+    """The supply reach of ``uid``'s nationality once ``uid`` has left its hex (9.1.2, 9.2c):
+    where it may go and still be in supply, not counting the supply point it is itself."""
+    if uid not in view.without:
+        units = {**state["units"], uid: {**state["units"][uid], "at": "out"}}
+        lifted = own(dict(state, units=units))  # type: ignore[arg-type]
+        try:
+            area = supply.supplied_area(R, lifted, view.side, R.unit(uid).nationality)
+        except (KeyError, ValueError, AssertionError):
+            area = frozenset()
+        view.without[uid] = area
+    return view.without[uid]
+
+
+def reaches(
+    R: Rules, state: State, view: View, nationality: str, h: str, area: frozenset[str] | None = None
+) -> bool:
+    """Whether a unit of ``nationality`` standing in ``h`` is in supply (9.1.2): ``h`` is in
+    its supply lines' reach (``area``, by default the reach now), or next to it - a hex a
+    friendly unit occupies carries a supply line, so the unit's own hex links it to the reach
+    next door. Every unit moved so far counts (the reach is worked out again at each
+    decision: a supplied unit is a supply point, 9.2c), so units may leapfrog forward, each
+    in supply as it stops."""
+    if area is None:
+        area = supplied_hexes(R, state, view, nationality)
+    if h in area:
+        return True
+    return any(n in area for n in supply.land_steps(R, state).get(h, ()))
 
 
 def material(R: Rules, state: State, side: str) -> tuple[float, float]:

@@ -5,7 +5,8 @@ knowledge. :class:`SturmNachOstenEvaluator` is the game's
 Most decisions are scored without playing them (quick values), which keeps a player-turn of
 some fifty units within its time:
 
-- set-up: the historical placement (12.11) is kept, no unit is picked up again;
+- set-up: the historical placement (12.11) is kept, no unit is picked up again; a set-up
+  made in one action (historical forces, a ready-made one) is taken when offered;
 - Replacement Phase (11.0): replacements placed nearest the cities the side fights for; the
   Axis defortifies to move (10.7.8), the Soviets fortify units in cities or enemy ZOC (10.7.3:
   they stay; 7.1.4d: no obligation to attack);
@@ -44,9 +45,10 @@ from .evaluation import (
     FAR,
     View,
     evaluate,
+    reach_without,
+    reaches,
     result_value,
     rules_of,
-    supplied_hexes,
     view_of,
 )
 
@@ -66,6 +68,7 @@ STEPS = 400  # combat decisions in one phase before the last resort
 LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "drop": 5.0, "cancel": 5.0,
                "disband": 4.0}  # fmt: skip
 GIVE_UP = 12  # attacks taken out before no more are declared
+WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
 NEVER = -50.0  # disband, break down, give up: only when nothing else is left
 
 
@@ -93,6 +96,7 @@ class SturmNachOstenEvaluator:
         self.left_out: set[str] = set()  # units left out of the attack being put together
         self.planned_key: tuple[Any, ...] = ()
         self.target: Planned | None = None  # the plan worked out whole (:mod:`attacks`)
+        self.setups: dict[tuple[Any, ...], int] = {}  # one-action set-ups taken, by side
 
     # -- the Evaluator protocol ------------------------------------------------
     def evaluate(self, game: Game, state: ProtocolState, side: str) -> float:
@@ -135,7 +139,7 @@ class SturmNachOstenEvaluator:
                     | {a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)}
                 )
             if kind == "setup":
-                return {a.text: (1.0 if a.verb == "end" else -1.0) for a in actions}
+                return self.setup_values(state, side, actions)
             if kind == "rrp":
                 return self.rrp_values(R, state, side, actions)
             if kind == "omp":
@@ -184,9 +188,42 @@ class SturmNachOstenEvaluator:
             return 1.0
         return -0.5
 
+    # -- set-up (12.0) ---------------------------------------------------------
+    def setup_values(self, state: State, side: str, actions: Sequence[Action]) -> dict[str, float]:
+        """SNO 12.11-12.12: end the set-up once it holds; until then a set-up made in one
+        action (``historical``: the historical forces, 12.B-E(2)-(3), App. II; ``auto``: a
+        ready-made one, 14.42) before any unit taken or placed one by one - a player
+        placing a whole army a unit at a time took dozens of steps (14.4: 37). Offered again
+        and again without the set-up holding, it is taken twice at most."""
+        key = (state.get("seed"), state["phase"], side)
+        whole = {a.text for a in actions if a.verb in WHOLE_SETUP}
+        ends = any(a.verb == "end" for a in actions)
+        tries = self.setups.get(key, 0)
+        take = bool(whole) and not ends and tries < 2
+        if take:
+            self.setups[key] = tries + 1
+        out: dict[str, float] = {}
+        for a in actions:
+            if a.verb == "end":
+                out[a.text] = 1.0
+            elif a.text in whole:
+                out[a.text] = 2.0 if take else -1.0
+            else:
+                out[a.text] = -1.0
+        return out
+
     # -- movement (5.0) --------------------------------------------------------
-    def hex_worth(self, R: Rules, state: State, view: View, uid: str, h: str) -> float:
-        """What ``uid`` standing in ``h`` is worth to its side (see :mod:`evaluation`)."""
+    def hex_worth(
+        self,
+        R: Rules,
+        state: State,
+        view: View,
+        uid: str,
+        h: str,
+        reach: frozenset[str] | None = None,
+    ) -> float:
+        """What ``uid`` standing in ``h`` is worth to its side (see :mod:`evaluation`);
+        ``reach``: where its supply lines would reach (by default, where they reach now)."""
         unit = R.unit(uid)
         side = view.side
         w = -STEP * min(view.objective.get(h, FAR), FAR)
@@ -201,18 +238,29 @@ class SturmNachOstenEvaluator:
                 w += 1.0
             elif self.teamwork and h in view.enemy_zoc:
                 w -= IN_ZOC
-        # the Axis marches as greedy does: measured, its supply and contact terms cost it
-        # the cities (docs/ai.md, issue 34)
-        supplied = side == "axis" or h in supplied_hexes(R, state, view, unit.nationality)
-        if self.teamwork and not supplied:
-            w -= UNSUPPLIED
+        if self.teamwork and not reaches(R, state, view, unit.nationality, h, reach):
+            w -= UNSUPPLIED  # SNO 9.5.1: an isolated unit outside a city is lost
         return w
 
-    def move_gain(self, R: Rules, state: State, view: View, uid: str, h: str, flip: bool) -> float:
+    def move_gain(
+        self,
+        R: Rules,
+        state: State,
+        view: View,
+        uid: str,
+        h: str,
+        flip: bool,
+        exact: bool = False,
+    ) -> float:
+        """The worth of ``uid``'s move to ``h`` less that of staying. ``exact``: its supply
+        there is judged without the supply point the unit is where it stands (9.2c) - worked
+        out for the unit chosen to move, not for every unit that might."""
         here = hex_of(state, uid)
         if here is None:
             return NEVER
-        gain = self.hex_worth(R, state, view, uid, h) - self.hex_worth(R, state, view, uid, here)
+        reach = reach_without(R, state, view, uid) if exact and self.teamwork else None
+        gain = self.hex_worth(R, state, view, uid, h, reach)
+        gain -= self.hex_worth(R, state, view, uid, here)
         there = [R.unit(u) for u in view.occupancy.get(h, ()) if u != uid]
         if stacking_problems([*there, R.unit(uid)]):
             gain -= OVERSTACKED
@@ -254,7 +302,8 @@ class SturmNachOstenEvaluator:
                 moves = movement.moves(R, state, selected)
                 h = str(a.args[0])
                 m = moves.get(h)
-                out[a.text] = self.move_gain(R, state, view, selected, h, bool(m and m.flip))
+                flip = bool(m and m.flip)
+                out[a.text] = self.move_gain(R, state, view, selected, h, flip, exact=True)
             else:  # overrun, break down, Zhukov: not used
                 out[a.text] = -2.0
         if selected is not None:
