@@ -53,6 +53,9 @@ def test_drag_a_unit_a_stack_and_the_rest_of_a_stack(
     # -- a lone unit dragged: picked and moved in one gesture
     assert "0921" in common_destinations(["ger-9-army"])
     look_at(page, ["0821", "1922"], 700)
+    # a text selection left across the page (as an earlier press may leave one) is not
+    # dragged instead of the unit (that would cancel the unit's drag)
+    page.evaluate("() => document.getSelection().selectAllChildren(document.body)")
     seq = v["seq"]
     g.drag("0821", "0921")
     v = until(page, "s => V.seq >= s + 2 && quiet()", seq)

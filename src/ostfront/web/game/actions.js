@@ -14,6 +14,9 @@ import { takeEnd } from "./gestures.js";
 const expanded = new Set();   // action groups shown whole (in the phase they were opened in)
 let expandedIn = null;        // that phase
 let menuItems = [];           // the actions of the open menu
+const pointer = { x: NaN, y: NaN };  // where the mouse was last seen
+let drawnUnder = { x: NaN, y: NaN }; // where it was when the list was last drawn
+document.addEventListener("mousemove", (e) => { pointer.x = e.clientX; pointer.y = e.clientY; }, true);
 
 export function drawActions() {
   const el = document.getElementById("actions");
@@ -46,6 +49,10 @@ export function drawActions() {
 
 function fillActions(filter) {
   const el = document.querySelector("#actions .list");
+  // the rows are drawn anew: a row previewed (its odds shown) is gone without a mouseleave,
+  // so its preview goes with it (the row under a still pointer previews again when entered)
+  if (document.getElementById("odds").classList.contains("preview")) drawOdds();
+  drawnUnder = { ...pointer };
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = page.view.actions.filter(a => words.every(w => (a.label + " " + a.text).toLowerCase().includes(w)));
   const groups = [];
@@ -83,8 +90,17 @@ function fillActions(filter) {
   el.querySelectorAll("button.unit-row").forEach(b => b.addEventListener("click", () => chooseUnit(b.dataset.uid, true)));
   el.querySelectorAll(".action").forEach(b => {
     if (b.dataset.text) b.addEventListener("click", () => take(b.dataset.text));
-    b.addEventListener("mouseenter", () => hotAction(b.dataset.text, true));
-    b.addEventListener("mouseleave", () => hotAction(b.dataset.text, false));
+    // a row is previewed when the pointer comes to it, not when it is drawn under a still
+    // pointer (after a click on the list): that preview would hide the roll button, and
+    // the row could move away with no mouseleave
+    const enter = (e) => {
+      if (b.dataset.hot || (e.clientX === drawnUnder.x && e.clientY === drawnUnder.y)) return;
+      b.dataset.hot = "1";
+      hotAction(b.dataset.text, true);
+    };
+    b.addEventListener("mouseenter", enter);
+    b.addEventListener("mousemove", enter);
+    b.addEventListener("mouseleave", () => { delete b.dataset.hot; hotAction(b.dataset.text, false); });
     b.addEventListener("focus", () => hotAction(b.dataset.text, true));
     b.addEventListener("blur", () => hotAction(b.dataset.text, false));
     b.addEventListener("keydown", (e) => {

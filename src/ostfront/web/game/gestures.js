@@ -135,7 +135,20 @@ export function pressUnit(e) {
   const uids = slot.classList.contains("fanned") ? [slot.dataset.uid] : (stacks()[hex] || []).map(c => c.id);
   const movers = uids.filter(canMove);
   if (!movers.length) return false;
+  // A text selection left on the page (one an earlier press drew across the map's names) is
+  // dropped: pressed on, the browser would drag that text instead and cancel this drag.
+  const sel = window.getSelection();
+  if (sel && sel.type === "Range") sel.removeAllRanges();
   drag = { x: e.clientX, y: e.clientY, from: hex, uids: movers, moved: false, target: e.target };
+  return true;
+}
+
+// The browser took the pointer (pointercancel): the drag ends where it was, nothing moved.
+export function cancelUnit() {
+  if (!drag) return false;
+  const moved = drag.moved;
+  drag = null;
+  if (moved) clearMovePath();
   return true;
 }
 

@@ -9,7 +9,7 @@ import { showHex } from "./panel.js";
 import { openMenu, putDown } from "./actions.js";
 import { act } from "./connection.js";
 import { chooseUnit } from "./unitcard.js";
-import { dragUnit, pressUnit, releaseUnit, takeMove } from "./gestures.js";
+import { cancelUnit, dragUnit, pressUnit, releaseUnit, takeMove } from "./gestures.js";
 
 // The pointer on the map: pressing, dragging (pan and zoom), clicking, pointing.
 export function listenToMap(box) {
@@ -33,6 +33,10 @@ export function listenToMap(box) {
       clickAt(d.target, e);
     }
   });
+  // the browser took the pointer: no drag goes on, nothing is clicked
+  window.addEventListener("pointercancel", () => { if (!cancelUnit()) releaseMap(box); });
+  // nothing on the map is dragged as text or an image (that would cancel a unit's drag)
+  box.addEventListener("dragstart", (e) => e.preventDefault());
   box.addEventListener("contextmenu", (e) => {  // every action of a unit, in a menu
     const slot = e.target.closest && e.target.closest(".counter-slot");
     const acts = slot ? unitActions(slot.dataset.uid) : [];
