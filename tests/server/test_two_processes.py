@@ -7,6 +7,7 @@ plays on with every acknowledged action kept. Skipped only when no PostgreSQL se
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -42,17 +43,22 @@ def call(
         return exc.code, json.loads(exc.read())
 
 
-@pytest.fixture
-def servers(pg_url: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+@contextlib.contextmanager
+def serve_processes(
+    args: list[str], n: int = 2, env: dict[str, str] | None = None
+) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    """``n`` ``ostfront serve`` processes, each on a free port with ``args``, answering
+    before this yields (process, base URL) pairs; each killed (its group) afterwards."""
     started = []
-    for _ in range(2):
+    for _ in range(n):
         port = free_port()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ostfront", "serve", "--port", str(port), "--db", pg_url],
+            [sys.executable, "-m", "ostfront", "serve", "--port", str(port), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
             start_new_session=True,
+            env=env,
         )
         started.append((proc, f"http://127.0.0.1:{port}"))
     try:
@@ -74,6 +80,12 @@ def servers(pg_url: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate(timeout=30)
+
+
+@pytest.fixture
+def servers(pg_url: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    with serve_processes(["--db", pg_url]) as started:
+        yield started
 
 
 def test_two_servers_play_one_game(servers: list[tuple[subprocess.Popen[str], str]]) -> None:

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -20,8 +17,7 @@ from typing import Any
 import psycopg
 import pytest
 from online_helpers import Hooks, SmtpSink
-from test_serve_process import free_port
-from test_two_processes import call
+from test_two_processes import call, serve_processes
 from web_helpers import TO_AXIS_COMBAT
 
 from ostfront.server.clocks import TEST_TIME_ENV
@@ -41,50 +37,9 @@ def timed_servers(pg_url: str, tmp_path: Path, sink: SmtpSink) -> Iterator[tuple
     now_file = tmp_path / "now"
     now_file.write_text(str(WINDOW * 3_000_000))  # a window begins
     env = {**os.environ, TEST_TIME_ENV: str(now_file)}
-    started = []
-    for _ in range(2):
-        port = free_port()
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "ostfront",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                pg_url,
-                "--smtp",
-                f"127.0.0.1:{sink.port}",
-                "--mail-every",
-                str(WINDOW),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-            env=env,
-        )
-        started.append((proc, f"http://127.0.0.1:{port}"))
-    try:
-        for proc, base in started:
-            end = time.monotonic() + 60
-            while True:
-                try:
-                    call(base, "/api/meta")
-                    break
-                except OSError:
-                    if proc.poll() is not None or time.monotonic() > end:
-                        raise AssertionError(
-                            f"the server did not start: {proc.communicate()[1]}"
-                        ) from None
-                    time.sleep(0.1)
+    args = ["--db", pg_url, "--smtp", f"127.0.0.1:{sink.port}", "--mail-every", str(WINDOW)]
+    with serve_processes(args, env=env) as started:
         yield now_file, [base for _, base in started]
-    finally:
-        for proc, _ in started:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate(timeout=30)
 
 
 def _put(base: str, path: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
