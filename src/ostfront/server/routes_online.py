@@ -72,14 +72,9 @@ def clean_chat(text: str) -> str:
     return kept
 
 
-def caller_sides(request: Request, session: Session) -> set[str]:
-    """The sides the request speaks for: its seat token's and its account's."""
-    return accounts.caller_sides(request, session)
-
-
 def player_sides(request: Request, session: Session) -> set[str]:
     """The sides the caller holds; :class:`Forbidden` for a watcher."""
-    mine = caller_sides(request, session)
+    mine = accounts.caller_sides(request, session)
     if not mine:
         raise Forbidden("only the players of this game may read or write its chat")
     return mine
@@ -142,7 +137,7 @@ def write_chat(gid: str, body: ChatIn, request: Request, manager: ManagerDep) ->
 )
 def get_notify(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     session = session_for(manager, gid)
-    mine = caller_sides(request, session)
+    mine = accounts.caller_sides(request, session)
     if not mine:
         raise Forbidden("only a player of this game may see where they are told of it")
     return online_of(manager).notify_settings(gid, mine)
@@ -153,7 +148,7 @@ def get_notify(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any
 )
 def put_notify(gid: str, body: NotifyIn, request: Request, manager: ManagerDep) -> dict[str, Any]:
     session = session_for(manager, gid)
-    mine = caller_sides(request, session)
+    mine = accounts.caller_sides(request, session)
     if not mine:
         raise Forbidden("only a player of this game may say where they are told of it")
     return online_of(manager).set_notify(gid, mine, body.webhook, body.email)
