@@ -163,6 +163,21 @@ def test_a_checked_snapshot_is_used_without_replaying(
     assert rec.load(p).actions == MOVES[:5]
 
 
+def test_a_sealed_snapshot_is_trusted_without_hashing_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The seal binds the snapshot's text to its check (hash included) under this machine's
+    # key: opening it neither replays nor hashes the state again (the dearest part of a
+    # 'ostfront act' on a long game), and the state is the one the steps lead to.
+    p = started(tmp_path)
+    record, _ = make()
+    monkeypatch.setattr(rec, "replay", no_replay)
+    monkeypatch.setattr(rec, "state_hash", no_replay)
+    opened = rec.open_record(p, lambda name: GAME)
+    monkeypatch.undo()
+    assert opened.hash == record.steps[3]["hash"] == rec.state_hash(opened.state)
+
+
 @pytest.mark.parametrize(
     "change",
     [

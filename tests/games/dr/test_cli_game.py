@@ -31,11 +31,20 @@ def test_a_full_game_through_actions_and_act(
         listed = json.loads(runner.invoke(cli, ["actions", rec, "--json"]).output)
         if listed["result"] is not None:
             break
-        texts = [a["text"] for a in listed["actions"] if a["verb"] != "undo"]
-        assert texts, f"dead end: {listed['prompt']}"
-        done = runner.invoke(cli, ["act", rec, texts[choice_index(rng, len(texts))], "--json"])
+        offered = [a for a in listed["actions"] if a["verb"] != "undo"]
+        assert offered, f"dead end: {listed['prompt']}"
+        # A player who ends a phase one time in four when it may end (else any action):
+        # the game still runs from set-up to the December count, in about half the steps
+        # of a uniform pick, every step through 'actions' and 'act'.
+        ends = [a["text"] for a in offered if a["role"] == "end"]
+        texts = [a["text"] for a in offered]
+        if ends and choice_index(rng, 4) == 0:
+            text = ends[0]
+        else:
+            text = texts[choice_index(rng, len(texts))]
+        done = runner.invoke(cli, ["act", rec, text, "--json"])
         assert done.exit_code == 0, done.output
     result = listed["result"]
     assert result is not None and result["winner"] in ("axis", "soviet")
     verified = json.loads(runner.invoke(cli, ["replay", rec, "--verify", "--json"]).output)
-    assert verified["ok"] and verified["steps"] == verified["total"] > 1000
+    assert verified["ok"] and verified["steps"] == verified["total"] > 500
