@@ -339,7 +339,9 @@ def test_a_retreat_or_advance_lights_its_hexes() -> None:
     enter (with the advancing units), are the decision's targets on the map."""
     game = games.get("sno")
     seen = set()
-    for seed in range(12):
+    # Random play: seed 0 meets an advance (~118 steps in), seed 5 a retreat (~147 in);
+    # seeds 1-4 meet neither before December.
+    for seed in (0, 5):
         state, pick = game.setup("1941", {"end": "1941-12"}, seed), random.Random(seed)
         while game.active_side(state) is not None and len(seen) < 2:
             p = state.get("pending") or {}

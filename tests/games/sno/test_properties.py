@@ -33,6 +33,10 @@ def test_random_legal_play_of_the_campaign_keeps_its_properties(seed: int, picks
         assert len({a.text for a in legal}) == len(legal)  # each action named once
         assert {a.side for a in legal} == {side}
         action = legal[choice_index(chooser, len(legal))]
+        if action.verb == "undo" and choice_index(chooser, 4) != 0:
+            # undo plays the steps since the last roll again: drawn as often as any other
+            # action it was two thirds of this test's time; it is kept one time in four
+            action = legal[choice_index(chooser, len(legal))]
         before = canonical_json(state)
         after = GAME.apply(state, action)
         assert canonical_json(state) == before  # apply is pure
