@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import functools
+
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.dr import movement
@@ -14,6 +17,13 @@ GAME = get("dr")
 
 
 def axis_movement(seed: int, turn: int = 1) -> dict:
+    """The normal players' game at the start of the Axis movement of ``turn``: played once
+    for the module (three tests start in July's), a copy for each."""
+    return copy.deepcopy(_axis_movement(seed, turn))
+
+
+@functools.cache
+def _axis_movement(seed: int, turn: int) -> dict:
     s = GAME.setup("1941", {}, seed)
     player = make_player("normal", seed)
     while s["phase"] != "axis_move" or s["turn"] != turn:
