@@ -1,7 +1,8 @@
 """The New game page offers each scenario's own values of an option (issue 33): switching
 the Sturm Nach Osten scenario changes the months the game may end in (SNO 15.7), a shipped
 position offers only what it may have (14.11), the Soviet start options are alternatives
-(14.13), and a game started with a scenario's last month has it."""
+(14.13) which fix the last month while ticked (14.14a), and a game started with a
+scenario's last month has it."""
 
 from __future__ import annotations
 
@@ -51,7 +52,17 @@ def test_switching_scenario_changes_the_end_months(page: Any, base_url: str) -> 
     page.check("input[name=option][value=stalin-line]")
     page.check("input[name=option][value=modernization]")
     assert not page.is_checked("input[name=option][value=stalin-line]")
+    # ... which ends the game after December 1941 (14.14a): that month alone, set by the rule
+    assert end_months(page) == ["1941-12"] and page.is_disabled("select[data-id=end]")
+    assert "SNO 14.14a" in page.text_content("select[data-id=end] + span")
     page.uncheck("input[name=option][value=modernization]")
+    assert end_months(page)[0] == "1945-05" and page.is_enabled("select[data-id=end]")
+    page.select_option("select[data-id=end]", label="1943-12")
+    page.check("input[name=option][value=free-soviet-setup]")
+    assert end_months(page) == ["1941-12"]
+    page.uncheck("input[name=option][value=free-soviet-setup]")  # the player's month is back
+    chosen = page.eval_on_selector("select[data-id=end]", "s => s.selectedOptions[0].textContent")
+    assert chosen == "1943-12"
 
     # the 1942b scenario's last listed month starts a game that ends then
     page.check("input[name=scenario][value='1942b']")

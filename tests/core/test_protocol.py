@@ -272,3 +272,29 @@ def test_random_legal_play_keeps_invariants(seed: int, picks: int) -> None:
 
 def without_undo(dumped: str) -> str:
     return json.dumps({**json.loads(dumped), "undo": len(json.loads(dumped)["undo"])})
+
+
+def test_an_option_fixed_by_a_switch_offers_that_value_alone() -> None:
+    """``Option.fixed_by``: while a listed switch is on, the option has one value (the
+    interfaces offer it alone); the scenario's own values otherwise."""
+    from ostfront.core.protocol import Option
+
+    end = Option(
+        "end",
+        "R 9",
+        "last turn",
+        default="late",
+        choices=("late", "early", "middle"),
+        choices_by_scenario=(("short", ("late", "early")),),
+        fixed_by=(("quick", "early"), ("quicker", "early")),
+        fixed_rule="R 9.1",
+    )
+    assert end.choices_for("long") == ("late", "early", "middle")
+    assert end.choices_for("short") == ("late", "early")
+    assert end.choices_for("long", on=["other"]) == ("late", "early", "middle")
+    assert end.choices_for("long", on=["quicker"]) == ("early",)
+    assert end.fixed_value(["other", "quick"]) == ("quick", "early")
+    assert end.fixed_value([]) is None
+    shown = end.to_json()
+    assert shown["fixed_by"] == {"quick": "early", "quicker": "early"}
+    assert shown["fixed_rule"] == "R 9.1"

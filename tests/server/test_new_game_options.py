@@ -6,7 +6,7 @@ else. Read from the description alone, as the page and the CLI read it."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,11 @@ def offered(game: dict[str, Any], scenario: str) -> list[dict[str, Any]]:
     return [o for o in game["options"] if not o["scenarios"] or scenario in o["scenarios"]]
 
 
-def choices(option: dict[str, Any], scenario: str) -> list[Any]:
+def choices(option: dict[str, Any], scenario: str, on: Iterable[str] = ()) -> list[Any]:
+    """The values the page offers: the scenario's own, or the one a switch ``on`` fixes."""
+    fixed = [v for k, v in option.get("fixed_by", {}).items() if k in set(on)]
+    if fixed:
+        return fixed[:1]
     out: list[Any] = option.get("choices_by_scenario", {}).get(scenario, option["choices"])
     return out
 
@@ -50,7 +54,8 @@ def is_switch(option: dict[str, Any]) -> bool:
 
 def combinations(options: list[dict[str, Any]], scenario: str) -> Iterator[dict[str, Any]]:
     """Every set of values the page lets a player choose: each switch on or off (at most one
-    of a group on), each other option at one of the scenario's values."""
+    of a group on), each other option at one of the values the scenario and the switches
+    leave it (one, while a switch fixes it: the page sends none then)."""
     axes: list[list[dict[str, Any]]] = []
     groups: dict[str, list[str]] = {}
     for o in options:
@@ -58,11 +63,17 @@ def combinations(options: list[dict[str, Any]], scenario: str) -> Iterator[dict[
             groups.setdefault(o["group"], []).append(o["id"])
         elif is_switch(o):
             axes.append([{}, {o["id"]: True}])
-        else:
-            axes.append([{o["id"]: c} for c in choices(o, scenario)])
     axes += [[{}, *({i: True} for i in ids)] for ids in groups.values()]
+    valued = [o for o in options if not is_switch(o)]
     for parts in itertools.product(*axes):
-        yield {k: v for p in parts for k, v in p.items()}
+        switches = {k: v for p in parts for k, v in p.items()}
+        values = [
+            [{} if o.get("fixed_by", {}).keys() & switches.keys() else {o["id"]: c}
+             for c in choices(o, scenario, switches)]
+            for o in valued
+        ]  # fmt: skip
+        for rest in itertools.product(*values):
+            yield {**switches, **{k: v for p in rest for k, v in p.items()}}
 
 
 def create(client: TestClient, **body: Any) -> Any:
@@ -126,10 +137,10 @@ def test_every_combination_the_page_offers_sets_up(sno: dict[str, Any]) -> None:
         for chosen in combinations(options, scenario):
             game.setup(start.get("scenario"), chosen, 5, position=position)
             made += 1
-    # 1941: 2 (13.0) x 4 (no Soviet start option, or one of three) x 2 x 2 (the May
-    # options) x 2 (14.7) x 2 (14.8) x 5 (15.7); 1942a: 13.0, 14.8 and 4 ends; then 3, 3, 2
-    # ends with 13.0; each position 13.0 on or off
-    assert made == 640 + 16 + 6 + 6 + 4 + 2 * len(sno["positions"])
+    # 1941: 2 (13.0) x 2 x 2 (the May options) x 2 (14.7) x 2 (14.8) x (5 ends (15.7)
+    # without a Soviet start option, or one of three, ending December 1941: 14.14a); 1942a:
+    # 13.0, 14.8 and 4 ends; then 3, 3, 2 ends with 13.0; each position 13.0 on or off
+    assert made == 32 * (5 + 3) + 16 + 6 + 6 + 4 + 2 * len(sno["positions"])
 
 
 def test_what_the_page_does_not_offer_is_refused(client: TestClient, sno: dict[str, Any]) -> None:
@@ -165,3 +176,26 @@ def test_the_cli_lists_each_scenario_s_own_end_months(tmp_path: Path) -> None:
 def test_the_game_refuses_a_month_outside_its_scenario_s_choices() -> None:
     with pytest.raises(Exception, match=r"cannot be '1942-12' in the '1942b' scenario"):
         get("sno").setup("1942b", {"end": "1942-12"}, 1)
+
+
+def test_a_soviet_start_option_fixes_the_last_month(
+    client: TestClient, sno: dict[str, Any]
+) -> None:
+    """SNO 14.14a: after option 14.2, 14.3 or 14.4 the game ends after December 1941. The
+    description says so (the page then offers that month alone), a game made without a
+    last month takes it, and any other month asked for is refused naming the rule."""
+    end = next(o for o in sno["options"] if o["id"] == "end")
+    starts = ["free-soviet-setup", "stalin-line", "modernization"]
+    assert end["fixed_by"] == dict.fromkeys(starts, "1941-12")
+    assert end["fixed_rule"] == "SNO 14.14a"
+    for option in starts:
+        assert choices(end, "1941", [option]) == ["1941-12"]
+        made = create(client, scenario="1941", options={option: True})
+        assert made.status_code == 201, made.text
+        assert get("sno").resolve_options({option: True}, "1941")["end"] == "1941-12"
+        same = create(client, scenario="1941", options={option: True, "end": "1941-12"})
+        assert same.status_code == 201, same.text
+        for month in ("1945-05", "1942-12", "1943-12", "1944-12"):
+            r = create(client, scenario="1941", options={option: True, "end": month})
+            assert r.status_code == 400, r.text
+            assert "SNO 14.14a" in r.json()["error"] and option in r.json()["error"]

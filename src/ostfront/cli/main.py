@@ -111,22 +111,27 @@ def games_cmd(as_json: bool) -> None:
         out.print(f"[bold]{g['name']}[/bold]  {escape(g['title'])}  ({status})")
         for s in g["scenarios"]:  # each scenario with the options it offers, and only those
             out.print(f"  scenario [cyan]{s['id']}[/cyan]: {escape(s['title'])}")
-            for o in g["options"]:
-                if not o["scenarios"] or s["id"] in o["scenarios"]:
-                    out.print(
-                        f"    option [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}"
-                        + _option_values(o, s["id"])
-                    )
+            here = [o for o in g["options"] if not o["scenarios"] or s["id"] in o["scenarios"]]
+            for o in here:
+                out.print(
+                    f"    option [green]{o['id']}[/green] ({o['rule']}): {escape(o['summary'])}"
+                    + _option_values(o, s["id"], {x["id"] for x in here})
+                )
 
 
-def _option_values(option: dict[str, Any], scenario: str) -> str:
-    """What an option with several values may be in a scenario, and the group it is in."""
+def _option_values(option: dict[str, Any], scenario: str, here: set[str]) -> str:
+    """What an option with several values may be in a scenario, the group it is in, and the
+    options of the scenario (``here``) that fix its value."""
     out = ""
     choices = option.get("choices_by_scenario", {}).get(scenario, option["choices"])
     if not (len(choices) == 2 and False in choices and True in choices):  # not a switch
         out += " (" + escape(", ".join(str(c) for c in choices)) + ")"
     if option.get("group"):
         out += " " + escape(f"[{option['group']}]")
+    fixed = {k: v for k, v in (option.get("fixed_by") or {}).items() if k in here}
+    if fixed:
+        by = ", ".join(f"{v} with {k}" for k, v in fixed.items())
+        out += " " + escape(f"[{by} ({option.get('fixed_rule') or 'its rule'})]")
     return out
 
 

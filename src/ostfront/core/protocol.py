@@ -202,15 +202,29 @@ class Option:
     #: Options sharing a group (its text says which rule) are chosen at most one at a time:
     #: interfaces offer them as alternatives, and the game's setup refuses two.
     group: str = ""
+    #: Options that, while switched on, leave this one a single value (a last turn that
+    #: another option's rule sets): ``(option id, value)`` pairs. Interfaces offer only that
+    #: value then; setup takes it, and refuses any other asked for.
+    fixed_by: tuple[tuple[str, Any], ...] = ()
+    #: The rule that fixes it so (else the fixing option's own rule is named).
+    fixed_rule: str | None = None
 
     def applies_to(self, scenario: str | None) -> bool:
         return not self.scenarios or scenario is None or scenario in self.scenarios
 
-    def choices_for(self, scenario: str | None) -> tuple[Any, ...]:
-        """The values it may take in ``scenario`` (None: in any)."""
+    def choices_for(self, scenario: str | None, on: Iterable[str] = ()) -> tuple[Any, ...]:
+        """The values it may take in ``scenario`` (None: in any), with the switches ``on``."""
+        fixed = self.fixed_value(on)
+        if fixed is not None:
+            return (fixed[1],)
         if scenario is None:
             return self.choices
         return dict(self.choices_by_scenario).get(scenario, self.choices)
+
+    def fixed_value(self, on: Iterable[str]) -> tuple[str, Any] | None:
+        """The first ``(option id, value)`` of :attr:`fixed_by` whose option is ``on``."""
+        switched = set(on)
+        return next(((k, v) for k, v in self.fixed_by if k in switched), None)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -225,6 +239,9 @@ class Option:
             out["choices_by_scenario"] = {s: list(c) for s, c in self.choices_by_scenario}
         if self.group:
             out["group"] = self.group
+        if self.fixed_by:
+            out["fixed_by"] = dict(self.fixed_by)
+            out["fixed_rule"] = self.fixed_rule
         return out
 
 
@@ -523,10 +540,10 @@ class Game(ABC):
         everything = {o.id: o for o in self.options()}
         known = {k: o for k, o in everything.items() if o.applies_to(scenario)}
         out = {o.id: o.default for o in known.values()}
-        items: Iterable[tuple[str, Any]] = (
+        items_seen: list[tuple[str, Any]] = list(
             chosen.items() if isinstance(chosen, Mapping) else ((c, True) for c in chosen)
         )
-        for key, value in items:
+        for key, value in items_seen:
             if key in everything and key not in known:
                 raise UnknownGame(
                     f"option {key!r} is not used in the {scenario!r} scenario (it belongs to "
@@ -547,6 +564,26 @@ class Game(ABC):
                     + (f" ({opt.rule})" if opt.rule else "")
                 )
             out[key] = value
+        return self._fixed(known, out, dict(items_seen))
+
+    def _fixed(
+        self, known: Mapping[str, Option], out: dict[str, Any], asked: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Options another switched-on option fixes (:attr:`Option.fixed_by`) take that value;
+        a different value asked for is refused, naming the rule of the option that fixes it."""
+        on = [k for k, v in out.items() if v is True]
+        for opt in known.values():
+            fixed = opt.fixed_value(on)
+            if fixed is None:
+                continue
+            by, value = fixed
+            if opt.id in asked and asked[opt.id] != value:
+                rule = opt.fixed_rule or known[by].rule
+                raise UnknownGame(
+                    f"option {opt.id!r} cannot be {asked[opt.id]!r} with option {by!r}: it is "
+                    f"{value!r} then" + (f" ({rule})" if rule else "")
+                )
+            out[opt.id] = value
         return out
 
     def resolve_scenario(self, scenario: str | None) -> str:

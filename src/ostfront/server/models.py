@@ -86,6 +86,10 @@ class OptionInfo(Closed):
     group: str = Field(
         default="", description="options of one group are chosen at most one at a time"
     )
+    fixed_by: dict[str, Scalar] = Field(
+        default={}, description="switches that, while on, leave this option the one value"
+    )
+    fixed_rule: str | None = Field(default=None, description="the rule that fixes it so")
 
 
 class PositionInfo(Open):

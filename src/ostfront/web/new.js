@@ -51,10 +51,42 @@ function appliesTo(o, sc) { return !o.scenarios || !o.scenarios.length || o.scen
 // The random weather option, if the chosen scenario has it.
 function weatherOption(g, sc) { return g.options.find(o => o.id === "random-weather" && appliesTo(o, sc)); }
 
+// The switches ticked on the form now.
+function ticked() {
+  return [...document.querySelectorAll("input[name=option]")].filter(c => c.checked).map(c => c.value);
+}
+
 // The values an option may take in a scenario (its own where the game lists them: a last
-// turn after the scenario's start), else every value it has.
-function choicesFor(o, sc) {
+// turn after the scenario's start), else every value it has; only one while a ticked
+// switch fixes it (the rule named by fixed_rule).
+function choicesFor(o, sc, on) {
+  const by = Object.keys(o.fixed_by || {}).find(k => (on || []).includes(k));
+  if (by) return [o.fixed_by[by]];
   return (sc && o.choices_by_scenario && o.choices_by_scenario[sc]) || o.choices;
+}
+
+// The values a select offers now, by their index (as drawn last).
+function shownValues(sel, o, sc) {
+  return sel.dataset.values ? JSON.parse(sel.dataset.values) : choicesFor(o, sc, []);
+}
+
+// Each select of several values offers what the ticked switches leave it (the value the
+// player chose kept where it is still offered).
+function drawValues(g, sc) {
+  const on = ticked();
+  document.querySelectorAll("select[name=option-value]").forEach(sel => {
+    const o = g.options.find(x => x.id === sel.dataset.id);
+    // the player's own choice, kept while a switch fixes the value, and given back after
+    const had = sel.disabled ? JSON.parse(sel.dataset.own) : shownValues(sel, o, sc)[Number(sel.value)];
+    sel.dataset.own = JSON.stringify(had);
+    const values = choicesFor(o, sc, on);
+    sel.dataset.values = JSON.stringify(values);
+    const keep = values.includes(had) ? had : values.includes(o.default) ? o.default : values[0];
+    sel.innerHTML = values.map((c, i) => `<option value="${i}" ${c === keep ? "selected" : ""}>${esc(String(c))}</option>`).join("");
+    sel.disabled = values.length === 1 && Object.keys(o.fixed_by || {}).some(k => on.includes(k));
+    const note = sel.parentElement.querySelector(".fixed-note");
+    if (note) note.textContent = sel.disabled ? ` — set by ${o.fixed_rule || "another option"}` : "";
+  });
 }
 
 // The chosen scenario's id (null for a shipped position: the options of every scenario).
@@ -86,16 +118,19 @@ function drawOptions() {
     `${o.group ? ` <small class="muted">— ${esc(o.group)}</small>` : ""}</span></label>` :
     // an option with several values (SNO 15.7's last turn): one of the scenario's
     `<label class="choice" title="${esc(o.id)}"><select name="option-value" data-id="${esc(o.id)}" aria-label="${esc(o.id)}">` +
-    choicesFor(o, sc).map((c, i) => `<option value="${i}" ${c === o.default ? "selected" : ""}>${esc(String(c))}</option>`).join("") +
-    `</select><span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}</span></label>`
+    choicesFor(o, sc, []).map((c, i) => `<option value="${i}" ${c === o.default ? "selected" : ""}>${esc(String(c))}</option>`).join("") +
+    `</select><span>${ruleLink(g.name, o.rule)} ${esc(o.summary)}<small class="muted fixed-note"></small></span></label>`
   ).join("") || `<p class="muted">None for this ${pos ? "position" : "scenario"}.</p>`;
   // options of one group are alternatives: ticking one clears the others
   document.querySelectorAll("input[name=option]").forEach(c => c.addEventListener("change", () => {
-    if (!c.checked || !c.dataset.group) return;
-    document.querySelectorAll("input[name=option]").forEach(other => {
-      if (other !== c && other.dataset.group === c.dataset.group) other.checked = false;
-    });
+    if (c.checked && c.dataset.group) {
+      document.querySelectorAll("input[name=option]").forEach(other => {
+        if (other !== c && other.dataset.group === c.dataset.group) other.checked = false;
+      });
+    }
+    drawValues(g, sc);
   }));
+  drawValues(g, sc);
 }
 
 async function init() {
@@ -121,8 +156,8 @@ document.getElementById("form").addEventListener("submit", async (e) => {
   document.querySelectorAll("input[name=option]").forEach(c => { if (c.checked) body.options[c.value] = true; });
   document.querySelectorAll("select[name=option-value]").forEach(sel => {
     const o = g.options.find(x => x.id === sel.dataset.id);
-    const value = choicesFor(o, body.scenario || null)[Number(sel.value)];
-    if (value !== o.default) body.options[o.id] = value;
+    const value = shownValues(sel, o, body.scenario || null)[Number(sel.value)];
+    if (value !== o.default && !sel.disabled) body.options[o.id] = value;
   });
   if (weatherOption(g, body.scenario)) {
     body.weather = document.querySelector("input[name=weather]:checked").value;

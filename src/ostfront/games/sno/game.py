@@ -82,6 +82,12 @@ def _end_choices() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple((s.id, tuple(end_months(tables, s.start))) for s in load_scenarios().spec.scenario)
 
 
+def _ended_by() -> tuple[tuple[str, str], ...]:
+    """SNO 14.14a: the options that end the game after a set month, whatever was agreed by
+    15.7 (the Soviet start options: December 1941)."""
+    return tuple((o.id, o.ends) for o in load_scenarios().spec.option if o.ends is not None)
+
+
 class SturmNachOsten(SequencedGame):
     name = "sno"
     title = "Sturm Nach Osten"
@@ -155,6 +161,8 @@ class SturmNachOsten(SequencedGame):
                 default="1945-05",
                 choices=("1945-05", "1941-12", "1942-12", "1943-12", "1944-12"),
                 choices_by_scenario=_end_choices(),
+                fixed_by=_ended_by(),
+                fixed_rule="SNO 14.14a",
             ),
         ]
 
