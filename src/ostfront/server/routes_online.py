@@ -151,7 +151,7 @@ def put_notify(gid: str, body: NotifyIn, request: Request, manager: ManagerDep) 
     mine = accounts.caller_sides(request, session)
     if not mine:
         raise Forbidden("only a player of this game may say where they are told of it")
-    return online_of(manager).set_notify(gid, mine, body.webhook, body.email)
+    return online_of(manager).set_notify(gid, mine, body.webhook, body.email, body.on)
 
 
 @router.get("/api/account/notify", response_model=NotifySettings, response_model_exclude_unset=True)
@@ -165,7 +165,9 @@ def get_account_notify(request: Request, manager: ManagerDep) -> dict[str, Any]:
 def put_account_notify(body: NotifyIn, request: Request, manager: ManagerDep) -> dict[str, Any]:
     """Set where the account is told (its settings come before a seat's own)."""
     account = accounts.require_account(request)
-    return online_of(manager).set_notify_of([account_holder(account.id)], body.webhook, body.email)
+    return online_of(manager).set_notify_of(
+        [account_holder(account.id)], body.webhook, body.email, body.on
+    )
 
 
 @router.websocket("/ws/games/{gid}/online")
