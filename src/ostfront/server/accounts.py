@@ -44,14 +44,16 @@ Store methods (:class:`~.store.BaseStore`, both backends): ``create_account``,
 ``account_by_name``, ``account``, ``set_password``, ``add_login``, ``login_account``,
 ``drop_login``, ``link_seats``, ``account_sides``, ``seat_accounts``, ``account_games``,
 ``held_games``, ``set_terms``/``terms`` (rated, public, rematch), ``set_rematch``,
-``settle`` (ratings, once), ``ratings``, ``players``, and the lobby's ``add_challenge``,
-``challenges``, ``account_challenges``, ``challenge``, ``take_challenge``,
+``settle`` (ratings, once; :data:`PAIR_LIMIT`), ``ratings``, ``players``,
+``drop_logins``, ``delete_account``, ``end_game`` (a resignation), and the lobby's
+``add_challenge``, ``challenges``, ``account_challenges``, ``challenge``, ``take_challenge``,
 ``challenge_game``, ``drop_challenge``.
 
 Manager methods (:class:`~.sessions.Manager`): ``sides(session, token, account_id)`` (what a
 caller holds), ``act``/``set_players``/``delete`` take ``account=`` (an account id) beside
 the token, ``settle(gid)`` counts a finished rated game once (call it when a game ends
-another way, e.g. on time; My games also calls it), ``rematch(gid, token, account_id)``.
+another way, e.g. on time; My games also calls it), ``rematch(gid, token, account_id)``,
+``delete_account(account_id)`` (resigns or releases its games in play, then forgets it).
 Lobby challenges carry a ``clock`` (JSON, as posted) that the game started from them does
 not use yet; My games answers ``time_left`` (side -> seconds) where a game has clocks.
 """

@@ -6,8 +6,8 @@ where a seat is told of its turn, and a live socket for the clock and the chat::
     GET  /api/games/<id>/chat      ?after=n: the players' chat (a seat of the game)
     POST /api/games/<id>/chat      {"text"}: say something (a seat of the game)
     GET  /api/games/<id>/notify    where this seat is told of its turn (never the secret)
-    PUT  /api/games/<id>/notify    {"webhook", "email"}: set them (a new webhook's secret
-                                   is answered once)
+    PUT  /api/games/<id>/notify    {"webhook", "email", "on"}: set them (a new webhook's
+                                   secret is answered once; "on": false pauses them)
     GET  /api/account/notify       where the signed-in account is told, in all its games
     PUT  /api/account/notify       set them (used before a seat's own settings)
     WS   /ws/games/<id>/online     {"clock": ...} when the clock changes; to a seat of the
