@@ -272,3 +272,48 @@ def test_deleting_needs_a_password(web: Browsers, body: dict[str, Any]) -> None:
     sign_up(web["ann"], "ann")
     assert web["ann"].post("/api/account/delete", json=body).status_code in (400, 422)
     assert web["ann"].get("/api/account").json()["signed_in"] is True
+
+
+# ------------------------------------------------------------------ older databases
+OLD_TABLES = (
+    "CREATE TABLE game_terms (game_id TEXT PRIMARY KEY, rated INTEGER NOT NULL DEFAULT 0, "
+    "public INTEGER NOT NULL DEFAULT 0, rematch_of TEXT, rematch TEXT, "
+    "settled INTEGER NOT NULL DEFAULT 0, rating_change TEXT)",
+    "CREATE TABLE notify_to (holder TEXT PRIMARY KEY, webhook TEXT, secret TEXT, email TEXT)",
+    "INSERT INTO notify_to (holder, email) VALUES ('account:old', 'old@example.org')",
+)
+
+
+def test_a_database_from_before_gets_the_new_columns(any_db: str) -> None:
+    from ostfront.server.storage import open_store
+    from ostfront.server.store import is_postgres
+
+    if is_postgres(any_db):
+        import psycopg
+
+        with psycopg.connect(any_db, autocommit=True) as conn:
+            for sql in OLD_TABLES:
+                conn.execute(sql)
+    else:
+        import sqlite3
+
+        with sqlite3.connect(any_db) as conn:
+            for sql in OLD_TABLES:
+                conn.execute(sql)
+        conn.close()
+    for off in (False, True):  # opened twice: the columns are added once, then kept
+        store = open_store(any_db)
+        try:
+            assert store.notify_to("account:old") == {
+                "webhook": None,
+                "secret": None,
+                "email": "old@example.org",
+                "off": off,
+            }
+            store.set_notify_to("account:old", {"off": True})
+            assert store.notify_to("account:old")["off"] is True  # type: ignore[index]
+            gid = store.create("toy", {"scenario": "lone"}, {"red": "human", "blue": "human"})
+            store.set_terms(gid, rated=True)
+            assert store.terms(gid).not_counted is None and store.terms(gid).ended is None
+        finally:
+            store.close()

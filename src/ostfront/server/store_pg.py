@@ -90,9 +90,17 @@ class PgStore(BaseStore):
                 for stmt in SCHEMA_PG.split(";"):
                     if stmt.strip():
                         db.execute(stmt)
+                have = {
+                    (r["table_name"], r["column_name"])
+                    for r in db.execute(
+                        "SELECT table_name, column_name FROM information_schema.columns"
+                        " WHERE table_schema = current_schema()"
+                    ).fetchall()
+                }
                 for table, column, kind in ADDED_COLUMNS:  # columns newer than the tables
-                    kind = "DOUBLE PRECISION" if kind == "REAL" else kind
-                    db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+                    if (table, column) not in have:
+                        kind = "DOUBLE PRECISION" if kind == "REAL" else kind
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
                 schema = db.execute("SELECT current_schema() AS s").fetchone()["s"]
         except DatabaseError as exc:
             raise DatabaseError(
