@@ -248,8 +248,12 @@ def test_a_deleted_player_resigns_a_game_in_play(web: Browsers) -> None:  # noqa
     rated_win(web, "ann", "bob")  # ann 1516, bob 1484
     gid = challenge(web, clock="fast", rated=True)  # ann red, bob blue
     play(web, gid, RED_WINS[:4], {"red": "ann", "blue": "bob"})  # bob's decision now
-    r = ann.post("/api/account/delete", json={"password": "correct horse"})
-    assert r.json()["resigned"] == [gid] and r.json()["released"] == []
+    with web["watcher"].websocket_connect(f"ws://127.0.0.1/ws/games/{gid}") as page:
+        assert page.receive_json()["seq"] == 4
+        r = ann.post("/api/account/delete", json={"password": "correct horse"})
+        assert r.json()["resigned"] == [gid] and r.json()["released"] == []
+        told = page.receive_json()  # an open page hears it is over (no step shows it)
+        assert told["over"] is True and told["seq"] == 4
     v = bob.get(f"/api/games/{gid}").json()
     assert v["result"] == {"winner": "blue", "score": {}, "reason": "red resigned"}
     assert v["prompt"]["text"] == "The game is over: red resigned. Blue wins."

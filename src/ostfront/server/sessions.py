@@ -178,14 +178,18 @@ class Manager:
         if not self._listeners.get(gid, True):
             self._listeners.pop(gid, None)
 
-    def notify(self, session: Session) -> None:
-        msg = {
+    def notify(self, session: Session, *, over: bool = False) -> None:
+        """Tell this process's open pages of the game that it changed (``over``: it just
+        ended outside its rules, e.g. resigned, with no step to show it)."""
+        msg: dict[str, Any] = {
             "seq": session.seq,
             "thinking": session.thinking,
             "progress": session.progress(),
             "active": session.game.active_side(session.state),
             "ai_error": session.ai_error,
         }
+        if over:
+            msg["over"] = True
         for cb in list(self._listeners.get(session.id, ())):
             with contextlib.suppress(Exception):
                 cb(msg)
@@ -720,7 +724,7 @@ class Manager:
             ):
                 resigned.append(stored.id)
                 self.settle(stored.id)
-                self.notify(session)
+                self.notify(session, over=True)
             else:
                 released.append(stored.id)
         self.store.delete_account(account_id)
