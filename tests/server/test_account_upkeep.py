@@ -267,8 +267,9 @@ def test_a_deleted_player_resigns_a_game_in_play(web: Browsers) -> None:  # noqa
     }
     # the win counts for bob (1484 against 1516: 32 * 0.546 = 17.5)
     assert bob.get("/api/account").json()["ratings"]["toy"]["rating"] == 1501.5
-    # a rematch of it is bob's alone to ask for; nothing of ann's account remains to join
-    assert bob.post(f"/api/games/{gid}/rematch").status_code == 201
+    # no rematch: there is no one to play it with
+    r = bob.post(f"/api/games/{gid}/rematch")
+    assert r.status_code == 400 and "deleted their account" in r.json()["error"]
 
 
 @pytest.mark.parametrize("body", [{}, {"password": 5}])

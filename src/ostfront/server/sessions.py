@@ -661,6 +661,8 @@ class Manager:
         sides = list(session.game.sides)
         if len(sides) != 2:
             raise BadRequest("a rematch swaps two sides")
+        if any(a.deleted for a in self.store.seat_accounts(gid).values()):
+            raise BadRequest("no rematch: a player of this game has deleted their account")
         swap = {sides[0]: sides[1], sides[1]: sides[0]}
         by_token = session.held(token)
         terms = self.store.terms(gid)

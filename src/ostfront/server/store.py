@@ -300,6 +300,11 @@ class Account:
     name: str
     created: float
 
+    @property
+    def deleted(self) -> bool:
+        """Whether the account was deleted (its row kept for the games it finished)."""
+        return self.name == DELETED_NAME
+
 
 @dataclass(frozen=True)
 class Rating:
