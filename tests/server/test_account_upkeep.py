@@ -192,6 +192,11 @@ def test_deleting_an_account(web: Browsers, now: Time) -> None:  # noqa: F811
     ann.put("/api/account/notify", json={"webhook": "http://127.0.0.1:9/", "email": "a@b.org"})
     ann.put(f"/api/games/{in_play}/notify", json={"email": "seat@b.org"})
     assert web.store.notify_to(f"seat:{in_play}:red") is not None
+    online(web).tick()  # blue's turn was queued for bob only: ann has none yet
+    play(web, in_play, RED_WINS[:4], {"red": "ann", "blue": "bob"})
+    play(web, in_play, RED_WINS[4:8], {"red": "ann", "blue": "bob"})  # red's turn: ann told
+    online(web).tick()
+    assert {n["target"] for n in web.store.notices()} == {"http://127.0.0.1:9/", "a@b.org"}
     cookie = ann.cookies.get(accounts.COOKIE)
     phone = web["ann-phone"]
     phone.post("/api/account/signin", json={"name": "ann", "password": "correct horse"})
@@ -220,6 +225,7 @@ def test_deleting_an_account(web: Browsers, now: Time) -> None:  # noqa: F811
     assert r.status_code == 401
     # personal data: notices, ratings, the open challenge, the player's page
     assert web.store.notify_to(f"account:{account_id}") is None
+    assert web.store.notices() == []  # the outbox forgot them too
     assert web.store.notify_to(f"seat:{in_play}:red") is None
     assert web.store.ratings(account_id) == {}
     assert open_challenge not in {c["id"] for c in web["watcher"].get("/api/lobby").json()["open"]}

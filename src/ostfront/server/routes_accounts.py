@@ -140,6 +140,7 @@ def _confirmed(request: Request, manager: Any, password: str) -> Account | JSONR
 def change_password(body: PasswordChange, request: Request, manager: ManagerDep) -> Any:
     """A new password, given the current one; every other browser signed in to the account
     is signed out (this one stays signed in)."""
+    accounts.require_account(request)
     accounts.check_password(body.new_password)
     account = _confirmed(request, manager, body.password)
     if isinstance(account, JSONResponse):

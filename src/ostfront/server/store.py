@@ -746,7 +746,8 @@ class BaseStore:
     def delete_account(self, account_id: str) -> bool:
         """Forget an account's personal data, in one transaction: its logins, its name
         (now :data:`DELETED_NAME`) and password, where it is told of its turn (its own
-        settings and those of the seats it keeps), its ratings, its challenges, and the
+        settings and those of the seats it keeps, and the notices to those addresses
+        still in the outbox), its ratings, its open challenges, and the
         sides it keeps in games not finished. The sides it kept in finished games stay,
         so they show the deleted player. Returns whether there was such an account."""
         with self._tx() as db:
@@ -763,7 +764,16 @@ class BaseStore:
             ).fetchall()
             holders = [f"account:{account_id}"]
             holders += [f"seat:{r['game_id']}:{r['side']}" for r in seats]
+            targets = set()
+            for holder in holders:
+                row = db.execute(
+                    "SELECT webhook, email FROM notify_to WHERE holder = ?", (holder,)
+                ).fetchone()
+                if row is not None:
+                    targets |= {str(t) for t in (row["webhook"], row["email"]) if t}
             db.executemany("DELETE FROM notify_to WHERE holder = ?", [(h,) for h in holders])
+            # the outbox's notices to those addresses, sent or not
+            db.executemany("DELETE FROM notices WHERE target = ?", [(t,) for t in targets])
             db.execute("DELETE FROM ratings WHERE account_id = ?", (account_id,))
             db.execute(
                 "DELETE FROM challenges WHERE account_id = ? AND game_id IS NULL", (account_id,)
