@@ -163,3 +163,39 @@ def test_a_redirect_is_not_followed(tmp_path: Any) -> None:
             assert len(hooks.got) == 1
         row = online(api).store.notices("hook:")[0]
         assert row["error"] == "OSError: the webhook answered 302"
+
+
+def test_https_connects_to_the_address_checked_and_names_the_host_to_tls(
+    monkeypatch: pytest.MonkeyPatch, dns: Dns
+) -> None:
+    """Over HTTPS the TLS handshake names the host (SNI, and the certificate checked
+    against it) while the socket goes to the address resolved once."""
+    import socket
+    import ssl
+
+    seen: dict[str, Any] = {}
+    opened: list[socket.socket] = []
+
+    def connect(addresses: list[str], port: int, timeout: float | None) -> socket.socket:
+        seen["to"] = (addresses, port)
+        a, b = socket.socketpair()
+        opened.extend((a, b))
+        return a
+
+    class Tls:
+        def wrap_socket(self, sock: socket.socket, server_hostname: str) -> socket.socket:
+            seen["sni"] = server_hostname
+            raise ssl.SSLError("the test stops here")
+
+    monkeypatch.setattr(notices, "_connect", connect)
+    monkeypatch.setattr(notices.ssl, "create_default_context", Tls)
+    dns.answers["hooks.example"] = [PUBLIC]
+    notice = {"kind": "webhook", "target": "https://hooks.example/x", "key": "k", "body": "{}"}
+    try:
+        error = notices.deliver(notice, None, "", private=False)
+    finally:
+        for s in opened:
+            s.close()
+    assert seen == {"to": ([PUBLIC], 443), "sni": "hooks.example"}
+    assert error is not None and error.startswith("SSLError")
+    assert dns.asked == ["hooks.example"]
