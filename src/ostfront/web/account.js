@@ -119,14 +119,16 @@ async function deleteAccount() {
 
 async function refresh() {
   const me = await api("GET", "/api/account");
+  if (me.signed_in) {
+    document.getElementById("me").textContent = me.name;
+    document.getElementById("my-rating").textContent = ratingText((me.ratings || {})["*"]);
+    document.getElementById("password-user").value = me.name;
+    document.getElementById("notify-secret").hidden = true;
+    // shown once filled in: a page that says "signed in" shows the account's games and settings
+    await Promise.all([loadGames(), loadNotify()]);
+  }
   document.getElementById("signed-out").hidden = me.signed_in;
   document.getElementById("signed-in").hidden = !me.signed_in;
-  if (!me.signed_in) return;
-  document.getElementById("me").textContent = me.name;
-  document.getElementById("my-rating").textContent = ratingText((me.ratings || {})["*"]);
-  document.getElementById("password-user").value = me.name;
-  document.getElementById("notify-secret").hidden = true;
-  await Promise.all([loadGames(), loadNotify()]);
 }
 
 async function enter(path) {
