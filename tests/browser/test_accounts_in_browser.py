@@ -187,3 +187,74 @@ def test_two_accounts_meet_in_the_lobby_and_play_a_rematch(
     finally:
         for ctx in contexts.values():
             ctx.close()
+
+
+def test_notice_settings_password_and_deletion_on_the_account_page(
+    page: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+) -> None:
+    ctx = page.context.browser.new_context()
+    ctx.set_default_timeout(60000)
+    try:
+        pg = ctx.new_page()
+        sign_up(pg, base_url, "dee")
+        pg.wait_for_selector("#notify-form")
+        assert pg.is_checked("#notify-on")  # on, and nowhere yet
+        assert pg.input_value("#notify-webhook") == ""
+        pg.fill("#notify-webhook", "http://127.0.0.1:9/dee-hook")
+        pg.fill("#notify-email", "dee@example.org")
+        pg.uncheck("#notify-on")
+        pg.click("#notify-save")
+        pg.wait_for_selector("#notify-secret:not([hidden])")
+        secret = pg.inner_text("#notify-secret-value")
+        assert len(secret) == 32  # 192 random bits, URL-safe base64: shown this once
+        assert pg.inner_text("#notify-msg") == "Saved."
+        # read back by the page after a reload: the settings, never the secret
+        pg.reload()
+        pg.wait_for_selector("#signed-in:not([hidden])")
+        pg.wait_for_function("() => document.getElementById('notify-email').value !== ''")
+        assert pg.input_value("#notify-webhook") == "http://127.0.0.1:9/dee-hook"
+        assert pg.input_value("#notify-email") == "dee@example.org"
+        assert not pg.is_checked("#notify-on")
+        assert pg.is_hidden("#notify-secret") and secret not in pg.content()
+        stored = pg.evaluate("async () => (await fetch('/api/account/notify')).json()")
+        assert stored["on"] is False and stored["has_secret"] is True and "secret" not in stored
+        # turned on again, the webhook unchanged: it keeps its secret (none shown)
+        pg.check("#notify-on")
+        pg.click("#notify-save")
+        pg.wait_for_function("() => document.getElementById('notify-msg').textContent === 'Saved.'")
+        assert pg.is_hidden("#notify-secret")
+        stored = pg.evaluate("async () => (await fetch('/api/account/notify')).json()")
+        assert stored["on"] is True and stored["webhook"] == "http://127.0.0.1:9/dee-hook"
+
+        # the password: the wrong current one is refused, the right one changes it
+        pg.fill("#password-current", "wrong horse")
+        pg.fill("#password-new", "battery staple")
+        pg.click("#password-save")
+        pg.wait_for_function(
+            "() => document.getElementById('password-msg').textContent === 'wrong password'"
+        )
+        pg.fill("#password-current", "correct horse")
+        pg.fill("#password-new", "battery staple")
+        pg.click("#password-save")
+        pg.wait_for_function(
+            "() => document.getElementById('password-msg').textContent.startsWith('Password')"
+        )
+        assert pg.inner_text("#password-msg") == "Password changed; 0 other sign-ins signed out."
+
+        # deleting: the new password, and the box ticked
+        pg.fill("#delete-password", "battery staple")
+        pg.check("#delete-sure")
+        pg.click("#delete-account")
+        pg.wait_for_selector("#deleted")
+        pg.wait_for_selector("#signed-out:not([hidden])")
+        assert pg.evaluate("async () => (await fetch('/api/account')).json()") == {
+            "signed_in": False
+        }
+        pg.fill("#name", "dee")
+        pg.fill("#password", "battery staple")
+        pg.click("#signin")
+        pg.wait_for_selector("#auth-error")
+        assert "wrong name or password" in pg.inner_text("#auth-error")
+    finally:
+        ctx.close()

@@ -139,6 +139,13 @@ def test_two_players_chat_and_the_clock_runs_out(
             assert "lost on time" in pg.inner_text("#clock [data-side=axis]")
             assert "axis lost on time" in pg.inner_text("#result")
             assert "Soviet wins" in pg.inner_text("#result")
+            # the prompt says so too, not the question the Axis was asked
+            pg.wait_for_function(
+                "() => document.querySelector('#prompt .text').textContent.includes('over')"
+            )
+            assert pg.inner_text("#prompt .text") == (
+                "The game is over: axis lost on time. Soviet wins."
+            )
         assert axis.evaluate("() => V.actions.length") == 0
         axis.screenshot(path=str(artifacts / "online-lost-on-time.png"))
         assert all(not pg.errors for pg in [page])

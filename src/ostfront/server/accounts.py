@@ -27,6 +27,7 @@ Public names (for the routes and other modules of the server)::
     sign_in(store, name, password) -> Account | None     (None: wrong name or password)
     new_login(store, account) -> str    a login token (the cookie's value), stored hashed
     sign_out(store, token)              forget that login
+    change_password(store, account, new, keep) -> int   new hash; other logins signed out
     login_token(request) -> str | None  the request's login cookie
     account_for_token(store, token) -> Account | None
     current_account(request) -> Account | None          the signed-in account, if any
@@ -43,14 +44,16 @@ Store methods (:class:`~.store.BaseStore`, both backends): ``create_account``,
 ``account_by_name``, ``account``, ``set_password``, ``add_login``, ``login_account``,
 ``drop_login``, ``link_seats``, ``account_sides``, ``seat_accounts``, ``account_games``,
 ``held_games``, ``set_terms``/``terms`` (rated, public, rematch), ``set_rematch``,
-``settle`` (ratings, once), ``ratings``, ``players``, and the lobby's ``add_challenge``,
-``challenges``, ``account_challenges``, ``challenge``, ``take_challenge``,
+``settle`` (ratings, once; :data:`PAIR_LIMIT`), ``ratings``, ``players``,
+``drop_logins``, ``delete_account``, ``end_game`` (a resignation), and the lobby's
+``add_challenge``, ``challenges``, ``account_challenges``, ``challenge``, ``take_challenge``,
 ``challenge_game``, ``drop_challenge``.
 
 Manager methods (:class:`~.sessions.Manager`): ``sides(session, token, account_id)`` (what a
 caller holds), ``act``/``set_players``/``delete`` take ``account=`` (an account id) beside
 the token, ``settle(gid)`` counts a finished rated game once (call it when a game ends
-another way, e.g. on time; My games also calls it), ``rematch(gid, token, account_id)``.
+another way, e.g. on time; My games also calls it), ``rematch(gid, token, account_id)``,
+``delete_account(account_id)`` (resigns or releases its games in play, then forgets it).
 Lobby challenges carry a ``clock`` (JSON, as posted) that the game started from them does
 not use yet; My games answers ``time_left`` (side -> seconds) where a game has clocks.
 """
@@ -72,10 +75,11 @@ from . import seats
 from .errors import BadRequest, NotSignedIn
 from .limits import RateLimit
 from .session import Session
-from .store import START_RATING, Account, BaseStore, NameTaken, Rating
+from .store import START_RATING, Account, BaseStore, NameTaken, PairLimit, Rating
 
 __all__ = [
     "COOKIE",
+    "PAIR_LIMIT",
     "START_RATING",
     "Account",
     "AccountLimits",
@@ -114,6 +118,17 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{2,23}")
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 #: Elo's K factor.
 K_FACTOR = 32.0
+#: Rated games between the same two accounts count for their ratings at most
+#: PAIR_GAMES times within any PAIR_DAYS days (settled later, a game changes no rating):
+#: one person with two accounts cannot farm a rating by losing on purpose to himself.
+PAIR_GAMES = 3
+PAIR_DAYS = 7
+PAIR_LIMIT = PairLimit(
+    PAIR_GAMES,
+    PAIR_DAYS * 86400.0,
+    f"not counted: rated games between the same two players count at most {PAIR_GAMES} "
+    f"times in {PAIR_DAYS} days",
+)
 
 _HASHER = PasswordHasher()
 #: Verified when the name does not exist, so that costs what a wrong password costs (made
@@ -190,6 +205,13 @@ def new_login(store: BaseStore, account: Account) -> str:
 def sign_out(store: BaseStore, token: str | None) -> None:
     if token:
         store.drop_login(_token_hash(token))
+
+
+def change_password(store: BaseStore, account: Account, new: str, keep: str | None) -> int:
+    """A new password for the account (checked, hashed); every login but ``keep`` (this
+    browser's token) signed out. Returns how many were."""
+    store.set_password(account.id, hash_password(check_password(new)))
+    return store.drop_logins(account.id, keep=_token_hash(keep) if keep else None)
 
 
 def login_token(request: Request) -> str | None:

@@ -40,6 +40,8 @@ API (JSON; errors are ``{"error": "..."}`` with a 4xx status)::
     POST   /api/account/signup          {"name", "password"} -> an account, signed in (cookie)
     POST   /api/account/signin          {"name", "password"} -> signed in (rate-limited)
     POST   /api/account/signout         forget this login
+    POST   /api/account/password        {"password", "new_password"}: the others signed out
+    POST   /api/account/delete          {"password"}: the account deleted (docs/security.md)
     POST   /api/account/seats           {"seats": {id: token}}: keep them with the account
     GET    /api/account/games           My games: every game the account plays
     GET    /api/players                 the players by rating (?game=)

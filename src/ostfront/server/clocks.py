@@ -76,7 +76,11 @@ CONTROLS: dict[str, Control] = {
 TEST_TIME_ENV = "OSTFRONT_TEST_TIME"
 
 
-class TimeUp(NotYourTurn):
+class GameOver(NotYourTurn):
+    """The game ended outside its rules (on time, or resigned): no more steps."""
+
+
+class TimeUp(GameOver):
     """The side to move has no time left: the game is lost on time."""
 
 
@@ -167,13 +171,30 @@ def fallen(clock: dict[str, Any], now: float) -> str | None:
 def loss_on_time(game: Game, side: str, summary: dict[str, Any]) -> dict[str, Any]:
     """The game's summary once ``side`` lost on time: over, the other side winning (with
     more than two sides, no one: a game-neutral result)."""
+    return _lost(game, side, summary, f"{side} lost on time")
+
+
+def resignation(game: Game, side: str, summary: dict[str, Any]) -> dict[str, Any]:
+    """The game's summary once ``side`` resigned (as :func:`loss_on_time`)."""
+    return _lost(game, side, summary, f"{side} resigned")
+
+
+def _lost(game: Game, side: str, summary: dict[str, Any], reason: str) -> dict[str, Any]:
     others = [s for s in game.sides if s != side]
     result: dict[str, Any] = {
         "winner": others[0] if len(others) == 1 else None,
         "score": {},
-        "reason": f"{side} lost on time",
+        "reason": reason,
     }
     return {**summary, "active": None, "result": result}
+
+
+def over_prompt(result: dict[str, Any]) -> dict[str, Any]:
+    """The prompt of a game that ended outside its rules (``result``, as
+    :func:`loss_on_time` makes it): over, why, and who won; no side to decide."""
+    winner = result.get("winner")
+    won = f"{str(winner)[:1].upper()}{str(winner)[1:]} wins." if winner else "No one wins."
+    return {"side": None, "text": f"The game is over: {result['reason']}. {won}", "rule": None}
 
 
 def clock_json(clock: dict[str, Any] | None, now: float) -> dict[str, Any] | None:

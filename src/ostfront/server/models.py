@@ -401,6 +401,33 @@ class SignedOut(Closed):
     signed_in: bool = False
 
 
+class PasswordChange(BaseModel):
+    """A new password, given with the current one."""
+
+    password: str = Field(max_length=1024, description="the current password")
+    new_password: str = Field(max_length=1024)
+
+
+class PasswordChanged(Closed):
+    changed: bool = True
+    signed_out: int = Field(description="the account's other logins, now signed out")
+
+
+class PasswordIn(BaseModel):
+    """The account's password, to confirm something only its owner may do."""
+
+    password: str = Field(max_length=1024)
+
+
+class AccountDeleted(Closed):
+    deleted: bool = True
+    signed_in: bool = False
+    resigned: list[str] = Field(description="the games in play resigned (an opponent won)")
+    released: list[str] = Field(
+        description="the games in play whose seats were released (no opponent to win)"
+    )
+
+
 class SeatsIn(BaseModel):
     """Seat tokens this browser holds (game id -> token), to keep with the account."""
 
@@ -430,6 +457,9 @@ class MyGame(Closed):
     rated: bool = False
     rating_change: dict[str, dict[str, float]] | None = Field(
         default=None, description="side -> before, after, score (a rated game, once over)"
+    )
+    not_counted: str | None = Field(
+        default=None, description="why a finished rated game changed no rating"
     )
     rematch: str | None = Field(default=None, description="the rematch's game id")
     rematch_of: str | None = None
@@ -464,6 +494,9 @@ class Terms(Closed):
     rematch: str | None = None
     accounts: dict[str, str] = Field(description="side -> the account that plays it")
     rating_change: dict[str, dict[str, float]] | None = None
+    not_counted: str | None = Field(
+        default=None, description="why a finished rated game changed no rating"
+    )
     finished: bool = False
     yours: list[str] = Field(default=[], description="the sides the caller holds")
 
@@ -560,6 +593,9 @@ class NotifyIn(BaseModel):
     email: str | None = Field(
         default=None, max_length=254, description='an address; "" clears it; absent: kept'
     )
+    on: bool | None = Field(
+        default=None, description="false: told nowhere for now (the settings kept); absent: kept"
+    )
 
 
 class NotifySettings(Closed):
@@ -567,6 +603,7 @@ class NotifySettings(Closed):
     email: str | None = None
     has_secret: bool = Field(description="whether the webhook has a signing secret")
     mail: bool = Field(description="whether this server sends mail (an SMTP server given)")
+    on: bool = Field(default=True, description="whether notices are sent (false: paused)")
     secret: str | None = Field(
         default=None,
         description="the webhook's signing secret: answered once, when the URL is set",

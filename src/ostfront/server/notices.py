@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import ipaddress
 import json
 import secrets
 import smtplib
 import socket
-import urllib.error
-import urllib.request
+import ssl
 from email.message import EmailMessage
 from typing import Any
 from urllib.parse import urlsplit
@@ -73,19 +73,94 @@ def check_webhook(url: str) -> str:
     return url
 
 
-def public_host(url: str) -> None:
-    """Refuse (``OSError``) a webhook whose host is, or resolves to, an address that is not
-    public: this machine, the local network, link-local (a server open to the network must
-    not be made to post into it)."""
+def resolve(host: str, port: int) -> list[str]:
+    """The addresses ``host`` resolves to, in the resolver's order (the tests replace this
+    to play a DNS server that changes its answer)."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
+    return list(dict.fromkeys(str(info[4][0]).split("%")[0] for info in infos))
+
+
+def not_public(address: str) -> bool:
+    """Whether an address is one a webhook may not reach from a server open to the
+    network: loopback, private, link-local, multicast, reserved, unspecified, shared
+    (CGNAT), documentation (an IPv4 address mapped into IPv6 judged as itself)."""
+    ip = ipaddress.ip_address(address)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return (
+        not ip.is_global
+        or ip.is_private
+        or ip.is_loopback
+        or ip.is_link_local
+        or ip.is_multicast
+        or ip.is_reserved
+        or ip.is_unspecified
+    )
+
+
+def _port(url: str) -> int:
+    parts = urlsplit(url)
+    return parts.port or (443 if parts.scheme == "https" else 80)
+
+
+def checked_addresses(url: str, private: bool) -> list[str]:
+    """Resolve a webhook's host once: the addresses to connect to. Unless ``private``, all
+    must be public (:func:`not_public`), else ``OSError`` (a server open to the network
+    must not be made to post into it, nor into this machine)."""
     host = urlsplit(url).hostname or ""
     try:
-        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError) as exc:
+        found = resolve(host, _port(url))
+    except (OSError, UnicodeError, ValueError) as exc:
         raise OSError(f"the webhook's host {host!r} does not resolve ({exc})") from None
-    for info in infos:
-        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
-        if not address.is_global:
-            raise OSError(f"the webhook's host {host!r} is not a public address ({address})")
+    if not found:
+        raise OSError(f"the webhook's host {host!r} does not resolve")
+    if not private:
+        for address in found:
+            if not_public(address):
+                raise OSError(f"the webhook's host {host!r} is not a public address ({address})")
+    return found
+
+
+def public_host(url: str) -> None:
+    """Refuse (``OSError``) a webhook whose host is, or resolves to, an address that is not
+    public (checked when it is set; a delivery checks again, :func:`post_webhook`)."""
+    checked_addresses(url, private=False)
+
+
+def _connect(addresses: list[str], port: int, timeout: float | None) -> socket.socket:
+    """A connection to the first of ``addresses`` that answers (never a fresh lookup)."""
+    error: OSError = OSError("no address")
+    for address in addresses:
+        try:
+            return socket.create_connection((address, port), timeout=timeout)
+        except OSError as exc:
+            error = exc
+    raise error
+
+
+class _Pinned(http.client.HTTPConnection):
+    """HTTP to a host by its name (the ``Host`` header) at addresses resolved before."""
+
+    def __init__(self, host: str, port: int, addresses: list[str], timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.addresses = addresses
+
+    def connect(self) -> None:
+        self.sock = _connect(self.addresses, self.port, self.timeout)
+
+
+class _PinnedTls(http.client.HTTPSConnection):
+    """HTTPS to a host by its name (``Host``, SNI and the certificate's name) at addresses
+    resolved before."""
+
+    def __init__(self, host: str, port: int, addresses: list[str], timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.addresses = addresses
+        self.tls = ssl.create_default_context()
+
+    def connect(self) -> None:
+        raw = _connect(self.addresses, self.port, self.timeout)
+        self.sock = self.tls.wrap_socket(raw, server_hostname=self.host)
 
 
 def check_email(address: str) -> str:
@@ -124,18 +199,29 @@ def events(notice: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def post_webhook(notice: dict[str, Any], private: bool = True) -> None:
-    """Deliver a webhook notice: its events as JSON, signed; any answer but 2xx fails.
-    Unless ``private``, only to a public address (:func:`public_host`)."""
-    if not private:
-        public_host(str(notice["target"]))
+    """Deliver a webhook notice: its events as JSON, signed; any answer but 2xx fails (a
+    redirect is not followed). The host is resolved once, here; unless ``private`` every
+    address must be public (:func:`checked_addresses`), and the connection goes to the
+    addresses checked, not to a second lookup that a DNS server could answer otherwise
+    (DNS rebinding); the request still names the host (``Host``, TLS's SNI and
+    certificate check)."""
+    url = str(notice["target"])
+    parts = urlsplit(check_webhook(url))
+    addresses = checked_addresses(url, private)
     body = json.dumps({"delivery": notice["key"], "events": events(notice)}).encode()
     headers = {"Content-Type": "application/json", "User-Agent": "Ostfront"}
     if notice.get("secret"):
         headers[SIGNATURE_HEADER] = signature(str(notice["secret"]), body)
-    req = urllib.request.Request(str(notice["target"]), data=body, headers=headers)
-    with urllib.request.urlopen(req, timeout=SEND_TIMEOUT) as answer:
-        if not 200 <= answer.status < 300:
-            raise OSError(f"the webhook answered {answer.status}")
+    kind = _PinnedTls if parts.scheme == "https" else _Pinned
+    conn = kind(parts.hostname or "", _port(url), addresses, SEND_TIMEOUT)
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    try:
+        conn.request("POST", target, body=body, headers=headers)
+        status = conn.getresponse().status
+    finally:
+        conn.close()
+    if not 200 <= status < 300:
+        raise OSError(f"the webhook answered {status}")
 
 
 def mail_text(notice: dict[str, Any]) -> tuple[str, str]:
@@ -171,6 +257,6 @@ def deliver(
             send_mail(smtp, sender, notice)
         else:
             return f"no way to send a {notice['kind']!r} notice"
-    except (OSError, smtplib.SMTPException, urllib.error.URLError, ValueError) as exc:
+    except (OSError, smtplib.SMTPException, http.client.HTTPException, ValueError) as exc:
         return f"{type(exc).__name__}: {exc}"[:300]
     return None

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import clocks, notices
-from .clocks import Now, TimeUp
+from .clocks import GameOver, Now, TimeUp
 from .errors import BadRequest
 from .session import Session
 from .store import BaseStore
@@ -153,12 +153,33 @@ class Online:
         """What the players see of the game's clock (None: no clock), and the game's
         result if a side lost it on time (one read of the clock's row)."""
         clock = self.store.clock(session.id)
-        if clock is None:
-            return None, None
         lost = None
-        if clock.get("flagged"):
+        if clock is not None and clock.get("flagged"):
             lost = clocks.loss_on_time(session.game, clock["flagged"], {})["result"]
+        elif not session.finished:
+            resigned = self.store.terms(session.id).ended
+            if resigned:
+                lost = clocks.resignation(session.game, resigned, {})["result"]
         return clocks.clock_json(clock, self.now()), lost
+
+    def resign(self, gid: str, side: str) -> bool:
+        """``side`` resigns (its player's account is deleted): the game ends, the other side
+        winning, and both players are told. Returns whether this call ended it."""
+        got = self.store.get(gid)
+        if got is None or got.status == "finished":
+            return False
+        from .. import games
+
+        game = games.get(got.game)
+        summary = clocks.resignation(game, side, got.summary)
+        if not self.store.end_game(gid, side, summary, self.now()):
+            return False
+        won = summary["result"]["winner"]
+        text = f"{side} resigned" + (f": {won} wins" if won else "")
+        for s in game.sides:
+            self.tell(gid, s, GAME_OVER, f"Ostfront game {gid}: {text}", key=f"{gid}:end")
+        self.changed(gid)
+        return True
 
     def time_left(self, gid: str) -> dict[str, float] | None:
         """Each side's seconds left now (None: a game without a clock), for lists of games."""
@@ -188,7 +209,10 @@ class Online:
 
     def before_act(self, session: Session) -> None:
         """Refuse a step in a game lost on time (firing the loss if the side to decide ran
-        out of time just now)."""
+        out of time just now) or resigned."""
+        resigned = self.store.terms(session.id).ended
+        if resigned:
+            raise GameOver(f"this game is over: {resigned} resigned")
         clock = self.store.clock(session.id)
         if clock is None:
             return
@@ -229,10 +253,14 @@ class Online:
         return [seat] if account is None else [account_holder(account), seat]
 
     def seat_recipient(self, gid: str, side: str) -> Recipient | None:
+        """The first holder's settings that name a place, unless they are off (then the
+        player is told nowhere: turning notices off on the account silences them all)."""
         for holder in self.holders(gid, side):
             row = self.store.notify_to(holder)
             if row is not None and (row.get("webhook") or row.get("email")):
-                return Recipient(**row)
+                if row.get("off"):
+                    return None
+                return Recipient(row["webhook"], row["secret"], row["email"])
         return None
 
     def tell(self, gid: str, side: str, event: str, text: str, *, key: str) -> None:
@@ -262,15 +290,21 @@ class Online:
             )
 
     def set_notify(
-        self, gid: str, sides: set[str], webhook: str | None, email: str | None
+        self,
+        gid: str,
+        sides: set[str],
+        webhook: str | None,
+        email: str | None,
+        on: bool | None = None,
     ) -> dict[str, Any]:
-        """Set where the holder of ``sides`` is told ("" clears one; None leaves it). A new
-        webhook gets a new secret, answered here once."""
+        """Set where the holder of ``sides`` is told ("" clears one; None leaves it), and
+        whether it is told at all (``on``). A new webhook gets a new secret, answered here
+        once."""
         holders = [seat_holder(gid, side) for side in sorted(sides)]
-        return self.set_notify_of(holders, webhook, email)
+        return self.set_notify_of(holders, webhook, email, on)
 
     def set_notify_of(
-        self, holders: list[str], webhook: str | None, email: str | None
+        self, holders: list[str], webhook: str | None, email: str | None, on: bool | None = None
     ) -> dict[str, Any]:
         """Set where ``holders`` (seats, or an account) are told; see :meth:`set_notify`."""
         values: dict[str, Any] = {}
@@ -286,6 +320,8 @@ class Online:
             values["secret"] = secret
         if email is not None:
             values["email"] = notices.check_email(email) if email else None
+        if on is not None:
+            values["off"] = not on
         for holder in holders:
             self.store.set_notify_to(holder, values)
         out = self.notify_settings_of(holders[0] if holders else None)
@@ -305,6 +341,7 @@ class Online:
             "email": row.get("email"),
             "has_secret": bool(row.get("secret")),
             "mail": self.smtp is not None,
+            "on": not row.get("off"),
         }
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..ai.players import levels_for
 from ..core.protocol import State
-from . import describe, seats
+from . import clocks, describe, seats
 from .deltas import action_key, actions_slot, base_hash, delta, diff, held_by_client
 from .session import Session
 from .sessions import Manager
@@ -101,7 +101,8 @@ def game_view(
             "step": state.get("step", 0),
             "live": live,
             "active": active,
-            "prompt": game.prompt(state).to_json(),
+            # a game lost on time (or resigned) asks nothing more: it says so
+            "prompt": clocks.over_prompt(lost) if lost else game.prompt(state).to_json(),
             "result": result_json,
             "info": describe.phase_info(game, state),
             "odds": odds,

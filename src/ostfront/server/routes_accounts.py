@@ -1,8 +1,11 @@
 """Accounts: sign up, sign in, sign out, who is signed in, "My games", keeping this
-browser's seats with the account, and the players' ratings (:mod:`.accounts`).
+browser's seats with the account, changing the password, deleting the account, and the
+players' ratings (:mod:`.accounts`).
 
 Signing in and up is limited per name and per client address (429 with ``Retry-After``);
-a wrong name and a wrong password get the same answer (401).
+a wrong name and a wrong password get the same answer (401). Changing the password and
+deleting the account need the current password, and take their attempts from the same
+limits as signing in.
 """
 
 from __future__ import annotations
@@ -20,10 +23,14 @@ from .deps import GAME_ID, ManagerDep
 from .errors import NotFound, error
 from .limits import too_many
 from .models import (
+    AccountDeleted,
     AccountInfo,
     Credentials,
     Linked,
     MyGame,
+    PasswordChange,
+    PasswordChanged,
+    PasswordIn,
     PlayerPage,
     PlayerRow,
     SeatsIn,
@@ -88,13 +95,20 @@ def sign_up(body: Credentials, request: Request, manager: ManagerDep) -> Any:
     return _signed_in(request, account, 201)
 
 
+def _attempt(request: Request, name: str) -> float:
+    """Take one password attempt at ``name`` from the client: the seconds to wait first
+    (0: go on). Signing in, changing the password and deleting the account all take
+    from the same buckets (the name's and the address's)."""
+    limits = accounts.limits_of(request)
+    return max(
+        limits.per_address.take(_client(request)),
+        limits.per_name.take(name.casefold()[:64]),
+    )
+
+
 @router.post("/account/signin", response_model=AccountInfo, response_model_exclude_unset=True)
 def sign_in(body: Credentials, request: Request, manager: ManagerDep) -> Any:
-    limits = accounts.limits_of(request)
-    wait = max(
-        limits.per_address.take(_client(request)),
-        limits.per_name.take(body.name.casefold()[:64]),
-    )
+    wait = _attempt(request, body.name)
     if wait > 0:
         return too_many(wait, "sign-in attempts for this name or")
     account = accounts.sign_in(manager.store, body.name, body.password)
@@ -108,6 +122,50 @@ def sign_out(request: Request, response: Response, manager: ManagerDep) -> dict[
     accounts.sign_out(manager.store, accounts.login_token(request))
     accounts.clear_login_cookie(response, request)
     return {"signed_in": False}
+
+
+def _confirmed(request: Request, manager: Any, password: str) -> Account | JSONResponse:
+    """The signed-in account if ``password`` is its password; else the answer to give (a
+    429 once out of attempts, a 403 for a wrong password)."""
+    account = accounts.require_account(request)
+    wait = _attempt(request, account.name)
+    if wait > 0:
+        return too_many(wait, "password attempts for this name or")
+    if accounts.sign_in(manager.store, account.name, password) is None:
+        return error(403, "wrong password")
+    return account
+
+
+@router.post("/account/password", response_model=PasswordChanged)
+def change_password(body: PasswordChange, request: Request, manager: ManagerDep) -> Any:
+    """A new password, given the current one; every other browser signed in to the account
+    is signed out (this one stays signed in)."""
+    accounts.require_account(request)
+    accounts.check_password(body.new_password)
+    account = _confirmed(request, manager, body.password)
+    if isinstance(account, JSONResponse):
+        return account
+    gone = accounts.change_password(
+        manager.store, account, body.new_password, accounts.login_token(request)
+    )
+    return {"changed": True, "signed_out": gone}
+
+
+@router.post("/account/delete", response_model=AccountDeleted)
+def delete_account(body: PasswordIn, request: Request, manager: ManagerDep) -> Any:
+    """Delete the signed-in account, given its password: every login signed out, its name
+    shown as "deleted player" in the finished games it played, where it was told of its
+    turn forgotten, its ratings and open challenges gone; in its games in play it resigns
+    where a human opponent then wins, else its seats are released."""
+    account = _confirmed(request, manager, body.password)
+    if isinstance(account, JSONResponse):
+        return account
+    resigned, released = manager.delete_account(account.id)
+    answer = JSONResponse(
+        {"deleted": True, "signed_in": False, "resigned": resigned, "released": released}
+    )
+    accounts.clear_login_cookie(answer, request)
+    return answer
 
 
 @router.post("/account/seats", response_model=Linked)
@@ -168,6 +226,8 @@ def my_game(store: BaseStore, g: StoredGame, sides: list[str]) -> dict[str, Any]
     }
     if terms.rating_change:
         d["rating_change"] = terms.rating_change
+    if terms.not_counted:
+        d["not_counted"] = terms.not_counted
     with contextlib.suppress(UnknownGame):
         d["game_title"] = games.get(g.game).title
     return d

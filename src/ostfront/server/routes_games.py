@@ -232,6 +232,8 @@ def terms(gid: str, request: Request, manager: ManagerDep) -> dict[str, Any]:
     }
     if t.rating_change:
         out["rating_change"] = t.rating_change
+    if t.not_counted:
+        out["not_counted"] = t.not_counted
     return out
 
 

@@ -1,6 +1,7 @@
 """The live socket: each open game page hears ``{"seq", "thinking", "progress", "active",
 "ai_error"}`` whenever its game moves, and reloads what changed (``progress``: while the
-computer plays, the steps it has taken and for how long, see ``Session.progress``).
+computer plays, the steps it has taken and for how long, see ``Session.progress``), and
+``"over": true`` when the game ended with no step to show it (a player resigned).
 
 Watching needs only the game's id; a seat token, offered as the subprotocol
 ``seat.<token>``, must be one of the game's (docs/security.md); a signed-in player's login

@@ -6,8 +6,8 @@ where a seat is told of its turn, and a live socket for the clock and the chat::
     GET  /api/games/<id>/chat      ?after=n: the players' chat (a seat of the game)
     POST /api/games/<id>/chat      {"text"}: say something (a seat of the game)
     GET  /api/games/<id>/notify    where this seat is told of its turn (never the secret)
-    PUT  /api/games/<id>/notify    {"webhook", "email"}: set them (a new webhook's secret
-                                   is answered once)
+    PUT  /api/games/<id>/notify    {"webhook", "email", "on"}: set them (a new webhook's
+                                   secret is answered once; "on": false pauses them)
     GET  /api/account/notify       where the signed-in account is told, in all its games
     PUT  /api/account/notify       set them (used before a seat's own settings)
     WS   /ws/games/<id>/online     {"clock": ...} when the clock changes; to a seat of the
@@ -151,7 +151,7 @@ def put_notify(gid: str, body: NotifyIn, request: Request, manager: ManagerDep) 
     mine = accounts.caller_sides(request, session)
     if not mine:
         raise Forbidden("only a player of this game may say where they are told of it")
-    return online_of(manager).set_notify(gid, mine, body.webhook, body.email)
+    return online_of(manager).set_notify(gid, mine, body.webhook, body.email, body.on)
 
 
 @router.get("/api/account/notify", response_model=NotifySettings, response_model_exclude_unset=True)
@@ -165,7 +165,9 @@ def get_account_notify(request: Request, manager: ManagerDep) -> dict[str, Any]:
 def put_account_notify(body: NotifyIn, request: Request, manager: ManagerDep) -> dict[str, Any]:
     """Set where the account is told (its settings come before a seat's own)."""
     account = accounts.require_account(request)
-    return online_of(manager).set_notify_of([account_holder(account.id)], body.webhook, body.email)
+    return online_of(manager).set_notify_of(
+        [account_holder(account.id)], body.webhook, body.email, body.on
+    )
 
 
 @router.websocket("/ws/games/{gid}/online")

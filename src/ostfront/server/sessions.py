@@ -178,14 +178,18 @@ class Manager:
         if not self._listeners.get(gid, True):
             self._listeners.pop(gid, None)
 
-    def notify(self, session: Session) -> None:
-        msg = {
+    def notify(self, session: Session, *, over: bool = False) -> None:
+        """Tell this process's open pages of the game that it changed (``over``: it just
+        ended outside its rules, e.g. resigned, with no step to show it)."""
+        msg: dict[str, Any] = {
             "seq": session.seq,
             "thinking": session.thinking,
             "progress": session.progress(),
             "active": session.game.active_side(session.state),
             "ai_error": session.ai_error,
         }
+        if over:
+            msg["over"] = True
         for cb in list(self._listeners.get(session.id, ())):
             with contextlib.suppress(Exception):
                 cb(msg)
@@ -618,7 +622,9 @@ class Manager:
     def settle(self, gid: str) -> dict[str, dict[str, Any]] | None:
         """Count a finished rated game for its players' Elo ratings, once (whichever
         process asks first). It counts only between two accounts, one a side, both
-        human; else it is settled with no change. Returns the change, if made now."""
+        human, and only while the two have had fewer than :data:`.accounts.PAIR_LIMIT`
+        games counted lately; else it is settled with no change. Returns the change, if
+        made now."""
         terms = self.store.terms(gid)
         stored = self.store.get(gid) if terms.rated and not terms.settled else None
         if stored is None or stored.status != "finished":
@@ -631,7 +637,12 @@ class Manager:
             and len({a.id for a in who.values()}) == 2
             and all(p == HUMAN for p in stored.players.values())
         )
-        return self.store.settle(gid, (lambda r: accounts.elo(r, winner)) if two else None)
+        return self.store.settle(
+            gid,
+            (lambda r: accounts.elo(r, winner)) if two else None,
+            now=self.online.now() if self.online is not None else time.time(),
+            pair_limit=accounts.PAIR_LIMIT,
+        )
 
     def rematch(
         self, gid: str, token: str | None, account: str | None = None
@@ -650,6 +661,8 @@ class Manager:
         sides = list(session.game.sides)
         if len(sides) != 2:
             raise BadRequest("a rematch swaps two sides")
+        if any(a.deleted for a in self.store.seat_accounts(gid).values()):
+            raise BadRequest("no rematch: a player of this game has deleted their account")
         swap = {sides[0]: sides[1], sides[1]: sides[0]}
         by_token = session.held(token)
         terms = self.store.terms(gid)
@@ -685,12 +698,48 @@ class Manager:
             self.store.link_seats(new_id, sorted(swap[s] for s in by_token), account)
         return new, tokens
 
+    def delete_account(self, account_id: str) -> tuple[list[str], list[str]]:
+        """Delete an account (:meth:`.store.BaseStore.delete_account`), after its games in
+        play: where it plays one side of two against a human (by account or by seat
+        token), that side resigns and the opponent wins (a rated game is counted); in any
+        other game in play (hotseat, against the computer) its seats are only released,
+        so a seat token still plays them. Returns (resigned, released) game ids."""
+        resigned: list[str] = []
+        released: list[str] = []
+        for stored, sides in self.store.account_games(account_id):
+            if stored.status == "finished":
+                continue
+            try:
+                session = self.get(stored.id)
+            except NotFound:
+                continue
+            if self.over(session):
+                continue
+            others = [s for s in session.game.sides if s not in sides]
+            against_human = (
+                len(sides) == 1 and len(others) == 1 and session.players.get(others[0]) == HUMAN
+            )
+            if (
+                against_human
+                and self.online is not None
+                and self.online.resign(stored.id, sides[0])
+            ):
+                resigned.append(stored.id)
+                self.settle(stored.id)
+                self.notify(session, over=True)
+            else:
+                released.append(stored.id)
+        self.store.delete_account(account_id)
+        return resigned, released
+
     def over(self, session: Session) -> bool:
-        """Whether the game is over: finished by its rules, or lost on time."""
+        """Whether the game is over: finished by its rules, lost on time, or resigned."""
         if session.finished:
             return True
         clock = self.store.clock(session.id)
-        return clock is not None and bool(clock.get("flagged"))
+        if clock is not None and clock.get("flagged"):
+            return True
+        return bool(self.store.terms(session.id).ended)
 
     def reseat(self, session: Session, sides: list[str]) -> dict[str, str]:
         """A fresh token for ``sides`` (one for them all); an earlier token for them stops

@@ -17,11 +17,15 @@ Tables::
     snapshots game_id, n, state (JSON): the state after step n, every SNAPSHOT_EVERY steps,
               so loading a long game replays at most that many steps
     settings  key, value: the server's own secrets (the key that seals exported seeds)
-    accounts  id, name, name_key (the name casefolded: unique), password (argon2 hash), created
+    accounts  id, name, name_key (the name casefolded: unique), password (argon2 hash), created;
+              a deleted account keeps its id for the finished games it played, named
+              DELETED_NAME, its name_key "deleted:<id>", no password
     logins    token_hash (SHA-256 of a login cookie), account_id, created, expires
     account_seats  game_id, side, account_id: the sides kept with an account (one each)
     game_terms  game_id, rated, public (listed for everyone), rematch_of, rematch (the new
-              game's id), settled (its ratings counted), rating_change (JSON)
+              game's id), settled (its ratings counted), rating_change (JSON), settled_at,
+              not_counted (why a rated game changed no rating), ended (the side that
+              resigned: its player's account was deleted)
     ratings   account_id, game (a game's name, or "*": all games), rating (Elo), played,
               won, lost, drawn
     challenges  the lobby: id, account_id, game, scenario, options (JSON), side (the
@@ -31,8 +35,9 @@ Tables::
     clocks    game_id, control (a time control's name), left_s (JSON: side -> seconds left at
               ``since``), running (the side whose clock runs, or NULL), deadline (when it
               falls), version (bumped by every change), flagged (the side lost on time)
-    notify_to holder ("seat:<game>:<side>", or an account's), webhook, secret, email: where
-              a player is told of their turn
+    notify_to holder ("seat:<game>:<side>", or an account's), webhook, secret, email, off
+              (1: told nowhere for now, the settings kept): where a player is told of
+              their turn
     notices   key (what the notice is about: one row an event or digest), kind (webhook |
               email), target, body (JSON lines), due, status (pending | sending | sent |
               failed), tries, claimed, sent, error: the notifications' outbox
@@ -138,7 +143,10 @@ CREATE TABLE IF NOT EXISTS game_terms (
     rematch_of TEXT,
     rematch TEXT,
     settled INTEGER NOT NULL DEFAULT 0,
-    rating_change TEXT
+    rating_change TEXT,
+    settled_at REAL DEFAULT NULL,
+    not_counted TEXT,
+    ended TEXT
 );
 CREATE TABLE IF NOT EXISTS ratings (
     account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
@@ -186,7 +194,8 @@ CREATE TABLE IF NOT EXISTS notify_to (
     holder TEXT PRIMARY KEY,
     webhook TEXT,
     secret TEXT,
-    email TEXT
+    email TEXT,
+    off INTEGER
 );
 CREATE TABLE IF NOT EXISTS notices (
     key TEXT PRIMARY KEY,
@@ -206,7 +215,14 @@ CREATE INDEX IF NOT EXISTS clocks_deadline ON clocks (deadline);
 """
 
 #: Columns added since the first schema: (table, column, type), added to older databases.
-_ADDED = (("games", "seats", "TEXT"), ("steps", "meta", "TEXT"))
+ADDED_COLUMNS = (
+    ("games", "seats", "TEXT"),
+    ("steps", "meta", "TEXT"),
+    ("game_terms", "settled_at", "REAL"),
+    ("game_terms", "not_counted", "TEXT"),
+    ("game_terms", "ended", "TEXT"),
+    ("notify_to", "off", "INTEGER"),
+)
 
 
 #: How a ``--db`` naming a PostgreSQL database begins.
@@ -263,6 +279,10 @@ class StoredGame:
         }
 
 
+#: The name a deleted account is shown by, in the finished games it played.
+DELETED_NAME = "deleted player"
+
+
 class NameTaken(OstfrontError):
     """An account of that name exists already."""
 
@@ -279,6 +299,11 @@ class Account:
     id: str
     name: str
     created: float
+
+    @property
+    def deleted(self) -> bool:
+        """Whether the account was deleted (its row kept for the games it finished)."""
+        return self.name == DELETED_NAME
 
 
 @dataclass(frozen=True)
@@ -297,6 +322,16 @@ START_RATING = 1500.0
 
 
 @dataclass(frozen=True)
+class PairLimit:
+    """At most ``games`` rated games between the same two accounts count for their ratings
+    within any ``seconds``; a game past that is settled with ``note`` and no change."""
+
+    games: int
+    seconds: float
+    note: str
+
+
+@dataclass(frozen=True)
 class GameTerms:
     """What a game was started as: rated, listed for everyone, the rematch of another."""
 
@@ -306,6 +341,12 @@ class GameTerms:
     rematch: str | None = None
     settled: bool = False
     rating_change: dict[str, dict[str, Any]] | None = None
+    #: When its ratings were settled (the time source of the manager).
+    settled_at: float | None = None
+    #: Why a rated game changed no rating (e.g. too many between the same two players).
+    not_counted: str | None = None
+    #: The side that resigned: its player's account was deleted during the game.
+    ended: str | None = None
 
 
 @dataclass
@@ -647,6 +688,8 @@ class BaseStore:
 
     def account_by_name(self, name: str) -> tuple[Account, str] | None:
         """The account of that name (any case) and its password hash."""
+        if ":" in name:  # a deleted account's key: no name
+            return None
         with self._read() as db:
             row = db.execute(
                 "SELECT id, name, created, password FROM accounts WHERE name_key = ?",
@@ -689,6 +732,58 @@ class BaseStore:
     def drop_login(self, token_hash: str) -> None:
         with self._tx() as db:
             db.execute("DELETE FROM logins WHERE token_hash = ?", (token_hash,))
+
+    def drop_logins(self, account_id: str, keep: str | None = None) -> int:
+        """Sign the account out everywhere (but the login whose hash is ``keep``); how many
+        logins went."""
+        with self._tx() as db:
+            cur = db.execute(
+                "DELETE FROM logins WHERE account_id = ? AND token_hash <> ?",
+                (account_id, keep or ""),
+            )
+            return int(cur.rowcount)
+
+    def delete_account(self, account_id: str) -> bool:
+        """Forget an account's personal data, in one transaction: its logins, its name
+        (now :data:`DELETED_NAME`) and password, where it is told of its turn (its own
+        settings and those of the seats it keeps, and the notices to those addresses
+        still in the outbox), its ratings, its open challenges, and the
+        sides it keeps in games not finished. The sides it kept in finished games stay,
+        so they show the deleted player. Returns whether there was such an account."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE accounts SET name = ?, name_key = ?, password = '' "
+                "WHERE id = ? AND substr(name_key, 1, 8) <> 'deleted:'",
+                (DELETED_NAME, f"deleted:{account_id}", account_id),
+            )
+            if cur.rowcount == 0:
+                return False
+            db.execute("DELETE FROM logins WHERE account_id = ?", (account_id,))
+            seats = db.execute(
+                "SELECT game_id, side FROM account_seats WHERE account_id = ?", (account_id,)
+            ).fetchall()
+            holders = [f"account:{account_id}"]
+            holders += [f"seat:{r['game_id']}:{r['side']}" for r in seats]
+            targets = set()
+            for holder in holders:
+                row = db.execute(
+                    "SELECT webhook, email FROM notify_to WHERE holder = ?", (holder,)
+                ).fetchone()
+                if row is not None:
+                    targets |= {str(t) for t in (row["webhook"], row["email"]) if t}
+            db.executemany("DELETE FROM notify_to WHERE holder = ?", [(h,) for h in holders])
+            # the outbox's notices to those addresses, sent or not
+            db.executemany("DELETE FROM notices WHERE target = ?", [(t,) for t in targets])
+            db.execute("DELETE FROM ratings WHERE account_id = ?", (account_id,))
+            db.execute(
+                "DELETE FROM challenges WHERE account_id = ? AND game_id IS NULL", (account_id,)
+            )
+            db.execute(
+                "DELETE FROM account_seats WHERE account_id = ? AND game_id IN "
+                "(SELECT id FROM games WHERE status <> 'finished')",
+                (account_id,),
+            )
+        return True
 
     # -- seats kept with accounts ------------------------------------------------
     def link_seats(self, gid: str, sides: list[str], account_id: str) -> list[str]:
@@ -791,13 +886,22 @@ class BaseStore:
         self,
         gid: str,
         rate: Callable[[dict[str, tuple[str, float]]], dict[str, dict[str, Any]]] | None,
+        *,
+        now: float | None = None,
+        pair_limit: PairLimit | None = None,
     ) -> dict[str, dict[str, Any]] | None:
         """Rate a finished rated game, exactly once (of processes racing, one does it):
         ``rate`` is given side -> (account id, its rating) and answers side -> {"before",
         "after", "score"}; it is asked once with the ratings in this game, once with those
         over all games (``"*"``), both are updated and the change is kept with the game.
-        ``rate`` None: the game counts for no rating (it is only marked settled). Returns
-        the change, None if settled already or not rated."""
+        ``rate`` None: the game counts for no rating (it is only marked settled).
+        ``pair_limit``: the game counts for no rating either if the same accounts had that
+        many rated games counted within the window before ``now`` (the accounts' rows
+        locked while counting, so two games settled at once count one after the other);
+        its note is kept as ``not_counted``. Returns the change, None if settled already,
+        not rated or not counted."""
+        at = time.time() if now is None else now
+        note = None
         with self._tx() as db:
             row = db.execute(
                 "SELECT rated, settled FROM game_terms WHERE game_id = ?" + self.FOR_UPDATE,
@@ -810,9 +914,17 @@ class BaseStore:
                 "SELECT side, account_id FROM account_seats WHERE game_id = ?", (gid,)
             ).fetchall()
             change: dict[str, dict[str, Any]] = {}
+            who = {str(s["side"]): str(s["account_id"]) for s in seats}
+            pair = sorted(set(who.values()))
+            if (
+                rate is not None
+                and pair_limit is not None
+                and len(pair) == 2
+                and self._pair_counted(db, pair, at - pair_limit.seconds) >= pair_limit.games
+            ):
+                rate, note = None, pair_limit.note
             if rate is not None and game_row is not None and seats:
                 game = str(game_row["game"])
-                who = {str(s["side"]): str(s["account_id"]) for s in seats}
                 mine = rate({side: (a, _rating(db, a, game)) for side, a in who.items()})
                 overall = rate({side: (a, _rating(db, a, "*")) for side, a in who.items()})
                 for side, account_id in who.items():
@@ -825,10 +937,51 @@ class BaseStore:
                         "all_after": o["after"],
                     }
             db.execute(
-                "UPDATE game_terms SET settled = 1, rating_change = ? WHERE game_id = ?",
-                (json.dumps(change) if change else None, gid),
+                "UPDATE game_terms SET settled = 1, rating_change = ?, settled_at = ?,"
+                " not_counted = ? WHERE game_id = ?",
+                (json.dumps(change) if change else None, at, note, gid),
             )
         return change or None
+
+    def _pair_counted(self, db: Db, pair: list[str], since: float) -> int:
+        """The rated games between the two accounts ``pair`` whose ratings were counted
+        after ``since`` (their rows locked for the transaction)."""
+        db.execute(
+            "SELECT id FROM accounts WHERE id IN (?, ?) ORDER BY id" + self.FOR_UPDATE, pair
+        ).fetchall()
+        row = db.execute(
+            "SELECT COUNT(*) AS n FROM game_terms t "
+            "JOIN account_seats a ON a.game_id = t.game_id AND a.account_id = ? "
+            "JOIN account_seats b ON b.game_id = t.game_id AND b.account_id = ? "
+            "WHERE t.rating_change IS NOT NULL AND t.settled_at > ?",
+            (pair[0], pair[1], since),
+        ).fetchone()
+        return int(row["n"])
+
+    def end_game(self, gid: str, side: str, summary: dict[str, Any], at: float) -> bool:
+        """``side`` resigned (its player's account was deleted): finish the game with
+        ``summary``, stop its clock, in one transaction; only a game still played. Returns
+        whether this call ended it."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE games SET status = 'finished', summary = ?, updated = ? "
+                "WHERE id = ? AND status <> 'finished'",
+                (json.dumps(summary), at, gid),
+            )
+            if cur.rowcount == 0:
+                return False
+            db.execute(
+                "INSERT INTO game_terms (game_id, ended) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET ended = excluded.ended",
+                (gid, side),
+            )
+            db.execute(
+                "UPDATE clocks SET running = NULL, deadline = NULL, since = ?,"
+                " version = version + 1 WHERE game_id = ? AND flagged IS NULL",
+                (at, gid),
+            )
+            self._changed(db, gid)
+            return True
 
     def ratings(self, account_id: str) -> dict[str, Rating]:
         """The account's ratings: game name (or ``"*"``, all games) -> its rating."""
@@ -845,7 +998,8 @@ class BaseStore:
             rows = db.execute(
                 "SELECT a.id, a.name, a.created, r.rating, r.played, r.won, r.lost, r.drawn, "
                 "r.game FROM accounts a LEFT JOIN ratings r ON r.account_id = a.id "
-                "AND r.game = ? ORDER BY (r.rating IS NULL), r.rating DESC, a.name_key LIMIT ?",
+                "AND r.game = ? WHERE substr(a.name_key, 1, 8) <> 'deleted:' "
+                "ORDER BY (r.rating IS NULL), r.rating DESC, a.name_key LIMIT ?",
                 (game, limit),
             ).fetchall()
         return [(_account(r), None if r["rating"] is None else _rating_row(r)) for r in rows]
@@ -1035,27 +1189,33 @@ class BaseStore:
 
     # -- where a player is told of their turn (server.notices) ------------------
     def notify_to(self, holder: str) -> dict[str, Any] | None:
-        """Where ``holder`` (a seat, "seat:<game>:<side>", or an account) is told."""
+        """Where ``holder`` (a seat, "seat:<game>:<side>", or an account) is told, and
+        whether that is ``off`` for now."""
         with self._read() as db:
             row = db.execute(
-                "SELECT webhook, secret, email FROM notify_to WHERE holder = ?", (holder,)
+                "SELECT webhook, secret, email, off FROM notify_to WHERE holder = ?", (holder,)
             ).fetchone()
-        return None if row is None else {k: row[k] for k in ("webhook", "secret", "email")}
+        if row is None:
+            return None
+        return {**{k: row[k] for k in ("webhook", "secret", "email")}, "off": bool(row["off"])}
 
     def set_notify_to(self, holder: str, values: dict[str, Any]) -> None:
-        """Set some of a holder's webhook, secret and email (the others as they were)."""
+        """Set some of a holder's webhook, secret, email and off (the others as they
+        were)."""
+        keys = ("webhook", "secret", "email", "off")
         with self._tx() as db:
             row = db.execute(
-                "SELECT webhook, secret, email FROM notify_to WHERE holder = ?" + self.FOR_UPDATE,
+                "SELECT webhook, secret, email, off FROM notify_to WHERE holder = ?"
+                + self.FOR_UPDATE,
                 (holder,),
             ).fetchone()
-            old = {} if row is None else {k: row[k] for k in ("webhook", "secret", "email")}
-            new = {k: values.get(k, old.get(k)) for k in ("webhook", "secret", "email")}
+            old = {} if row is None else {k: row[k] for k in keys}
+            new = {k: values.get(k, old.get(k)) for k in keys}
             db.execute(
-                "INSERT INTO notify_to (holder, webhook, secret, email) VALUES (?, ?, ?, ?)"
+                "INSERT INTO notify_to (holder, webhook, secret, email, off) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (holder) DO UPDATE SET webhook = excluded.webhook,"
-                " secret = excluded.secret, email = excluded.email",
-                (holder, new["webhook"], new["secret"], new["email"]),
+                " secret = excluded.secret, email = excluded.email, off = excluded.off",
+                (holder, new["webhook"], new["secret"], new["email"], int(bool(new["off"]))),
             )
 
     # -- the notifications' outbox (server.notices) ------------------------------
@@ -1168,7 +1328,7 @@ class Store(BaseStore):
                 if not memory:
                     self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.executescript(SCHEMA)
-                for table, column, kind in _ADDED:
+                for table, column, kind in ADDED_COLUMNS:
                     have = {r["name"] for r in self._db.execute(f"PRAGMA table_info({table})")}
                     if column not in have:
                         self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
@@ -1278,6 +1438,9 @@ def _terms(row: Any) -> GameTerms:
         rematch=row["rematch"],
         settled=bool(row["settled"]),
         rating_change=None if change is None else json.loads(change),
+        settled_at=None if row["settled_at"] is None else float(row["settled_at"]),
+        not_counted=row["not_counted"],
+        ended=row["ended"],
     )
 
 

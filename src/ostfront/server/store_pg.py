@@ -33,7 +33,7 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 
-from .store import SCHEMA, BaseStore, ChangeListener, DatabaseError, Db
+from .store import ADDED_COLUMNS, SCHEMA, BaseStore, ChangeListener, DatabaseError, Db
 
 #: The SQLite schema (store.SCHEMA), its times as 8-byte floats: PostgreSQL's REAL has 4 bytes.
 SCHEMA_PG = SCHEMA.replace(" REAL ", " DOUBLE PRECISION ")
@@ -90,6 +90,17 @@ class PgStore(BaseStore):
                 for stmt in SCHEMA_PG.split(";"):
                     if stmt.strip():
                         db.execute(stmt)
+                have = {
+                    (r["table_name"], r["column_name"])
+                    for r in db.execute(
+                        "SELECT table_name, column_name FROM information_schema.columns"
+                        " WHERE table_schema = current_schema()"
+                    ).fetchall()
+                }
+                for table, column, kind in ADDED_COLUMNS:  # columns newer than the tables
+                    if (table, column) not in have:
+                        kind = "DOUBLE PRECISION" if kind == "REAL" else kind
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
                 schema = db.execute("SELECT current_schema() AS s").fetchone()["s"]
         except DatabaseError as exc:
             raise DatabaseError(

@@ -23,6 +23,7 @@ export function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.error || !page.view || page.replay) return;
+    if (msg.over && !page.view.result) { refresh(); return; }  // resigned: no step shows it
     if (msg.seq !== page.view.seq || msg.thinking !== page.view.thinking || (msg.ai_error || null) !== (page.view.ai_error || null)) refresh();
   };
   ws.onclose = () => { setTimeout(() => { refresh(true); connect(); }, 2000); };
