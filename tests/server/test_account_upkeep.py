@@ -328,3 +328,30 @@ def test_a_database_from_before_gets_the_new_columns(any_db: str) -> None:
             assert store.terms(gid).not_counted is None and store.terms(gid).ended is None
         finally:
             store.close()
+
+
+def test_a_resignation_in_another_process_is_told_to_open_pages_once(
+    web: Browsers,  # noqa: F811
+) -> None:
+    """Two processes on one database: the one that did not end the game hears of it by the
+    database's notice (``_changed_elsewhere``) and tells its open pages it is over, once;
+    a later change (chat) is told as a change only."""
+    for name in ("ann", "bob"):
+        sign_up(web[name], name)
+    gid = challenge(web, clock="fast", rated=True)
+    play(web, gid, RED_WINS[:4], {"red": "ann", "blue": "bob"})
+    mgr = web.app.app.state.manager
+    heard: list[dict[str, Any]] = []
+    mgr.subscribe(gid, heard.append)
+    try:
+        from ostfront.server import clocks
+
+        got = mgr.store.get(gid)
+        summary = clocks.resignation(mgr.get(gid).game, "red", got.summary)
+        assert mgr.store.end_game(gid, "red", summary, 0.0)  # as another process would
+        mgr._changed_elsewhere(gid)
+        mgr._changed_elsewhere(gid)  # e.g. a chat line after it
+    finally:
+        mgr.unsubscribe(gid, heard.append)
+    assert [m.get("over", False) for m in heard] == [True, False]
+    assert all(m["seq"] == 4 for m in heard)

@@ -143,6 +143,8 @@ class Manager:
         #: The worker processes computer players think in.
         self.ai_pool = AiPool(ai_executor)
         self._listeners: dict[str, set[Callable[[dict[str, Any]], None]]] = {}
+        #: games whose end outside their rules (resigned) this process's pages were told
+        self._told_over: set[str] = set()
         self._closed = False
         self._key: bytes | None = None
         #: Invite games some seats asked to delete: game id -> the sides that agreed.
@@ -203,7 +205,16 @@ class Manager:
                 continue
             with contextlib.suppress(NotFound):  # deleted: the pages hear it when they ask
                 self._sync(session)
-            self.notify(session)
+            self.notify(session, over=self._ended_elsewhere(g))
+
+    def _ended_elsewhere(self, gid: str) -> bool:
+        """Whether another process ended game ``gid`` outside its rules (a player resigned)
+        and this process's pages have not been told yet: told once, as the process that
+        ended it tells its own (:meth:`delete_account`)."""
+        if gid in self._told_over or not self.store.terms(gid).ended:
+            return False
+        self._told_over.add(gid)
+        return True
 
     # -- keeping up with the database ----------------------------------------------
     def _sync(self, session: Session) -> None:
@@ -726,6 +737,7 @@ class Manager:
             ):
                 resigned.append(stored.id)
                 self.settle(stored.id)
+                self._told_over.add(stored.id)
                 self.notify(session, over=True)
             else:
                 released.append(stored.id)
