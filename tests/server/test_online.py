@@ -366,3 +366,30 @@ def test_an_accounts_settings_come_before_its_seats(api: TestClient, clock: Time
     assert service.recipients(gid, "soviet") is None
     clock.t += 3600
     assert service.time_left(gid) == {"axis": 72 * 3600.0, "soviet": 71 * 3600.0}
+
+
+def test_a_line_for_a_digest_already_on_its_way_is_sent_after_it(any_db: str) -> None:
+    """A process whose clock is behind queues a line into a digest another process has
+    claimed for sending: the line is not lost but gets a notice of its own, due at once
+    (once, however many processes queue it)."""
+    from ostfront.server.storage import open_store
+
+    store = open_store(any_db)
+    try:
+        first = {"event": "turn", "game": "g1", "text": "your turn", "at": 100.0}
+        assert store.queue_notice(
+            "mail:a@example.org:1", "email", "a@example.org", first, 120.0, digest=True
+        )
+        (claimed,) = store.claim_notices(130.0, stale=600.0)
+        assert claimed["key"] == "mail:a@example.org:1" and claimed["body"].count("\n") == 1
+        late = {"event": "turn", "game": "g2", "text": "your turn", "at": 119.5}
+        for _ in range(2):  # the same line from two processes: one notice
+            store.queue_notice(
+                "mail:a@example.org:1", "email", "a@example.org", late, 120.0, digest=True
+            )
+        (after,) = store.claim_notices(131.0, stale=600.0)
+        assert after["key"].startswith("mail:a@example.org:1:late:")
+        assert json.loads(after["body"]) == late and after["due"] == 119.5
+        assert store.claim_notices(132.0, stale=600.0) == []
+    finally:
+        store.close()

@@ -63,6 +63,7 @@ others' steps).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import hmac
 import json
 import os
@@ -1232,20 +1233,26 @@ class BaseStore:
     ) -> bool:
         """Queue a notice under ``key``, once: a second queueing of the same key (another
         process, the same event) adds nothing, unless ``digest``, when its line joins the
-        notice (a digest still pending). Returns whether a new notice was made."""
+        notice (a digest still pending; one already claimed for sending - a process whose
+        clock is behind the others' - gets a notice of its own for the line, sent at once).
+        Returns whether a new notice was made."""
         text = json.dumps(line) + "\n"
+        add = (
+            "INSERT INTO notices (key, kind, target, secret, body, due) VALUES"
+            " (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"
+        )
         with self._tx() as db:
-            cur = db.execute(
-                "INSERT INTO notices (key, kind, target, secret, body, due) VALUES"
-                " (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
-                (key, kind, target, secret, text, due),
-            )
+            cur = db.execute(add, (key, kind, target, secret, text, due))
             made = cur.rowcount > 0
             if not made and digest:
-                db.execute(
+                cur = db.execute(
                     "UPDATE notices SET body = body || ? WHERE key = ? AND status = 'pending'",
                     (text, key),
                 )
+                if cur.rowcount == 0:  # that digest is on its way: this line goes after it
+                    late = f"{key}:late:{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+                    cur = db.execute(add, (late, kind, target, secret, text, line.get("at", due)))
+                    made = cur.rowcount > 0
             return made
 
     def claim_notices(self, now: float, stale: float, most: int = 20) -> list[dict[str, Any]]:
