@@ -61,6 +61,13 @@ def test_back_keeps_only_what_changed_and_puts_it_back() -> None:
     assert restored["flag"] is True
     assert list(restored["units"]) == ["u1", "u2"]
 
+    # equal keys that are not the same objects (made anew) are compared one by one
+    made = ["".join(["01", str(n)]) for n in (1, 2)]
+    assert made[0] is not "011"  # noqa: F632 - the point: another object, equal
+    after_t = {made[0]: 1, made[1]: [3]}
+    change = back(_s({"t": {"011": 1, "012": [2]}}), _s({"t": after_t}))
+    assert change == {"t": (0, {"012": [2]})}
+
     # keys in another order, or one more or fewer: the keys kept too
     for old, new in (
         ({"a": 1, "b": [2]}, {"b": [2], "a": 1}),

@@ -20,6 +20,8 @@ it had; anything else whole (a reference: states are values, never changed in pl
 from __future__ import annotations
 
 import math
+from itertools import compress
+from operator import is_, is_not
 from typing import Any, cast
 
 from ..core.protocol import State
@@ -58,7 +60,8 @@ def same(a: Any, b: Any) -> bool:
 
 
 def _same_keys(a: dict[Any, Any], b: dict[Any, Any]) -> bool:
-    return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    # the same key objects (a copied table's, C-speed), else compared one by one
+    return len(a) == len(b) and (all(map(is_, a, b)) or all(map(same, a, b)))
 
 
 def back(before: State, after: State) -> dict[str, Any]:
@@ -78,14 +81,17 @@ def back(before: State, after: State) -> dict[str, Any]:
         if old is new:
             continue
         if type(old) is dict and type(new) is dict and _same_keys(old, new):
-            changed = {k: v for k, v in old.items() if not same(v, new[k])}
+            # the values that are not the very objects of the table after (C-speed: a move
+            # changes one unit of hundreds), then those compared
+            others = compress(old.items(), map(is_not, old.values(), new.values()))
+            changed = {k: v for k, v in others if not same(v, new[k])}
             if changed:
                 out[key] = (_DICT, changed)
         elif (
             type(old) is list
             and type(new) is list
             and len(new) >= len(old)
-            and all(same(x, y) for x, y in zip(old, new, strict=False))
+            and (all(map(is_, old, new)) or all(map(same, old, new)))
         ):
             if len(new) != len(old):
                 out[key] = (_PREFIX, len(old))
