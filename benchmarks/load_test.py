@@ -54,6 +54,7 @@ from bench_server import database, pick
 from ostfront.core.rng import new_rng
 from ostfront.server.deltas import INNER, KEYED, action_key, merged
 
+HERE = Path(__file__).resolve().parent
 TICK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 #: Issue 36's targets.
@@ -72,10 +73,12 @@ def free_port() -> int:
 class Server:
     """One ``ostfront serve`` process on a free loopback port."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, probe: bool = False) -> None:
         self.port = free_port()
+        self.probed = probe
+        start = [str(HERE / "probed_serve.py"), os.devnull] if probe else ["-m", "ostfront"]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ostfront", "serve", "--port", str(self.port), "--db", db],
+            [sys.executable, *start, "serve", "--port", str(self.port), "--db", db],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
@@ -99,6 +102,17 @@ class Server:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / TICK
 
+    def probe(self, reset: bool = False) -> dict[str, Any]:
+        """The probes' figures (``probed_serve.py``) since the last reset; {} unprobed."""
+        if not self.probed:
+            return {}
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            conn.request("GET", "/probe?reset=1" if reset else "/probe")
+            return dict(json.loads(conn.getresponse().read()))
+        finally:
+            conn.close()
+
     def rss_mb(self) -> float:
         pages = int(Path(f"/proc/{self.proc.pid}/statm").read_text().split()[1])
         return pages * PAGE / 1e6
@@ -114,11 +128,11 @@ class Server:
 
 
 @contextmanager
-def servers(db: str, count: int) -> Iterator[list[Server]]:
+def servers(db: str, count: int, probe: bool = False) -> Iterator[list[Server]]:
     started: list[Server] = []
     try:
         for _ in range(count):
-            started.append(Server(db))
+            started.append(Server(db, probe))
         yield started
     finally:
         for s in started:
@@ -165,6 +179,7 @@ class Page:
 
     def __init__(self, client: Client, game: str, seed: int) -> None:
         self.client, self.seed, self.posts = client, seed, 0
+        self.took: list[float] = []  # each post's round trip
         self.rng = new_rng(seed)
         body: dict[str, Any] = {"game": game, "seed": seed}
         if game == "sno":
@@ -201,6 +216,7 @@ class Page:
             "POST", path, {"action": text, "seq": self.view["seq"]}, self.token
         )
         took = time.perf_counter() - t0
+        self.took.append(took)
         if status != 200:
             raise RuntimeError(f"{text!r}: {status} {v}")
         self.take(v)
@@ -336,12 +352,23 @@ def live_games(
         client = pages_by_client[c][0].client if pages_by_client[c] else None
         client = client or Client(server.port, address(c))
         pages_by_client[c].append(Page(client, "dr", 5000 + g))
+    server.probe(reset=True)
     c0, w0 = server.cpu(), time.perf_counter()
     posts, took, errors = drive(pages_by_client, seconds, think)
     wall = time.perf_counter() - w0
     cpu = server.cpu() - c0
     rss1 = server.rss_mb()
+    # each game's first post is its set-up (DR: the historical set-up of a side, the whole
+    # board drawn anew): the same figures without them
+    later = [t for pages in pages_by_client for p in pages for t in p.took[1:]]
+    setups = [p.took[0] for pages in pages_by_client for p in pages if p.took]
     return {
+        "probe": server.probe(),
+        "setups": len(setups),
+        "setup_p50_ms": percentile(setups, 0.5) * 1000 if setups else 0.0,
+        "later_p50_ms": percentile(later, 0.5) * 1000 if later else 0.0,
+        "later_p99_ms": percentile(later, 0.99) * 1000 if later else 0.0,
+        "later_worst_ms": max(later) * 1000 if later else 0.0,
         "games": games,
         "clients": clients,
         "posts": posts,
@@ -356,6 +383,32 @@ def live_games(
         "mb_per_game": (rss1 - rss0) / games,
         "errors": errors,
     }
+
+
+def probe_lines(probe: dict[str, Any]) -> list[str]:
+    """What the server's probes saw (``--probe``), one line a probe."""
+    if not probe:
+        return []
+    g, gcpu = probe["gc"], probe["gc_cpu"]
+    posts = probe["requests"].get("POST /api/games/{id}/actions", {})
+    w, h, hc = probe["lock_wait"], probe["lock_held"], probe["lock_held_cpu"]
+    return [
+        "   probe, collector: "
+        + ", ".join(
+            f"gen {k} {g[k]['n']} x (total {g[k]['total_ms']:.0f} ms, CPU "
+            f"{gcpu[k]['total_ms']:.0f} ms; longest {g[k]['max_ms']:.1f} ms, CPU "
+            f"{gcpu[k]['max_ms']:.1f} ms)"
+            for k in ("0", "1", "2")
+        )
+        + f"; {probe['gc_tracked']} objects tracked, {probe['gc_frozen']} frozen",
+        f"   probe, a post in the server: p50 {posts.get('p50_ms', 0):.1f} ms, p99 "
+        f"{posts.get('p99_ms', 0):.1f} ms, longest {posts.get('max_ms', 0):.1f} ms "
+        f"({posts.get('n', 0)} posts)",
+        f"   probe, engine lock: waited p50 {w.get('p50_ms', 0):.2f} ms, p99 "
+        f"{w['p99_ms']:.1f} ms, longest {w['max_ms']:.1f} ms; held p50 "
+        f"{h.get('p50_ms', 0):.2f} ms, p99 {h['p99_ms']:.1f} ms, longest {h['max_ms']:.1f} ms "
+        f"(CPU held: total {hc['total_ms']:.0f} ms, p99 {hc['p99_ms']:.1f} ms)",
+    ]
 
 
 # ------------------------------------------------------------------ the run
@@ -376,6 +429,12 @@ def main() -> None:
     ap.add_argument("--scale-seconds", type=float, default=20.0)
     ap.add_argument("--scale-clients", type=int, default=8)
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument(
+        "--probe",
+        action="store_true",
+        help="serve through probed_serve.py: the collector's pauses, each request's time "
+        "in the server, the engine lock's waits (part 3)",
+    )
     args = ap.parse_args()
     if args.quick:
         args.games, args.clients, args.seconds = 16, 8, 2.0
@@ -384,7 +443,7 @@ def main() -> None:
     print(f"load average before: {' '.join(out['loadavg'])} on {os.cpu_count()} cores")
     with ExitStack() as stack:
         db = stack.enter_context(database("sqlite"))
-        (server,) = stack.enter_context(servers(db, 1))
+        (server,) = stack.enter_context(servers(db, 1, args.probe))
         for game, target in (("dr", "cpu_dr_ms"), ("sno", "cpu_sno_ms")):
             r = cpu_per_action(server, game, args.posts, 30 if game == "dr" else 20)
             out[target] = r
@@ -404,9 +463,16 @@ def main() -> None:
             + (f"; {len(r['errors'])} client errors: {r['errors'][0]}" if r["errors"] else "")
         )
         print(
+            f"3. without each game's first post (its set-up; {r['setups']} of them, p50 "
+            f"{r['setup_p50_ms']:.1f} ms): round trip p50 {r['later_p50_ms']:.1f} ms, p99 "
+            f"{r['later_p99_ms']:.1f} ms, worst {r['later_worst_ms']:.1f} ms"
+        )
+        print(
             f"4. memory: {r['rss_before_mb']:.1f} MB before, {r['rss_after_mb']:.1f} MB after: "
             f"{r['mb_per_game']:.2f} MB a live game: {verdict(r['mb_per_game'], 1.0)}"
         )
+        for line in probe_lines(r["probe"]):
+            print(line)
     if not args.skip_pg:
         with database("postgresql") as pg:
             r = scaling(pg, args.scale_clients, 2, args.scale_seconds)

@@ -47,3 +47,21 @@ def test_quick_load_test_reports_every_figure(tmp_path: Path) -> None:
         for name in ("one", "two"):
             assert figures["scale"][name]["posts"] > 0, figures["scale"]
             assert not figures["scale"][name]["errors"], figures["scale"]
+
+
+def test_probed_server_reports_the_collector_requests_and_lock(tmp_path: Path) -> None:
+    """``--probe`` serves through ``probed_serve.py``: the same server, and figures from
+    inside it for the live games (each post's time in the server, the collector's pauses,
+    the engine lock's waits)."""
+    out = tmp_path / "figures.json"
+    cmd = [sys.executable, str(SCRIPT), "--quick", "--skip-pg", "--probe", "--json", str(out)]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "probe, collector: gen 0" in run.stdout and "probe, engine lock" in run.stdout
+    live = json.loads(out.read_text())["live"]
+    probe = live["probe"]
+    posts = probe["requests"]["POST /api/games/{id}/actions"]
+    assert posts["n"] == live["posts"] > 0  # every post of the live games, and no other
+    assert set(probe["gc"]) == {"0", "1", "2"} and probe["gc"]["0"]["n"] > 0
+    assert probe["lock_wait"]["n"] >= live["posts"] and probe["lock_held"]["n"] >= live["posts"]
+    assert live["setups"] == 16

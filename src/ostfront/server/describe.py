@@ -43,14 +43,14 @@ def board_payload(game_name: str) -> dict[str, Any]:
     }
 
 
-@cache
+#: Counters whose view items are kept (every counter of a few games' positions).
+COUNTER_ITEMS = 8192
+
+
+@lru_cache(maxsize=2 * COUNTER_ITEMS)  # bounded: a counter in each hex it goes to is another
 def counter_svg(counter: CounterView) -> str:
     """A counter drawn as the map shows it, with the short designation it prints."""
     return render_counter(replace(counter, label=counter.short or counter.label), HEX_SIZE)
-
-
-#: Counters whose view items are kept (every counter of a few games' positions).
-COUNTER_ITEMS = 8192
 
 
 @lru_cache(maxsize=COUNTER_ITEMS)
@@ -69,7 +69,7 @@ def counter_item(c: CounterView) -> dict[str, Any]:
         "label": c.label,
         "reduced": c.reduced,
         "face": c.face,
-        "markers": list(c.markers),
+        "markers": tuple(c.markers),  # a tuple: the collector leaves the item alone
         "svg": counter_svg(c),
     }
 
@@ -142,15 +142,33 @@ def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, 
     rail, ``path`` (the hexes it passes, the unit's own first)."""
     out = []
     for i, a in enumerate(actions):
-        d = a.to_json()
-        d["index"] = i
-        d["hex"] = a.hexes[0] if a.hexes else None
-        d["unit"] = a.units[0] if len(a.units) == 1 else None
-        d["kind"] = a.highlight if a.hexes else None
-        d["cost"] = int(a.cost) if a.cost is not None and float(a.cost).is_integer() else a.cost
         drawn = a.highlight in DRAWN_WAYS and len(a.path) > 1
-        d["path"] = list(a.path) if drawn else None
-        out.append(d)
+        # ``Action.to_json``'s keys, its lists as the action's tuples (sent the same; kept
+        # with the position's view, a dict of tuples of strings is left alone by the
+        # collector, where lists are walked at every collection)
+        out.append(
+            {
+                "verb": a.verb,
+                "args": a.args,
+                "text": a.text,
+                "label": a.label or a.text,
+                "rule": a.rule,
+                "side": a.side,
+                "role": a.role,
+                "units": a.units,
+                "hexes": a.hexes,
+                "path": a.path if drawn else None,
+                "cost": int(a.cost)
+                if a.cost is not None and float(a.cost).is_integer()
+                else a.cost,
+                "group": a.group,
+                "highlight": a.highlight,
+                "index": i,
+                "hex": a.hexes[0] if a.hexes else None,
+                "unit": a.units[0] if len(a.units) == 1 else None,
+                "kind": a.highlight if a.hexes else None,
+            }
+        )
     return out
 
 

@@ -277,16 +277,20 @@ def act(
 ) -> dict[str, Any]:
     session_for(manager, gid)
     token = seat_token(request)
-    session = manager.act(gid, body.action, body.seq, token=token, account=_account_id(request))
-    return game_view(
-        manager,
-        session,
-        session.state,
-        log_from=log_from,
-        log_step=log_step,
-        mine=accounts.caller_sides(request, session),
-        have=have,
-    )
+    account = _account_id(request)
+    # one turn of the engine lock for the step and the view of it: taken twice, a post went
+    # to the back of the queue again between the two when the server was busy
+    with manager.engine:
+        session = manager.act(gid, body.action, body.seq, token=token, account=account)
+        return game_view(
+            manager,
+            session,
+            session.state,
+            log_from=log_from,
+            log_step=log_step,
+            mine=accounts.caller_sides(request, session),
+            have=have,
+        )
 
 
 @router.get("/{gid}/odds", response_model=Odds, response_model_exclude_unset=True)

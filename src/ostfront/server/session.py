@@ -14,6 +14,7 @@ from ..core.record import Record, state_hash
 from . import seats
 from .deltas import PartsCache
 from .describe import phase_info
+from .undo_chain import UndoChain
 
 #: Who plays a side no computer plays.
 HUMAN = "human"
@@ -39,9 +40,9 @@ class Session:
     last_used: float = field(default_factory=time.monotonic)
     #: The counters and boxes of the last positions viewed (views sent as changes).
     parts: PartsCache = field(default_factory=PartsCache)
-    #: The states of the undo chain the current state ends (``undo_points[j]``: the one
-    #: with j steps to undo), so undo needs no replay; None when not known (after a load).
-    undo_points: list[State] | None = None
+    #: The states of the undo chain the current state ends (as the changes back from each
+    #: step, :mod:`.undo_chain`), so undo needs no replay; None when not known (after a load).
+    undo_points: UndoChain | None = None
 
     @property
     def seq(self) -> int:

@@ -65,6 +65,7 @@ from .replay import (
 from .seats import Forbidden
 from .session import HUMAN, Session, game_status, summarize
 from .store import BaseStore, Conflict
+from .undo_chain import UndoChain
 
 log = logging.getLogger(__name__)
 
@@ -97,22 +98,26 @@ AI_TIMEOUT = 120.0
 AI_RETRY_DELAYS = (1.0, 4.0, 15.0)
 
 
-def _undo_points(session: Session, old: State, new: State, undone: bool) -> list[State] | None:
-    """The states of ``new``'s undo chain, from those of ``old``'s: one more after a step
-    that may be undone, one fewer after an undo, none once the chain is cleared (a die
-    rolled, the turn handed over)."""
+def _undo_points(session: Session, old: State, new: State, undone: bool) -> UndoChain | None:
+    """The undo chain of ``new``, from that of ``old``: one more state kept after a step that
+    may be undone, one fewer after an undo, none once the chain is cleared (a die rolled,
+    the turn handed over); None when not known."""
     game = session.game
     depth = game.undo_depth(new)
     if not new.get("undo"):
-        return []
-    points = [] if not old.get("undo") else session.undo_points
+        return UndoChain()
+    points = UndoChain() if not old.get("undo") else session.undo_points
     if points is None:
         return None
     if undone:
-        return points[:depth] if len(points) == depth + 1 else None
+        if len(points) != depth + 1:
+            return None
+        points.drop()
+        return points
     if len(points) != game.undo_depth(old):
         return None
-    return [*points, old]
+    points.push(old, new)
+    return points
 
 
 class Manager:
@@ -779,7 +784,7 @@ class Manager:
             k = game.undo_depth(state)
             points = session.undo_points
             if points is not None and len(points) == k and k >= 1:
-                before = points[k - 1]
+                before = points.before(state)
                 if (before.get("undo") or []) == (state["undo"][:k] if k > 1 else []):
                     return game.undo_from(state, before)
         return game.apply(state, act)
