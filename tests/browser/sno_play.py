@@ -146,11 +146,43 @@ def drag_unit(counted: Counted, uid: str, end: str) -> None:
     page.mouse.up()
 
 
+def wait_for(page: Any, condition: str, arg: Any = None, timeout: float = 90) -> Any:
+    """Wait, in the page, until a JavaScript condition on ``V`` holds (checked at each frame);
+    its value. Past ``timeout`` seconds, a failure that says what was awaited and where the
+    game stood."""
+    from playwright.sync_api import TimeoutError as Late
+
+    try:
+        handle = page.wait_for_function(condition, arg=arg, timeout=timeout * 1000, polling=50)
+    except Late:
+        where = page.evaluate(
+            "() => window.V ? {seq: V.seq, phase: V.info.phase, active: V.active,"
+            " thinking: V.thinking, quiet: quiet()} : 'no view'"
+        )
+        raise AssertionError(
+            f"waited {timeout:g} s in vain for {condition} (with {arg!r}); the page: {where}"
+        ) from None
+    return handle.json_value()
+
+
 def until(page: Any, condition: str, arg: Any = None, timeout: float = 90) -> dict[str, Any]:
     """Wait, in the page (cheaper than reading the whole view from here again and again),
     until a JavaScript condition on ``V`` holds, then read the view."""
-    page.wait_for_function(condition, arg=arg, timeout=timeout * 1000, polling=100)
+    wait_for(page, condition, arg, timeout)
     return view(page)
+
+
+def glance(page: Any) -> dict[str, Any]:
+    """What a player decides from, read from the page: the step, phase and side, the actions
+    (their role, text, verb, hex and units), the pending decision's targets and where each
+    unit is (lighter than ``view``: no log, no paths)."""
+    v: dict[str, Any] = page.evaluate(
+        "() => ({seq: V.seq, active: V.active, thinking: V.thinking, phase: V.info.phase,"
+        " actions: V.actions.map(a => ({role: a.role, text: a.text, verb: a.verb, hex: a.hex,"
+        " units: a.units})), targets: (V.pending && V.pending.targets) || [],"
+        " counters: V.counters.map(c => ({id: c.id, hex: c.hex}))})"
+    )
+    return v
 
 
 #: The Axis to decide (the computer done, nothing on its way), or the Combat Phase over.
