@@ -55,9 +55,7 @@ export function drawPrompt() {
     who = `<span class="badge ${esc(page.view.active)}">${esc(cap(page.view.active))}</span> ${esc(playerName(player))}`;
   }
   let body = `<h3>${page.view.live ? "Now" : "At this step"}</h3><div>${who}</div><div class="text">${esc(p.text)} ${ruleLink(page.view.game, p.rule)}</div>`;
-  if (page.view.thinking) {
-    body += `<div class="thinking" id="thinking"><span class="spinner"></span> The computer is thinking…</div>`;
-  }
+  // while the computer plays, its progress is the one indicator (recent.js), not told here too
   if (page.view.ai_error) body += `<p class="error">${esc(page.view.ai_error)}</p>`;
   el.innerHTML = body;
   el.classList.toggle("mine", page.view.actions.length > 0);
