@@ -30,7 +30,10 @@ export function drawStatus() {
       `</select></label>`).join(" ") + `</div>` +
     `<div class="muted" style="font-size:.8em;margin-top:.3em">Step ${esc(page.view.step)}${page.view.live ? "" : " (replay)"} · seed ${esc(page.view.seed)}</div>`;
   document.querySelectorAll("#status select.who").forEach(sel => sel.addEventListener("change", async () => {
-    const players = { ...page.view.players, [sel.dataset.side]: sel.value };
+    // every side as its box reads now: a choice just made for another side is kept even
+    // before the view that says so has come
+    const players = { ...page.view.players };
+    document.querySelectorAll("#status select.who").forEach(s => { players[s.dataset.side] = s.value; });
     try {
       await api("PUT", `/api/games/${encodeURIComponent(GID)}/players`, { players });
     } catch (e) { toast(e.message); }
