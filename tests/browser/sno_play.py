@@ -4,10 +4,11 @@ the gestures themselves (a click on a hex, a drag from a hex to another), each c
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from test_new_player import screen_point
-from test_play_in_browser import view
+from test_play_in_browser import answered, view
 
 
 class Counted:
@@ -78,7 +79,8 @@ def start_game(page: Any, base_url: str, seed: int = 1, soviet: str = "human") -
         "players": {"axis": "human", "soviet": soviet},
         "seed": seed,
     }
-    url = page.evaluate("b => api('POST', '/api/games', b).then(r => r.url)", body)
+    js = "b => api('POST', '/api/games', b).then(r => r.url)"
+    url = answered(page, js, body, "POST /api/games")
     page.goto(base_url + url)
     page.wait_for_selector("g.counters .counter-slot")
     page.wait_for_function("() => window.V && quiet()")
@@ -88,11 +90,11 @@ def start_game(page: Any, base_url: str, seed: int = 1, soviet: str = "human") -
 def send(page: Any, text: str) -> dict[str, Any]:
     """Take an action without a gesture (to reach the phase a test is about)."""
     seq = view(page)["seq"]
-    page.evaluate(
+    js = (
         "t => api('POST', '/api/games/' + encodeURIComponent(GID) + '/actions',"
-        " {action: t, seq: V.seq})",
-        text,
+        " {action: t, seq: V.seq})"
     )
+    answered(page, js, text, f"the action {text}")
     return until(page, "s => V.seq > s && quiet()", seq)
 
 
@@ -191,3 +193,38 @@ AXIS_AGAIN = (
     " || V.info.phase !== 'axis_combat')"
 )
 AT = "([u, h]) => V.counters.some(c => c.id === u && c.hex === h) && quiet()"
+
+
+def hand_over(page: Any, side: str, level: str) -> None:
+    """Choose who plays ``side`` in the status box, then wait until the page's view says so
+    (the next choice is made on that view: one made before would undo this one)."""
+    page.select_option(f"#status select.who[data-side={side}]", level)
+    wait_for(page, "([s, l]) => V.players[s] === l && quiet()", [side, level], timeout=30)
+
+
+def played_to_the_end(page: Any, timeout: float, stall: float = 60) -> None:
+    """Wait until the game's result is shown, the computer playing every side: at most
+    ``timeout`` seconds, and a failure as soon as no step has been taken for ``stall``
+    seconds or a human side is to move (nothing would ever come), saying where it stood."""
+    from playwright.sync_api import TimeoutError as Late
+
+    begun = time.monotonic()
+    seq, moved = -1, begun
+    while True:
+        try:
+            page.wait_for_selector("#result:not([hidden])", timeout=5_000)
+            return
+        except Late:
+            pass
+        v = page.evaluate(
+            "() => ({seq: V.seq, turn: V.info.title, active: V.active, thinking: V.thinking,"
+            " players: V.players, error: V.ai_error || null, quiet: quiet()})"
+        )
+        now = time.monotonic()
+        if v["seq"] != seq:
+            seq, moved = v["seq"], now
+        human = v["active"] and v["players"].get(v["active"]) == "human"
+        stuck = v["error"] or (human and not v["thinking"] and v["quiet"])
+        assert not stuck and now - moved < stall and now - begun < timeout, (
+            f"no result after {now - begun:.0f} s ({now - moved:.0f} s without a step): {v}"
+        )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 from test_new_player import act, call
-from test_play_in_browser import CHROMIUM, _free_port, view, wait_until
+from test_play_in_browser import CHROMIUM, serving, view, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -29,22 +28,10 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose computer waits a little after each step, so that its progress shows."""
-    import uvicorn
-
     from ostfront.server.app import create_app
 
     app = create_app(tmp_path_factory.mktemp("told") / "games.sqlite", move_delay=0.02)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    yield from serving(app)
 
 
 def start(page: Any, base_url: str, body: dict[str, Any]) -> str:
