@@ -133,9 +133,15 @@ function drawThinking(el) {
 // ------------------------------------------------------------------ their turn, told
 let story = null;  // {base, ops, index, since, gone}: the operations shown and the one on the map
 
+// A unit's name: on the map, else in a box off it (one gone since it moved), else its id.
 function labelOf(uid) {
   const c = page.view.counters.find(x => x.id === uid);
-  return c ? c.label : uid;
+  if (c) return c.label;
+  for (const b of page.view.boxes || []) {
+    const u = b.units.find(x => x.id === uid);
+    if (u) return u.name;
+  }
+  return uid;
 }
 
 function opTitle(op) {
