@@ -9,8 +9,26 @@ import { act, refresh } from "./connection.js";
 import { toast } from "./dialogs.js";
 import { chooseUnit } from "./unitcard.js";
 
+// Who plays each side as chosen on this page and not yet in a view (side -> level), and the
+// changes sent, one after the other: two choices made in quick succession both hold, the
+// second neither sent with the first side as the view before it had it nor overtaken by it.
+const chosen = {};
+let sending = Promise.resolve();
+
+function choosePlayer(side, level) {
+  chosen[side] = level;
+  sending = sending.then(async () => {
+    const players = { ...page.view.players, ...chosen };
+    try {
+      await api("PUT", `/api/games/${encodeURIComponent(GID)}/players`, { players });
+    } catch (e) { toast(e.message); delete chosen[side]; }
+    await refresh();
+  });
+}
+
 export function drawStatus() {
   const i = page.view.info;
+  for (const side of Object.keys(chosen)) if (page.view.players[side] === chosen[side]) delete chosen[side];
   let pools = "";
   const sidesWithPools = page.view.sides.filter(s => i.pools && i.pools[s]);
   if (sidesWithPools.length) {
@@ -26,19 +44,11 @@ export function drawStatus() {
     `<div class="players">` + page.view.sides.map(side =>
       `<label><span class="badge ${esc(side)}">${esc(cap(side))}</span> <select class="who" data-side="${esc(side)}" ` +
       `aria-label="Who plays ${esc(side)}">` + ["human", ...page.view.levels].map(l =>
-        `<option value="${esc(l)}" ${page.view.players[side] === l ? "selected" : ""}>${esc(playerName(l))}</option>`).join("") +
+        `<option value="${esc(l)}" ${(chosen[side] ?? page.view.players[side]) === l ? "selected" : ""}>${esc(playerName(l))}</option>`).join("") +
       `</select></label>`).join(" ") + `</div>` +
     `<div class="muted" style="font-size:.8em;margin-top:.3em">Step ${esc(page.view.step)}${page.view.live ? "" : " (replay)"} · seed ${esc(page.view.seed)}</div>`;
-  document.querySelectorAll("#status select.who").forEach(sel => sel.addEventListener("change", async () => {
-    // every side as its box reads now: a choice just made for another side is kept even
-    // before the view that says so has come
-    const players = { ...page.view.players };
-    document.querySelectorAll("#status select.who").forEach(s => { players[s.dataset.side] = s.value; });
-    try {
-      await api("PUT", `/api/games/${encodeURIComponent(GID)}/players`, { players });
-    } catch (e) { toast(e.message); }
-    refresh();
-  }));
+  document.querySelectorAll("#status select.who").forEach(sel =>
+    sel.addEventListener("change", () => choosePlayer(sel.dataset.side, sel.value)));
 }
 
 export function drawPrompt() {
