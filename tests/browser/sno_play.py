@@ -149,7 +149,7 @@ def drag_unit(counted: Counted, uid: str, end: str) -> None:
 
 
 def wait_for(page: Any, condition: str, arg: Any = None, timeout: float = 90) -> Any:
-    """Wait, in the page, until a JavaScript condition on ``V`` holds (checked at each frame);
+    """Wait, in the page, until a JavaScript condition on ``V`` holds (checked every 50 ms);
     its value. Past ``timeout`` seconds, a failure that says what was awaited and where the
     game stood."""
     from playwright.sync_api import TimeoutError as Late
@@ -197,7 +197,7 @@ AT = "([u, h]) => V.counters.some(c => c.id === u && c.hex === h) && quiet()"
 
 def hand_over(page: Any, side: str, level: str) -> None:
     """Choose who plays ``side`` in the status box, then wait until the page's view says so
-    (the next choice is made on that view: one made before would undo this one)."""
+    (test_players_chosen.py checks choices made without waiting)."""
     page.select_option(f"#status select.who[data-side={side}]", level)
     wait_for(page, "([s, l]) => V.players[s] === l && quiet()", [side, level], timeout=30)
 
