@@ -116,7 +116,7 @@ export function drawBoxes() {
   el.hidden = !boxes.length;
   if (!boxes.length) return;
   const open = new Set([...el.querySelectorAll("details[open]")].map(d => d.dataset.key));
-  el.innerHTML = "<h3>Off the map</h3>" + boxes.map(b => {
+  const html = "<h3>Off the map</h3>" + boxes.map(b => {
     const units = b.units.slice().sort((x, y) => (x.turn || 0) - (y.turn || 0));
     const list = units.map(u =>
       `<div class="unit box-counter" data-uid="${esc(u.id)}" title="${esc(u.name)}${u.turn ? ", arrives on turn " + esc(u.turn) : ""}">` +
@@ -126,6 +126,9 @@ export function drawBoxes() {
     return `<details data-key="${esc(key)}" ${open.has(key) ? "open" : ""}><summary><span class="badge ${esc(b.side)}">${esc(cap(b.side))}</span> ` +
       `${esc(b.title)} (${b.units.length})</summary><div class="boxlist">${list}</div></details>`;
   }).join("");
+  if (el.drawnHtml === html) return;  // drawn again only when it changed (its counters are many)
+  el.innerHTML = html;
+  el.drawnHtml = html;
   el.querySelectorAll(".box-counter").forEach(u => u.addEventListener("click", () => chooseUnit(u.dataset.uid, true)));
 }
 
