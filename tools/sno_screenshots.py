@@ -60,7 +60,7 @@ def imported(base: str, record: dict[str, Any]) -> str:
         headers={"Content-Type": "application/json", "Origin": base},
         method="POST",
     )
-    with urllib.request.urlopen(req) as r:
+    with urllib.request.urlopen(req, timeout=60) as r:
         answer: dict[str, Any] = json.loads(r.read())
     return base + answer["url"]
 

@@ -4,10 +4,11 @@ the gestures themselves (a click on a hex, a drag from a hex to another), each c
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from test_new_player import screen_point
-from test_play_in_browser import view
+from test_play_in_browser import answered, view
 
 
 class Counted:
@@ -78,7 +79,8 @@ def start_game(page: Any, base_url: str, seed: int = 1, soviet: str = "human") -
         "players": {"axis": "human", "soviet": soviet},
         "seed": seed,
     }
-    url = page.evaluate("b => api('POST', '/api/games', b).then(r => r.url)", body)
+    js = "b => api('POST', '/api/games', b).then(r => r.url)"
+    url = answered(page, js, body, "POST /api/games")
     page.goto(base_url + url)
     page.wait_for_selector("g.counters .counter-slot")
     page.wait_for_function("() => window.V && quiet()")
@@ -88,11 +90,11 @@ def start_game(page: Any, base_url: str, seed: int = 1, soviet: str = "human") -
 def send(page: Any, text: str) -> dict[str, Any]:
     """Take an action without a gesture (to reach the phase a test is about)."""
     seq = view(page)["seq"]
-    page.evaluate(
+    js = (
         "t => api('POST', '/api/games/' + encodeURIComponent(GID) + '/actions',"
-        " {action: t, seq: V.seq})",
-        text,
+        " {action: t, seq: V.seq})"
     )
+    answered(page, js, text, f"the action {text}")
     return until(page, "s => V.seq > s && quiet()", seq)
 
 
@@ -146,11 +148,43 @@ def drag_unit(counted: Counted, uid: str, end: str) -> None:
     page.mouse.up()
 
 
+def wait_for(page: Any, condition: str, arg: Any = None, timeout: float = 90) -> Any:
+    """Wait, in the page, until a JavaScript condition on ``V`` holds (checked every 50 ms);
+    its value. Past ``timeout`` seconds, a failure that says what was awaited and where the
+    game stood."""
+    from playwright.sync_api import TimeoutError as Late
+
+    try:
+        handle = page.wait_for_function(condition, arg=arg, timeout=timeout * 1000, polling=50)
+    except Late:
+        where = page.evaluate(
+            "() => window.V ? {seq: V.seq, phase: V.info.phase, active: V.active,"
+            " thinking: V.thinking, quiet: quiet()} : 'no view'"
+        )
+        raise AssertionError(
+            f"waited {timeout:g} s in vain for {condition} (with {arg!r}); the page: {where}"
+        ) from None
+    return handle.json_value()
+
+
 def until(page: Any, condition: str, arg: Any = None, timeout: float = 90) -> dict[str, Any]:
     """Wait, in the page (cheaper than reading the whole view from here again and again),
     until a JavaScript condition on ``V`` holds, then read the view."""
-    page.wait_for_function(condition, arg=arg, timeout=timeout * 1000, polling=100)
+    wait_for(page, condition, arg, timeout)
     return view(page)
+
+
+def glance(page: Any) -> dict[str, Any]:
+    """What a player decides from, read from the page: the step, phase and side, the actions
+    (their role, text, verb, hex and units), the pending decision's targets and where each
+    unit is (lighter than ``view``: no log, no paths)."""
+    v: dict[str, Any] = page.evaluate(
+        "() => ({seq: V.seq, active: V.active, thinking: V.thinking, phase: V.info.phase,"
+        " actions: V.actions.map(a => ({role: a.role, text: a.text, verb: a.verb, hex: a.hex,"
+        " units: a.units})), targets: (V.pending && V.pending.targets) || [],"
+        " counters: V.counters.map(c => ({id: c.id, hex: c.hex}))})"
+    )
+    return v
 
 
 #: The Axis to decide (the computer done, nothing on its way), or the Combat Phase over.
@@ -159,3 +193,38 @@ AXIS_AGAIN = (
     " || V.info.phase !== 'axis_combat')"
 )
 AT = "([u, h]) => V.counters.some(c => c.id === u && c.hex === h) && quiet()"
+
+
+def hand_over(page: Any, side: str, level: str) -> None:
+    """Choose who plays ``side`` in the status box, then wait until the page's view says so
+    (test_players_chosen.py checks choices made without waiting)."""
+    page.select_option(f"#status select.who[data-side={side}]", level)
+    wait_for(page, "([s, l]) => V.players[s] === l && quiet()", [side, level], timeout=30)
+
+
+def played_to_the_end(page: Any, timeout: float, stall: float = 60) -> None:
+    """Wait until the game's result is shown, the computer playing every side: at most
+    ``timeout`` seconds, and a failure as soon as no step has been taken for ``stall``
+    seconds or a human side is to move (nothing would ever come), saying where it stood."""
+    from playwright.sync_api import TimeoutError as Late
+
+    begun = time.monotonic()
+    seq, moved = -1, begun
+    while True:
+        try:
+            page.wait_for_selector("#result:not([hidden])", timeout=5_000)
+            return
+        except Late:
+            pass
+        v = page.evaluate(
+            "() => ({seq: V.seq, turn: V.info.title, active: V.active, thinking: V.thinking,"
+            " players: V.players, error: V.ai_error || null, quiet: quiet()})"
+        )
+        now = time.monotonic()
+        if v["seq"] != seq:
+            seq, moved = v["seq"], now
+        human = v["active"] and v["players"].get(v["active"]) == "human"
+        stuck = v["error"] or (human and not v["thinking"] and v["quiet"])
+        assert not stuck and now - moved < stall and now - begun < timeout, (
+            f"no result after {now - begun:.0f} s ({now - moved:.0f} s without a step): {v}"
+        )

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
-from test_play_in_browser import base_url, page  # noqa: F401 - the shared fixtures
+from test_play_in_browser import answered, base_url, page  # noqa: F401 - the shared fixtures
 
 from ostfront.server import accounts, seats
 
@@ -56,7 +56,8 @@ def sign_up(pg: Any, url: str, name: str) -> None:
 
 def step(pg: Any, gid: str, text: str) -> int:
     """One action posted from a page, as its player's signed-in browser (cookie only)."""
-    status: int = pg.evaluate(
+    status: int = answered(
+        pg,
         """async ([gid, text]) => {
             const v = await (await fetch(`/api/games/${gid}`)).json();
             const r = await fetch(`/api/games/${gid}/actions`, {method: "POST",
@@ -65,6 +66,7 @@ def step(pg: Any, gid: str, text: str) -> int:
             return r.status;
         }""",
         [gid, text],
+        f"the action {text}",
     )
     return status
 

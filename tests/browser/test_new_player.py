@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_play_in_browser import CHROMIUM, view, wait_until
+from test_play_in_browser import CHROMIUM, answered, view, wait_until
 
 from ostfront import games
 from ostfront.core.record import state_hash
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(
 def call(page: Any, method: str, url: str, body: Any = None) -> Any:
     """An API call made by the page itself (common.js's ``api``)."""
     js = "([m, u, b]) => api(m, u, b === null ? undefined : b)"
-    return page.evaluate(js, [method, url, body])
+    return answered(page, js, [method, url, body], f"{method} {url}")
 
 
 def act(page: Any, text: str) -> dict[str, Any]:

@@ -7,14 +7,13 @@ day)."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_play_in_browser import _free_port, artifacts, page  # noqa: F401 - shared fixtures
+from test_play_in_browser import artifacts, page, serving  # noqa: F401 - shared fixtures
 
 T0 = 2_000_000_000.0
 SAID = '<img src=x onerror="window.HACKED=1"><b>bold</b> & "quotes"'
@@ -36,8 +35,6 @@ def server_time() -> Time:
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory, server_time: Time) -> Iterator[str]:
     """A server whose clocks read :class:`Time`, checked five times a second."""
-    import uvicorn
-
     from ostfront.server.app import create_app
 
     app = create_app(
@@ -46,17 +43,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory, server_time: Time) -> Ite
         now=server_time,
         tick_seconds=0.2,
     )
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    yield from serving(app)
 
 
 def test_two_players_chat_and_the_clock_runs_out(

@@ -44,24 +44,44 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def serving(app: Any) -> Iterator[str]:
+    """Serve ``app`` in a thread on a free port: its base URL, the server started (20 s at
+    most, else a failure that says so); stopped after (waited for 10 s at most)."""
     import uvicorn
 
-    from ostfront.server.app import create_app
-
-    app = create_app(tmp_path_factory.mktemp("browser") / "games.sqlite", move_delay=0.0)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    for _ in range(200):
-        if server.started:
-            break
+    end = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive(), "the test server stopped while starting"
+        assert time.monotonic() < end, "the test server did not start in 20 s"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def answered(page: Any, js: str, arg: Any, what: str, seconds: float = 60) -> Any:
+    """Evaluate ``js``, a function of ``arg`` giving a promise (a request the page makes),
+    in the page: its value, or a failure naming ``what`` if it has not come in ``seconds``
+    (``page.evaluate`` alone would wait for ever)."""
+    bounded = (
+        f"([arg, ms, what]) => Promise.race([({js})(arg), new Promise((_, no) =>"
+        " setTimeout(() => no(new Error(`no answer in ${ms / 1000} s: ${what}`)), ms))])"
+    )
+    return page.evaluate(bounded, [arg, seconds * 1000, what])
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from ostfront.server.app import create_app
+
+    app = create_app(tmp_path_factory.mktemp("browser") / "games.sqlite", move_delay=0.0)
+    yield from serving(app)
 
 
 @pytest.fixture(scope="module")

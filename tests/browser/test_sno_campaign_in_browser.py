@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sno_play import hand_over, played_to_the_end
 from test_new_player import screen_point
 from test_play_in_browser import CHROMIUM, view, wait_until
 
@@ -85,9 +86,8 @@ def test_the_1941_campaign_from_the_new_game_page(
     page.screenshot(path=str(artifacts / "sno-1941-setup.png"))
 
     for side in ("axis", "soviet"):
-        page.select_option(f"#status select.who[data-side={side}]", "random")
-        page.wait_for_timeout(300)
-    page.wait_for_selector("#result:not([hidden])", timeout=400_000)
+        hand_over(page, side, "random")
+    played_to_the_end(page, timeout=400)
     result = page.evaluate("() => V.result")
     assert "December 1941" in result["reason"] and result["reason"] in page.inner_text("#result")
     page.screenshot(path=str(artifacts / "sno-1941-end.png"))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sno_play import hand_over, played_to_the_end
 from test_new_player import screen_point
 from test_play_in_browser import CHROMIUM, view, wait_until
 
@@ -97,9 +98,8 @@ def test_sno_from_the_new_game_page_to_the_end(page: Any, base_url: str, artifac
 
     # -- the computer plays both sides to the end
     for side in ("axis", "soviet"):
-        page.select_option(f"#status select.who[data-side={side}]", "random")
-        page.wait_for_timeout(300)
-    page.wait_for_selector("#result:not([hidden])", timeout=180_000)
+        hand_over(page, side, "random")
+    played_to_the_end(page, timeout=180)
     result = page.evaluate("() => V.result")
     assert result["reason"].startswith("SNO 15") and result["reason"] in page.inner_text("#result")
     page.screenshot(path=str(artifacts / "sno-kiev-end.png"))

@@ -76,7 +76,7 @@ def open_imported(page: Any, base_url: str, record: dict[str, Any]) -> dict[str,
         headers={"Content-Type": "application/json", "Origin": base_url},
         method="POST",
     )
-    with urllib.request.urlopen(req) as r:
+    with urllib.request.urlopen(req, timeout=30) as r:
         url = json.loads(r.read())["url"]
     page.goto(base_url + url)
     page.wait_for_selector("g.counters .counter-slot")

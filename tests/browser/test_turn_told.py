@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 from test_new_player import act, call
-from test_play_in_browser import CHROMIUM, _free_port, view, wait_until
+from test_play_in_browser import CHROMIUM, serving, view, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -29,22 +28,10 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose computer waits a little after each step, so that its progress shows."""
-    import uvicorn
-
     from ostfront.server.app import create_app
 
     app = create_app(tmp_path_factory.mktemp("told") / "games.sqlite", move_delay=0.02)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    yield from serving(app)
 
 
 def start(page: Any, base_url: str, body: dict[str, Any]) -> str:
@@ -63,11 +50,26 @@ def open_game(page: Any) -> None:
     page.wait_for_function("() => typeof V !== 'undefined' && V")
 
 
+#: While the computer plays (the page's view says so), the spinners shown, the lines of the
+#: panel saying the computer plays or thinks, and its progress lines (steps so far).
+WHILE_THINKING = """() => {
+    if (!(window.V && V.live && V.thinking)) return false;
+    const shown = el => el.getClientRects().length > 0;
+    const said = document.getElementById('panel').innerText
+        .match(/the computer is (playing|thinking)/gi) || [];
+    return {spinners: [...document.querySelectorAll('.spinner')].filter(shown).length,
+        said: said.length,
+        progress: [...document.querySelectorAll('#story-thinking .steps')].filter(shown).length};
+}"""
+
+
 def computer_plays(page: Any, gid: str, players: dict[str, str], human: str) -> dict[str, Any]:
     """Hand a side to the computer; the progress line counts its steps while it plays; then
     the human side is to move."""
     call(page, "PUT", f"/api/games/{gid}/players", {"players": players})
-    page.wait_for_selector("#story-thinking")
+    # one indicator while it plays: one spinner, one line saying so (issue 35)
+    shown = page.wait_for_function(WHILE_THINKING, timeout=30_000).json_value()
+    assert shown == {"spinners": 1, "said": 1, "progress": 1}, shown
     first = int(page.inner_text("#story-thinking .steps"))
     page.wait_for_function(
         f"() => {{ const s = document.querySelector('#story-thinking .steps');"
@@ -81,13 +83,19 @@ def computer_plays(page: Any, gid: str, players: dict[str, str], human: str) -> 
     # the game opened again as the human side finds it
     base = page.url_of_game.split("/game/")[0]
     page.goto("about:blank")
-    end = time.monotonic() + 240
+    end, seq, moved = time.monotonic() + 240, -1, time.monotonic()
     while True:
-        with urllib.request.urlopen(f"{base}/api/games/{gid}") as r:
+        with urllib.request.urlopen(f"{base}/api/games/{gid}", timeout=10) as r:
             v = json.load(r)
         if not v["thinking"] and v["active"] == human:
             break
-        assert time.monotonic() < end, "the computer's turn did not end"
+        if v["seq"] != seq:
+            seq, moved = v["seq"], time.monotonic()
+        now = time.monotonic()
+        assert now < end and now - moved < 60, (
+            f"the computer's turn did not end: step {v['seq']}, {v['active']} to move, "
+            f"thinking {v['thinking']}, error {v.get('ai_error')}, no step for {now - moved:.0f} s"
+        )
         time.sleep(0.2)
     open_game(page)
     return wait_until(
@@ -95,6 +103,15 @@ def computer_plays(page: Any, gid: str, players: dict[str, str], human: str) -> 
         lambda v: not v["thinking"] and v["active"] == human and v["actions"],
         "the computer's turn",
         timeout=60,
+    )
+
+
+def shown_at(page: Any, k: int, n: int) -> None:
+    """Wait until operation ``k`` (from 0) of ``n`` is drawn (its position said last)."""
+    page.wait_for_function(
+        "t => (document.querySelector('#recent .story-pos') || {}).textContent === t",
+        arg=f"{k + 1} of {n}",
+        timeout=30_000,
     )
 
 
@@ -119,7 +136,7 @@ def check_story(page: Any, artifacts: Path, name: str) -> dict[str, Any]:
         if k > 0:
             page.click("#recent [data-story=next]")
         page.wait_for_selector(f'#recent li.op.current[data-op="{op["i"]}"]')
-        page.wait_for_timeout(150)
+        shown_at(page, k, len(ops))
         if op["kind"] != "moves":
             continue
         shown = page.evaluate(
@@ -134,6 +151,23 @@ def check_story(page: Any, artifacts: Path, name: str) -> dict[str, Any]:
     assert page.is_disabled("#recent [data-story=next]")
     page.click("#recent [data-story=prev]")
     page.wait_for_selector(f'#recent li.op.current[data-op="{ops[-2]["i"]}"]')
+    shown_at(page, len(ops) - 2, len(ops))
+    # the keys [ and ] do what Previous and Next do, as their titles and the help say
+    assert "([)" in (page.get_attribute("#recent [data-story=prev]", "title") or "")
+    assert "(])" in (page.get_attribute("#recent [data-story=next]", "title") or "")
+    keys = page.text_content("#help table.list") or ""
+    assert "[ ]the other side's turn told: the operation before, the next one" in keys, keys
+    page.keyboard.press("]")
+    shown_at(page, len(ops) - 1, len(ops))
+    assert page.locator("#recent li.op.current").get_attribute("data-op") == str(ops[-1]["i"])
+    for k in range(len(ops) - 2, -1, -1):
+        page.keyboard.press("[")
+        shown_at(page, k, len(ops))
+    page.keyboard.press("[")  # at the first one: stays
+    assert page.is_disabled("#recent [data-story=prev]")
+    page.keyboard.press("]")
+    shown_at(page, 1, len(ops))
+    assert not page.locator("#menu.shown, #help.shown").count()  # no other key's doing
     return {"ops": ops}
 
 

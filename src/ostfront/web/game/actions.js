@@ -170,9 +170,17 @@ export function openMenu(acts, ev) {
 // The nth action of the open menu (its key), if any.
 export function menuItem(n) { return menuItems[n - 1]; }
 
+// Closed, its rows' preview goes with it (not left to a blur or a mouseleave, which a hidden
+// row may never get).
 export function closeMenu() {
-  document.getElementById("menu").classList.remove("shown");
+  const m = document.getElementById("menu");
+  const shown = m.classList.contains("shown");
+  m.classList.remove("shown");
   menuItems = [];
+  if (!shown) return;
+  if (m.contains(document.activeElement)) document.activeElement.blur();
+  hotAction(null, false);
+  if (document.getElementById("odds").classList.contains("preview")) drawOdds();
 }
 
 // Take an action of the list or the menu: ending a phase asks first while units could still

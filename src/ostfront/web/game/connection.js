@@ -11,6 +11,7 @@ import { merged } from "./deltas.js";
 
 let inflight = false, again = false;  // a view is being fetched; fetch again when it comes
 let busy = false;                     // an action is being sent
+let heard = null;                     // the socket's news while an action was being sent
 
 /** Whether nothing is on its way to or from the server (no view fetched, no action sent). */
 export function quiet() { return !inflight && !again && !busy; }
@@ -23,10 +24,19 @@ export function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.error || !page.view || page.replay) return;
-    if (msg.over && !page.view.result) { refresh(); return; }  // resigned: no step shows it
-    if (msg.seq !== page.view.seq || msg.thinking !== page.view.thinking || (msg.ai_error || null) !== (page.view.ai_error || null)) refresh();
+    // while an action is sent, its answer brings the view: compared with the news after it
+    if (busy) { heard = msg; return; }
+    if (news(msg)) refresh();
   };
   ws.onclose = () => { setTimeout(() => { refresh(true); connect(); }, 2000); };
+}
+
+// Whether the socket's message tells of a view other than the one shown (or of a game
+// ended with no step to show it: resigned).
+function news(msg) {
+  const v = page.view;
+  if (msg.over && !v.result) return true;
+  return msg.seq !== v.seq || msg.thinking !== v.thinking || (msg.ai_error || null) !== (v.ai_error || null);
 }
 
 // The query of a view: the log from where ours ends, and the views held (unless `whole`).
@@ -87,5 +97,8 @@ export async function act(text) {
     refresh();
   } finally {
     busy = false;
+    const msg = heard;
+    heard = null;
+    if (msg && !page.replay && news(msg)) refresh();
   }
 }

@@ -62,7 +62,12 @@ export function drawCounters() {
     }
     parts.push("</g>");
   }
-  layers.counters.innerHTML = parts.join("");
+  // drawn again only when it changed: most steps move a unit or two, or none
+  const html = parts.join("");
+  if (layers.counters.drawnHtml !== html) {
+    layers.counters.innerHTML = html;
+    layers.counters.drawnHtml = html;
+  }
   drawFan();
 }
 

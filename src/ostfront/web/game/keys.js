@@ -11,6 +11,7 @@ import { act } from "./connection.js";
 import { enterReplay, exitReplay, jumpPhase, pageReplay, replayTo } from "./replay.js";
 import { toggleChart } from "./dialogs.js";
 import { confirmKey, confirming, takeEnd } from "./gestures.js";
+import { storyStep } from "./recent.js";
 
 // Start listening: the keys on the whole page, the buttons, a click away from the menu.
 export function listen() {
@@ -52,6 +53,11 @@ function onKey(e) {
     if (e.key === "]") { e.preventDefault(); return jumpPhase(1); }
     if (e.key === "Home") { e.preventDefault(); return replayTo(0); }
     if (e.key === "End") { e.preventDefault(); return replayTo(page.replay.seq); }
+  }
+  // the other side's turn told (recent.js): [ and ] step through it as Previous and Next do
+  if ((e.key === "[" || e.key === "]") && !page.replay) {
+    if (storyStep(e.key === "]" ? 1 : -1)) e.preventDefault();
+    return;
   }
   if (onMap) {
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

@@ -9,8 +9,26 @@ import { act, refresh } from "./connection.js";
 import { toast } from "./dialogs.js";
 import { chooseUnit } from "./unitcard.js";
 
+// Who plays each side as chosen on this page and not yet in a view (side -> level), and the
+// changes sent, one after the other: two choices made in quick succession both hold, the
+// second neither sent with the first side as the view before it had it nor overtaken by it.
+const chosen = {};
+let sending = Promise.resolve();
+
+function choosePlayer(side, level) {
+  chosen[side] = level;
+  sending = sending.then(async () => {
+    const players = { ...page.view.players, ...chosen };
+    try {
+      await api("PUT", `/api/games/${encodeURIComponent(GID)}/players`, { players });
+    } catch (e) { toast(e.message); delete chosen[side]; }
+    await refresh();
+  });
+}
+
 export function drawStatus() {
   const i = page.view.info;
+  for (const side of Object.keys(chosen)) if (page.view.players[side] === chosen[side]) delete chosen[side];
   let pools = "";
   const sidesWithPools = page.view.sides.filter(s => i.pools && i.pools[s]);
   if (sidesWithPools.length) {
@@ -26,16 +44,11 @@ export function drawStatus() {
     `<div class="players">` + page.view.sides.map(side =>
       `<label><span class="badge ${esc(side)}">${esc(cap(side))}</span> <select class="who" data-side="${esc(side)}" ` +
       `aria-label="Who plays ${esc(side)}">` + ["human", ...page.view.levels].map(l =>
-        `<option value="${esc(l)}" ${page.view.players[side] === l ? "selected" : ""}>${esc(playerName(l))}</option>`).join("") +
+        `<option value="${esc(l)}" ${(chosen[side] ?? page.view.players[side]) === l ? "selected" : ""}>${esc(playerName(l))}</option>`).join("") +
       `</select></label>`).join(" ") + `</div>` +
     `<div class="muted" style="font-size:.8em;margin-top:.3em">Step ${esc(page.view.step)}${page.view.live ? "" : " (replay)"} · seed ${esc(page.view.seed)}</div>`;
-  document.querySelectorAll("#status select.who").forEach(sel => sel.addEventListener("change", async () => {
-    const players = { ...page.view.players, [sel.dataset.side]: sel.value };
-    try {
-      await api("PUT", `/api/games/${encodeURIComponent(GID)}/players`, { players });
-    } catch (e) { toast(e.message); }
-    refresh();
-  }));
+  document.querySelectorAll("#status select.who").forEach(sel =>
+    sel.addEventListener("change", () => choosePlayer(sel.dataset.side, sel.value)));
 }
 
 export function drawPrompt() {
@@ -55,9 +68,7 @@ export function drawPrompt() {
     who = `<span class="badge ${esc(page.view.active)}">${esc(cap(page.view.active))}</span> ${esc(playerName(player))}`;
   }
   let body = `<h3>${page.view.live ? "Now" : "At this step"}</h3><div>${who}</div><div class="text">${esc(p.text)} ${ruleLink(page.view.game, p.rule)}</div>`;
-  if (page.view.thinking) {
-    body += `<div class="thinking" id="thinking"><span class="spinner"></span> The computer is thinking…</div>`;
-  }
+  // while the computer plays, its progress is the one indicator (recent.js), not told here too
   if (page.view.ai_error) body += `<p class="error">${esc(page.view.ai_error)}</p>`;
   el.innerHTML = body;
   el.classList.toggle("mine", page.view.actions.length > 0);
@@ -105,7 +116,7 @@ export function drawBoxes() {
   el.hidden = !boxes.length;
   if (!boxes.length) return;
   const open = new Set([...el.querySelectorAll("details[open]")].map(d => d.dataset.key));
-  el.innerHTML = "<h3>Off the map</h3>" + boxes.map(b => {
+  const html = "<h3>Off the map</h3>" + boxes.map(b => {
     const units = b.units.slice().sort((x, y) => (x.turn || 0) - (y.turn || 0));
     const list = units.map(u =>
       `<div class="unit box-counter" data-uid="${esc(u.id)}" title="${esc(u.name)}${u.turn ? ", arrives on turn " + esc(u.turn) : ""}">` +
@@ -115,6 +126,9 @@ export function drawBoxes() {
     return `<details data-key="${esc(key)}" ${open.has(key) ? "open" : ""}><summary><span class="badge ${esc(b.side)}">${esc(cap(b.side))}</span> ` +
       `${esc(b.title)} (${b.units.length})</summary><div class="boxlist">${list}</div></details>`;
   }).join("");
+  if (el.drawnHtml === html) return;  // drawn again only when it changed (its counters are many)
+  el.innerHTML = html;
+  el.drawnHtml = html;
   el.querySelectorAll(".box-counter").forEach(u => u.addEventListener("click", () => chooseUnit(u.dataset.uid, true)));
 }
 

@@ -133,9 +133,15 @@ function drawThinking(el) {
 // ------------------------------------------------------------------ their turn, told
 let story = null;  // {base, ops, index, since, gone}: the operations shown and the one on the map
 
+// A unit's name: on the map, else in a box off it (one gone since it moved), else its id.
 function labelOf(uid) {
   const c = page.view.counters.find(x => x.id === uid);
-  return c ? c.label : uid;
+  if (c) return c.label;
+  for (const b of page.view.boxes || []) {
+    const u = b.units.find(x => x.id === uid);
+    if (u) return u.name;
+  }
+  return uid;
 }
 
 function opTitle(op) {
@@ -240,6 +246,14 @@ export function storyGo(i) {
   drawCurrent(document.getElementById("recent"));
 }
 
+/** One operation back (-1) or on (+1) in the story told, as its Previous and Next buttons
+ * do (the keys [ and ]); false when no story is shown. */
+export function storyStep(delta) {
+  if (!story || !story.ops.length || document.getElementById("recent").hidden) return false;
+  storyGo(story.index + delta);
+  return true;
+}
+
 function wire(el) {
   if (el.dataset.wired) return;
   el.dataset.wired = "1";
@@ -327,8 +341,8 @@ export async function drawRecent() {
       `${ops.length - battles} group${ops.length - battles === 1 ? "" : "s"} of moves, ${battles} battle${battles === 1 ? "" : "s"}</div>`;
     if (overall) html += `<ul class="outcome">${overall}</ul>`;
     if (ops.length) {
-      html += `<div class="story-nav"><button type="button" data-story="prev" title="The operation before">‹ Previous</button>` +
-        `<span class="story-pos"></span><button type="button" data-story="next" title="The next operation">Next ›</button></div>` +
+      html += `<div class="story-nav"><button type="button" data-story="prev" title="The operation before ([)">‹ Previous</button>` +
+        `<span class="story-pos"></span><button type="button" data-story="next" title="The next operation (])">Next ›</button></div>` +
         `<ol class="story">${ops.map(opLine).join("")}</ol>` +
         `<div class="op-detail"></div><div class="muted">The operation chosen is drawn on the map: ` +
         `<span class="recent-key"></span> from where each unit was.</div>`;
