@@ -92,16 +92,26 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def page(base_url: str) -> Iterator[Any]:
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One Chromium for all the browser tests a worker runs (started once: a second or
+    more of a core each time); each module has a context of its own (``page``)."""
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        pg = browser.new_page(viewport={"width": 1440, "height": 900})
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.errors = errors
-        yield pg
+        yield browser
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def page(chromium: Any, base_url: str) -> Iterator[Any]:
+    """A fresh browser context (no cookies or storage of another module) and its page."""
+    context = chromium.new_context(viewport={"width": 1440, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    yield pg
+    context.close()
 
 
 def view(page: Any) -> dict[str, Any]:
