@@ -137,6 +137,8 @@ def paths_to(found: Mapping[str, Step], goals: Iterable[str]) -> dict[str, tuple
     >>> paths_to(flood("0101", g.neighbours, lambda a, b: True), ["0301", "0201"])
     {'0301': ('0101', '0201', '0301'), '0201': ('0101', '0201')}
     """
+    if isinstance(found, Reach):  # each way read back along its lists
+        return {g: tuple(found.path(g)) for g in goals}
     ways: dict[str, tuple[str, ...]] = {}
 
     def way(goal: str) -> tuple[str, ...]:
