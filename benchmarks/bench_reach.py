@@ -14,6 +14,10 @@ each search finds the hexes reachable within ``--budget`` and their costs:
 - ``core reach_numbered``: ``core.paths.reach_numbered`` over the precomputed
   ``cost_steps`` (hex numbers, costs worked out once; ``may_enter`` asked once a hex), as
   the games search now - it also keeps the way to each hex, which networkx's lengths do not;
+  its answer is a ``Reach``: lists by hex number (order found, costs, the way back), read
+  by the games as lists;
+- ``... read as Steps``: the same, its answer then made whole into a dict hex id -> ``Step``
+  (``Reach.steps``: what it answered before);
 - ``plain heapq``: a bare integer-indexed Dijkstra, the floor for a Python search.
 
 Target (issue 36 item 5): ``reach_numbered`` at least 2.5 x faster than networkx. Every
@@ -69,7 +73,7 @@ def plain(start: int, budget: float, steps: CostSteps) -> list[float]:
         if spent > cost[here]:
             continue
         for nxt, c in steps[here]:
-            total = spent + c  # type: ignore[operator]
+            total = spent + c
             if total <= budget and total < cost[nxt]:
                 cost[nxt] = total
                 push(heap, (total, nxt))
@@ -116,6 +120,9 @@ def main() -> None:
     def by_numbered(s: str) -> object:
         return reach_numbered(index, s, budget, steps, None)
 
+    def by_numbered_steps(s: str) -> object:
+        return reach_numbered(index, s, budget, steps, None).steps()
+
     def by_plain(s: str) -> object:
         return plain(num[s], budget, steps)
 
@@ -136,6 +143,7 @@ def main() -> None:
         "networkx": by_networkx,
         "core reach": by_reach,
         "core reach_numbered": by_numbered,
+        "... read as Steps": by_numbered_steps,
         "plain heapq": by_plain,
     }
     base = 0.0

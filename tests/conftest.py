@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -16,6 +17,11 @@ from ostfront import games
 from toygame import GAME as TOY
 
 games.register(TOY, replace=True)
+
+#: Property tests are not timed (speed is measured in benchmarks/): hypothesis's default
+#: 200 ms an example failed a reach property on a machine other work was loading.
+settings.register_profile("ostfront", deadline=None)
+settings.load_profile("ostfront")
 
 #: The key sealing record snapshots (core/record.py): one of the tests' own, not the user's.
 os.environ["OSTFRONT_RECORD_KEY"] = str(Path(tempfile.mkdtemp(prefix="ostfront-key-")) / "key")

@@ -12,6 +12,7 @@ from ostfront.core.hexgrid import HexGrid
 from ostfront.core.paths import (
     FAR,
     HexIndex,
+    Reach,
     connected,
     cost_steps,
     distances,
@@ -19,6 +20,7 @@ from ostfront.core.paths import (
     grow,
     grow_nearer,
     path_to,
+    paths_to,
     reach,
     reach_numbered,
     search,
@@ -236,6 +238,7 @@ COST_N = cost_steps(
     st.frozensets(st.sampled_from(HEXES), max_size=10),
     st.booleans(),
     st.sampled_from([None, *HEXES[::5]]),
+    st.frozensets(st.sampled_from(HEXES), max_size=10),
 )
 def test_reach_by_hex_number_finds_what_reach_finds(
     start: str,
@@ -245,12 +248,13 @@ def test_reach_by_hex_number_finds_what_reach_finds(
     stop: frozenset[str],
     one_hex: bool,
     goal: str | None,
+    asked: frozenset[str],
 ) -> None:
     """Movement reach over precomputed costs by hex number (DR 6.1, 6.3; SNO 5.1, 5.2) is
     reach with an enter callback: the same hexes, costs, paths and order found - with hexes
     that may not be entered, steps of unknown cost asked as the search goes (odd), ZOC to ZOC
-    steps costing one more or refused (on_pair), hexes that stop the unit, one hex always and
-    a goal."""
+    steps costing one more or refused (on_pair), hexes that stop the unit, one hex always, a
+    goal, and hexes every step into which is asked of odd (never cheaper than the table)."""
     ids = IX.ids
 
     def enter(a: str, b: str, spent: float) -> float | None:
@@ -286,9 +290,72 @@ def test_reach_by_hex_number_finds_what_reach_finds(
         one_hex_minimum=one_hex,
         may_always_enter=lambda a, b: always(ids[a], ids[b]),
         goal=goal,
+        ask=sorted(IX.num[h] for h in asked) or None,
     )
     assert list(by_number.items()) == list(by_id.items())
+    assert by_number.hexes() == list(by_id)
+    assert list(by_number.steps().items()) == list(by_id.items())
+    assert [by_number.path_at(i) for i in range(len(by_number))] == [
+        path_to(by_id, h) for h in by_id
+    ]
+    last_first = list(by_id)[::-1]  # the ways shared: a hex's way known before its start's
+    assert paths_to(by_number, last_first) == {h: tuple(path_to(by_id, h)) for h in last_first}
     again = reach_numbered(IX, start, budget, COST_N, lambda b: ids[b] not in walls, odd=odd)
     assert again == reach_numbered(
         IX, start, budget, COST_N, lambda b: ids[b] not in walls, odd=odd
     )
+
+
+def test_reach_by_hex_number_answers_lists_by_number() -> None:
+    """The movement search over hex numbers on a five-hex map: the hexes in the order found,
+    their costs, the place of the hex each was entered from, and the paths - a step of
+    unknown cost asked of odd (c to e), a hex every step into which is asked (d: its cost
+    raised by one), a hex left unread (e: no step out of it fits in the budget)."""
+    ix = HexIndex(["a", "b", "c", "d", "e"])
+    table: dict[str, dict[str, float | None]] = {
+        "a": {"b": 1, "c": 2},
+        "b": {"a": 1, "d": 1, "c": 1},
+        "c": {"a": 2, "b": 1, "e": None},
+        "d": {"b": 1, "e": 2},
+        "e": {"c": 1, "d": 1},
+    }
+    steps = cost_steps(ix, table)
+    odd_asked: list[tuple[str, str, float]] = []
+
+    def odd(a: int, b: int, spent: float) -> float | None:
+        odd_asked.append((ix.ids[a], ix.ids[b], spent))
+        c = table[ix.ids[a]][ix.ids[b]]
+        return 1 if c is None else c + 1
+
+    found = reach_numbered(ix, "a", 3, steps, None, odd=odd)
+    assert isinstance(found, Reach)
+    assert (found.order, found.cost, found.back) == (
+        [0, 1, 2, 3, 4],
+        [0, 1, 2, 2, 3],
+        [-1, 0, 0, 1, 2],
+    )
+    assert found.path("e") == path_to(found, "e") == ["a", "c", "e"]
+    assert found["d"] == (2.0, "b") and "e" in found and "x" not in found
+    assert odd_asked == [("c", "e", 2.0)]
+    assert steps.least == [1.0, 1.0, -1.0, 1.0, 1.0]
+
+    odd_asked.clear()
+    raised = reach_numbered(ix, "a", 3, steps, lambda h: h != 4, odd=odd, ask=[3])
+    assert (raised.hexes(), raised.cost, raised.back) == (
+        ["a", "b", "c", "d"],
+        [0, 1, 2, 3],
+        [-1, 0, 0, 1],
+    )
+    assert odd_asked == [("b", "d", 1.0)]  # c to e: e may not be entered, odd is not asked
+    assert dict(reach_numbered(ix, "a", 3, steps, None, odd=odd)) == dict(found)  # lists reset
+
+
+def test_masks_of_sets_are_kept_by_identity() -> None:
+    """A set's mask is worked out once while the set is asked about again (a ZOC kept for a
+    position), and another set of the same hexes is not mistaken for it."""
+    ix = HexIndex(["0101", "0201", "0301"])
+    zoc, held = frozenset({"0101", "0201"}), frozenset({"0201"})
+    assert ix.mask_of(zoc) == b"\x01\x01\x00" and ix.mask_of(zoc, held) == b"\x01\x00\x00"
+    assert ix.mask_of(zoc) is ix.mask_of(zoc)
+    again = frozenset(["0301"])
+    assert ix.mask_of(again) == b"\x00\x00\x01"

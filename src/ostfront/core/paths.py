@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import NamedTuple
 
 Neighbours = Callable[[str], Iterable[str]]
@@ -113,8 +113,11 @@ def flood(
     return best
 
 
-def path_to(found: dict[str, Step], goal: str) -> list[str]:
-    """The hexes from the start to ``goal`` through a :func:`reach` result."""
+def path_to(found: Mapping[str, Step], goal: str) -> list[str]:
+    """The hexes from the start to ``goal`` through a :func:`reach` (or
+    :func:`reach_numbered`) result."""
+    if isinstance(found, Reach):
+        return found.path(goal)
     if goal not in found:
         raise KeyError(f"hex {goal} was not reached")
     out = [goal]
@@ -122,6 +125,42 @@ def path_to(found: dict[str, Step], goal: str) -> list[str]:
         out.append(prev)
     out.reverse()
     return out
+
+
+def paths_to(found: Mapping[str, Step], goals: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """:func:`path_to` each of ``goals`` (as a tuple), the ways shared: each hex's way is
+    worked out once, as the way to the hex it was entered from and the hex (the moves
+    offered to a unit: one for each hex it reaches, most along the same roads).
+
+    >>> from ostfront.core.hexgrid import HexGrid
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
+    >>> paths_to(flood("0101", g.neighbours, lambda a, b: True), ["0301", "0201"])
+    {'0301': ('0101', '0201', '0301'), '0201': ('0101', '0201')}
+    """
+    if isinstance(found, Reach):  # each way read back along its lists
+        return {g: tuple(found.path(g)) for g in goals}
+    ways: dict[str, tuple[str, ...]] = {}
+
+    def way(goal: str) -> tuple[str, ...]:
+        if goal not in found:
+            raise KeyError(f"hex {goal} was not reached")
+        back = [goal]  # the hexes whose way is not known yet, the goal first
+        known = ways.get(goal)
+        while known is None:
+            prev = found[back[-1]].prev
+            if prev is None:
+                known = ()
+                break
+            known = ways.get(prev)
+            if known is None:
+                back.append(prev)
+        if back[0] in ways:
+            return known
+        for h in reversed(back):
+            known = ways[h] = (*known, h)
+        return known
+
+    return {g: way(g) for g in goals}
 
 
 def search(
@@ -281,6 +320,8 @@ def connected(
 # ------------------------------------------------------------------ searches over hex numbers
 #: farther than any distance on a map: the distance of a hex a search did not reach
 FAR = 1 << 30
+#: :data:`FAR` as a float, the cost of a hex not reached (floats compare fastest with floats)
+FAR_COST = float(FAR)
 
 
 class HexIndex:
@@ -299,14 +340,17 @@ class HexIndex:
         self.ids: tuple[str, ...] = tuple(hexes)
         self.num: dict[str, int] = {h: i for i, h in enumerate(self.ids)}
         self.or_none: tuple[str | None, ...] = (*self.ids, None)  # [-1]: no hex
-        self.every = b"\x01" * len(self.ids)  # every hex "may enter" (:func:`reach_numbered`)
+        self.every = [1] * len(self.ids)  # every hex "may enter" (:func:`reach_numbered`)
         self.none = bytes(len(self.ids))  # no hex flagged
         n = len(self.ids)
-        #: lists :func:`reach_numbered` reuses, each left as it found it: cost (FAR), the hex
-        #: entered from (-1 for the start; others read only once set) and "may enter" (0)
-        self.scratch: list[tuple[list[float], list[int], bytearray]] = [
-            ([FAR] * n, [-1] * n, bytearray(n))
+        #: lists :func:`reach_numbered` reuses, each left as it found it: cost (FAR), the place
+        #: in the order found of the hex entered from and the hex's own place (both read only
+        #: once set) and "may enter" (0)
+        self.scratch: list[tuple[list[float], list[int], list[int], list[int]]] = [
+            ([FAR_COST] * n, [-1] * n, [0] * n, [0] * n)
         ]
+
+        self._masks: list[tuple[frozenset[str], frozenset[str] | None, bytes]] = []
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -326,6 +370,33 @@ class HexIndex:
             if i is not None:
                 out[i] = 1
         return out
+
+    def mask_of(self, hexes: frozenset[str], without: frozenset[str] | None = None) -> bytes:
+        """:meth:`mask` of ``hexes`` less those of ``without``, kept for the last few sets
+        asked about (found by identity, each kept alive with its mask: a set the rules keep
+        for a position - the hexes in a side's ZOC, say - costs its mask once).
+
+        >>> ix = HexIndex(["0101", "0201", "0301"])
+        >>> zoc, held = frozenset({"0101", "0201"}), frozenset({"0201"})
+        >>> bytes(ix.mask_of(zoc, held)), ix.mask_of(zoc) is ix.mask_of(zoc)
+        (b'\\x01\\x00\\x00', True)
+        """
+        kept = self._masks
+        for ask, but, found in kept:
+            if ask is hexes and but is without:
+                return found
+        if without is None:
+            found = bytes(self.mask(hexes))
+        else:  # the mask of ``hexes`` (kept), the few hexes in both cleared
+            flags, num = bytearray(self.mask_of(hexes)), self.num
+            for h in hexes & without:
+                if h in num:
+                    flags[num[h]] = 0
+            found = bytes(flags)
+        if len(kept) >= 16:
+            del kept[0]
+        kept.append((hexes, without, found))
+        return found
 
     def hexes(self, flags: bytearray | bytes) -> frozenset[str]:
         """The ids of the hexes flagged (non-zero) in ``flags``."""
@@ -413,36 +484,125 @@ def grow_nearer(
 
 
 # ------------------------------------------------------------------ movement reach over hex numbers
-#: a step out of a hex: (the hex stepped into, its cost; None: ask the search's ``odd``)
-CostStep = tuple[int, float | None]
+#: the cost a table gives a step whose cost only the search's ``odd`` can say (below every
+#: real cost, so that no search passes such a step over as too dear)
+ODD = -1.0
+#: a step out of a hex: (the hex stepped into, its cost; :data:`ODD`: ask the search's ``odd``)
+CostStep = tuple[int, float]
 Row = Callable[[str], Mapping[str, float | None]]
 
 
 class CostSteps(dict[int, tuple[CostStep, ...]]):
     """A table hex -> {neighbour: cost} as hex number -> ((neighbour number, cost), ...), in
-    the table's order: :func:`reach_numbered`'s precomputed terrain. Each hex's row is
-    worked out when first read and kept (a process that plays a few moves - one call of the
-    command line - works out only the rows its searches read).
+    the table's order, each cost a float and a cost of None written :data:`ODD`:
+    :func:`reach_numbered`'s precomputed terrain. Each hex's row is worked out when first
+    read and kept (a process that plays a few moves - one call of the command line - works
+    out only the rows its searches read), and with it ``least[h]``, the cheapest step out of
+    the hex (ODD if one is odd or the row is not read yet, :data:`FAR` if there are none): a
+    search need not read the row of a hex from which no step fits in what is left of the
+    budget.
 
     >>> ix = HexIndex(["0101", "0201"])
     >>> steps = cost_steps(ix, {"0101": {"0201": 2}, "0201": {"0101": None}})
-    >>> steps[0], steps[1], len(steps)
-    (((1, 2),), ((0, None),), 2)
+    >>> steps[0], steps[1], len(steps), steps.least
+    (((1, 2.0),), ((0, -1.0),), 2, [2.0, -1.0])
     """
 
     def __init__(self, index: HexIndex, row: Row) -> None:
         super().__init__()
         self.index, self.row = index, row
+        self.least: list[float] = [ODD] * len(index)
 
     def __missing__(self, h: int) -> tuple[CostStep, ...]:
         num = self.index.num
-        out = self[h] = tuple((num[b], c) for b, c in self.row(self.index.ids[h]).items())
+        out = self[h] = tuple(
+            (num[b], ODD if c is None else float(c)) for b, c in self.row(self.index.ids[h]).items()
+        )
+        self.least[h] = min((c for _, c in out), default=FAR_COST)
         return out
 
 
 def cost_steps(index: HexIndex, table: Mapping[str, Mapping[str, float | None]] | Row) -> CostSteps:
     """:class:`CostSteps` of a table (or of a function hex -> row)."""
     return CostSteps(index, table if callable(table) else table.__getitem__)
+
+
+class Reach(Mapping[str, Step]):
+    """What :func:`reach_numbered` found, by hex number: ``order``, the hexes in the order
+    found (the start first); ``cost[i]``, what reaching ``order[i]`` costs; ``back[i]``, the
+    place in ``order`` of the hex it was entered from (-1 for the start). Read as a mapping
+    hex id -> :class:`Step` it is what :func:`reach` answers (the same items in the same
+    order), each Step made as it is read; a caller that reads the lists makes none.
+
+    >>> ix = HexIndex(["a", "b", "c"])
+    >>> r = Reach(ix, [0, 2, 1], [0.0, 1.0, 3.0], [-1, 0, 1])
+    >>> dict(r) == r.steps(), r.hexes(), r.path("b"), "b" in r, "x" in r
+    (True, ['a', 'c', 'b'], ['a', 'c', 'b'], True, False)
+    >>> r.steps()["b"]
+    Step(cost=3.0, prev='c')
+    """
+
+    __slots__ = ("_at", "back", "cost", "index", "order")
+
+    def __init__(
+        self, index: HexIndex, order: list[int], cost: list[float], back: list[int]
+    ) -> None:
+        self.index, self.order, self.cost, self.back = index, order, cost, back
+        self._at: dict[int, int] | None = None  # hex number -> place in order, when asked
+
+    def at(self, h: str) -> int:
+        """The place of hex ``h`` in ``order`` (-1: not reached)."""
+        at = self._at
+        if at is None:
+            at = self._at = dict(zip(self.order, range(len(self.order)), strict=True))
+        n = self.index.num.get(h)
+        return -1 if n is None else at.get(n, -1)
+
+    def __getitem__(self, h: str) -> Step:
+        i = self.at(h)
+        if i < 0:
+            raise KeyError(h)
+        b = self.back[i]
+        return Step(self.cost[i], None if b < 0 else self.index.ids[self.order[b]])
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, str) and self.at(h) >= 0
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self.index.ids.__getitem__, self.order)
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def hexes(self) -> list[str]:
+        """The ids of the hexes reached, in the order found (``cost``'s order)."""
+        return list(map(self.index.ids.__getitem__, self.order))
+
+    def steps(self) -> dict[str, Step]:
+        """The whole answer as :func:`reach` gives it: hex id -> :class:`Step`, in order."""
+        names = self.hexes()
+        new = _step
+        return {
+            h: new(Step, (c, names[b] if b >= 0 else None))
+            for h, c, b in zip(names, self.cost, self.back, strict=True)
+        }
+
+    def path_at(self, i: int) -> list[str]:
+        """The hexes from the start to ``order[i]``."""
+        order, back, ids = self.order, self.back, self.index.ids
+        out = []
+        while i >= 0:
+            out.append(ids[order[i]])
+            i = back[i]
+        out.reverse()
+        return out
+
+    def path(self, h: str) -> list[str]:
+        """:func:`path_to` ``h``."""
+        i = self.at(h)
+        if i < 0:
+            raise KeyError(f"hex {h} was not reached")
+        return self.path_at(i)
 
 
 def reach_numbered(
@@ -458,119 +618,162 @@ def reach_numbered(
     one_hex_minimum: bool = False,
     may_always_enter: Callable[[int, int], bool] | None = None,
     goal: str | None = None,
-    ask: bytearray | bytes | None = None,
-) -> dict[str, Step]:
+    ask: Iterable[int] | None = None,
+) -> Reach:
     """:func:`reach` over hex numbers, with the costs worked out before the search: the
     same answer (the same hexes, costs, paths and order found) as :func:`reach` given an
     ``enter`` that refuses a hex ``may_enter`` refuses, then takes the step's cost from
-    ``steps`` - where it is None, ``odd(a, b, spent)`` says the whole cost (or None) - and
-    otherwise, if ``pair`` flags both ends, lets ``on_pair(a, b, cost)`` change or refuse
-    it (raise it, never lower it); ``may_enter`` None: every hex may be entered;
-    ``stops``: hexes flagged there may be entered but not left; ``ask``: every step into a
-    hex flagged there is ``odd``'s, whatever ``steps`` says. ``may_enter`` is asked at
-    most once a hex, and only for a step that could make the hex nearer (the rules asked
-    must be pure: each answer depends only on its hexes).
+    ``steps`` - where it is :data:`ODD`, ``odd(a, b, spent)`` says the whole cost (or None)
+    - and otherwise, if ``pair`` flags both ends, lets ``on_pair(a, b, cost)`` change or
+    refuse it; ``may_enter`` None: every hex may be entered; ``stops``: hexes flagged there
+    may be entered but not left; ``ask``: the numbers of hexes every step into which is
+    ``odd``'s, whatever ``steps`` says. ``odd`` never answers less than 0, nor, for a step
+    into a hex of ``ask``, less than ``steps`` says; ``on_pair`` raises a cost or refuses
+    it, never lowers it. ``may_enter`` is asked at most once a hex, and only for a step
+    that could make the hex nearer (the rules asked must be pure: each answer depends only
+    on its hexes).
+
+    The search takes the hexes in order of cost, those of one cost in the order they were
+    reached (the order a heap of (cost, count of pushes) pops them), from a list a cost:
+    costs are few (small numbers within the budget). A hex from which every step costs
+    more than is left (``steps.least``) is not read.
 
     >>> ix = HexIndex(["a", "b", "c", "d"])
-    >>> line = ((( 1, 1),), ((0, 1), (2, 2)), ((1, 1), (3, 1)), ((2, 1),))
+    >>> line = cost_steps(ix, {"a": {"b": 1}, "b": {"a": 1, "c": 2}, "c": {"b": 1, "d": 1},
+    ...                        "d": {"c": 1}})
     >>> r = reach_numbered(ix, "a", 3, line, lambda h: True)
     >>> {h: (s.cost, s.prev) for h, s in r.items()}
     {'a': (0.0, None), 'b': (1.0, 'a'), 'c': (3.0, 'b')}
     """
-    num, ids = index.num, index.ids
-    n = len(ids)
-    s = num[start]
-    g = -1 if goal is None else num.get(goal, -1)
+    n = len(index.ids)
+    s = index.num[start]
+    g = -1 if goal is None else index.num.get(goal, -1)
     scratch = index.scratch
     if scratch:  # the lists kept for the searches: no list of the map's size made a call
-        cost, prev, entry = index.scratch.pop()
+        cost, prev, entry, place = scratch.pop()
     else:  # a search asked from inside another's callbacks
-        cost, prev, entry = (
-            [FAR] * n,
-            [-1] * n,
-            bytearray(n),
-        )  # entry: 0 not asked yet, 1 may enter, 2 may not
+        cost, prev, entry, place = [FAR_COST] * n, [-1] * n, [0] * n, [0] * n
+    # entry: 0 not asked yet, 1 may enter, 2 may not; 4 added: every step into it is odd's
     asked: list[int] = []
     remember_asked = asked.append
-    every = entry if may_enter is not None else index.every  # None: every hex may be entered
+    if ask is not None:
+        asked.extend(ask)
+        for h in asked:
+            entry[h] = 4
+    every = entry if may_enter is not None or asked else index.every
     pairs = pair if pair is not None else index.none
-    asks = ask if ask is not None else index.none
-    cost[s], prev[s] = 0.0, -1
+    least = steps.least
+    cost[s], prev[s], place[s] = 0.0, -1, 0
+    limit = float(budget)
     order = [s]
     found = order.append
-    # (cost, tie): tie = the push's count times n plus the hex - ties go to the first pushed
-    heap: list[tuple[float, int]] = [(0.0, s)]
-    tie = n
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        spent, key = pop(heap)
-        here = key % n
-        if spent > cost[here]:
-            continue
-        if here == g:
-            break
-        if here != s and stops is not None and stops[here]:
-            continue
-        at_start = here == s
-        pair_here = pairs[here]
-        for nxt, c in steps[here]:
-            if asks[nxt]:
-                c = None
-            if c is not None:
+    count = 1  # len(order)
+    buckets: dict[float, list[int]] = {}  # cost -> the hexes reached at it, in order
+    costs: list[float] = []  # the costs of the buckets, a heap
+    get, pop, push = buckets.get, heapq.heappop, heapq.heappush
+    bucket, spent = [s], 0.0
+    last, into = -1.0, bucket.append  # the bucket added to last, and its cost
+    while True:
+        for here in bucket:  # (a list read while it grows: steps of cost 0 add to it)
+            if spent > cost[here]:
+                continue  # reached more cheaply since
+            if here == g:
+                break
+            at_start = here == s
+            if not at_start:
+                if spent + least[here] > limit:
+                    continue  # no step out of it fits in the budget
+                if stops is not None and stops[here]:
+                    continue
+            row = steps[here]
+            here_at = place[here]
+            pair_here = pairs[here]
+            for nxt, c in row:
                 total = spent + c
-                old = cost[nxt]
-                if total >= old:
-                    continue  # as near already (the common case: on_pair never lowers a cost)
-                if total <= budget:
-                    if every[nxt] == 1 and not (pair_here and pairs[nxt]):  # the plain step
-                        if old == FAR:
-                            found(nxt)
-                        cost[nxt], prev[nxt] = total, here
-                        push(heap, (total, tie + nxt))
-                        tie += n
+                if total >= cost[nxt]:
+                    continue  # as near already (the common case: no answer lowers a cost)
+                if total > limit:
+                    if not (at_start and one_hex_minimum):
                         continue
-                elif not (at_start and one_hex_minimum):
+                elif every[nxt] == 1 and c >= 0.0 and not (pair_here and pairs[nxt]):
+                    if cost[nxt] == FAR_COST:  # the plain step: a known cost, may enter
+                        place[nxt] = count
+                        count += 1
+                        found(nxt)
+                    cost[nxt], prev[nxt] = total, here_at
+                    if total == last:
+                        into(nxt)
+                        continue
+                    b = get(total)
+                    if b is None:
+                        b = buckets[total] = [nxt]
+                        push(costs, total)
+                    else:
+                        b.append(nxt)
+                    last, into = total, b.append
                     continue
-            e = every[nxt]
-            if e == 0:
-                assert may_enter is not None
-                e = entry[nxt] = 1 if may_enter(nxt) else 2
-                remember_asked(nxt)
-            if e == 2:
+                old = cost[nxt]
+                e = every[nxt]
+                if not e & 3:  # not asked yet whether it may be entered
+                    if may_enter is None:
+                        e |= 1
+                    else:
+                        e |= 1 if may_enter(nxt) else 2
+                        entry[nxt] = e
+                        remember_asked(nxt)
+                if e & 2:
+                    continue
+                if c < 0.0 or e & 4:
+                    assert odd is not None, "a step of unknown cost and no odd() to ask"
+                    step_cost = odd(here, nxt, spent)  # the whole cost: no on_pair after it
+                elif pair_here and pairs[nxt]:
+                    assert on_pair is not None
+                    step_cost = on_pair(here, nxt, c)
+                else:
+                    step_cost = c
+                if step_cost is None:
+                    continue
+                total = spent + step_cost
+                if total > budget:
+                    if (
+                        one_hex_minimum
+                        and at_start
+                        and old == FAR_COST
+                        and (may_always_enter is None or may_always_enter(s, nxt))
+                    ):
+                        cost[nxt], prev[nxt], place[nxt] = budget, 0, count
+                        count += 1
+                        found(nxt)
+                    continue
+                if total < old:
+                    if old == FAR_COST:
+                        place[nxt] = count
+                        count += 1
+                        found(nxt)
+                    cost[nxt], prev[nxt] = total, here_at
+                    if total == last:
+                        into(nxt)
+                        continue
+                    b = get(total)
+                    if b is None:
+                        b = buckets[total] = [nxt]
+                        push(costs, total)
+                    else:
+                        b.append(nxt)
+                    last, into = total, b.append
+        else:
+            if costs:
+                spent = pop(costs)
+                bucket = buckets.pop(spent)
+                last = -1.0  # no bucket at hand (the one read is no longer kept)
                 continue
-            if c is None:
-                assert odd is not None, "a step of unknown cost and no odd() to ask"
-                c = odd(here, nxt, spent)  # the whole cost: no on_pair after it
-                if c is None:
-                    continue
-            elif pair_here and pairs[nxt]:
-                assert on_pair is not None
-                c = on_pair(here, nxt, c)
-                if c is None:
-                    continue
-            total = spent + c
-            if total > budget:
-                if (
-                    one_hex_minimum
-                    and at_start
-                    and cost[nxt] == FAR
-                    and (may_always_enter is None or may_always_enter(s, nxt))
-                ):
-                    cost[nxt], prev[nxt] = budget, s
-                    found(nxt)
-                continue
-            old = cost[nxt]
-            if total < old:
-                if old == FAR:
-                    found(nxt)
-                cost[nxt], prev[nxt] = total, here
-                push(heap, (total, tie + nxt))
-                tie += n
-    new, named = tuple.__new__, index.or_none  # named[-1]: None, the start's prev
-    out = {ids[h]: new(Step, (cost[h], named[prev[h]])) for h in order}
+        break  # every hex within the budget taken, or the goal reached
+    out = Reach(
+        index, order, list(map(cost.__getitem__, order)), list(map(prev.__getitem__, order))
+    )
     for h in order:  # the lists as they were, for the next search
-        cost[h] = FAR
+        cost[h] = FAR_COST
     for h in asked:
         entry[h] = 0
-    scratch.append((cost, prev, entry))
+    scratch.append((cost, prev, entry, place))
     return out

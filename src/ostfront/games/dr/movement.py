@@ -24,7 +24,9 @@ What a unit may enter, what it costs, its allowance and the phase record are in
 
 from __future__ import annotations
 
-from ...core.paths import Step, path_to, reach_numbered
+from collections.abc import Mapping
+
+from ...core.paths import Reach, Step, path_to, paths_to, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import airborne, navy, rail
@@ -83,7 +85,7 @@ PENDING_KINDS = ("fleet_displacement",)
 
 
 # ------------------------------------------------------------------ reach
-def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[str, Step]:
+def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> Mapping[str, Step]:
     """DR 6.1, 6.3.1-6.3.2: every hex the ground unit can reach this phase (with its path;
     with a ``goal``, the search may stop once the way there is known)."""
     start = hex_of(state, uid)
@@ -104,25 +106,23 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
         for u in occupancy(state).get(start, ())
     )
 
-    def friendly(h: str) -> bool:  # "another friendly unit currently occupies the hex"
-        return h in friends and not (h == start and alone)
-
-    # the terrain and hexsides' costs, worked out once for the map (by hex number)
+    # the terrain and hexsides' costs, worked out once for the map (by hex number); the
+    # hexes in enemy ZOC flagged by number once for that ZOC
     steps = numbered_steps(R, state["weather"], unit.type, side)
     index = hex_index(R)
     ids = index.ids
     enterable = entry_rule(R, state, uid, carrying)
-    zoc_of = index.mask(zoc)
-    own = index.mask(friends)
+    zoc_of = index.mask_of(zoc)
     s = index.num[start]
-    if alone:
-        own[s] = 0
+
+    def friendly(h: str) -> bool:  # "another friendly unit currently occupies the hex"
+        return h in friends and not (h == start and alone)
 
     def may_enter(b: int) -> bool:
         return enterable(ids[b])
 
     def zoc_to_zoc(a: int, b: int, cost: float) -> float | None:  # DR 6.3.1B, 6.3.2B
-        if own[a] and own[b]:  # "another friendly unit currently occupies the hex"
+        if friendly(ids[a]) and friendly(ids[b]):
             return cost
         if not z2z_armor:
             return None
@@ -141,9 +141,8 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
         return cost
 
     # DR 6.3.1A, 6.3.2A; # DR 8.3.3: Armor too in Mud: stops in enemy ZOC not friendly held
-    stops = None
-    if stops_in_zoc(R, state, uid):
-        stops = index.mask(h for h in zoc if h not in friends)  # (the start is never asked)
+    # (the start is never asked)
+    stops = index.mask_of(zoc, friends) if stops_in_zoc(R, state, uid) else None
 
     # DR 6.1.4 (and # DR 6.6.4 in exploitation): one hex always, but not ZOC to ZOC
     def one_hex(a: int, b: int) -> bool:
@@ -165,7 +164,7 @@ def ground_reach(R: Rules, state: State, uid: str, goal: str | None = None) -> d
     )
 
 
-def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[str, Step]:
+def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> Mapping[str, Step]:
     """Every hex ``uid`` can move to now, with paths (the start hex included; not to be
     changed: it may be remembered). Rail lines play no part in it (6.5.4)."""
     # DR 6.0: a side moves some, none or all of its units
@@ -177,6 +176,7 @@ def reach_of(R: Rules, state: State, uid: str, goal: str | None = None) -> dict[
         known = remembered(state, f"reach-{uid}")
         if known is not None:
             return known  # type: ignore[no-any-return]
+    found: Mapping[str, Step]
     if unit.type == "fleet":
         found = navy.fleet_reach(R, state, uid)
     elif unit.is_leader:
@@ -191,13 +191,17 @@ def reachable(R: Rules, state: State, uid: str) -> dict[str, int]:
     return destinations(R, state, uid, reach_of(R, state, uid))
 
 
-def destinations(R: Rules, state: State, uid: str, found: dict[str, Step]) -> dict[str, int]:
+def destinations(R: Rules, state: State, uid: str, found: Mapping[str, Step]) -> dict[str, int]:
     """:func:`reachable` from the unit's :func:`reach_of` result ``found``."""
     if len(found) < 2:
         return {}
     start = hex_of(state, uid)
     ends = end_rule(R, state, uid, occupancy(state))
-    return {h: int(s.cost) for h, s in sorted(found.items()) if h != start and ends(h)}
+    if isinstance(found, Reach):  # its lists, without a Step made for each hex
+        costs = sorted(zip(found.hexes(), found.cost, strict=True))
+    else:
+        costs = sorted((h, s.cost) for h, s in found.items())
+    return {h: int(c) for h, c in costs if h != start and ends(h)}
 
 
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
@@ -346,7 +350,9 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
         for h in airborne.drop_hexes(R, state, sel)
     ]
     found = reach_of(R, state, sel)  # the moves carry it: perform finds their paths in it
-    for h, cost in destinations(R, state, sel, found).items():
+    ends = destinations(R, state, sel, found)
+    ways = paths_to(found, ends)
+    for h, cost in ends.items():
         acts.append(
             Action(
                 "to",
@@ -358,7 +364,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
                 role="move",
                 units=moving,
                 hexes=(h,),
-                path=tuple(path_to(found, h)),
+                path=ways[h],
                 cost=cost,
                 group="Move to",
                 highlight="move",
@@ -394,6 +400,7 @@ def _rail_and_sea(
     from . import navy, rail
 
     by_rail, rail_dests = rail.rail_options(R, state, sel)
+    ways = paths_to(by_rail, rail_dests)
     acts = [
         Action(
             "rail",
@@ -405,7 +412,7 @@ def _rail_and_sea(
             role="move",
             units=moving,
             hexes=(h,),
-            path=tuple(path_to(by_rail, h)),
+            path=ways[h],
             group="Move by rail",
             highlight="rail",
         )

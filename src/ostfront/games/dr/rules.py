@@ -18,6 +18,7 @@ from ...core import units as units_table
 from ...core.mapmodel import GameMap
 from ...core.memo import as_set as as_set  # the memos are core's, used through here
 from ...core.memo import by_positions as by_positions
+from ...core.memo import facts_of
 from ...core.memo import kept as kept
 from ...core.memo import kept_for_table as kept_for_table
 from ...core.memo import reading as reading
@@ -110,11 +111,12 @@ def ground_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
 
 
 def _ground_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
-    def counts(u: str) -> str | None:
-        unit = R.unit(u)
-        return unit.side if unit.is_ground else None
-
-    return units_table.hexes_by_side(state, BOX_SET, SIDES, counts)
+    facts = facts_of(R.counters)  # unit id -> side, for the ground units: read once a mix
+    sides: dict[str, str] | None = facts.get("ground_sides")
+    if sides is None:
+        units = R.counters.units
+        sides = facts["ground_sides"] = {u: c.side for u, c in units.items() if c.is_ground}
+    return units_table.hexes_by_side(state, BOX_SET, SIDES, sides.get)
 
 
 def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, ...]:

@@ -60,15 +60,38 @@ def zoc_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
         return known  # type: ignore[no-any-return]
     snow = state.get("weather") == "snow"
     border_rule = not border_open(state, side)
-    found = kept(R, state, ("zoc", side, snow, border_rule), lambda: _zoc(R, state, side))
+    found = kept(
+        R, state, ("zoc", side, snow, border_rule), lambda: _zoc(R, state, side, snow, border_rule)
+    )
     return remember(state, f"zoc-{side}", found)  # type: ignore[no-any-return]
 
 
-def _zoc(R: Rules, state: State, side: str) -> frozenset[str]:
+#: how many ZOCs are kept with a map, by the hexes the side's ground units hold
+ZOCS_KEPT = 64
+
+
+def _zoc(R: Rules, state: State, side: str, snow: bool, border_rule: bool) -> frozenset[str]:
+    """The ZOC of ``side``'s ground units: the same set (the very object) for the same hexes
+    held, weather and border rule, whatever the other side's units do - kept with the map,
+    so that a side's ZOC (and what is kept by it: the movement search's flags) is not worked
+    out again after each move of the other side's units."""
+    held = ground_hexes(R, state, side)  # combat units: ground units (6.3)
+    known: dict[tuple[frozenset[str], bool, bool], frozenset[str]] = facts_of(R.map).setdefault(
+        "zoc_by_hexes", {}
+    )
+    key = (held, snow, border_rule)
+    found = known.get(key)
+    if found is None:
+        if len(known) >= ZOCS_KEPT:
+            del known[next(iter(known))]  # the oldest
+        found = known[key] = _zoc_of(R, held, snow, border_rule)
+    return found
+
+
+def _zoc_of(R: Rules, held: frozenset[str], snow: bool, border_rule: bool) -> frozenset[str]:
     out: set[str] = set()
-    reach = _reach_table(R, state.get("weather") == "snow")
-    border_rule = not border_open(state, side)
-    for h in ground_hexes(R, state, side):  # combat units: ground units (6.3)
+    reach = _reach_table(R, snow)
+    for h in held:
         if border_rule:  # DR 6.7A
             out.update(n for n in reach[h] if not crosses_border(R, h, n))
         else:

@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...core.memo import facts_of
-from ...core.paths import CostSteps, HexIndex, Step, cost_steps, path_to, reach_numbered
+from ...core.paths import CostSteps, HexIndex, Reach, cost_steps, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import armor, control, hab, juggernauts, overrun, overruns, zhukov
@@ -228,7 +228,7 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
             ok = enterable[h] = may_enter(R, state, uid, h, finland=not (leaving and h in area))
         return ok
 
-    def search(budget: int, to_zoc: bool) -> dict[str, Step]:
+    def search(budget: int, to_zoc: bool) -> Reach:
         def enter(a: str, b: str, spent: float) -> float | None:
             if b in enemy_zoc and (not to_zoc or (a == start and in_zoc)):
                 return None  # outside-ZOC search; SNO 5.2.3c: ZOC to ZOC handled apart
@@ -246,6 +246,7 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
         # the search over hex numbers: the terrain's costs read from tables worked out once
         # (outside ZOC; into ZOC with the rivers' one more, 5.5.4); straits, overrun hexes
         # (5.4.2) and the Stalin Line's steps (14.34) asked of ``enter`` as the unit moves
+        # (both raise the table's cost, as reach_numbered's ``ask`` needs)
         def odd(a: int, b: int, spent: float) -> float | None:
             return enter(ids[a], ids[b], spent)
 
@@ -280,25 +281,24 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
     ids, start_n = index.ids, index.num[start]
     outside_n, into_n = _numbered_steps(R, steps, index)
     zoc_n = index.mask(enemy_zoc)
-    ask_n = index.mask(overrun)
-    for _, b in line:
-        ask_n[index.num[b]] = 1
+    num = index.num
+    ask_n = [num[h] for h in overrun] + [num[b] for _, b in line] or None
 
     out: dict[str, Move] = {}
     # to hexes outside enemy ZOC: with the strategic bonus unless begun in enemy ZOC (5.3.2)
     free = base if in_zoc else strategic_allowance(R, state, uid, higher)  # SNO 5.3.2
     outside = search(free, False)
-    for h, s in outside.items():
+    for i, (h, cost) in enumerate(zip(outside.hexes(), outside.cost, strict=True)):
         if h != start and h not in area:
-            out[h] = Move(s.cost, tuple(path_to(outside, h)), "SNO 5.1", s.cost > base)
+            out[h] = Move(cost, tuple(outside.path_at(i)), "SNO 5.1", cost > base)
     # into enemy ZOC: no bonus (5.3.2), rivers cost one more (5.5.4)
     into = search(base, True)
-    for h, s in into.items():
+    for i, (h, cost) in enumerate(zip(into.hexes(), into.cost, strict=True)):
         if h == start or h not in enemy_zoc or h in area:
             continue
-        if in_zoc and s.cost > base / 2:  # SNO 5.2.2: re-entry within half the allowance
+        if in_zoc and cost > base / 2:  # SNO 5.2.2: re-entry within half the allowance
             continue
-        out[h] = Move(s.cost, tuple(path_to(into, h)), "SNO 5.2.2" if in_zoc else "SNO 5.2.1")
+        out[h] = Move(cost, tuple(into.path_at(i)), "SNO 5.2.2" if in_zoc else "SNO 5.2.1")
     if in_zoc:
         for h, move in _zoc_to_zoc(R, state, uid, start, base, enemy_zoc, allowed).items():
             if h not in out or move.rule == "SNO 5.2.3a":  # 5.2.3b only where it is needed
