@@ -92,19 +92,10 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    """One Chromium for all the browser tests a worker runs (started once: a second or
-    more of a core each time); each module has a context of its own (``page``)."""
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
-
-
 @pytest.fixture(scope="module")
 def page(chromium: Any, base_url: str) -> Iterator[Any]:
-    """A fresh browser context (no cookies or storage of another module) and its page."""
+    """A fresh browser context (no cookies or storage of another module) and its page, in
+    the worker's one Chromium (``chromium``, tests/browser/conftest.py)."""
     context = chromium.new_context(viewport={"width": 1440, "height": 900})
     pg = context.new_page()
     errors: list[str] = []
