@@ -188,7 +188,7 @@ def probe_lock() -> None:
         me = threading.get_ident()
         outer = self._owner != me
         t0 = time.perf_counter()
-        got = acquire(self, resume)
+        got = acquire(self, resume) if resume else acquire(self)
         if outer:
             t1 = time.perf_counter()
             held_since[id(self)] = t1
