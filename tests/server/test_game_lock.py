@@ -60,6 +60,15 @@ def _in_thread(fn: Any, *args: Any, **kw: Any) -> tuple[threading.Thread, list[A
     return t, out
 
 
+def _until(done: Any) -> None:
+    """Wait for ``done()`` (a thread reaching a lock), failing rather than hanging."""
+    for _ in range(30_000):
+        if done():
+            return
+        threading.Event().wait(0.001)
+    raise AssertionError("the thread never got there")
+
+
 def test_another_game_steps_while_a_write_waits(tmp_path: Path) -> None:
     mgr, store = _manager(tmp_path)
     a, a_tokens = mgr.create("dr", None, {}, 11, {})
@@ -96,11 +105,9 @@ def test_a_game_posts_wait_for_its_write_and_keep_their_order(tmp_path: Path) ->
         assert store.writing.wait(60)
         # a post on the same step and one on the next queue for the game, not the engine
         same, same_out = _in_thread(mgr.act, a.id, "historical", 0, token=soviet)
-        while mgr._game_locks[a.id][1][0] < 2:
-            threading.Event().wait(0.001)
+        _until(lambda: mgr._game_locks[a.id][1][0] >= 2)
         after, after_out = _in_thread(mgr.act, a.id, "done", 1, token=soviet)
-        while mgr._game_locks[a.id][1][0] < 3:
-            threading.Event().wait(0.001)
+        _until(lambda: mgr._game_locks[a.id][1][0] >= 3)
         assert (same_out, after_out, a.seq) == ([], [], 0)
     finally:
         store.go.set()
@@ -174,12 +181,10 @@ def test_a_resumed_turn_goes_before_a_first_one() -> None:
     lock.acquire()
     first = threading.Thread(target=take, args=("first turn", False))
     first.start()
-    while lock._next < 2:  # queued for its turn
-        threading.Event().wait(0.001)
+    _until(lambda: lock._next >= 2)  # queued for its turn
     again = threading.Thread(target=take, args=("resumed", True))
     again.start()
-    while lock._resuming < 1:
-        threading.Event().wait(0.001)
+    _until(lambda: lock._resuming >= 1)
     lock.release()
     first.join(10)
     again.join(10)
