@@ -32,7 +32,7 @@ class HeldStore(Store):
         if gid == self.hold:
             self.hold = None
             assert self.manager is not None
-            self.engine_held.append(self.manager.engine.held())
+            self.engine_held.append(self.manager.engine._owner == threading.get_ident())
             self.writing.set()
             assert self.go.wait(60)
         super().append(gid, *args, **kw)
