@@ -184,11 +184,11 @@ def probe_lock() -> None:
     held_since: dict[int, float] = {}
     held_cpu: dict[int, float] = {}
 
-    def acq(self: Any) -> bool:
+    def acq(self: Any, resume: bool = False) -> bool:
         me = threading.get_ident()
         outer = self._owner != me
         t0 = time.perf_counter()
-        got = acquire(self)
+        got = acquire(self, resume) if resume else acquire(self)
         if outer:
             t1 = time.perf_counter()
             held_since[id(self)] = t1

@@ -231,3 +231,57 @@ def test_seat_tokens_work_across_managers(pg_url: str) -> None:
     for m in (a, b):
         m.close()
         m.store.close()
+
+
+def test_one_process_queries_while_its_other_transaction_waits(pg_url: str) -> None:
+    """A process's connections are a pool: while one thread's transaction waits (here on an
+    event, as a step's waits on the database), another thread's queries go through on a
+    connection of their own; a thread's nested queries use the connection it holds."""
+    from ostfront.server.store_pg import PgStore
+
+    store = _store(pg_url)
+    assert isinstance(store, PgStore)
+    gid = store.create("dr", HEADER, PLAYERS)
+    inside, go = threading.Event(), threading.Event()
+    nested: list[Any] = []
+
+    def slow() -> None:
+        with store._tx() as db:
+            db.execute("UPDATE games SET steps = 1 WHERE id = ?", (gid,))
+            nested.append(store.head(gid))  # the same connection: sees its own change
+            inside.set()
+            assert go.wait(30)
+
+    t = threading.Thread(target=slow)
+    t.start()
+    try:
+        assert inside.wait(30)
+        head = store.head(gid)  # another connection: the other transaction's change unseen
+        assert head is not None and head[0] == 0
+    finally:
+        go.set()
+    t.join(30)
+    assert nested[0][0] == 1
+    stored = store.head(gid)
+    assert stored is not None and stored[0] == 1
+    store.close()
+
+
+def test_a_connection_the_database_dropped_is_made_again(pg_url: str) -> None:
+    from ostfront.server.store_pg import PgStore
+
+    store = _store(pg_url)
+    assert isinstance(store, PgStore)
+    gid = store.create("dr", HEADER, PLAYERS)
+    with store._read() as db:
+        pid = db.execute("SELECT pg_backend_pid() AS p").fetchone()["p"]
+    other = _store(pg_url)
+    with other._read() as db:
+        db.execute("SELECT pg_terminate_backend(?)", (pid,))
+    # the query on the dropped connection fails, once; the next is on a new connection
+    with pytest.raises(DatabaseError, match="failed"):
+        store.head(gid)
+    head = store.head(gid)
+    assert head is not None and head[0] == 0
+    other.close()
+    store.close()

@@ -41,8 +41,11 @@ def game_view(
     log_step: int | None = None,
     mine: set[str] | None = None,
     have: str | None = None,
+    resume: bool = False,
 ) -> dict[str, Any]:
-    """Everything the game page draws for one position (callers hold no lock). Legal
+    """Everything the game page draws for one position (callers hold no lock, or only the
+    game's: ``resume``, the view of a step just taken, resumes its turn of the engine
+    lock, :meth:`.FairLock.resuming`). Legal
     actions are listed only to the holder of the seat to move (``mine``). ``have``: the
     hashes of the live positions the client holds, the one it shows first; the counters,
     boxes and actions are then sent as the changes from them when this process still has
@@ -50,7 +53,7 @@ def game_view(
     held = mine or set()
     online = manager.online if live else None
     clock, lost = (None, None) if online is None else online.clock_view(session)
-    with manager.engine:
+    with manager.engine.resuming() if resume else manager.engine:
         game = session.game
         active = None if lost else game.active_side(state)
         human_to_move = (

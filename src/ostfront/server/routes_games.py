@@ -278,9 +278,9 @@ def act(
     session_for(manager, gid)
     token = seat_token(request)
     account = _account_id(request)
-    # one turn of the engine lock for the step and the view of it: taken twice, a post went
-    # to the back of the queue again between the two when the server was busy
-    with manager.engine:
+    # the game's lock across the step and the view of it, so the answer shows this step;
+    # the view's turn of the engine lock resumes the step's (no second wait in the queue)
+    with manager.game_lock(gid):
         session = manager.act(gid, body.action, body.seq, token=token, account=account)
         return game_view(
             manager,
@@ -290,6 +290,7 @@ def act(
             log_step=log_step,
             mine=accounts.caller_sides(request, session),
             have=have,
+            resume=True,
         )
 
 

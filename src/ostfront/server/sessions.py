@@ -11,7 +11,11 @@ changes a game.
 
 **One game never holds another.** The engine memoises while it works, so one engine call
 runs at a time in this process (:class:`~.fairlock.FairLock`, first come first served); a
-replay (:mod:`.replay`) takes the lock one step at a time. Games nobody touched for
+replay (:mod:`.replay`) takes the lock one step at a time. Each game's steps are taken in
+order under the game's own lock (:meth:`Manager.game_lock`), and the engine lock is held
+only for the engine's work: the database storing a step, the clock and the notices run
+without it, so another game's engine work goes on while one game waits for its database.
+A game's lock is taken before the engine lock, never while holding it. Games nobody touched for
 :data:`IDLE_SECONDS` are dropped from memory (the database keeps them), and at most
 :data:`MAX_SESSIONS` are kept.
 
@@ -37,7 +41,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from typing import Any
 
@@ -145,6 +149,9 @@ class Manager:
         self._sessions: dict[str, Session] = {}
         self._loading: dict[str, threading.Lock] = {}
         self._loading_guard = threading.Lock()
+        #: Each game's lock (its steps in order) and how many threads hold or want it.
+        self._game_locks: dict[str, tuple[threading.RLock, list[int]]] = {}
+        self._game_locks_guard = threading.Lock()
         #: The worker processes computer players think in.
         self.ai_pool = AiPool(ai_executor)
         self._listeners: dict[str, set[Callable[[dict[str, Any]], None]]] = {}
@@ -221,6 +228,29 @@ class Manager:
         self._told_over.add(gid)
         return True
 
+    # -- each game in turn -----------------------------------------------------------
+    @contextlib.contextmanager
+    def game_lock(self, gid: str) -> Iterator[None]:
+        """Game ``gid``'s steps one at a time in this process (re-entrant): whoever checks,
+        stores and keeps a step, or brings the game up to the database, holds it, and
+        other games are not held. Never taken while holding the engine lock (the engine
+        lock is taken under it), so the two cannot wait for each other."""
+        if self.engine.held():
+            raise RuntimeError("a game's lock is taken before the engine lock, not under it")
+        with self._game_locks_guard:
+            entry = self._game_locks.get(gid)
+            if entry is None:
+                entry = self._game_locks[gid] = (threading.RLock(), [0])
+            entry[1][0] += 1
+        try:
+            with entry[0]:
+                yield
+        finally:
+            with self._game_locks_guard:
+                entry[1][0] -= 1
+                if entry[1][0] == 0:
+                    del self._game_locks[gid]
+
     # -- keeping up with the database ----------------------------------------------
     def _sync(self, session: Session) -> None:
         """Bring ``session`` up to the stored game: the players and seats as stored, the
@@ -232,7 +262,7 @@ class Manager:
         if head is not None and head[0] == session.seq:
             session.players, session.seats = head[1], head[2]
             return
-        with self.engine:  # an act of this process may be saving a step: let it finish
+        with self.game_lock(session.id):  # an act of this process may be saving a step
             head = self.store.head(session.id)
             if head is None:
                 self.forget(session.id)
@@ -246,20 +276,23 @@ class Manager:
                 return
             base = session.seq
             r = replay_steps(session.game, session.state, rows, self.engine, first=base + 1)
-            for row in rows:
-                session.record.steps.append({"action": row["action"], "hash": row["hash"]})
-            session.meta.extend(r.meta)
-            session.checkpoints.update(r.checkpoints)
-            session.state = r.state
-            session.undo_points = None
+            with self.engine:  # the game's views see the steps kept all at once
+                for row in rows:
+                    session.record.steps.append({"action": row["action"], "hash": row["hash"]})
+                session.meta.extend(r.meta)
+                session.checkpoints.update(r.checkpoints)
+                session.state = r.state
+                session.undo_points = None
 
     def _reload(self, session: Session) -> None:
         """Read a game again whole into the same session object (its listeners keep it)."""
         fresh = self._load(session.id)
-        session.header, session.players, session.seats = fresh.header, fresh.players, fresh.seats
-        session.record, session.state = fresh.record, fresh.state
-        session.meta, session.checkpoints = fresh.meta, fresh.checkpoints
-        session.undo_points = None
+        with self.engine:
+            session.header, session.players = fresh.header, fresh.players
+            session.seats = fresh.seats
+            session.record, session.state = fresh.record, fresh.state
+            session.meta, session.checkpoints = fresh.meta, fresh.checkpoints
+            session.undo_points = None
 
     # -- games -------------------------------------------------------------------
     def check_players(self, game: Game, players: dict[str, Any]) -> dict[str, str]:
@@ -572,67 +605,86 @@ class Manager:
         account: str | None = None,
     ) -> Session:
         """Apply one action for whoever is to move, after checking the caller holds that
-        side's seat and the action is current and legal."""
-        session = self.get(gid)
+        side's seat and the action is current and legal.
+
+        The game's lock is held throughout (its steps in order: of two posts on the same
+        step, the second is :class:`~.errors.Stale`); the engine lock only while the engine
+        works out the step and while the session keeps it, not while the database stores
+        it nor while the clock and the notices are seen to."""
+        with self.game_lock(gid):
+            session = self.get(gid)
+            self._step(session, text, seq, by_computer, token, account)
+        if not by_computer:
+            self.kick(session)
+        return session
+
+    def _step(
+        self,
+        session: Session,
+        text: str,
+        seq: int | None,
+        by_computer: bool,
+        token: str | None,
+        account: str | None,
+    ) -> None:
+        """:meth:`act`'s work, the game's lock held."""
+        gid = session.id
+        game = session.game
+        state = session.state
+        side = game.active_side(state)  # a read of the state (no memo): no engine lock
+        if not by_computer and side is not None and side not in self.sides(session, token, account):
+            raise Forbidden(
+                f"{side} is to move and you do not hold the {side} seat "
+                "(open the game from your invite link)"
+            )
+        if seq is None or seq != session.seq:
+            raise Stale(
+                f"this game has moved on: you acted on step {seq}, it is at step "
+                f"{session.seq}; reload to see the current position",
+                session.seq,
+            )
+        if by_computer and session.computer_to_move() is None:
+            raise Stale("a human plays this side now", session.seq)
+        if not by_computer and session.computer_to_move() is not None:
+            raise NotYourTurn(f"the computer plays {side} and is to move now")
+        if self.online is not None:
+            self.online.before_act(session)  # TimeUp once a side lost on time
+        before = pending_side(session)
         with self.engine:
-            side = session.game.active_side(session.state)
-            if (
-                not by_computer
-                and side is not None
-                and side not in self.sides(session, token, account)
-            ):
-                raise Forbidden(
-                    f"{side} is to move and you do not hold the {side} seat "
-                    "(open the game from your invite link)"
-                )
-            if seq is None or seq != session.seq:
-                raise Stale(
-                    f"this game has moved on: you acted on step {seq}, it is at step "
-                    f"{session.seq}; reload to see the current position",
-                    session.seq,
-                )
-            if by_computer and session.computer_to_move() is None:
-                raise Stale("a human plays this side now", session.seq)
-            if not by_computer and session.computer_to_move() is not None:
-                raise NotYourTurn(f"the computer plays {side} and is to move now")
-            if self.online is not None:
-                self.online.before_act(session)  # TimeUp once a side lost on time
-            before = pending_side(session)
-            state = session.state
-            act = session.game.find_action(state, text)  # IllegalAction: nothing changes
-            note = step_meta(session.game, state, act)
+            act = game.find_action(state, text)  # IllegalAction: nothing changes
+            note = step_meta(game, state, act)
             new = self._apply(session, state, act)
             digest = state_hash(new)
-            n = session.seq + 1
-            game = session.game
-            try:
-                self.store.append(
-                    gid,
-                    n,
-                    act.text,
-                    digest,
-                    summarize(game, new),
-                    game_status(game, new),
-                    meta=note,
-                    snapshot=new if n % SNAPSHOT_EVERY == 0 else None,
-                )
-            except Conflict as exc:  # another process wrote it: caught up when next asked
-                raise Stale(
-                    f"this game was changed elsewhere ({exc}); reload to see it", session.seq
-                ) from None
+            summary = summarize(game, new)
+            status = game_status(game, new)
+        n = session.seq + 1
+        try:  # the database's round trips without the engine lock: other games go on
+            self.store.append(
+                gid,
+                n,
+                act.text,
+                digest,
+                summary,
+                status,
+                meta=note,
+                snapshot=new if n % SNAPSHOT_EVERY == 0 else None,
+            )
+        except Conflict as exc:  # another process wrote it: caught up when next asked
+            raise Stale(
+                f"this game was changed elsewhere ({exc}); reload to see it", session.seq
+            ) from None
+        points = _undo_points(session, state, new, act.verb == "undo")
+        with self.engine.resuming():  # the game's views see the step kept all at once
             session.record.steps.append({"action": act.text, "hash": digest})
             session.meta.append(note)
             session.state = new
-            session.undo_points = _undo_points(session, state, new, act.verb == "undo")
+            session.undo_points = points
             if n % CHECKPOINT_EVERY == 0:
                 session.checkpoints[n] = new
         self._moved(session, before)
         self.notify(session)
         if session.finished:
             self.settle(gid)
-        if not by_computer:
-            self.kick(session)
-        return session
 
     # -- ratings and rematches -------------------------------------------------------
     def settle(self, gid: str) -> dict[str, dict[str, Any]] | None:
@@ -868,7 +920,7 @@ class Manager:
     def _run_computer(self, session: Session) -> None:
         try:
             while not self._closed and session.id in self._sessions:
-                with self.engine:
+                with self.game_lock(session.id):  # a step is kept whole under it
                     level = session.computer_to_move()
                     if level is None:
                         break

@@ -1313,7 +1313,7 @@ class BaseStore:
 #: never lost when the server process dies (a crash, ``kill -9``); only when the machine
 #: itself stops at once (power lost, the kernel failing) may the last steps committed
 #: since the last checkpoint be lost, and the database is never corrupted. FULL syncs every
-#: commit (each step waits about 4 ms on this project's machine, the engine lock held):
+#: commit (each step waits about 4 ms on this project's machine, its game's lock held):
 #: ``Store(durable=True)``, or ``OSTFRONT_SQLITE_SYNC=FULL`` for ``ostfront serve``.
 SYNCHRONOUS = "NORMAL"
 #: The environment variable that names another ``synchronous`` setting (FULL, EXTRA).

@@ -13,8 +13,10 @@ and queries as SQLite (:class:`~.store.BaseStore`), shared by several server pro
   ``postgresql://user@host/db?options=-csearch_path%3Dostfront`` (the schema must exist). The
   tables are made on first use, under an advisory lock so servers starting together agree.
 
-One connection a process, behind a lock, as with SQLite; a connection that broke (the
-database restarted) is made again at the next query. A database that cannot be reached is a
+A few connections a process (:data:`POOL_SIZE`), each used by one thread at a time (a
+thread's nested queries use the connection it holds), so one game's transaction does not
+make another game's queries wait; a connection that broke (the database restarted) is made
+again at its next use. A database that cannot be reached is a
 :class:`~.store.DatabaseError` (answered 503), naming host and database, never a password.
 """
 
@@ -37,6 +39,9 @@ from .store import ADDED_COLUMNS, SCHEMA, BaseStore, ChangeListener, DatabaseErr
 
 #: The SQLite schema (store.SCHEMA), its times as 8-byte floats: PostgreSQL's REAL has 4 bytes.
 SCHEMA_PG = SCHEMA.replace(" REAL ", " DOUBLE PRECISION ")
+
+#: The most connections one process uses at once (its threads beyond wait for one).
+POOL_SIZE = 4
 
 #: The advisory lock taken while the tables are made (any number, the same in every server).
 SCHEMA_LOCK = 0x05F7F20
@@ -78,12 +83,15 @@ class PgStore(BaseStore):
     def __init__(self, url: str) -> None:
         self.url = url
         self.name = describe(url)
-        self._lock = threading.RLock()
+        #: idle connections, at most POOL_SIZE in use at once; the one each thread holds
+        self._idle: list[psycopg.Connection[Any]] = []
+        self._idle_lock = threading.Lock()
+        self._slots = threading.BoundedSemaphore(POOL_SIZE)
+        self._held = threading.local()
         self._closed = False
         #: Who this process is in the notices it sends (so it skips its own).
         self.origin = secrets.token_hex(6)
         self._listener: threading.Thread | None = None
-        self._conn: psycopg.Connection[Any] | None = None
         try:
             with self._tx() as db:
                 db.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
@@ -117,13 +125,33 @@ class PgStore(BaseStore):
     def _connect(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self.url, autocommit=True, row_factory=dict_row, connect_timeout=10)
 
-    def _connection(self) -> psycopg.Connection[Any]:
-        if self._conn is None or self._conn.closed or self._conn.broken:
-            if self._conn is not None:
-                with contextlib.suppress(psycopg.Error):
-                    self._conn.close()
-            self._conn = self._connect()
-        return self._conn
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection for this thread: the one it holds already (a nested query), else an
+        idle one of the pool or a new one (one that broke is closed and made again)."""
+        held: psycopg.Connection[Any] | None = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+            return
+        with self._slots:
+            with self._idle_lock:
+                conn = self._idle.pop() if self._idle else None
+            if conn is None or conn.closed or conn.broken:
+                if conn is not None:
+                    with contextlib.suppress(psycopg.Error):
+                        conn.close()
+                conn = self._connect()
+            self._held.conn = conn
+            try:
+                yield conn
+            finally:
+                self._held.conn = None
+                if self._closed or conn.closed or conn.broken:
+                    with contextlib.suppress(psycopg.Error):
+                        conn.close()
+                else:
+                    with self._idle_lock:
+                        self._idle.append(conn)
 
     def _failed(self, exc: psycopg.Error) -> DatabaseError:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -131,29 +159,27 @@ class PgStore(BaseStore):
 
     @contextmanager
     def _tx(self) -> Iterator[Db]:
-        with self._lock:
-            try:
-                conn = self._connection()
-                with conn.transaction():
-                    yield _PgDb(conn)
-            except psycopg.Error as exc:
-                raise self._failed(exc) from None
+        try:
+            with self._connection() as conn, conn.transaction():
+                yield _PgDb(conn)
+        except psycopg.Error as exc:
+            raise self._failed(exc) from None
 
     @contextmanager
     def _read(self) -> Iterator[Db]:
-        with self._lock:
-            try:
-                yield _PgDb(self._connection())
-            except psycopg.Error as exc:
-                raise self._failed(exc) from None
+        try:
+            with self._connection() as conn:
+                yield _PgDb(conn)
+        except psycopg.Error as exc:
+            raise self._failed(exc) from None
 
     def close(self) -> None:
         self._closed = True
-        with self._lock:
-            if self._conn is not None:
-                with contextlib.suppress(psycopg.Error):
-                    self._conn.close()
-                self._conn = None
+        with self._idle_lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:  # those in use are closed when given back
+            with contextlib.suppress(psycopg.Error):
+                conn.close()
         if self._listener is not None:
             self._listener.join(timeout=5)
 
