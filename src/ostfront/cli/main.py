@@ -299,6 +299,7 @@ def _dice_text(entry: LogEntry) -> str:
 def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
     """Apply actions in order (each one argument, e.g. "move u1 0203", or #N from the
     'actions' list). All or nothing: if one is illegal the record is left as it was.
+    With --json, the answer holds the legal actions that follow, as 'actions' lists them.
     Undo reaches back within one call only (the record keeps no undo history)."""
     opened, game, state = current(record_path)
     applied = []
@@ -327,6 +328,9 @@ def act_cmd(record_path: str, actions: tuple[str, ...], as_json: bool) -> None:
                 "step": state["step"],
                 "active": game.active_side(state),
                 "prompt": game.prompt(state).to_json(),
+                # what 'actions' lists now (no undo: a call starts without one), so that a
+                # script goes on with one call a step
+                "actions": actions_json(game, {**state, "undo": []}),
                 "result": None if res is None else res.to_json(),
             }
         )
