@@ -37,3 +37,31 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if (os.cpu_count() or 1) < 2:
         return 0
     return None
+
+
+#: The files that take longest (``--durations``; benchmarks/README.md, "The test suite"),
+#: run first: each worker takes a whole file at a time (``--dist loadfile``), and a long
+#: file handed out last leaves the other workers idle while it runs.
+LONGEST_FIRST = (
+    "tests/browser/test_sno_turn_clicks.py",
+    "tests/test_code_quality.py",
+    "tests/server/test_load_test.py",
+    "tests/browser/test_play_in_browser.py",
+    "tests/browser/test_sno_campaign_in_browser.py",
+    "tests/browser/test_sno_in_browser.py",
+    "tests/ai/test_every_option.py",
+    "tests/games/dr/test_random_play.py",
+    "tests/browser/",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest files first (:data:`LONGEST_FIRST`), the rest in their own order."""
+
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::")[0]
+        return next(
+            (i for i, p in enumerate(LONGEST_FIRST) if path.startswith(p)), len(LONGEST_FIRST)
+        )
+
+    items.sort(key=rank)
