@@ -17,6 +17,7 @@ def chromium() -> Iterator[Any]:
     """One Chromium for all the browser tests a worker runs (started once: a second or
     more of a core each time); each module has a context of its own (``page``)."""
     with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        args = ["--no-sandbox", "--disable-gpu"]  # headless: no GPU process (less CPU)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
         yield browser
         browser.close()
