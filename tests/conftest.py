@@ -41,7 +41,9 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 #: The files that take longest (``--durations``; benchmarks/README.md, "The test suite"),
 #: run first: each worker takes a whole file at a time (``--dist loadfile``), and a long
-#: file handed out last leaves the other workers idle while it runs.
+#: file handed out last leaves the other workers idle while it runs. (pytest-xdist would
+#: hand out the files with most tests first: ``--no-loadscope-reorder`` in pyproject.toml
+#: keeps this order.)
 LONGEST_FIRST = (
     "tests/browser/test_sno_turn_clicks.py",
     "tests/test_code_quality.py",
