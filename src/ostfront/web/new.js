@@ -60,9 +60,14 @@ function ticked() {
 // turn after the scenario's start), else every value it has; only one while a ticked
 // switch fixes it (the rule named by fixed_rule).
 function choicesFor(o, sc, on) {
-  const by = Object.keys(o.fixed_by || {}).find(k => (on || []).includes(k));
+  const by = fixer(o, on);
   if (by) return [o.fixed_by[by]];
   return (sc && o.choices_by_scenario && o.choices_by_scenario[sc]) || o.choices;
+}
+
+// The ticked switch (of those `on`) that fixes an option's value, if any.
+function fixer(o, on) {
+  return Object.keys(o.fixed_by || {}).find(k => (on || []).includes(k));
 }
 
 // The values a select offers now, by their index (as drawn last).
@@ -83,7 +88,7 @@ function drawValues(g, sc) {
     sel.dataset.values = JSON.stringify(values);
     const keep = values.includes(had) ? had : values.includes(o.default) ? o.default : values[0];
     sel.innerHTML = values.map((c, i) => `<option value="${i}" ${c === keep ? "selected" : ""}>${esc(String(c))}</option>`).join("");
-    sel.disabled = values.length === 1 && Object.keys(o.fixed_by || {}).some(k => on.includes(k));
+    sel.disabled = Boolean(fixer(o, on));
     const note = sel.parentElement.querySelector(".fixed-note");
     if (note) note.textContent = sel.disabled ? ` — set by ${o.fixed_rule || "another option"}` : "";
   });
