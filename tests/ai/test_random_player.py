@@ -87,3 +87,56 @@ def test_out_of_patience_a_step_back_is_still_taken_when_it_is_all_there_is() ->
     undo = Action("undo", (), "Undo", "", "axis")
     assert p.choose_from([cancel, undo]).verb == "cancel"
     assert p.choose_from([undo]).verb == "undo"
+
+
+def trapped_plan_actions(faulty: bool, targets: int | None) -> list[Action]:
+    """A toy SNO attack plan (7.1.10-7.1.11) holding one faulty attack: the plan cannot be
+    committed until that attack is dropped (a step back), and every new attack grows to
+    three targets, where its odds are not allowed (7.4.7) and only steps back are left."""
+    side = "axis"
+    if targets is None:  # the plan itself
+        acts = [Action("attack", ("1911",), "Attack 1911", "SNO 7.1.11", side, role="attack")]
+        if faulty:
+            acts.append(Action("drop", (4,), "Drop attack 4", "SNO 7.1.11", side, role="back"))
+        else:
+            acts.append(Action("commit", (), "Commit the plan", "SNO 7.1.11", side))
+        return acts
+    acts = [Action("cancel", (), "Cancel", "SNO 7.1.11", side, role="back")]
+    if targets < 3:
+        acts.append(Action("target", (targets,), "Target", "SNO 7.1.11", side, role="attack"))
+    if targets > 1:
+        acts.append(Action("untarget", (targets,), "Untarget", "SNO 7.1.11", side, role="back"))
+    return acts
+
+
+def steps_to_commit(player: RandomPlayer, cap: int = 5_000) -> int:
+    """Steps until the toy plan is committed, by a player already out of patience."""
+    player.building = PATIENCE
+    faulty, targets, steps = True, None, 0
+    while steps < cap:
+        action = player.choose_from(trapped_plan_actions(faulty, targets))
+        steps += 1
+        if action.verb == "commit":
+            return steps
+        if action.verb == "drop":
+            faulty = False
+        elif action.verb == "attack":
+            targets = 1
+        elif action.verb == "cancel":
+            targets = None
+        elif targets is not None:
+            targets += 1 if action.verb == "target" else -1
+    return steps
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_patience_lapses_so_a_plan_that_only_grows_is_not_trapped(seed: int) -> None:
+    """1943 seed 161: out of patience, a walk that never steps back could never drop the
+    attack that kept its plan from being committed. Every tenth stretch of PATIENCE steps it
+    may step back again, and it gets out."""
+    assert steps_to_commit(RandomPlayer(new_rng(seed))) < 5_000
+
+
+def test_without_the_lapse_the_walk_is_trapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(random_player, "LAPSE", 10**9)
+    assert all(steps_to_commit(RandomPlayer(new_rng(seed))) == 5_000 for seed in range(3))

@@ -17,8 +17,14 @@ dropping. A decision of any other kind (role ``choose``) taken on the way neithe
 restores patience: an SNO attack plan (7.1.11-7.1.12) is built of attacks, each declared,
 and marks on units to disband instead, and a walk that forgot its patience at every mark
 wandered for tens of thousands of steps before its plan kept every obligation. A move, a
-roll or the end of a step restores it. It reads only the roles the games give their
-actions.
+roll or the end of a step restores it.
+
+Patience lapses, too: every :data:`LAPSE`-th stretch of :data:`PATIENCE` building steps in a
+row (steps 400-439, 800-839, ...) the player may step back again. A walk that only grows can
+be trapped: in an SNO plan whose attack on a hex left one of its units out (7.1.10), the only
+steps that are not back are attacks that can never be declared (below 1:6, 7.4.7) - dropping
+the faulty attack is the way out, and it is a step back (1943 seed 161 walked for 200,000
+steps without it). It reads only the roles the games give their actions.
 
 >>> from ostfront.core.rng import new_rng
 >>> p = RandomPlayer(new_rng(3))
@@ -33,6 +39,8 @@ from ..core.rng import RngState, choice_index
 BUILDING = frozenset({"select", "attack", "back"})
 #: building steps in a row after which the player stops stepping back
 PATIENCE = 40
+#: every LAPSE-th stretch of PATIENCE building steps, patience lapses (steps back allowed)
+LAPSE = 10
 
 
 class RandomPlayer:
@@ -45,13 +53,18 @@ class RandomPlayer:
     def choose(self, game: Game, state: State) -> Action:
         return self.choose_from(game.legal_actions(state))
 
+    def out_of_patience(self) -> bool:
+        """No step back while anything else is legal: from PATIENCE
+        building steps in a row on, except in every LAPSE-th stretch of PATIENCE steps."""
+        return self.building >= PATIENCE and (self.building // PATIENCE) % LAPSE != 0
+
     def choose_from(self, legal: list[Action]) -> Action:
         """One of these actions, uniformly (undo only if nothing else is legal; no step back
         once out of patience, if anything else is legal)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         pool = [a for a in legal if a.verb != "undo"] or legal
-        if self.building >= PATIENCE:
+        if self.out_of_patience():
             pool = [a for a in pool if a.role != "back"] or pool
         chosen = pool[choice_index(self.rng, len(pool))]
         if chosen.role in BUILDING:
