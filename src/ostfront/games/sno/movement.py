@@ -74,6 +74,7 @@ from .rules import (
     Rules,
     State,
     counter_ids,
+    hex_index,
     hex_of,
     hex_title,
     on_map,
@@ -85,7 +86,6 @@ from .rules import (
     unit_title,
     units_at,
 )
-from .supply import hex_index
 from .units import eliminate, is_garrison, may_move
 from .zoc import zoc, zoc_sources
 
