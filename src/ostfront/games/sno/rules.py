@@ -113,11 +113,16 @@ def units_at(state: State, hex_id: str) -> list[str]:
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:
     """Ids of a side's units on the map, sorted."""
-    return [
-        u
-        for u, d in sorted(state["units"].items())
-        if d["at"] not in BOX_SET and R.unit(u).side == side
-    ]
+    # read from where the units stand alone: kept per arrangement (a new list each call)
+    return list(kept(R, state, ("side_units",), lambda: _side_units(R, state)).get(side, ()))
+
+
+def _side_units(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for u, d in sorted(state["units"].items()):
+        if d["at"] not in BOX_SET:
+            out.setdefault(R.unit(u).side, []).append(u)
+    return {side: tuple(uids) for side, uids in out.items()}
 
 
 def side_hexes(R: Rules, state: State, side: str) -> frozenset[str]:
