@@ -217,7 +217,13 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
     # hexes on the way out (the reading in the coverage notes), but not end in one
     leaving = side == "soviet" and in_finland(R, state, start)
     area = finnish_area(R) if leaving else frozenset()
-    enterable: dict[str, bool] = {}
+    # may_enter asks only the unit's side and nationality (and whether it is leaving the
+    # Finnish area, the ``finland`` it is given): its answers are shared by every search
+    # of such a unit while the state is read (the larger factor's search, 5.1.8, too)
+    key = f"omp-enterable-{side}-{R.unit(uid).nationality}-{leaving}"
+    enterable: dict[str, bool] | None = remembered(state, key)
+    if enterable is None:
+        enterable = remember(state, key, {})
     steps = step_table(R, state, uid)  # the terrain: costs, rivers, straits (read once)
     overrun = overrun_hexes(R, state, side)  # SNO 5.4.2: double the terrain cost
     line = stalin_line.steps(R, state, side)  # SNO 14.33: a river to Axis units from the west
