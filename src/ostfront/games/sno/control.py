@@ -236,6 +236,33 @@ def update(R: Rules, state: State) -> None:
     """
     control: dict[str, str] = state.setdefault("control", {})
     entered: dict[str, str] = state.setdefault("entered", {})
+    seas = state.setdefault("seas", {})
+    # what it reads besides where the units stand (and the rail lines kept with that): most
+    # actions move no unit and change no control, and find the answer worked out before
+    key = (
+        "control-update",
+        state["weather"],
+        state["turn"],
+        bool(state.get("hungary_active")),
+        tuple(control.items()),
+        tuple(entered.items()),
+        tuple(seas.items()),
+    )
+    new_control, new_entered, new_seas = kept(R, state, key, lambda: _updated(R, state))
+    if new_control != control:
+        state["control"] = dict(new_control)
+    if new_entered != entered:
+        state["entered"] = dict(new_entered)
+    if new_seas != seas:
+        state["seas"] = dict(new_seas)
+
+
+def _updated(
+    R: Rules, state: State
+) -> tuple[dict[str, str], dict[str, str], dict[str, str | None]]:
+    """:func:`update`'s city control, last entries and seas from the state's."""
+    control: dict[str, str] = state["control"]
+    entered: dict[str, str] = state["entered"]
     occ = occupancy(state)
     new_control = dict(control)
     new_entered = dict(entered)
@@ -258,14 +285,9 @@ def update(R: Rules, state: State) -> None:
             owner = None
         if owner is None and last is not None and traces(last, h):
             new_control[h] = last  # SNO 3.2.3
-    if new_control != control:
-        state["control"] = new_control
-    if new_entered != entered:
-        state["entered"] = new_entered
-    seas = state.setdefault("seas", {})
-    new_seas = update_seas(R, state["control"], seas)
-    if new_seas != seas:
-        state["seas"] = new_seas
+    # SNO 3.3: the seas from the cities' control now
+    control_now = new_control if new_control != control else control
+    return new_control, new_entered, update_seas(R, control_now, state["seas"])
 
 
 def update_seas(
