@@ -43,6 +43,7 @@ State key owned here::
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, NamedTuple
 
 from ...core.memo import facts_of
@@ -145,12 +146,24 @@ def begin(R: Rules, state: State) -> None:
 def held(R: Rules, state: State, uid: str) -> str | None:
     """Why the unit may not move this OMP (None if it may)."""
     rec = record(state)
+    return _held(R, state, uid, rec, rec["moved"], overruns.overrunning_units(state))
+
+
+def _held(
+    R: Rules,
+    state: State,
+    uid: str,
+    rec: dict[str, Any],
+    moved: Collection[str],
+    overrunning: frozenset[str],
+) -> str | None:
+    """:func:`held`, given the phase record, the units moved and those overrunning."""
     unit = R.unit(uid)
     if unit.side != phasing_side(state) or not on_map(state, uid):
         return "not a unit of the phasing player on the map"
-    if uid in rec["moved"]:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
+    if uid in moved:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
         return "it has moved this phase (SNO 5.1.2)"
-    if uid in overruns.overrunning_units(state):  # the reading of 5.4.3-5.4.4 in overrun.py
+    if uid in overrunning:  # the reading of 5.4.3-5.4.4 in overrun.py
         return "it makes an overrun attack from where it stands (SNO 5.4.3)"
     if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
         if is_garrison(R, uid):
@@ -172,10 +185,14 @@ def held(R: Rules, state: State, uid: str) -> str | None:
 def movable(R: Rules, state: State) -> list[str]:
     """The phasing player's units that may still move (cheap checks, no search)."""
     side = phasing_side(state)
+    rec = record(state)
+    moved, overrunning = frozenset(rec["moved"]), overruns.overrunning_units(state)
     return [
         u
         for u in counter_ids(R, f"side-{side}", lambda unit: unit.side == side)
-        if u in state["units"] and on_map(state, u) and held(R, state, u) is None
+        if u in state["units"]
+        and on_map(state, u)
+        and _held(R, state, u, rec, moved, overrunning) is None
     ]
 
 
@@ -455,6 +472,31 @@ def _mp(cost: float) -> str:
     return f"{int(cost)}" if cost == int(cost) else f"{cost:g}"
 
 
+#: "select" actions kept with the rules, at most this many: the same unit in the same hex
+#: makes the same action, offered again at every decision point of its OMP
+_SELECTS_KEPT = 20_000
+
+
+def _select(R: Rules, uid: str, at: str, side: str) -> Action:
+    """SNO 5.1.2: choosing the unit standing in ``at`` to move next."""
+    kept: dict[tuple[str, str, str], Action] = facts_of(R).setdefault("omp-selects", {})
+    act = kept.get((uid, at, side))
+    if act is None:
+        if len(kept) >= _SELECTS_KEPT:
+            kept.clear()
+        act = kept[(uid, at, side)] = Action(
+            "select",
+            (uid,),
+            f"Move {unit_title(R, uid)} from {hex_title(R, at)}",
+            "SNO 5.1.2",
+            side,
+            role="select",
+            units=(uid,),
+            group="Move a unit",
+        )
+    return act
+
+
 def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
 
     side = phasing_side(state)
@@ -463,19 +505,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
         return overrun.actions(R, state)
     if sel is None:
         acts = zhukov.actions(R, state)  # SNO 10.6.5: before any unit moves
-        acts += [
-            Action(
-                "select",
-                (u,),
-                f"Move {unit_title(R, u)} from {hex_title(R, hex_of(state, u) or '')}",
-                "SNO 5.1.2",
-                side,
-                role="select",
-                units=(u,),
-                group="Move a unit",
-            )
-            for u in movable(R, state)
-        ]
+        acts += [_select(R, u, hex_of(state, u) or "", side) for u in movable(R, state)]
         acts += overrun.actions(R, state)  # SNO 5.4.1: at any time during the OMP
         if not must_leave_finland(R, state):  # SNO 5.1.1: all, some or none; SNO 5.5.9
             acts.append(
