@@ -217,13 +217,18 @@ def _all_moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
     gains = omp_allowance(R, state, uid, True) > omp_allowance(R, state, uid)
     if not gains and strategic_allowance(R, state, uid, True) <= strategic_allowance(R, state, uid):
         return found  # SNO 5.3.4, 6.3.1: short of fuel or in Mud, the larger factor gains nothing
-    for h, m in _moves(R, state, uid, higher=True).items():
+    # the hexes the face in use reaches keep its moves: the larger factor's are not made
+    for h, m in _moves(R, state, uid, higher=True, skip=found).items():
         if h not in found:
             found[h] = m._replace(flip=True)
     return found
 
 
-def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, Move]:
+def _moves(
+    R: Rules, state: State, uid: str, higher: bool = False, skip: Collection[str] = ()
+) -> dict[str, Move]:
+    """The unit's moves on the face in use (``higher``: with the larger movement factor of
+    its weaker side, 5.1.8), but none to the hexes of ``skip`` (the caller has those)."""
     start = hex_of(state, uid)
     assert start is not None
     side = R.unit(uid).side
@@ -312,18 +317,20 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
     free = base if in_zoc else strategic_allowance(R, state, uid, higher)  # SNO 5.3.2
     outside = search(free, False)
     for i, (h, cost) in enumerate(zip(outside.hexes(), outside.cost, strict=True)):
-        if h != start and h not in area:
+        if h != start and h not in area and h not in skip:
             out[h] = Move(cost, tuple(outside.path_at(i)), "SNO 5.1", cost > base)
     # into enemy ZOC: no bonus (5.3.2), rivers cost one more (5.5.4)
     into = search(base, True)
     for i, (h, cost) in enumerate(zip(into.hexes(), into.cost, strict=True)):
-        if h == start or h not in enemy_zoc or h in area:
+        if h == start or h not in enemy_zoc or h in area or h in skip:
             continue
         if in_zoc and cost > base / 2:  # SNO 5.2.2: re-entry within half the allowance
             continue
         out[h] = Move(cost, tuple(into.path_at(i)), "SNO 5.2.2" if in_zoc else "SNO 5.2.1")
     if in_zoc:
         for h, move in _zoc_to_zoc(R, state, uid, start, base, enemy_zoc, allowed).items():
+            if h in skip:
+                continue
             if h not in out or move.rule == "SNO 5.2.3a":  # 5.2.3b only where it is needed
                 out[h] = move
     return out
