@@ -14,6 +14,7 @@ from ostfront.core.paths import (
     HexIndex,
     Reach,
     connected,
+    connected_numbered,
     cost_steps,
     distances,
     flood,
@@ -222,6 +223,22 @@ def test_searches_by_hex_number_find_what_the_searches_by_id_find(
     area_n = bytearray(len(IX))
     grow_nearer(area_n, [IX.num[h] for h in first], STEPS_N, IX.mask(held), d2_n, threat_n)
     assert IX.hexes(area_n) == area
+
+
+@given(
+    st.lists(st.sampled_from(HEXES), min_size=1, max_size=4),
+    st.frozensets(st.sampled_from(HEXES), max_size=30),
+)
+def test_connected_by_hex_number_finds_what_connected_finds(
+    sources: list[str], shut: frozenset[str]
+) -> None:
+    """SNO 3.4.6 (the rail lines): connected_numbered floods the same hexes as connected
+    from the same sources (shut ones left out, as the rail line leaves them), each once."""
+    open_sources = [h for h in sources if h not in shut]
+    by_id = connected(open_sources, STEPS.__getitem__, lambda a, b: b not in shut)
+    found = connected_numbered([IX.num[h] for h in open_sources], STEPS_N, IX.mask(shut))
+    assert {IX.ids[i] for i in found} == by_id and len(found) == len(by_id)
+    assert [IX.ids[i] for i in found[: len(set(open_sources))]] == list(dict.fromkeys(open_sources))
 
 
 COST = {h: {b: float(1 + (int(b) * 7 + int(h)) % 3) for b in G.neighbours(h)} for h in HEXES}

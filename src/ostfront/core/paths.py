@@ -453,6 +453,33 @@ def step_distances(
     return dist
 
 
+def connected_numbered(
+    sources: Iterable[int], steps: tuple[tuple[int, ...], ...], shut: bytearray | bytes
+) -> list[int]:
+    """:func:`connected` over hex numbers: the hexes joined to one of ``sources`` by steps
+    (hex number -> neighbour numbers) into hexes not ``shut`` (non-zero), the sources first
+    (each once, shut or not), the rest in the order found.
+
+    >>> connected_numbered([0, 0], ((1,), (0, 2), (1, 3), (2,)), b"\\x00\\x00\\x01\\x00")
+    [0, 1]
+    """
+    seen = bytearray(shut)
+    found: list[int] = []
+    for s in sources:
+        if s not in found:
+            found.append(s)
+            seen[s] = 1
+    stack = list(found)
+    pop, push, add = stack.pop, stack.append, found.append
+    while stack:
+        for nxt in steps[pop()]:
+            if not seen[nxt]:
+                seen[nxt] = 1
+                add(nxt)
+                push(nxt)
+    return found
+
+
 def grow_nearer(
     area: bytearray,
     seeds: Iterable[int],

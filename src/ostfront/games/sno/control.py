@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.memo import per_components
-from ...core.paths import connected
+from ...core.paths import connected_numbered
 from . import movement_rules
-from .rules import Rules, State, kept, occupancy, other
+from .rules import Rules, State, hex_index, kept, occupancy, other
 from .zoc import zoc_table
 
 # SNO 3.2.1: the cities that can be controlled, each by one side or by none.
@@ -128,7 +128,16 @@ def _rail_flood(R: Rules, state: State, side: str, shut: frozenset[str]) -> froz
 def _rail_reach(R: Rules, side: str, shut: frozenset[str]) -> frozenset[str]:
     steps = _rail_steps(R)
     sources = [h for h in sorted(supply_edge(R, side)) if h in steps and h not in shut]
-    return frozenset(connected(sources, steps.__getitem__, lambda a, b: b not in shut))
+    ix = hex_index(R)  # the flood over hex numbers (core.paths.connected, a few times faster)
+    ids = ix.ids
+    found = connected_numbered([ix.num[h] for h in sources], _rail_index(R), ix.mask(shut))
+    return frozenset([ids[i] for i in found])
+
+
+@per_components()
+def _rail_index(R: Rules) -> tuple[tuple[int, ...], ...]:
+    """:func:`_rail_steps` by hex number (``hex_index``)."""
+    return hex_index(R).steps(_rail_steps(R))
 
 
 @per_components()
@@ -153,7 +162,11 @@ def can_trace_rail_line(R: Rules, state: State, side: str, hex_id: str) -> bool:
     Reading: the hex the line runs from is not a hex it "passes through" - it may be in enemy
     ZOC (3.4.6b is kept for every other hex of the line), but not enemy-occupied, nor (for the
     Soviets) in the Finnish area of 5.5.9's months."""
-    line = rail_line(R, state, side)
+    return _traces(R, state, side, hex_id, rail_line(R, state, side))
+
+
+def _traces(R: Rules, state: State, side: str, hex_id: str, line: frozenset[str]) -> bool:
+    """:func:`can_trace_rail_line` given the side's :func:`rail_line`."""
     if hex_id in line:
         return True
     here = occupancy(state).get(hex_id)
@@ -223,30 +236,58 @@ def update(R: Rules, state: State) -> None:
     """
     control: dict[str, str] = state.setdefault("control", {})
     entered: dict[str, str] = state.setdefault("entered", {})
+    seas = state.setdefault("seas", {})
+    # what it reads besides where the units stand (and the rail lines kept with that): most
+    # actions move no unit and change no control, and find the answer worked out before
+    key = (
+        "control-update",
+        state["weather"],
+        state["turn"],
+        bool(state.get("hungary_active")),
+        tuple(control.items()),
+        tuple(entered.items()),
+        tuple(seas.items()),
+    )
+    new_control, new_entered, new_seas = kept(R, state, key, lambda: _updated(R, state))
+    if new_control != control:
+        state["control"] = dict(new_control)
+    if new_entered != entered:
+        state["entered"] = dict(new_entered)
+    if new_seas != seas:
+        state["seas"] = dict(new_seas)
+
+
+def _updated(
+    R: Rules, state: State
+) -> tuple[dict[str, str], dict[str, str], dict[str, str | None]]:
+    """:func:`update`'s city control, last entries and seas from the state's."""
+    control: dict[str, str] = state["control"]
+    entered: dict[str, str] = state["entered"]
     occ = occupancy(state)
     new_control = dict(control)
     new_entered = dict(entered)
+    lines: dict[str, frozenset[str]] = {}  # each side's rail line, asked once
+
+    def traces(side: str, h: str) -> bool:
+        line = lines.get(side)
+        if line is None:
+            line = lines[side] = rail_line(R, state, side)
+        return _traces(R, state, side, h, line)
+
     for h in controlled_cities(R):
         here = [u for u in occ.get(h, ()) if R.unit(u).is_combat]
         if here:
             new_entered[h] = R.unit(here[0]).side  # SNO 3.2.3a
         last = new_entered.get(h)
         owner = new_control.get(h)
-        if owner is not None and (
-            last == other(owner) or not can_trace_rail_line(R, state, owner, h)
-        ):
+        if owner is not None and (last == other(owner) or not traces(owner, h)):
             del new_control[h]  # SNO 3.2.4
             owner = None
-        if owner is None and last is not None and can_trace_rail_line(R, state, last, h):
+        if owner is None and last is not None and traces(last, h):
             new_control[h] = last  # SNO 3.2.3
-    if new_control != control:
-        state["control"] = new_control
-    if new_entered != entered:
-        state["entered"] = new_entered
-    seas = state.setdefault("seas", {})
-    new_seas = update_seas(R, state["control"], seas)
-    if new_seas != seas:
-        state["seas"] = new_seas
+    # SNO 3.3: the seas from the cities' control now
+    control_now = new_control if new_control != control else control
+    return new_control, new_entered, update_seas(R, control_now, state["seas"])
 
 
 def update_seas(

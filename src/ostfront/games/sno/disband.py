@@ -27,6 +27,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.memo import facts_of
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import supply, weather
@@ -445,10 +446,13 @@ def _offers(
     side = unit.side
     out: list[Action] = []
     # SNO 8.0.2: disbandments first - none once a break-out has happened
+    made: dict[tuple[str, ...], Action] = facts_of(R).setdefault("disband-offers", {})
     if not rec["started"] and (status[uid] or _coast_sea(R, state, uid)):
-        how = "" if status[uid] else " by sea (SNO 8.3.1a)"
-        out.append(
-            Action(
+        key = ("disband", uid, "" if status[uid] else "sea")
+        act = made.get(key)
+        if act is None:  # the same unit and way make the same action: made once
+            how = "" if status[uid] else " by sea (SNO 8.3.1a)"
+            act = made[key] = Action(
                 "disband",
                 (uid,),
                 label=f"Disband {unit.title}{how}: up to {disband_rf(R, uid)} RF",
@@ -457,7 +461,7 @@ def _offers(
                 units=(uid,),
                 group="Disband",
             )
-        )
+        out.append(act)
     if not status[uid]:
         charged = next((p for p in rec["pockets"] if uid in p[0]), None)
         if not may_break_out(R, uid):  # SNO 8.2.1a
@@ -468,8 +472,9 @@ def _offers(
             what = f"{disband_rf(R, uid)} RF less its pocket's break-out loss (SNO 8.2.2)"
         else:
             return out
-        out.append(
-            Action(
+        act = made.get(("breakout", uid, what))
+        if act is None:
+            act = Action(
                 "breakout",
                 (uid,),
                 label=f"Break out {unit.title}: {what}",
@@ -478,8 +483,16 @@ def _offers(
                 units=(uid,),
                 group="Break out",
             )
-        )
+            if len(made) >= _OFFERS_KEPT:
+                made.clear()
+            made[("breakout", uid, what)] = act
+        out.append(act)
     return out
+
+
+#: Disband and break-out actions kept with the rules, at most this many (a unit's, by the
+#: way it disbands or the loss its break-out names).
+_OFFERS_KEPT = 10_000
 
 
 def can_leave(R: Rules, state: State, uid: str) -> bool:

@@ -143,20 +143,26 @@ def entry_hexes(R: Rules, state: State, uid: str, reinforcement: bool) -> list[s
     """Where a unit may enter now: one of the :func:`open_sites` with room for it (SNO 11.8
     limits, 11.9 surcharges) that it may stand in at all (movement_rules.may_enter: 5.1.2,
     4.6, 5.5.9, 5.5.11, 5.5.12 - which ask only the unit's side and nationality)."""
+    return list(entry_hex_tuple(R, state, uid, reinforcement))
+
+
+def entry_hex_tuple(R: Rules, state: State, uid: str, reinforcement: bool) -> tuple[str, ...]:
+    """:func:`entry_hexes` as a tuple (shared: the same for every unit of a nationality with
+    the same cost while a state is read)."""
     unit = R.unit(uid)
     base = base_cost(R, uid)
     # the same answer for every unit of a nationality with the same cost (read once a state)
     kind = f"rrp-hexes-{unit.side}-{unit.nationality}-{reinforcement}-{base}"
     known: tuple[str, ...] | None = remembered(state, kind)
     if known is not None:
-        return list(known)
+        return known
     sites = open_sites(R, state, unit.side, reinforcement)
     enterable = _enterable(R, state, uid, frozenset(sites))
     foreign = _foreign(R, unit.side)
     extra = R.tables.spec.movement.replacement_stacking_surcharge
     # SNO 11.9: the cost of the unit in each hex (two more on the opponent's side)
-    out = sorted(h for h in enterable if base + (extra if h in foreign else 0) <= sites[h])
-    remember(state, kind, tuple(out))
+    out = tuple(sorted(h for h in enterable if base + (extra if h in foreign else 0) <= sites[h]))
+    remember(state, kind, out)
     return out
 
 
@@ -201,4 +207,4 @@ def _enterable(R: Rules, state: State, uid: str, sites: frozenset[str]) -> froze
     return out
 
 
-__all__ = ["entry_hexes", "open_sites", "place_class", "stacking_cost"]
+__all__ = ["entry_hex_tuple", "entry_hexes", "open_sites", "place_class", "stacking_cost"]

@@ -43,6 +43,7 @@ State key owned here::
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, NamedTuple
 
 from ...core.memo import facts_of
@@ -74,6 +75,7 @@ from .rules import (
     Rules,
     State,
     counter_ids,
+    hex_index,
     hex_of,
     hex_title,
     on_map,
@@ -85,7 +87,6 @@ from .rules import (
     unit_title,
     units_at,
 )
-from .supply import hex_index
 from .units import eliminate, is_garrison, may_move
 from .zoc import zoc, zoc_sources
 
@@ -145,12 +146,24 @@ def begin(R: Rules, state: State) -> None:
 def held(R: Rules, state: State, uid: str) -> str | None:
     """Why the unit may not move this OMP (None if it may)."""
     rec = record(state)
+    return _held(R, state, uid, rec, rec["moved"], overruns.overrunning_units(state))
+
+
+def _held(
+    R: Rules,
+    state: State,
+    uid: str,
+    rec: dict[str, Any],
+    moved: Collection[str],
+    overrunning: frozenset[str],
+) -> str | None:
+    """:func:`held`, given the phase record, the units moved and those overrunning."""
     unit = R.unit(uid)
     if unit.side != phasing_side(state) or not on_map(state, uid):
         return "not a unit of the phasing player on the map"
-    if uid in rec["moved"]:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
+    if uid in moved:  # SNO 5.1.2 one at a time; # SNO 5.1.5 nothing carried over
         return "it has moved this phase (SNO 5.1.2)"
-    if uid in overruns.overrunning_units(state):  # the reading of 5.4.3-5.4.4 in overrun.py
+    if uid in overrunning:  # the reading of 5.4.3-5.4.4 in overrun.py
         return "it makes an overrun attack from where it stands (SNO 5.4.3)"
     if not may_move(R, state, uid):  # SNO 5.1.9, 10.5.2; 10.7.3
         if is_garrison(R, uid):
@@ -172,10 +185,14 @@ def held(R: Rules, state: State, uid: str) -> str | None:
 def movable(R: Rules, state: State) -> list[str]:
     """The phasing player's units that may still move (cheap checks, no search)."""
     side = phasing_side(state)
+    rec = record(state)
+    moved, overrunning = frozenset(rec["moved"]), overruns.overrunning_units(state)
     return [
         u
         for u in counter_ids(R, f"side-{side}", lambda unit: unit.side == side)
-        if u in state["units"] and on_map(state, u) and held(R, state, u) is None
+        if u in state["units"]
+        and on_map(state, u)
+        and _held(R, state, u, rec, moved, overrunning) is None
     ]
 
 
@@ -200,13 +217,18 @@ def _all_moves(R: Rules, state: State, uid: str) -> dict[str, Move]:
     gains = omp_allowance(R, state, uid, True) > omp_allowance(R, state, uid)
     if not gains and strategic_allowance(R, state, uid, True) <= strategic_allowance(R, state, uid):
         return found  # SNO 5.3.4, 6.3.1: short of fuel or in Mud, the larger factor gains nothing
-    for h, m in _moves(R, state, uid, higher=True).items():
+    # the hexes the face in use reaches keep its moves: the larger factor's are not made
+    for h, m in _moves(R, state, uid, higher=True, skip=found).items():
         if h not in found:
             found[h] = m._replace(flip=True)
     return found
 
 
-def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, Move]:
+def _moves(
+    R: Rules, state: State, uid: str, higher: bool = False, skip: Collection[str] = ()
+) -> dict[str, Move]:
+    """The unit's moves on the face in use (``higher``: with the larger movement factor of
+    its weaker side, 5.1.8), but none to the hexes of ``skip`` (the caller has those)."""
     start = hex_of(state, uid)
     assert start is not None
     side = R.unit(uid).side
@@ -217,7 +239,13 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
     # hexes on the way out (the reading in the coverage notes), but not end in one
     leaving = side == "soviet" and in_finland(R, state, start)
     area = finnish_area(R) if leaving else frozenset()
-    enterable: dict[str, bool] = {}
+    # may_enter asks only the unit's side and nationality (and whether it is leaving the
+    # Finnish area, the ``finland`` it is given): its answers are shared by every search
+    # of such a unit while the state is read (the larger factor's search, 5.1.8, too)
+    key = f"omp-enterable-{side}-{R.unit(uid).nationality}-{leaving}"
+    enterable: dict[str, bool] | None = remembered(state, key)
+    if enterable is None:
+        enterable = remember(state, key, {})
     steps = step_table(R, state, uid)  # the terrain: costs, rivers, straits (read once)
     overrun = overrun_hexes(R, state, side)  # SNO 5.4.2: double the terrain cost
     line = stalin_line.steps(R, state, side)  # SNO 14.33: a river to Axis units from the west
@@ -289,18 +317,20 @@ def _moves(R: Rules, state: State, uid: str, higher: bool = False) -> dict[str, 
     free = base if in_zoc else strategic_allowance(R, state, uid, higher)  # SNO 5.3.2
     outside = search(free, False)
     for i, (h, cost) in enumerate(zip(outside.hexes(), outside.cost, strict=True)):
-        if h != start and h not in area:
+        if h != start and h not in area and h not in skip:
             out[h] = Move(cost, tuple(outside.path_at(i)), "SNO 5.1", cost > base)
     # into enemy ZOC: no bonus (5.3.2), rivers cost one more (5.5.4)
     into = search(base, True)
     for i, (h, cost) in enumerate(zip(into.hexes(), into.cost, strict=True)):
-        if h == start or h not in enemy_zoc or h in area:
+        if h == start or h not in enemy_zoc or h in area or h in skip:
             continue
         if in_zoc and cost > base / 2:  # SNO 5.2.2: re-entry within half the allowance
             continue
         out[h] = Move(cost, tuple(into.path_at(i)), "SNO 5.2.2" if in_zoc else "SNO 5.2.1")
     if in_zoc:
         for h, move in _zoc_to_zoc(R, state, uid, start, base, enemy_zoc, allowed).items():
+            if h in skip:
+                continue
             if h not in out or move.rule == "SNO 5.2.3a":  # 5.2.3b only where it is needed
                 out[h] = move
     return out
@@ -449,6 +479,31 @@ def _mp(cost: float) -> str:
     return f"{int(cost)}" if cost == int(cost) else f"{cost:g}"
 
 
+#: "select" actions kept with the rules, at most this many: the same unit in the same hex
+#: makes the same action, offered again at every decision point of its OMP
+_SELECTS_KEPT = 20_000
+
+
+def _select(R: Rules, uid: str, at: str, side: str) -> Action:
+    """SNO 5.1.2: choosing the unit standing in ``at`` to move next."""
+    kept: dict[tuple[str, str, str], Action] = facts_of(R).setdefault("omp-selects", {})
+    act = kept.get((uid, at, side))
+    if act is None:
+        if len(kept) >= _SELECTS_KEPT:
+            kept.clear()
+        act = kept[(uid, at, side)] = Action(
+            "select",
+            (uid,),
+            f"Move {unit_title(R, uid)} from {hex_title(R, at)}",
+            "SNO 5.1.2",
+            side,
+            role="select",
+            units=(uid,),
+            group="Move a unit",
+        )
+    return act
+
+
 def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
 
     side = phasing_side(state)
@@ -457,19 +512,7 @@ def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)
         return overrun.actions(R, state)
     if sel is None:
         acts = zhukov.actions(R, state)  # SNO 10.6.5: before any unit moves
-        acts += [
-            Action(
-                "select",
-                (u,),
-                f"Move {unit_title(R, u)} from {hex_title(R, hex_of(state, u) or '')}",
-                "SNO 5.1.2",
-                side,
-                role="select",
-                units=(u,),
-                group="Move a unit",
-            )
-            for u in movable(R, state)
-        ]
+        acts += [_select(R, u, hex_of(state, u) or "", side) for u in movable(R, state)]
         acts += overrun.actions(R, state)  # SNO 5.4.1: at any time during the OMP
         if not must_leave_finland(R, state):  # SNO 5.1.1: all, some or none; SNO 5.5.9
             acts.append(

@@ -37,7 +37,7 @@ from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import factories
 from .counters import Unit
-from .entry import HELD_CLASSES, entry_hexes, stacking_cost
+from .entry import HELD_CLASSES, entry_hex_tuple, entry_hexes, stacking_cost
 from .movement_rules import HUNGARY_FROM
 from .options import may1941, modernization, partisans, playing, siberian
 from .rules import (
@@ -282,7 +282,8 @@ def cost(R: Rules, state: State, uid: str) -> int:
     return R.unit(uid).replacement_cost or 0
 
 
-def _kind(unit: Unit, free: bool) -> tuple[Any, ...]:
+def _kind(unit: Unit) -> tuple[Any, ...]:
+    """What makes two units the same choice (with whether each enters free, 11.14)."""
     return (
         unit.side,
         unit.nationality,
@@ -296,7 +297,15 @@ def _kind(unit: Unit, free: bool) -> tuple[Any, ...]:
         unit.juggernaut,
         unit.tank_army,
         unit.code,
-        free,
+    )
+
+
+@per_components()
+def _candidates(R: Rules, side: str) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """Every counter of ``side`` with its kind (:func:`_kind`), in the order of their ids."""
+    return tuple(
+        (uid, _kind(R.unit(uid)))
+        for uid in counter_ids(R, f"side-{side}", lambda x: x.side == side)
     )
 
 
@@ -307,10 +316,12 @@ def replacements(R: Rules, state: State, side: str) -> list[str]:
     seen: set[tuple[Any, ...]] = set()
     out = []
     garrisons = garrisons_on_board(R, state, side)
-    for uid in counter_ids(R, f"side-{side}", lambda x: x.side == side):
-        if uid not in state["units"] or state["units"][uid]["at"] not in ("pool", "dead"):
+    units = state["units"]
+    free = bool((state.get("rrp") or {}).get("free"))  # free_ally's first test, asked once
+    for uid, printed in _candidates(R, side):
+        if uid not in units or units[uid]["at"] not in ("pool", "dead"):
             continue  # not replaceable (the first test of replaceable, asked cheaply)
-        kind = _kind(R.unit(uid), free_ally(R, state, uid))
+        kind = (printed, free and free_ally(R, state, uid))
         if kind in seen:
             continue  # a unit of this kind is offered already
         if not replaceable(R, state, uid, garrisons):
@@ -370,6 +381,65 @@ def _placement(
     return act
 
 
+#: Lists of placement actions kept with the rules, at most this many: a unit offered on
+#: the same entry hexes at the same price is the same list (found again after a
+#: placement elsewhere, in every RRP with the same open sites).
+_LISTS_KEPT = 2_000
+
+
+def _placements(
+    R: Rules,
+    kept: dict[tuple[Any, ...], Action],
+    lists: dict[tuple[Any, ...], tuple[Action, ...]],
+    verb: str,
+    uid: str,
+    hexes: tuple[str, ...],
+    price: int | None,
+    side: str,
+) -> tuple[Action, ...]:
+    """:func:`_placement` on each of ``hexes`` in turn, from ``lists`` if made before."""
+    key = (verb, uid, price, side, hexes)
+    found = lists.get(key)
+    if found is None:
+        found = tuple(_placement(R, kept, verb, uid, h, price, side) for h in hexes)
+        if len(lists) >= _LISTS_KEPT:
+            lists.clear()
+        lists[key] = found
+    return found
+
+
+def _fortifying(
+    R: Rules, kept: dict[tuple[str, str], Action], verb: str, uid: str, side: str
+) -> Action:
+    """SNO 10.7.1, 10.7.8: the unit's fortify or defortify action (kept with the rules: the
+    same unit makes the same action)."""
+    act = kept.get((verb, uid))
+    if act is None or act.side != side:
+        title = unit_title(R, uid)
+        if verb == "fortify":
+            act = Action(
+                "fortify",
+                (uid,),
+                f"Fortify {title}",
+                "SNO 10.7.1",
+                side,
+                units=(uid,),
+                group="Fortify",
+            )
+        else:
+            act = Action(
+                "defortify",
+                (uid,),
+                f"Defortify {title}",
+                "SNO 10.7.8",
+                side,
+                units=(uid,),
+                group="Defortify",
+            )
+        kept[(verb, uid)] = act
+    return act
+
+
 def actions(R: Rules, state: State) -> list[Action]:
     if state.get("pending"):
         return playing.actions(R, state)  # SNO 14.72-14.73, 14.82
@@ -377,44 +447,28 @@ def actions(R: Rules, state: State) -> list[Action]:
     rrp = state.get("rrp") or {}
     acts: list[Action] = []
     must_place = False
-    kept: dict[tuple[Any, ...], Action] = facts_of(R).setdefault("rrp-placements", {})
+    facts = facts_of(R)
+    kept: dict[tuple[Any, ...], Action] = facts.setdefault("rrp-placements", {})
+    lists: dict[tuple[Any, ...], tuple[Action, ...]] = facts.setdefault("rrp-placing", {})
     for uid in arriving(R, state, side):
-        for h in entry_hexes(R, state, uid, reinforcement=True):
+        hexes = entry_hex_tuple(R, state, uid, reinforcement=True)
+        if hexes:
             must_place = True
-            acts.append(_placement(R, kept, "reinforce", uid, h, None, side))
+            acts += _placements(R, kept, lists, "reinforce", uid, hexes, None, side)
     for uid in replacements(R, state, side):
         price = cost(R, state, uid)
-        for h in entry_hexes(R, state, uid, reinforcement=False):
-            acts.append(_placement(R, kept, "replace", uid, h, price, side))
+        hexes = entry_hex_tuple(R, state, uid, reinforcement=False)
+        acts += _placements(R, kept, lists, "replace", uid, hexes, price, side)
     acts += factories.actions(R, state)  # SNO 10.4.8: evacuation in the Soviet RRP
     changed = set(rrp.get("changed", ()))
+    fortifying: dict[tuple[str, str], Action] = facts.setdefault("rrp-fortify", {})
     for uid in side_units(R, state, side):
         if uid in changed:
             continue
         if may_fortify(R, state, uid):
-            acts.append(
-                Action(
-                    "fortify",
-                    (uid,),
-                    f"Fortify {unit_title(R, uid)}",
-                    "SNO 10.7.1",
-                    side,
-                    units=(uid,),
-                    group="Fortify",
-                )
-            )
+            acts.append(_fortifying(R, fortifying, "fortify", uid, side))
         elif may_defortify(state, uid):
-            acts.append(
-                Action(
-                    "defortify",
-                    (uid,),
-                    f"Defortify {unit_title(R, uid)}",
-                    "SNO 10.7.8",
-                    side,
-                    units=(uid,),
-                    group="Defortify",
-                )
-            )
+            acts.append(_fortifying(R, fortifying, "defortify", uid, side))
     if not must_place:  # SNO 11.15-11.16: reinforcements are placed in this RRP
         left = (state.get("rf") or {}).get(side, 0)
         acts.append(

@@ -16,7 +16,8 @@ from functools import cache
 
 from ...core import units as units_table
 from ...core.mapmodel import GameMap
-from ...core.memo import kept, remember, remembered
+from ...core.memo import kept, per_components, remember, remembered
+from ...core.paths import HexIndex
 from ...core.units import Components
 from ...core.units import set_unit as set_unit
 from .board import board
@@ -56,6 +57,12 @@ def rules_with_map(gmap: GameMap) -> Rules:
     """The standard components on another map (custom positions)."""
     r = standard_rules()
     return r if gmap is r.map else Rules(gmap, r.counters, r.crts, r.tables)
+
+
+@per_components()
+def hex_index(R: Rules) -> HexIndex:
+    """The map's hexes numbered for the searches (core.paths.HexIndex)."""
+    return HexIndex(R.map.grid.hexes())
 
 
 # ------------------------------------------------------------------ months
@@ -106,11 +113,16 @@ def units_at(state: State, hex_id: str) -> list[str]:
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:
     """Ids of a side's units on the map, sorted."""
-    return [
-        u
-        for u, d in sorted(state["units"].items())
-        if d["at"] not in BOX_SET and R.unit(u).side == side
-    ]
+    # read from where the units stand alone: kept per arrangement (a new list each call)
+    return list(kept(R, state, ("side_units",), lambda: _side_units(R, state)).get(side, ()))
+
+
+def _side_units(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for u, d in sorted(state["units"].items()):
+        if d["at"] not in BOX_SET:
+            out.setdefault(R.unit(u).side, []).append(u)
+    return {side: tuple(uids) for side, uids in out.items()}
 
 
 def side_hexes(R: Rules, state: State, side: str) -> frozenset[str]:

@@ -42,6 +42,7 @@ from .control import (
 from .rules import (
     Rules,
     State,
+    hex_index,
     kept,
     occupancy,
     other,
@@ -153,12 +154,6 @@ def _steady_steps(R: Rules, state: State) -> tuple[frozenset[str], dict[str, tup
         }
         found = facts["steady_steps"] = (thawing, steps)
     return found
-
-
-@per_components()
-def hex_index(R: Rules) -> HexIndex:
-    """The map's hexes numbered for the searches (core.paths.HexIndex)."""
-    return HexIndex(R.map.grid.hexes())
 
 
 def land_index(
