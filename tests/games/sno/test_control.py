@@ -232,3 +232,33 @@ def test_3_4_6a_rail_line_never_crosses_a_lake_side(R, make_state) -> None:
         line = control._rail_flood(R, s, "soviet", shut)
         assert "0411" in line and "0412" not in line
     assert "0411/0412" in weather.frozen_sides(R, make_state({}, turn="1942-01", weather="snow"))
+
+
+def test_3_1_4_rail_lines_are_traced_again_once_an_overrun_is_announced(R, make_state, monkeypatch):
+    """The units being overrun have no ZOC from the instant the overrun is announced (3.1.4,
+    5.4.1): a rail line kept for the same arrangement of units from before the announcement
+    would still avoid their ZOC (an answer depending on which position asked first)."""
+    from ostfront.games.sno import control
+
+    shut_for: list[tuple[str, ...]] = []
+    work_out = control._rail_shut
+
+    def spy(R_, state, side):  # type: ignore[no-untyped-def]
+        shut_for.append(("overrun",) if state.get("overruns") else ())
+        return work_out(R_, state, side)
+
+    monkeypatch.setattr(control, "_rail_shut", spy)
+    units = {"ger-41-pz": "1022", "sov-5-army": "1021"}
+    s = make_state(units)
+    control.rail_line(R, s, "axis")
+    # the same units table: an announcement moves no unit
+    s["overruns"] = [
+        {
+            "id": 1,
+            "attackers": ["ger-41-pz"],
+            "defenders": ["sov-5-army"],
+            "where": {"sov-5-army": "1021"},
+        }
+    ]
+    control.rail_line(R, s, "axis")
+    assert shut_for == [(), ("overrun",)]

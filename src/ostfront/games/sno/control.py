@@ -27,7 +27,7 @@ from ...core.memo import per_components
 from ...core.paths import connected_numbered
 from . import movement_rules
 from .rules import Rules, State, hex_index, kept, occupancy, other
-from .zoc import zoc_table
+from .zoc import overrun_silenced, zoc_table
 
 # SNO 3.2.1: the cities that can be controlled, each by one side or by none.
 CONTROLLED_KINDS = ("major_city", "victory_city")
@@ -97,7 +97,14 @@ def rail_line(R: Rules, state: State, side: str) -> frozenset[str]:
     Soviets, through the Finnish area in 5.5.9's months."""
     # the set it may not enter, worked out once per arrangement of units (the ZOC it avoids
     # depends on the month); the flood itself is kept under that set (_rail_flood)
-    key = ("rail_line", side, state["weather"], state["turn"], bool(state.get("hungary_active")))
+    key = (
+        "rail_line",
+        side,
+        state["weather"],
+        state["turn"],
+        bool(state.get("hungary_active")),
+        overrun_silenced(state),  # SNO 3.1.4: units being overrun have no ZOC to avoid
+    )
     return kept(R, state, key, lambda: _rail_flood(R, state, side, _rail_shut(R, state, side)))  # type: ignore[no-any-return]
 
 
@@ -244,6 +251,7 @@ def update(R: Rules, state: State) -> None:
         state["weather"],
         state["turn"],
         bool(state.get("hungary_active")),
+        overrun_silenced(state),  # SNO 3.1.4: the rail lines it reads avoid fewer ZOCs
         tuple(control.items()),
         tuple(entered.items()),
         tuple(seas.items()),
