@@ -1,12 +1,15 @@
 """The browser tests' shared fixtures: a server on a free port, the artifacts folder and a
 Chromium page (each module-scoped, so each test module gets its own), as defined with the
-first browser test; and the Chromium behind the pages, started once a worker.
+first browser test; and, started once a worker, the Chromium behind the pages and the
+processes the servers' computer players think in.
 
 ``chromium`` is defined here only: a session fixture also defined in a test module would be
 a second one there, and a second Playwright cannot start while the first runs."""
 
+import multiprocessing
 import re
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -45,3 +48,17 @@ def chromium() -> Iterator[Any]:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def ai_executor() -> Iterator[ProcessPoolExecutor]:
+    """The computer players' worker processes for every browser module's server a worker
+    runs, made as ``ostfront serve`` makes them (``AiPool.executor``: two, started when first
+    asked): a pool a server started its workers anew, a second of a core each."""
+    from ostfront.server import ai_worker
+    from ostfront.server.ai_pool import kill_pool
+
+    spawn = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=2, mp_context=spawn, initializer=ai_worker.quiet)
+    yield pool
+    kill_pool(pool)
