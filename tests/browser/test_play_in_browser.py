@@ -76,12 +76,21 @@ def answered(page: Any, js: str, arg: Any, what: str, seconds: float = 60) -> An
     return page.evaluate(bounded, [arg, seconds * 1000, what])
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def browser_app(db: Path, ai_executor: Any, move_delay: float) -> Any:
+    """The web app over the SQLite file ``db``, as ``create_app`` makes it, its computer
+    players thinking in the worker's shared processes (``ai_executor``, conftest.py)."""
     from ostfront.server.app import create_app
+    from ostfront.server.sessions import Manager
+    from ostfront.server.storage import open_store
 
-    app = create_app(tmp_path_factory.mktemp("browser") / "games.sqlite", move_delay=0.0)
-    yield from serving(app)
+    manager = Manager(open_store(str(db)), move_delay=move_delay, ai_executor=ai_executor)
+    return create_app(manager=manager)
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory, ai_executor: Any) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "games.sqlite"
+    yield from serving(browser_app(db, ai_executor, move_delay=0.0))
 
 
 @pytest.fixture(scope="module")

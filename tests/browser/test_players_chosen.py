@@ -8,18 +8,29 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from sno_play import wait_for
 from test_new_player import call
-from test_play_in_browser import CHROMIUM
+from test_play_in_browser import CHROMIUM, browser_app, serving
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
     reason="no system Chromium (apt-get install chromium); browser tests need it",
 )
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory, ai_executor: Any) -> Iterator[str]:
+    """A server whose computer waits a quarter of a second after each step: with no wait the
+    page, fetching view after view, is never quiet while the computer plays, and a warm
+    worker (conftest.py's pool, started by an earlier module) played a whole random game
+    before the test could hand the sides back to people."""
+    db = tmp_path_factory.mktemp("chosen") / "games.sqlite"
+    yield from serving(browser_app(db, ai_executor, move_delay=0.25))
 
 
 def test_two_sides_handed_to_the_computer_at_once(page: Any, base_url: str) -> None:

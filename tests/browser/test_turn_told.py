@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from test_new_player import act, call
-from test_play_in_browser import CHROMIUM, serving, view, wait_until
+from test_play_in_browser import CHROMIUM, browser_app, serving, view, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytestmark = pytest.mark.skipif(
@@ -26,12 +26,10 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def base_url(tmp_path_factory: pytest.TempPathFactory, ai_executor: Any) -> Iterator[str]:
     """A server whose computer waits a little after each step, so that its progress shows."""
-    from ostfront.server.app import create_app
-
-    app = create_app(tmp_path_factory.mktemp("told") / "games.sqlite", move_delay=0.02)
-    yield from serving(app)
+    db = tmp_path_factory.mktemp("told") / "games.sqlite"
+    yield from serving(browser_app(db, ai_executor, move_delay=0.02))
 
 
 def start(page: Any, base_url: str, body: dict[str, Any]) -> str:

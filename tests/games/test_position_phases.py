@@ -61,8 +61,9 @@ def test_random_play_from_a_position_in_each_phase(name: str, phase: str) -> Non
     for step in range(STEPS):
         if game.active_side(state) is None:
             break
-        assert game.legal_actions(state), f"dead end at step {step}: {game.prompt(state).text}"
-        state = rec.append(record, game, state, player.choose(game, state))
+        legal = game.legal_actions(state)
+        assert legal, f"dead end at step {step}: {game.prompt(state).text}"
+        state = rec.append(record, game, state, player.choose_from(legal))
         broken = game.invariants(state)
         assert not broken, f"step {step + 1} ({record.steps[-1]['action']}): {broken[0]}"
     replay = rec.replay(game, record, verify=True)
