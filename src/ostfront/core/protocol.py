@@ -39,6 +39,9 @@ Arg = str | int
 #: Keys whose lists are append-only: copied shallowly, their items are never mutated.
 _SHARED_KEYS = ("log", "undo")
 
+#: Values a state may hold that cannot be changed in place: a copy shares them.
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
 #: Verbs and string arguments already found to be simple words (Action's checks)
 _GOOD_VERBS: set[str] = set()
 _GOOD_WORDS: set[str] = set()
@@ -338,8 +341,9 @@ def copy_state(state: S, shallow: Iterable[str] = (), shared: Iterable[str] = ()
     The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,
     strings, numbers, booleans, None) exactly and fast; anything else falls back to a
     recursive copy. A game that knows the shape of its large tables copies them faster:
-    ``shallow`` names keys holding a dict whose values are shared with the copy - plain
-    values, or records the game replaces whole and never changes in place; ``shared``,
+    ``shallow`` names keys holding a dict (or a list) whose values (items) are shared with
+    the copy - plain values, or records the game replaces whole and never changes in
+    place; ``shared``,
     keys whose value the copy shares as it is, because the game replaces it whole rather
     than change it.
 
@@ -351,22 +355,28 @@ def copy_state(state: S, shallow: Iterable[str] = (), shared: Iterable[str] = ()
     shallow, shared = tuple(shallow), tuple(shared)
     if not shallow and not shared:
         return cast(S, unpack_state(pack_state(state), state))
-    skip = (*shallow, *shared)
+    skip = {*shallow, *shared, *_SHARED_KEYS, "rng"}
     plain = _plain(state)
-    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in plain.items() if k not in skip}
+    # the containers not named go through marshal together; a top-level string, number,
+    # boolean or None cannot be changed in place, so the copy shares it as it is
+    rest = {k: v for k, v in plain.items() if k not in skip and type(v) not in _ATOMS}
     out: dict[str, Any]
     try:
         out = marshal.loads(marshal.dumps(rest))
     except ValueError:  # not plain data
         out = {k: _copy_plain(v) for k, v in rest.items()}
-    _share_lists(out, plain)
-    for k in shallow:
-        if k in plain:
-            out[k] = dict(plain[k])
-    for k in shared:
-        if k in plain:
-            out[k] = plain[k]
-    return cast(S, out)  # the same keys as the state copied
+    for k, v in plain.items():
+        if k in out:
+            continue
+        if k in _SHARED_KEYS:
+            out[k] = list(v) if isinstance(v, list) else _copy_plain(v)
+        elif k in shared or type(v) in _ATOMS:
+            out[k] = v
+        elif k == "rng" or k in shallow:  # the generator is flat: {"s": ..., "n": ...}
+            out[k] = v.copy() if type(v) in (dict, list) else _copy_plain(v)
+        else:
+            out[k] = _copy_plain(v)
+    return cast(S, {k: out[k] for k in plain})  # the keys of the state, in its order
 
 
 def _plain(state: CoreState) -> dict[str, Any]:
