@@ -41,6 +41,7 @@ from .movement_rules import (
     TURKISH_RESERVES,
     WHOLE,
     allowance,
+    allowance_alone,
     armor_zoc_to_zoc,
     control_at_start,
     country_of,
@@ -280,9 +281,11 @@ def selectable(R: Rules, state: State) -> list[str]:
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
             escort = carried(R, state, uid) if exploit and units[uid]["at"] in with_leaders else []
-            ok = (not held(uid) and allowance(R, state, uid, escort) > 0) or (
-                unit.type == "airborne" and airborne.can_drop(R, state, uid)
-            )
+            ok = (
+                not held(uid)
+                and (allowance(R, state, uid, escort) if escort else allowance_alone(R, state, uid))
+                > 0
+            ) or (unit.type == "airborne" and airborne.can_drop(R, state, uid))
         if ok:
             out.append(uid)
     return out
