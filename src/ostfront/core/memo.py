@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -92,6 +93,7 @@ def as_set(items: list[str]) -> frozenset[str]:
 _BY_POSITIONS: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Any]] = {}
 _BY_TABLE: list[tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]] = []
 _POSITIONS_KEPT = 16
+_AT = operator.itemgetter("at")
 
 
 def by_positions(state: State) -> dict[Any, Any]:
@@ -101,14 +103,16 @@ def by_positions(state: State) -> dict[Any, Any]:
 
 def _table_entry(state: State) -> tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]]:
     """(units table, facts of its arrangement, facts of the table itself)."""
-    found = remembered(state, "table")
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    units = state["units"]
-    for entry in reversed(_BY_TABLE):  # the newest first: most often the one asked about
-        if entry[0] is units:
-            return remember(state, "table", entry)  # type: ignore[no-any-return]
-    key = (tuple(units), tuple([d["at"] for d in units.values()]))
+    units: dict[str, Any] = state["units"]
+    last = _BY_TABLE[-1] if _BY_TABLE else None
+    if last is not None and last[0] is units:  # most often the one asked about last
+        return last
+    for i in range(len(_BY_TABLE) - 2, -1, -1):  # the newest first
+        if _BY_TABLE[i][0] is units:
+            seen = _BY_TABLE.pop(i)  # now the newest: the oldest are forgotten first
+            _BY_TABLE.append(seen)
+            return seen
+    key = (tuple(units), tuple(map(_AT, units.values())))
     facts = _BY_POSITIONS.get(key)
     if facts is None:
         if len(_BY_POSITIONS) >= _POSITIONS_KEPT:
@@ -116,9 +120,10 @@ def _table_entry(state: State) -> tuple[dict[str, Any], dict[Any, Any], dict[Any
         facts = _BY_POSITIONS[key] = {}
     if len(_BY_TABLE) >= _POSITIONS_KEPT:
         del _BY_TABLE[0]  # the oldest
-    entry = (units, facts, {})  # keeps the table alive while it is found here
+    entry: tuple[dict[str, Any], dict[Any, Any], dict[Any, Any]] = (units, facts, {})
+    # (it keeps the table alive while it is found here)
     _BY_TABLE.append(entry)
-    return remember(state, "table", entry)  # type: ignore[no-any-return]
+    return entry
 
 
 def kept_for_table(R: Any, state: State, key: tuple[Any, ...], work_out: Callable[[], Any]) -> Any:

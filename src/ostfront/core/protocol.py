@@ -39,6 +39,9 @@ Arg = str | int
 #: Keys whose lists are append-only: copied shallowly, their items are never mutated.
 _SHARED_KEYS = ("log", "undo")
 
+#: Values a state may hold that cannot be changed in place: a copy shares them.
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
 #: Verbs and string arguments already found to be simple words (Action's checks)
 _GOOD_VERBS: set[str] = set()
 _GOOD_WORDS: set[str] = set()
@@ -126,15 +129,7 @@ class Action:
                 raise ValueError(f"action verb {verb!r} must be a simple word")
             if len(_GOOD_VERBS) < _GOOD_WORDS_MAX:
                 _GOOD_VERBS.add(verb)
-        for a in args:
-            if isinstance(a, str):
-                if a not in _GOOD_WORDS:
-                    if a.split() != [a]:  # empty, or with white space
-                        raise ValueError(f"action argument {a!r} must be a non-empty word")
-                    if len(_GOOD_WORDS) < _GOOD_WORDS_MAX:  # bounded: words may come from users
-                        _GOOD_WORDS.add(a)
-            elif isinstance(a, bool) or not isinstance(a, int):
-                raise ValueError(f"action argument {a!r} must be a string or an integer")
+        _check_args(args)
         text = (verb + " " + " ".join(map(str, args))) if args else verb
         if role not in _ROLE_SET:
             raise ValueError(f"action role {role!r} is not one of {', '.join(ROLES)}")
@@ -157,6 +152,34 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+    def variant(
+        self,
+        args: tuple[Arg, ...],
+        label: str,
+        *,
+        hexes: tuple[str, ...] = (),
+        path: tuple[str, ...] = (),
+        cost: float | None = None,
+    ) -> Action:
+        """An action like this one (the same verb, rule, side, payload, role, units, group
+        and highlight) with these arguments, label, hexes, path and cost: what a game
+        offers once for each hex a unit may move to, made faster than anew.
+
+        >>> base = Action("to", (), rule="SNO 5.1", side="axis", role="move")
+        >>> a = base.variant(("0325",), "To 0325", hexes=("0325",), cost=2)
+        >>> a == Action("to", ("0325",)), a.text, a.rule, a.role, a.cost
+        (True, 'to 0325', 'SNO 5.1', 'move', 2)
+        """
+        _check_args(args)
+        fields = self.__dict__.copy()
+        fields["args"], fields["label"], fields["hexes"] = args, label, hexes
+        fields["path"], fields["cost"] = path, cost
+        verb = self.verb
+        fields["text"] = (verb + " " + " ".join(map(str, args))) if args else verb
+        made = object.__new__(Action)
+        object.__setattr__(made, "__dict__", fields)  # the class is frozen
+        return made
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -182,6 +205,20 @@ class Action:
             "group": self.group,
             "highlight": self.highlight,
         }
+
+
+def _check_args(args: tuple[Arg, ...]) -> None:
+    """Action arguments are simple words or integers (a word once found good is not looked
+    at again)."""
+    for a in args:
+        if isinstance(a, str):
+            if a not in _GOOD_WORDS:
+                if a.split() != [a]:  # empty, or with white space
+                    raise ValueError(f"action argument {a!r} must be a non-empty word")
+                if len(_GOOD_WORDS) < _GOOD_WORDS_MAX:  # bounded: words may come from users
+                    _GOOD_WORDS.add(a)
+        elif isinstance(a, bool) or not isinstance(a, int):
+            raise ValueError(f"action argument {a!r} must be a string or an integer")
 
 
 @dataclass(frozen=True)
@@ -338,8 +375,9 @@ def copy_state(state: S, shallow: Iterable[str] = (), shared: Iterable[str] = ()
     The rest is copied through :mod:`marshal`, which copies plain data (dicts, lists,
     strings, numbers, booleans, None) exactly and fast; anything else falls back to a
     recursive copy. A game that knows the shape of its large tables copies them faster:
-    ``shallow`` names keys holding a dict whose values are shared with the copy - plain
-    values, or records the game replaces whole and never changes in place; ``shared``,
+    ``shallow`` names keys holding a dict (or a list) whose values (items) are shared with
+    the copy - plain values, or records the game replaces whole and never changes in
+    place; ``shared``,
     keys whose value the copy shares as it is, because the game replaces it whole rather
     than change it.
 
@@ -351,22 +389,27 @@ def copy_state(state: S, shallow: Iterable[str] = (), shared: Iterable[str] = ()
     shallow, shared = tuple(shallow), tuple(shared)
     if not shallow and not shared:
         return cast(S, unpack_state(pack_state(state), state))
-    skip = (*shallow, *shared)
-    plain = _plain(state)
-    rest = {k: (None if k in _SHARED_KEYS else v) for k, v in plain.items() if k not in skip}
-    out: dict[str, Any]
-    try:
-        out = marshal.loads(marshal.dumps(rest))
-    except ValueError:  # not plain data
-        out = {k: _copy_plain(v) for k, v in rest.items()}
-    _share_lists(out, plain)
-    for k in shallow:
-        if k in plain:
-            out[k] = dict(plain[k])
-    for k in shared:
-        if k in plain:
-            out[k] = plain[k]
-    return cast(S, out)  # the same keys as the state copied
+    # one pass in the state's order: a top-level string, number, boolean or None cannot be
+    # changed in place, so the copy shares it as it is; the containers not named go through
+    # marshal together, their places kept meanwhile
+    out: dict[str, Any] = {}
+    rest: dict[str, Any] = {}
+    for k, v in _plain(state).items():
+        kind = type(v)
+        if kind in _ATOMS or k in shared:
+            out[k] = v
+        elif k in shallow or k == "rng":  # the generator is flat: {"s": ..., "n": ...}
+            out[k] = v.copy() if kind is dict or kind is list else _copy_plain(v)
+        elif k in _SHARED_KEYS:
+            out[k] = list(v) if kind is list else _copy_plain(v)
+        else:
+            out[k] = rest[k] = v
+    if rest:
+        try:
+            out.update(marshal.loads(marshal.dumps(rest)))
+        except ValueError:  # not plain data
+            out.update({k: _copy_plain(v) for k, v in rest.items()})
+    return cast(S, out)  # the same keys as the state copied, in its order
 
 
 def _plain(state: CoreState) -> dict[str, Any]:

@@ -72,9 +72,78 @@ LOG_TAIL = 50
 
 def state_hash(state: Mapping[str, Any]) -> str:
     """16 hex digits identifying a game position (undo stack and log excluded), of a state
-    or a record's snapshot of one."""
-    core = {k: v for k, v in state.items() if k not in _UNHASHED}
-    return hashlib.sha256(canonical_json(core).encode("utf-8")).hexdigest()[:16]
+    or a record's snapshot of one: the SHA-256 of the canonical JSON of the rest
+    (:func:`~ostfront.core.protocol.canonical_json`), written here a key at a time with
+    the units table's part made of its records' parts, each written once
+    (:func:`_units_json`): the same text, so the same hash."""
+    keys = sorted(k for k in state if k not in _UNHASHED)
+    if not all(type(k) is str for k in keys):
+        core = {k: v for k, v in state.items() if k not in _UNHASHED}
+        return hashlib.sha256(canonical_json(core).encode("utf-8")).hexdigest()[:16]
+    text = ",".join(
+        _key_json(k) + ":" + (_units_json(state[k]) if k == "units" else _value_json(k, state[k]))
+        for k in keys
+    )
+    return hashlib.sha256(("{" + text + "}").encode("utf-8")).hexdigest()[:16]
+
+
+def _key_json(key: str) -> str:
+    """A key as canonical JSON writes it (the few state keys, kept once written)."""
+    found = _KEYS.get(key)
+    if found is None:
+        if len(_KEYS) > 4096:
+            _KEYS.clear()
+        found = _KEYS[key] = canonical_json(key)
+    return found
+
+
+_KEYS: dict[str, str] = {}
+
+#: State key -> (a copy of the flat table of strings it last held, its canonical JSON): a
+#: table equal to it is written the same (a string equals only a string, so an equal table
+#: is one of strings too). A control table, written anew each step, changes in few.
+_FLAT_JSON: dict[str, tuple[dict[str, str], str]] = {}
+
+
+def _value_json(key: str, value: Any) -> str:
+    """``canonical_json(value)`` of the state's ``key``, a flat table of strings written the
+    same as last time if it is equal to the last one."""
+    if type(value) is not dict or len(value) < 64:
+        return canonical_json(value)
+    last = _FLAT_JSON.get(key)
+    if last is not None and last[0] == value:
+        return last[1]
+    text = canonical_json(value)
+    if all(type(k) is str and type(v) is str for k, v in value.items()):
+        if len(_FLAT_JSON) > 64:
+            _FLAT_JSON.clear()
+        _FLAT_JSON[key] = (dict(value), text)
+    return text
+
+
+#: unit id -> (its record last written, '"id":{record}' in canonical JSON). A unit's record
+#: is replaced whole when the unit changes, never changed in place (``core.units``), so its
+#: text is written once; the record is kept here, compared by identity.
+_RECORD_JSON: dict[str, tuple[Any, str]] = {}
+_RECORDS_KEPT = 20_000
+
+
+def _units_json(units: Any) -> str:
+    """``canonical_json(units)`` for a units table (unit id -> record), its records' parts
+    written once each."""
+    if type(units) is not dict or not all(type(u) is str for u in units):
+        return canonical_json(units)
+    known = _RECORD_JSON
+    parts = []
+    for uid in sorted(units):
+        record = units[uid]
+        found = known.get(uid)
+        if found is None or found[0] is not record:
+            if len(known) >= _RECORDS_KEPT:
+                known.clear()
+            found = known[uid] = (record, canonical_json(uid) + ":" + canonical_json(record))
+        parts.append(found[1])
+    return "{" + ",".join(parts) + "}"
 
 
 class _Header(BaseModel):

@@ -75,12 +75,22 @@ def set_unit(state: State, uid: str, **changes: Any) -> None:
     state["units"] = {**units, uid: {**units[uid], **changes}}
 
 
+#: The units table :func:`occupancy` was last asked about, the boxes, and its answer: kept
+#: (alive) here, so found by identity, never for another table.
+_LAST: list[Any] = [None, None, None]
+
+
 def occupancy(state: State, boxes: frozenset[str]) -> dict[str, list[str]]:
     """Hex -> unit ids (sorted), for every occupied hex (a unit in one of ``boxes`` is off
     the map). Kept for the arrangement of the units; not to be changed: it is shared."""
+    units = state["units"]
+    last = _LAST
+    if last[0] is units and last[1] is boxes:  # asked of one table many times running
+        return last[2]  # type: ignore[no-any-return]
     facts = by_positions(state)
     known = facts.get("occupancy")
     if known is not None:
+        last[:] = (units, boxes, known)
         return known  # type: ignore[no-any-return]
     out: dict[str, list[str]] = {}
     for u, d in state["units"].items():
@@ -90,6 +100,7 @@ def occupancy(state: State, boxes: frozenset[str]) -> dict[str, list[str]]:
     for uids in out.values():
         uids.sort()
     facts["occupancy"] = out
+    last[:] = (units, boxes, out)
     return out
 
 

@@ -40,6 +40,8 @@ from .rules import (
     occupancy,
     other,
     phasing_side,
+    remember,
+    remembered,
 )
 from .zoc import country
 
@@ -129,7 +131,10 @@ def combat_facts(R: Rules, state: State) -> dict[str, Any]:
     attackers, the obligations. The key names every part of the state they read besides the
     units (the phase, turn and weather; who has attacked and been attacked; fortresses lost;
     airborne drops; Early Start's May): a declaration's steps, which change none of these,
-    find them ready."""
+    find them ready. While a state is read (``core.memo.reading``) they are found at once."""
+    found = remembered(state, "combat_facts")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     key = (
         "attacks",
         state["phase"],
@@ -143,7 +148,8 @@ def combat_facts(R: Rules, state: State) -> dict[str, Any]:
             (d.get("unit"), d.get("turn"), d.get("phase")) for d in state.get("airborne_drops", ())
         ),
     )
-    return kept_for_table(R, state, key, lambda: {"directions": {}, "attackers": {}})  # type: ignore[no-any-return]
+    facts = kept_for_table(R, state, key, lambda: {"directions": {}, "attackers": {}})
+    return remember(state, "combat_facts", facts)  # type: ignore[no-any-return]
 
 
 def enemy_hexes(R: Rules, state: State) -> list[str]:

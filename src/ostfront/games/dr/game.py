@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from ...core.mapmodel import GameMap
 from ...core.protocol import (
@@ -44,6 +44,18 @@ from .views import (
     roll_hits,
     selected_unit,
 )
+
+#: State keys holding a dict or a list of plain values (strings, numbers, None): copied one
+#: level deep (:meth:`DefiantRussia.copy_state`).
+FLAT_KEYS = ("control", "eliminated_at", "airborne_moved", "done", "hexes_attacked",
+             "fortress_lost")  # fmt: skip
+#: Keys holding a dict whose values are plain values or flat lists and dicts: the movement
+#: record ({"phase", "selected", "leave": [...], "rail": [...], "control_before": {...}})
+#: and the pools ({side: {pool: points}}).
+TWO_LEVEL_KEYS = ("movement", "pools")
+#: Keys the copy shares: the units table (replaced whole), the options (never changed), and
+#: (for a moment) those copied two levels deep.
+SHARED_KEYS = ("units", "options", *TWO_LEVEL_KEYS)
 
 
 class DefiantRussia(SequencedGame):
@@ -135,9 +147,16 @@ class DefiantRussia(SequencedGame):
         from_position(self.rules_for(state), own(state), position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
-        """The control table is flat: copied as such. The units table is replaced, never
-        changed in place (``rules.set_unit``): the copy shares it."""
-        return copy_state(own(state), shallow=("control",), shared=("units",))
+        """The flat tables and lists are copied as such. The units table is replaced, never
+        changed in place (``rules.set_unit``), and the options never change: the copy
+        shares them. The movement record and the pools are dicts of flat values (lists,
+        dicts, numbers): copied two levels deep."""
+        new = cast(dict[str, Any], copy_state(own(state), shallow=FLAT_KEYS, shared=SHARED_KEYS))
+        for k in TWO_LEVEL_KEYS:
+            v = new.get(k)
+            if type(v) is dict:
+                new[k] = {a: (b.copy() if type(b) in (dict, list) else b) for a, b in v.items()}
+        return cast(ProtocolState, new)
 
     def engine(self) -> ModuleType:
         return sequence

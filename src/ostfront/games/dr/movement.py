@@ -41,6 +41,7 @@ from .movement_rules import (
     TURKISH_RESERVES,
     WHOLE,
     allowance,
+    allowance_alone,
     armor_zoc_to_zoc,
     control_at_start,
     country_of,
@@ -280,9 +281,11 @@ def selectable(R: Rules, state: State) -> list[str]:
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
             escort = carried(R, state, uid) if exploit and units[uid]["at"] in with_leaders else []
-            ok = (not held(uid) and allowance(R, state, uid, escort) > 0) or (
-                unit.type == "airborne" and airborne.can_drop(R, state, uid)
-            )
+            ok = (
+                not held(uid)
+                and (allowance(R, state, uid, escort) if escort else allowance_alone(R, state, uid))
+                > 0
+            ) or (unit.type == "airborne" and airborne.can_drop(R, state, uid))
         if ok:
             out.append(uid)
     return out
@@ -352,24 +355,14 @@ def actions(R: Rules, state: State) -> list[Action]:  # DR 4.3, # DR 4.5, # DR 4
     found = reach_of(R, state, sel)  # the moves carry it: perform finds their paths in it
     ends = destinations(R, state, sel, found)
     ways = paths_to(found, ends)
-    for h, cost in ends.items():
-        acts.append(
-            Action(
-                "to",
-                (h,),
-                f"{name} to {h} ({cost} MP)",
-                rule,
-                side,
-                found,
-                role="move",
-                units=moving,
-                hexes=(h,),
-                path=ways[h],
-                cost=cost,
-                group="Move to",
-                highlight="move",
-            )
-        )
+    move = Action(
+        "to", (), "", rule, side, found, role="move", units=moving, group="Move to",
+        highlight="move",
+    )  # fmt: skip
+    acts += [
+        move.variant((h,), f"{name} to {h} ({cost} MP)", hexes=(h,), path=ways[h], cost=cost)
+        for h, cost in ends.items()
+    ]
     acts += _rail_and_sea(R, state, sel, name, moving, side)
     _, optional = escorts(R, state, sel)
     leave = record(state)["leave"]
@@ -401,21 +394,12 @@ def _rail_and_sea(
 
     by_rail, rail_dests = rail.rail_options(R, state, sel)
     ways = paths_to(by_rail, rail_dests)
+    by_train = Action(
+        "rail", (), "", "DR 6.5", side, by_rail, role="move", units=moving,
+        group="Move by rail", highlight="rail",
+    )  # fmt: skip
     acts = [
-        Action(
-            "rail",
-            (h,),
-            f"{name} by rail to {h}",
-            "DR 6.5",
-            side,
-            by_rail,
-            role="move",
-            units=moving,
-            hexes=(h,),
-            path=ways[h],
-            group="Move by rail",
-            highlight="rail",
-        )
+        by_train.variant((h,), f"{name} by rail to {h}", hexes=(h,), path=ways[h])
         for h in rail_dests
     ]
     acts += [

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from typing import Any, cast
 
@@ -101,15 +101,39 @@ def entry_rule(
             if any(R.unit(u).is_ground and R.unit(u).side != unit.side for u in uids)
         )
 
+    by_place = _where_allowed(R, frozenset(barred), tuple(only), row_limit)
+
     def ok(h: str) -> bool:
         if h in enemies or h in card_closed:
             return False
-        where = country_of(R, h)
-        if where in barred or any(where != c for c in only):
-            return False
-        return not (row_limit and row_of(R, h) > 5)
+        allowed = by_place.get(h)
+        return _allowed_at(R, h, barred, only, row_limit) if allowed is None else allowed
 
     return ok
+
+
+def _allowed_at(
+    R: Rules, h: str, barred: Collection[str], only: Sequence[str], row_limit: bool
+) -> bool:
+    """The limits of :func:`entry_rule` that depend on where the hex is: the countries the
+    unit may not enter (``barred``) or not leave (``only``), and the Finns' row limit."""
+    where = country_of(R, h)
+    if where in barred or any(where != c for c in only):
+        return False
+    return not (row_limit and row_of(R, h) > 5)
+
+
+def _where_allowed(
+    R: Rules, barred: frozenset[str], only: tuple[str, ...], row_limit: bool
+) -> dict[str, bool]:
+    """:func:`_allowed_at` for every hex of the map: worked out once for the map and the
+    limits (a few sets of them in a game)."""
+    facts = facts_of(R.map)
+    key = ("entry_places", barred, only, row_limit)
+    found: dict[str, bool] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = {h: _allowed_at(R, h, barred, only, row_limit) for h in R.map.terrain}
+    return found
 
 
 def terrain_cost(R: Rules, state: State, uid: str, h: str) -> int | None:
@@ -296,6 +320,21 @@ def allowance(R: Rules, state: State, uid: str, carrying: Sequence[str] = ()) ->
         mp = math.ceil(mp / 2)  # DR 5.1D
     if state["weather"] == "mud":
         mp = math.ceil(mp / 2)  # DR 8.3.3
+    return mp
+
+
+def allowance_alone(R: Rules, state: State, uid: str) -> int:
+    """:func:`allowance` of a unit carrying no leader, kept for its record, the phase and the
+    weather - all it reads then (the record compared by identity: records are replaced
+    whole, never changed in place): the list of units that may move asks it of every unit
+    after every move."""
+    kept: dict[str, tuple[Any, str, Any, int]] = known(R.counters, "allowance", dict, R.charts)
+    record, phase, weather = state["units"][uid], state["phase"], state["weather"]
+    found = kept.get(uid)
+    if found is not None and found[0] is record and found[1] == phase and found[2] == weather:
+        return found[3]
+    mp = allowance(R, state, uid)
+    kept[uid] = (record, phase, weather, mp)  # the record kept alive: found by identity
     return mp
 
 

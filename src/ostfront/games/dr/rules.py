@@ -132,12 +132,15 @@ def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, 
 
 
 def side_units(R: Rules, state: State, side: str) -> list[str]:
-    """Ids of a side's units on the map."""
-    return [
-        u
-        for u, d in sorted(state["units"].items())
-        if d["at"] not in BOXES and R.unit(u).side == side
-    ]
+    """Ids of a side's units on the map (sorted): kept for the arrangement of the units."""
+
+    def work_out() -> tuple[str, ...]:
+        units = state["units"]
+        return tuple(
+            u for u in sorted(units) if units[u]["at"] not in BOX_SET and R.unit(u).side == side
+        )
+
+    return list(kept(R, state, ("side_units", side), work_out))
 
 
 def ground_units_at(R: Rules, state: State, hex_id: str, side: str | None = None) -> list[str]:
@@ -186,7 +189,9 @@ def is_black_sea_fleet(R: Rules, uid: str) -> bool:
 
 def black_sea_fleet_in_play(R: Rules, state: State) -> bool:
     """The Black Sea Fleet is on the map (10.2F, 11.5.5E)."""
-    return any(is_black_sea_fleet(R, u) and on_map(state, u) for u in state["units"])
+    fleets = counter_ids(R, "black_sea_fleet", lambda u: is_black_sea_fleet(R, u.id))
+    units = state["units"]
+    return any(u in units and on_map(state, u) for u in fleets)
 
 
 #: The phases in the order they come: the set-up, the Soviets first (DR 3.0A, 3.0C), then

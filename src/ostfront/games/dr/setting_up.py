@@ -18,7 +18,7 @@ from typing import Any, cast
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .control import initial_control
-from .rules import Rules, State, other, set_unit, units_at
+from .rules import Rules, State, kept, other, set_unit, units_at
 from .scenario import SCENARIOS, load_scenario
 from .setup import load_setup
 from .setup_room import room_for
@@ -43,7 +43,16 @@ OPTION_RULES = {
 
 def option_rules(state: State) -> list[str]:  # DR 12.6: counters in or out by option
     """The optional rules in use, by number ("12.3"), as the counters name them."""
-    return [rule for oid, rule in OPTION_RULES.items() if state["options"].get(oid)]
+    options = state["options"]  # never changed once set up: its copies share it
+    last = _OPTION_RULES
+    if last[0] is not options:
+        last[:] = [options, tuple(rule for oid, rule in OPTION_RULES.items() if options.get(oid))]
+    return list(last[1])
+
+
+#: The options table :func:`option_rules` was last asked about (kept alive here, so found by
+#: identity) and its answer.
+_OPTION_RULES: list[Any] = [None, ()]
 
 
 def play_state(
@@ -148,9 +157,15 @@ def side_of_phase(state: State) -> str:
 
 
 def unplaced(R: Rules, state: State, side: str) -> list[str]:
-    return [
-        u for u, d in state["units"].items() if d["at"] == "unplaced" and R.unit(u).side == side
-    ]
+    """The side's units still to set up (kept for the arrangement of the units)."""
+
+    def work_out() -> tuple[str, ...]:
+        units = state["units"]
+        return tuple(
+            u for u, d in units.items() if d["at"] == "unplaced" and R.unit(u).side == side
+        )
+
+    return list(kept(R, state, ("unplaced", side), work_out))
 
 
 def area_of(R: Rules, state: State, uid: str) -> frozenset[str]:
