@@ -105,9 +105,9 @@ def test_a_game_posts_wait_for_its_write_and_keep_their_order(tmp_path: Path) ->
         assert store.writing.wait(60)
         # a post on the same step and one on the next queue for the game, not the engine
         same, same_out = _in_thread(mgr.act, a.id, "historical", 0, token=soviet)
-        _until(lambda: mgr._game_locks[a.id][1][0] >= 2)
+        _until(lambda: mgr._game_locks[a.id][0]._next >= 2)  # queued: its ticket taken
         after, after_out = _in_thread(mgr.act, a.id, "done", 1, token=soviet)
-        _until(lambda: mgr._game_locks[a.id][1][0] >= 3)
+        _until(lambda: mgr._game_locks[a.id][0]._next >= 3)
         assert (same_out, after_out, a.seq) == ([], [], 0)
     finally:
         store.go.set()

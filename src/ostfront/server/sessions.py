@@ -150,7 +150,7 @@ class Manager:
         self._loading: dict[str, threading.Lock] = {}
         self._loading_guard = threading.Lock()
         #: Each game's lock (its steps in order) and how many threads hold or want it.
-        self._game_locks: dict[str, tuple[threading.RLock, list[int]]] = {}
+        self._game_locks: dict[str, tuple[FairLock, list[int]]] = {}
         self._game_locks_guard = threading.Lock()
         #: The worker processes computer players think in.
         self.ai_pool = AiPool(ai_executor)
@@ -231,16 +231,17 @@ class Manager:
     # -- each game in turn -----------------------------------------------------------
     @contextlib.contextmanager
     def game_lock(self, gid: str) -> Iterator[None]:
-        """Game ``gid``'s steps one at a time in this process (re-entrant): whoever checks,
-        stores and keeps a step, or brings the game up to the database, holds it, and
-        other games are not held. Never taken while holding the engine lock (the engine
-        lock is taken under it), so the two cannot wait for each other."""
+        """Game ``gid``'s steps one at a time in this process (re-entrant), in the order the
+        posts asked (a :class:`FairLock`): whoever checks, stores and keeps a step, or
+        brings the game up to the database, holds it, and other games are not held. Never
+        taken while holding the engine lock (the engine lock is taken under it), so the two
+        cannot wait for each other."""
         if self.engine.held():
             raise RuntimeError("a game's lock is taken before the engine lock, not under it")
         with self._game_locks_guard:
             entry = self._game_locks.get(gid)
             if entry is None:
-                entry = self._game_locks[gid] = (threading.RLock(), [0])
+                entry = self._game_locks[gid] = (FairLock(), [0])
             entry[1][0] += 1
         try:
             with entry[0]:
