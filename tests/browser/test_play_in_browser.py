@@ -114,6 +114,10 @@ def page(chromium: Any, base_url: str) -> Iterator[Any]:
     context.close()
 
 
+#: whether the page's log is drawn as ``html`` (a function for ``page.wait_for_function``)
+LOG_IS = "html => document.getElementById('log-body').innerHTML === html"
+
+
 def view(page: Any) -> dict[str, Any]:
     v: dict[str, Any] = page.evaluate(
         "() => ({seq: V.seq, active: V.active, thinking: V.thinking, phase: V.info.phase,"
@@ -280,9 +284,15 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
 
     # -- Reload: the same game, the same position
     before = view(page)
+    log_html = page.inner_html("#log-body")  # drawn a turn at a time, step after step
+    # newest first: only the turn being played is open, at the top
+    assert page.locator("#log-body > details.turn[open]").count() == 1
+    assert page.locator("#log-body > details.turn").first.get_attribute("open") is not None
     page.reload()
     page.wait_for_selector("g.counters .counter-slot")
     after = wait_until(page, lambda v: v["seq"] == before["seq"], "the reloaded game")
+    # the log drawn whole on loading is the log the steps drew turn by turn
+    page.wait_for_function(LOG_IS, arg=log_html, timeout=30_000)
     assert after["counters"] == before["counters"]
     assert [a["text"] for a in after["actions"]] == [a["text"] for a in before["actions"]]
     assert any(c["id"] == uid and c["hex"] == target for c in after["counters"])
@@ -320,6 +330,7 @@ def test_a_game_against_the_computer(page: Any, base_url: str, artifacts: Path) 
     page.wait_for_function("() => V.step === 0")
     page.keyboard.press("Escape")
     wait_until(page, lambda v: v["live"], "back to the game")
+    page.wait_for_function(LOG_IS, arg=log_html, timeout=30_000)  # shrunk, then grown again
     page.screenshot(path=str(artifacts / "game-page.png"))
     assert page.errors == []
 

@@ -91,4 +91,17 @@ def test_the_1941_campaign_from_the_new_game_page(
     result = page.evaluate("() => V.result")
     assert "December 1941" in result["reason"] and result["reason"] in page.inner_text("#result")
     page.screenshot(path=str(artifacts / "sno-1941-end.png"))
+
+    # the log, drawn a turn at a time as the computer played: newest first, December open
+    turns = page.locator("#log-body > details.turn")
+    assert turns.count() >= 6 and "December 1941" in turns.first.locator("summary").inner_text()
+    assert page.locator("#log-body > details.turn[open]").count() == 1
+    assert turns.first.get_attribute("open") is not None
+    steps = [int(n) for n in page.locator("#log-body .n").all_inner_texts() if n]
+    assert steps == sorted(steps, reverse=True)
+    log_html = page.inner_html("#log-body")
+    page.reload()  # the log drawn whole on loading is the one the steps drew
+    page.wait_for_function(
+        "html => document.getElementById('log-body').innerHTML === html", arg=log_html
+    )
     assert page.errors == []

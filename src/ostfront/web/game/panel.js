@@ -132,9 +132,16 @@ export function drawBoxes() {
   el.querySelectorAll(".box-counter").forEach(u => u.addEventListener("click", () => chooseUnit(u.dataset.uid, true)));
 }
 
+// The log, a turn to a <details>, newest first. Only the turns whose entries changed are
+// drawn again (a step adds to the last turn alone): a campaign's log of thousands of entries
+// is not parsed and laid out anew at every click, and a turn the player opened stays open.
 export function drawLog() {
   const body = document.getElementById("log-body");
-  if (!page.log.length) { body.innerHTML = '<p class="muted">Nothing yet.</p>'; return; }
+  if (!page.log.length) {
+    body.innerHTML = '<p class="muted">Nothing yet.</p>';
+    body.drawnTurns = [];
+    return;
+  }
   const turns = [];
   for (const e of page.log) {
     // the turn as the game names it ("Turn 3", "August 1941"), and its phase
@@ -146,16 +153,33 @@ export function drawLog() {
     if (!p || p.title !== title) t.phases.push(p = { title, entries: [] });
     p.entries.push(e);
   }
-  // newest first: the last turn open, its latest phase and step at the top
   const last = turns.length - 1;
-  body.innerHTML = turns.map((t, i) =>
-    `<details class="turn" ${i === last ? "open" : ""}><summary>${esc(t.key)}</summary>` +
+  const htmls = turns.map((t, i) => turnHtml(t, i === last));
+  let drawn = body.drawnTurns;  // [{html, el}] in turn order, as on the page (reversed)
+  if (!drawn || body.querySelector(":scope > p")) {
+    body.innerHTML = "";
+    drawn = body.drawnTurns = [];
+  }
+  while (drawn.length > htmls.length) drawn.pop().el.remove();  // undone, or a step back
+  htmls.forEach((html, i) => {
+    if (drawn[i] && drawn[i].html === html) return;
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    const el = holder.firstElementChild;
+    if (drawn[i]) drawn[i].el.replaceWith(el);
+    else body.prepend(el);  // a new turn: the newest, at the top
+    drawn[i] = { html, el };
+  });
+}
+
+// One turn of the log: its phases and steps, the latest at the top.
+function turnHtml(t, open) {
+  return `<details class="turn" ${open ? "open" : ""}><summary>${esc(t.key)}</summary>` +
     t.phases.slice().reverse().map(p => `<div class="phase">${esc(p.title)}</div><ol>` + p.entries.slice().reverse().map(e => {
       const dice = (e.rolls || []).map(r => ` <span class="dice" title="${esc(r.why)}">${esc(r.why ? r.why + ": " : "")}${r.dice.join(" ")}${r.result ? " → " + esc(r.result) : ""}</span>`).join("");
       return `<li><span class="n">${esc(e.step)}</span><span class="badge ${esc(e.side)}">${esc(cap(e.side || ""))}</span> ` +
         `${esc(e.text)} ${ruleLink(page.view.game, e.rule)}${dice}</li>`;
-    }).join("") + "</ol>").join("") + "</details>"
-  ).reverse().join("");
+    }).join("") + "</ol>").join("") + "</details>";
 }
 
 // The hex box belongs to the phase it was opened in: a new phase closes it, so a box from an
