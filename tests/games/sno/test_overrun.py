@@ -287,6 +287,16 @@ def test_5_4_8_a_comparison_with_an_overrun_waived_only_when_no_attack_meets_it(
         "3rd Army next to it (SNO 7.4.4)"
         for n in ("5th", "6th")
     ]
+    # the 8th and 9th Corps held by another attack of the plan (on the 10th Army in 2105):
+    # the 7th and 10th Corps free could give 4:3 -> 1:1 only, short of 5:3: waived (reading:
+    # 5.4.8 counts the units no other attack holds; may-daring seed 26 had no plan otherwise)
+    s = _overrun_then_combat(R, make_state, {**units2, "sov-10-army": "2105"})
+    held = {"id": 3, "attackers": ["ger-8-corps", "ger-9-corps"], "defenders": ["sov-10-army"],
+            "where": {"sov-10-army": "2105"}, "done": False, "result": None,
+            "kind": "assault"}  # fmt: skip
+    assert limits.plan_problems(R, s, [*s["combat"]["plan"], attack, held]) == []
+    # without that attack the 8th and 9th Corps are free again: refused as before
+    assert len(limits.plan_problems(R, s, [*s["combat"]["plan"], attack])) == 2
 
 
 def test_5_4_9_the_overrun_blitz_crt_by_choice_before_any_assault_roll(R, make_state) -> None:

@@ -246,7 +246,10 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
 
     SNO 5.4.8 with overruns: an overrun is fixed from the OMP (5.4.4), so a comparison that
     sets it against another attack asks the other attack to move: it is waived only when even
-    every unit able to attack that attack's defenders could not meet it (:func:`_best`)."""
+    every unit able to attack that attack's defenders, and taking part in no other attack of
+    the plan, could not meet it (:func:`_best`). Reading: the units the plan holds elsewhere
+    are not counted - the other attacks keep their own limits, and counting them could ask
+    for a plan that keeps every rule where none does (may-daring, seed 26)."""
     out: list[str] = []
     assessed = [(a, _assess(R, state, a)) for a in plan]
     for a, o in assessed:  # SNO 7.4.7: still unavoidable, with the plan as it now is
@@ -271,7 +274,8 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
         if b.get("kind") == plan_mod.OVERRUN:
             return False
         if b["id"] not in best:
-            best[b["id"]] = _best(R, state, b["defenders"])
+            held = {u for c in plan if c is not b for u in c["attackers"]}
+            best[b["id"]] = _best(R, state, b["defenders"], held)
         top = best[b["id"]]
         return top is None or (top <= needed if above else top < needed)
 
@@ -351,15 +355,20 @@ def plan_problems(R: Rules, state: State, plan: list[dict[str, Any]]) -> list[st
     return list(dict.fromkeys(out))
 
 
-def _best(R: Rules, state: State, defenders: list[str]) -> Fraction | None:
+def _best(
+    R: Rules, state: State, defenders: list[str], held: set[str] | frozenset[str] = frozenset()
+) -> Fraction | None:
     """SNO 5.4.8: the highest odds ``defenders`` could be attacked at by every phasing unit
-    able to attack them all (on either CRT: an upper bound; None: none could)."""
+    able to attack them all that takes part in no other attack of the plan (``held``: the
+    units that do; on either CRT: an upper bound; None: none could)."""
     side = R.unit(defenders[0]).side if defenders else "axis"
     wanted = set(defenders)
     able = [
         u
         for u in side_units(R, state, "soviet" if side == "axis" else "axis")
-        if plan_mod.may_attack(R, state, u) and wanted <= set(plan_mod.enemies_in_zoc(R, state, u))
+        if u not in held
+        and plan_mod.may_attack(R, state, u)
+        and wanted <= set(plan_mod.enemies_in_zoc(R, state, u))
     ]
     if not able:
         return None
