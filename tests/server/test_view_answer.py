@@ -1,7 +1,8 @@
 """A game view answered by the route itself (``routes_games.view_answer``, issue 36: no second
 turn of the thread pool) is byte for byte what FastAPI makes of the same view returned with
 ``response_model=GameView, response_model_exclude_unset=True``: whole views and views as
-changes, of both games, through a game's first posts.
+changes, of both games, through a game's first posts. Compressed (``app.GZIP_LEVEL``), a
+view reads the same as sent plain.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from web_helpers import new_game, seat
 
 from ostfront import games
 from ostfront.core.rng import choice_index, new_rng
@@ -66,3 +68,13 @@ def test_view_answer_is_fastapis_answer(tmp_path: Path, game: str, position: str
             assert ours.status_code == theirs.status_code == 200
             assert ours.headers["content-type"] == theirs.headers["content-type"]
             assert ours.content == theirs.content
+
+
+def test_a_view_compressed_reads_as_sent_plain(client: TestClient) -> None:
+    gid = new_game(client, game="sno", position="kiev-1941-08")
+    plain = client.get(f"/api/games/{gid}", headers={**seat(gid), "Accept-Encoding": "identity"})
+    packed = client.get(f"/api/games/{gid}", headers={**seat(gid), "Accept-Encoding": "gzip"})
+    assert "content-encoding" not in plain.headers
+    assert packed.headers["content-encoding"] == "gzip"
+    assert len(plain.content) > 2000  # large enough to be compressed
+    assert packed.content == plain.content  # as the client decoded it
