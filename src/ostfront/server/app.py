@@ -102,6 +102,11 @@ from .sessions import Manager
 from .storage import open_store
 from .store import default_db
 
+#: How hard answers are compressed (gzip, for answers of 2,000 bytes or more): zlib's own
+#: default. Starlette's (9) took 35-50% more CPU for 1-2% fewer bytes (issue 36: game views
+#: of both games' load-test posts, benchmarks/README.md "SNO post, fourth round").
+GZIP_LEVEL = 6
+
 
 def create_app(
     db: str | Path | None = None,
@@ -170,7 +175,7 @@ def create_app(
     app = FastAPI(title="Ostfront", version=__version__, lifespan=lifespan)
     app.state.manager = mgr
     app.state.imports = Gate(max_imports, "importing other records")
-    app.add_middleware(GZipMiddleware, minimum_size=2000)
+    app.add_middleware(GZipMiddleware, minimum_size=2000, compresslevel=GZIP_LEVEL)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     add_error_handlers(app)
     for module in (
