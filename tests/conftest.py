@@ -8,13 +8,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
-from hypothesis import settings
+#: Compiled modules are kept (``__pycache__``, ignored by git) even where the environment
+#: says not to (``PYTHONDONTWRITEBYTECODE``): else every test worker compiles ostfront, its
+#: libraries and every test module again (pytest's assertion rewriting, ~8 s of a core a
+#: worker), and so does each server, command and computer-player process a test starts.
+#: Set here, before ostfront is imported; the workers and those processes inherit it.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ostfront import games
-from toygame import GAME as TOY
+import pytest  # noqa: E402 - the imports below after the bytecode switch above
+from hypothesis import settings  # noqa: E402
+
+from ostfront import games  # noqa: E402
+from toygame import GAME as TOY  # noqa: E402
 
 games.register(TOY, replace=True)
 
