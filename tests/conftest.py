@@ -8,13 +8,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
-from hypothesis import settings
+#: Compiled modules are kept (``__pycache__``, ignored by git) even where the environment
+#: says not to (``PYTHONDONTWRITEBYTECODE``): else every test worker compiles ostfront, its
+#: libraries and every test module again (pytest's assertion rewriting, ~8 s of a core a
+#: worker), and so does each server, command and computer-player process a test starts.
+#: Set here, before ostfront is imported; the workers and those processes inherit it.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ostfront import games
-from toygame import GAME as TOY
+import pytest  # noqa: E402 - the imports below after the bytecode switch above
+from hypothesis import settings  # noqa: E402
+
+from ostfront import games  # noqa: E402
+from toygame import GAME as TOY  # noqa: E402
 
 games.register(TOY, replace=True)
 
@@ -40,20 +48,41 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 
 #: The files that take longest (``--durations``; benchmarks/README.md, "The test suite"),
-#: run first: each worker takes a whole file at a time (``--dist loadfile``), and a long
-#: file handed out last leaves the other workers idle while it runs. (pytest-xdist would
-#: hand out the files with most tests first: ``--no-loadscope-reorder`` in pyproject.toml
-#: keeps this order.)
+#: run first, longest first; then the folders whose files take longest (the server's tests
+#: wait on processes, sockets and disks), and the many short files last: each worker takes
+#: a whole file at a time (``--dist loadfile``) and is handed the next one while it still
+#: runs the last two tests of its file, so a long file handed out near the end leaves the
+#: other worker idle while it runs. (pytest-xdist would hand out the files with most tests
+#: first: ``--no-loadscope-reorder`` in pyproject.toml keeps this order.) Seconds in one
+#: process beside other work (benchmarks/README.md, "The test suite, fourth round"):
 LONGEST_FIRST = (
-    "tests/browser/test_sno_turn_clicks.py",
-    "tests/test_code_quality.py",
-    "tests/server/test_load_test.py",
-    "tests/browser/test_play_in_browser.py",
-    "tests/browser/test_sno_campaign_in_browser.py",
-    "tests/browser/test_sno_in_browser.py",
-    "tests/ai/test_every_option.py",
-    "tests/games/dr/test_random_play.py",
+    "tests/browser/test_sno_turn_clicks.py",  # 23
+    "tests/games/dr/test_random_play.py",  # 23
+    "tests/server/test_load_test.py",  # 19
+    "tests/test_code_quality.py",  # 16 (mypy without its cache)
+    "tests/server/test_two_processes_online.py",  # 14
+    "tests/browser/test_turn_told.py",  # 13
+    "tests/server/test_account_upkeep.py",  # 13
+    "tests/ai/test_every_option.py",  # 12
+    "tests/browser/test_accounts_in_browser.py",  # 12
+    "tests/browser/test_sno_campaign_in_browser.py",  # 11
+    "tests/browser/test_sno_readable.py",  # 11
+    "tests/server/test_server_limits.py",  # 10
+    "tests/server/test_accounts.py",  # 10
+    "tests/ai/test_players.py",  # 10
+    "tests/browser/test_play_in_browser.py",  # 10
+    "tests/games/sno/test_random_play.py",  # 10
+    "tests/games/test_position_phases.py",  # 9
+    "tests/server/test_online.py",  # 9
+    "tests/games/dr/test_cli_game.py",  # 8
+    "tests/games/sno/test_properties.py",  # 8
     "tests/browser/",
+    "tests/server/",
+    "tests/ai/",
+    "tests/games/dr/ai/",
+    "tests/test_action_roles.py",  # 6
+    "tests/test_doctests.py",  # 6
+    "tests/cli/",
 )
 
 

@@ -36,7 +36,10 @@ PG_URL = os.environ.get("OSTFRONT_TEST_PG", "postgresql://postgres@127.0.0.1:543
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A ``postgresql://`` URL whose tables go to a fresh schema, dropped after the test;
-    the test is skipped (saying why) only if no PostgreSQL server answers."""
+    the test is skipped (saying why) only if no PostgreSQL server answers. Its sessions
+    commit without waiting for the disk (``synchronous_commit = off``, what the SQLite store
+    does by default, ``store.SYNCHRONOUS``): no test crashes the database server, and a
+    commit is seen by every other session at once either way."""
     psycopg = pytest.importorskip("psycopg")
     try:
         admin = psycopg.connect(PG_URL, autocommit=True, connect_timeout=3)
@@ -46,7 +49,8 @@ def pg_url() -> Iterator[str]:
     schema = f"ostfront_test_{secrets.token_hex(6)}"
     admin.execute(f'CREATE SCHEMA "{schema}"')
     try:
-        yield f"{PG_URL}{'&' if '?' in PG_URL else '?'}options=-csearch_path%3D{schema}"
+        options = f"-csearch_path%3D{schema}%20-csynchronous_commit%3Doff"
+        yield f"{PG_URL}{'&' if '?' in PG_URL else '?'}options={options}"
     finally:
         admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
         admin.close()
