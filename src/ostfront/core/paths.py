@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 Neighbours = Callable[[str], Iterable[str]]
@@ -137,8 +137,8 @@ def paths_to(found: Mapping[str, Step], goals: Iterable[str]) -> dict[str, tuple
     >>> paths_to(flood("0101", g.neighbours, lambda a, b: True), ["0301", "0201"])
     {'0301': ('0101', '0201', '0301'), '0201': ('0101', '0201')}
     """
-    if isinstance(found, Reach):  # each way read back along its lists
-        return {g: tuple(found.path(g)) for g in goals}
+    if isinstance(found, Reach):  # the ways read back along its lists, shared as here
+        return found.ways(goals)
     ways: dict[str, tuple[str, ...]] = {}
 
     def way(goal: str) -> tuple[str, ...]:
@@ -554,6 +554,54 @@ def cost_steps(index: HexIndex, table: Mapping[str, Mapping[str, float | None]] 
     return CostSteps(index, table if callable(table) else table.__getitem__)
 
 
+def flood_numbered(
+    index: HexIndex,
+    start: str,
+    steps: tuple[tuple[int, ...], ...],
+    may_enter: Callable[[int], bool],
+    may_cross: Callable[[int, int], bool] | None = None,
+) -> Reach:
+    """:func:`flood` over hex numbers: the same hexes, steps and order found (a plain
+    breadth-first search, each step costing 1) through ``steps`` (hex number -> neighbour
+    numbers, in the order :func:`flood`'s ``neighbours`` gives them), where a step from
+    ``a`` into ``b`` is allowed if ``may_enter(b)`` and ``may_cross(a, b)`` (None: always).
+    ``may_enter`` is asked at most once a hex (the rule asked must be pure), ``may_cross``
+    only for a hex ``may_enter`` lets in.
+
+    >>> ix = HexIndex(["a", "b", "c", "d"])
+    >>> line = ((1,), (0, 2), (1, 3), (2,))
+    >>> r = flood_numbered(ix, "b", line, lambda h: h != 3)
+    >>> {h: tuple(s) for h, s in r.items()}
+    {'b': (0, None), 'a': (1, 'b'), 'c': (1, 'b')}
+    """
+    s = index.num[start]
+    # 0: not asked yet, 1: reached, 2: may not be entered, 3: may be entered, not reached
+    flag = bytearray(len(index.ids))
+    flag[s] = 1
+    order, depth, back = [s], [0], [-1]
+    found, cost, came = order.append, depth.append, back.append
+    i = 0
+    while i < len(order):  # the list is the queue: read in the order found
+        here, d = order[i], depth[i] + 1
+        for nxt in steps[here]:
+            f = flag[nxt]
+            if f == 1 or f == 2:
+                continue
+            if f == 0:
+                if not may_enter(nxt):
+                    flag[nxt] = 2
+                    continue
+                flag[nxt] = 3
+            if may_cross is not None and not may_cross(here, nxt):
+                continue
+            flag[nxt] = 1
+            found(nxt)
+            cost(d)
+            came(i)
+        i += 1
+    return Reach(index, order, depth, back)
+
+
 class Reach(Mapping[str, Step]):
     """What :func:`reach_numbered` found, by hex number: ``order``, the hexes in the order
     found (the start first); ``cost[i]``, what reaching ``order[i]`` costs; ``back[i]``, the
@@ -572,7 +620,7 @@ class Reach(Mapping[str, Step]):
     __slots__ = ("_at", "back", "cost", "index", "order")
 
     def __init__(
-        self, index: HexIndex, order: list[int], cost: list[float], back: list[int]
+        self, index: HexIndex, order: list[int], cost: Sequence[float], back: list[int]
     ) -> None:
         self.index, self.order, self.cost, self.back = index, order, cost, back
         self._at: dict[int, int] | None = None  # hex number -> place in order, when asked
@@ -630,6 +678,31 @@ class Reach(Mapping[str, Step]):
         if i < 0:
             raise KeyError(f"hex {h} was not reached")
         return self.path_at(i)
+
+    def ways(self, goals: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """:func:`paths_to` ``goals``: each hex's way made once, as the way to the hex it
+        was entered from and the hex.
+
+        >>> r = Reach(HexIndex(["a", "b", "c"]), [0, 2, 1], [0.0, 1.0, 3.0], [-1, 0, 1])
+        >>> r.ways(["b", "c"])
+        {'b': ('a', 'c', 'b'), 'c': ('a', 'c')}
+        """
+        order, back, ids = self.order, self.back, self.index.ids
+        known: dict[int, tuple[str, ...]] = {-1: ()}
+        out = {}
+        for goal in goals:
+            i = self.at(goal)
+            if i < 0:
+                raise KeyError(f"hex {goal} was not reached")
+            back_to = []  # the places whose way is not known yet, the goal's first
+            while i not in known:
+                back_to.append(i)
+                i = back[i]
+            way = known[i]
+            for j in reversed(back_to):
+                way = known[j] = (*way, ids[order[j]])
+            out[goal] = way
+        return out
 
 
 def reach_numbered(

@@ -235,7 +235,7 @@ def move_unit(R: Rules, state: State, uid: str, path: list[str]) -> None:
 
 # ------------------------------------------------------------------ by rail and by sea
 def rail_move(
-    R: Rules, state: State, uid: str, dest: str, found: dict[str, Step] | None = None
+    R: Rules, state: State, uid: str, dest: str, found: Mapping[str, Step] | None = None
 ) -> None:
     """Move a unit by rail (6.5); it counts against the limit and may not move again this
     phase (6.5.3A), except a marshal's three hexes (11.6.4B, 12.7A). ``found``: the unit's
@@ -390,8 +390,6 @@ def _rail_and_sea(
     R: Rules, state: State, sel: str, name: str, moving: tuple[str, ...], side: str
 ) -> list[Action]:
     """The selected unit's moves by rail (DR 6.5) and by sea (DR 11.5.5)."""
-    from . import navy, rail
-
     by_rail, rail_dests = rail.rail_options(R, state, sel)
     ways = paths_to(by_rail, rail_dests)
     by_train = Action(

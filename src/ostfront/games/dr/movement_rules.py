@@ -383,8 +383,18 @@ def take_control(R: Rules, state: State, side: str, hexes: list[str]) -> None:
 
 def control_at_start(state: State, h: str) -> str | None:
     """Who controlled a hex when this phase began (6.5.1)."""
+    return start_control(state)(h)
+
+
+def start_control(state: State) -> Callable[[str], str | None]:
+    """:func:`control_at_start` as a test of the hex, for asking about many hexes at once."""
     before = record(state)["control_before"]
-    if h in before:
-        return before[h] or None
-    ctl: str | None = state["control"].get(h)
-    return ctl
+    control = state["control"]
+
+    def at_start(h: str) -> str | None:
+        if h in before:
+            return before[h] or None
+        ctl: str | None = control.get(h)
+        return ctl
+
+    return at_start
