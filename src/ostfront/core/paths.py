@@ -480,6 +480,38 @@ def connected_numbered(
     return found
 
 
+def within_numbered(
+    sources: Iterable[int], steps: tuple[tuple[int, ...], ...], shut: bytearray | bytes, limit: int
+) -> list[int]:
+    """The hexes :func:`distances` reaches over hex numbers with a ``limit`` and a
+    ``passable`` refusing the hexes ``shut`` (non-zero): those within ``limit`` steps of one
+    of ``sources`` (each once, shut or not, first) through hexes not shut, nearer first.
+
+    >>> within_numbered([0], ((1,), (0, 2), (1, 3), (2,)), b"\\x00\\x00\\x00\\x00", 2)
+    [0, 1, 2]
+    >>> within_numbered([0, 3], ((1,), (0, 2), (1, 3), (2,)), b"\\x00\\x00\\x01\\x01", 5)
+    [0, 3, 1]
+    """
+    front = list(dict.fromkeys(sources))
+    seen = bytearray(shut)
+    for s in front:
+        seen[s] = 1
+    found = list(front)
+    for _ in range(limit):
+        reached: list[int] = []
+        push = reached.append
+        for here in front:
+            for nxt in steps[here]:
+                if not seen[nxt]:
+                    seen[nxt] = 1
+                    push(nxt)
+        if not reached:
+            break
+        found += reached
+        front = reached
+    return found
+
+
 def grow_nearer(
     area: bytearray,
     seeds: Iterable[int],

@@ -41,13 +41,12 @@ from .movement_rules import (
     TURKISH_RESERVES,
     WHOLE,
     allowance,
-    allowance_alone,
+    allowances_alone,
     armor_zoc_to_zoc,
     control_at_start,
     country_of,
     entry_rule,
     full_fleet_near,
-    hex_index,
     immobile,
     immobility,
     is_sivash,
@@ -70,6 +69,7 @@ from .rules import (
     State,
     counter_ids,
     ground_hexes,
+    hex_index,
     hex_of,
     kept,
     occupancy,
@@ -266,6 +266,7 @@ def selectable(R: Rules, state: State) -> list[str]:
     units = state["units"]
     with_leaders = leader_hexes(R, state) if exploit else frozenset()  # who may go along
     held = immobility(R, state)
+    alone = allowances_alone(R, state)
     out = []
     for uid in counter_ids(R, side, lambda u: u.side == side):
         record = units.get(uid)
@@ -275,16 +276,14 @@ def selectable(R: Rules, state: State) -> list[str]:
         if unit.type == "fleet":
             ok = navy.may_sail(R, state, uid)
         elif unit.is_leader:
-            ok = unit.name in RIVAL and bool(
-                reachable(R, state, uid) or rail.may_rail(R, state, uid)
+            ok = unit.name in RIVAL and (
+                rail.may_rail(R, state, uid) or bool(reachable(R, state, uid))
             )
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
-            escort = carried(R, state, uid) if exploit and units[uid]["at"] in with_leaders else []
+            escort = carried(R, state, uid) if exploit and record["at"] in with_leaders else []
             ok = (
-                not held(uid)
-                and (allowance(R, state, uid, escort) if escort else allowance_alone(R, state, uid))
-                > 0
+                not held(uid) and (allowance(R, state, uid, escort) if escort else alone(uid)) > 0
             ) or (unit.type == "airborne" and airborne.can_drop(R, state, uid))
         if ok:
             out.append(uid)

@@ -15,21 +15,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...core.memo import facts_of
 from ...core.paths import Step, flood_numbered
 from .charts import rail_capacity
 from .movement_leaders import MARSHAL_HEXES, RIVAL, carried, end_rule, marshal_sources
 from .movement_rules import (
     entry_rule,
     full_fleet_near,
-    hex_index,
     immobile,
     is_sivash,
     kind,
     record,
     start_control,
 )
-from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side
+from .rules import (
+    Rules,
+    State,
+    hex_index,
+    hex_of,
+    occupancy,
+    on_map,
+    other,
+    phasing_side,
+    rail_steps,
+)
 from .zoc import zoc_hexes
 
 
@@ -110,18 +118,6 @@ def rail_reach(R: Rules, state: State, uid: str) -> Mapping[str, Step]:
     return flood_numbered(
         index, start, rail_steps(R), may_use, may_cross if sivash_closed else None
     )
-
-
-def rail_steps(R: Rules) -> tuple[tuple[int, ...], ...]:
-    """The map's rail lines by :func:`hex_index`'s numbers: hex number -> the numbers of the
-    hexes a rail line runs to from it (worked out once for the map)."""
-    facts = facts_of(R.map)
-    found: tuple[tuple[int, ...], ...] | None = facts.get("rail_steps")
-    if found is None:
-        index = hex_index(R)
-        table = {h: R.map.rail_neighbours(h) for h in index.ids}
-        found = facts["rail_steps"] = index.steps(table)
-    return found
 
 
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
