@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.paths import connected
+from ...core.paths import connected_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
@@ -23,9 +23,11 @@ from .rules import (
     Rules,
     State,
     black_sea_fleet_in_play,
+    hex_index,
     hex_of,
     kept,
     other,
+    rail_steps,
     remember,
     remembered,
     set_unit,
@@ -149,8 +151,9 @@ def _rail_to_the_east(R: Rules, state: State, start: str, strict: bool) -> bool:
         return False
     goals = {R.map.place_named(n).hex for n in SOVIET_RAIL_GOALS}
     goals |= {h for h in R.map.edges.get("east", ()) if h in R.map.rail_hexes}
-    net = connected([start], R.map.rail_neighbours, lambda a, b: b not in barred)
-    return bool(net & goals)
+    index = hex_index(R)
+    net = connected_numbered([index.num[start]], rail_steps(R), index.mask(h for h in barred if h))
+    return any(index.ids[h] in goals for h in net)
 
 
 def may_receive(R: Rules, uid: str) -> bool:  # DR 11.4.1A
