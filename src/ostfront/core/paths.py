@@ -203,6 +203,43 @@ def search(
     return prev
 
 
+def any_within(
+    start: str,
+    limit: int,
+    neighbours: Neighbours,
+    may_step: Callable[[str, str], bool],
+    stops: Callable[[str], bool],
+    wanted: Callable[[str], bool],
+) -> bool:
+    """Does a hex ``wanted`` accepts lie within ``limit`` steps of ``start`` (itself not
+    asked)? The hexes :func:`reach` finds with a cost of 1 for each step ``may_step``
+    allows and ``stops``, searched breadth-first and stopped at the first wanted.
+
+    >>> from ostfront.core.hexgrid import HexGrid
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
+    >>> go, no = (lambda a, b: True), (lambda h: False)
+    >>> any_within("0101", 2, g.neighbours, go, no, lambda h: h == "0301")
+    True
+    >>> any_within("0101", 2, g.neighbours, go, lambda h: h == "0201", lambda h: h == "0301")
+    False
+    """
+    seen = {start}
+    front = [start]
+    for _ in range(limit):
+        reached = []
+        for here in front:
+            if here != start and stops(here):
+                continue  # entered, not left
+            for nxt in neighbours(here):
+                if nxt not in seen and may_step(here, nxt):
+                    if wanted(nxt):
+                        return True
+                    seen.add(nxt)
+                    reached.append(nxt)
+        front = reached
+    return False
+
+
 def walk_back(prev: Mapping[str, str | None], end: str) -> list[str]:
     """``end`` and the hexes back to where a :func:`search` began."""
     out = [end]

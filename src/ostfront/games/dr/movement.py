@@ -35,6 +35,7 @@ from .movement_leaders import (
     carried,
     end_rule,
     escorts,
+    marshal_may_move,
     marshal_reach,
 )
 from .movement_rules import (
@@ -192,6 +193,17 @@ def reachable(R: Rules, state: State, uid: str) -> dict[str, int]:
     return destinations(R, state, uid, reach_of(R, state, uid))
 
 
+def may_move_on_own(R: Rules, state: State, uid: str) -> bool:
+    """``bool(reachable(R, state, uid))`` for Zhukov or Timoshenko: his search (when not
+    already made for this state) stops at the first hex he may end in."""
+    if remembered(state, f"reach-{uid}") is not None:
+        return bool(reachable(R, state, uid))
+    unit = R.unit(uid)
+    if unit.side != phasing_side(state) or not on_map(state, uid) or uid in state["done"]:
+        return False  # as reach_of
+    return marshal_may_move(R, state, uid)
+
+
 def destinations(R: Rules, state: State, uid: str, found: Mapping[str, Step]) -> dict[str, int]:
     """:func:`reachable` from the unit's :func:`reach_of` result ``found``."""
     if len(found) < 2:
@@ -277,7 +289,7 @@ def selectable(R: Rules, state: State) -> list[str]:
             ok = navy.may_sail(R, state, uid)
         elif unit.is_leader:
             ok = unit.name in RIVAL and (
-                rail.may_rail(R, state, uid) or bool(reachable(R, state, uid))
+                rail.may_rail(R, state, uid) or may_move_on_own(R, state, uid)
             )
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
@@ -313,7 +325,7 @@ def stranded_marshals(R: Rules, state: State) -> list[str]:
             continue
         if any(R.unit(u).is_ground and R.unit(u).side == "soviet" for u in occ[h]):
             continue
-        if reachable(R, state, uid):
+        if may_move_on_own(R, state, uid):
             out.append(uid)
     return out
 
