@@ -47,15 +47,15 @@ from .views import (
 
 #: State keys holding a dict or a list of plain values (strings, numbers, None): copied one
 #: level deep (:meth:`DefiantRussia.copy_state`).
-FLAT_KEYS = ("control", "eliminated_at", "airborne_moved", "done", "hexes_attacked",
-             "fortress_lost")  # fmt: skip
+FLAT_KEYS = ("eliminated_at", "airborne_moved", "done", "hexes_attacked", "fortress_lost")
 #: Keys holding a dict whose values are plain values or flat lists and dicts: the movement
 #: record ({"phase", "selected", "leave": [...], "rail": [...], "control_before": {...}})
 #: and the pools ({side: {pool: points}}).
 TWO_LEVEL_KEYS = ("movement", "pools")
-#: Keys the copy shares: the units table (replaced whole), the options (never changed), and
-#: (for a moment) those copied two levels deep.
-SHARED_KEYS = ("units", "options", *TWO_LEVEL_KEYS)
+#: Keys the copy shares: the units table and the control table (replaced whole:
+#: ``rules.set_unit``, ``control.set_control``), the options (never changed), and (for a
+#: moment) those copied two levels deep.
+SHARED_KEYS = ("units", "control", "options", *TWO_LEVEL_KEYS)
 
 
 class DefiantRussia(SequencedGame):
