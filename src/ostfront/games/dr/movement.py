@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...core.memo import facts_of
 from ...core.paths import Reach, Step, path_to, paths_to, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import airborne, navy, rail
+from .counters import Unit
 from .movement_leaders import (
     RIVAL,
     carried,
@@ -280,14 +282,13 @@ def selectable(R: Rules, state: State) -> list[str]:
     held = immobility(R, state)
     alone = allowances_alone(R, state)
     out = []
-    for uid in counter_ids(R, side, lambda u: u.side == side):
+    for uid, unit, how in movers(R, side):
         record = units.get(uid)
         if record is None or uid in done or record["at"] in BOX_SET:
             continue
-        unit = R.unit(uid)
-        if unit.type == "fleet":
+        if how == "fleet":
             ok = navy.may_sail(R, state, uid)
-        elif unit.is_leader:
+        elif how == "leader":
             ok = unit.name in RIVAL and (
                 rail.may_rail(R, state, uid) or may_move_on_own(R, state, uid)
             )
@@ -300,6 +301,20 @@ def selectable(R: Rules, state: State) -> list[str]:
         if ok:
             out.append(uid)
     return out
+
+
+def movers(R: Rules, side: str) -> tuple[tuple[str, Unit, str], ...]:
+    """The side's counters (sorted by id), each with its counter and whether it moves as a
+    fleet, a leader or a unit: worked out once for the counter mix."""
+    facts = facts_of(R.counters)
+    found: tuple[tuple[str, Unit, str], ...] | None = facts.get(("movers", side))
+    if found is None:
+        found = facts["movers", side] = tuple(
+            (uid, u, "fleet" if u.type == "fleet" else "leader" if u.is_leader else "unit")
+            for uid in counter_ids(R, side, lambda u: u.side == side)
+            for u in (R.unit(uid),)
+        )
+    return found
 
 
 def leader_hexes(R: Rules, state: State) -> frozenset[str]:
