@@ -147,10 +147,10 @@ class DefiantRussia(SequencedGame):
         from_position(self.rules_for(state), own(state), position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
-        """The flat tables and lists are copied as such. The units table is replaced, never
-        changed in place (``rules.set_unit``), and the options never change: the copy
-        shares them. The movement record and the pools are dicts of flat values (lists,
-        dicts, numbers): copied two levels deep."""
+        """The flat tables and lists are copied as such. The units and control tables are
+        replaced, never changed in place (``rules.set_unit``, ``control.set_control``), and
+        the options never change: the copy shares them. The movement record and the pools
+        are dicts of flat values (lists, dicts, numbers): copied two levels deep."""
         new = cast(dict[str, Any], copy_state(own(state), shallow=FLAT_KEYS, shared=SHARED_KEYS))
         for k in TWO_LEVEL_KEYS:
             v = new.get(k)
