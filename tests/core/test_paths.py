@@ -13,11 +13,13 @@ from ostfront.core.paths import (
     FAR,
     HexIndex,
     Reach,
+    any_within,
     connected,
     connected_numbered,
     cost_steps,
     distances,
     flood,
+    flood_numbered,
     grow,
     grow_nearer,
     path_to,
@@ -27,6 +29,7 @@ from ostfront.core.paths import (
     search,
     step_distances,
     walk_back,
+    within_numbered,
 )
 
 G = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 8), rows=(1, 8))
@@ -376,3 +379,67 @@ def test_masks_of_sets_are_kept_by_identity() -> None:
     assert ix.mask_of(zoc) is ix.mask_of(zoc)
     again = frozenset(["0301"])
     assert ix.mask_of(again) == b"\x00\x00\x01"
+
+
+@given(
+    st.sampled_from(HEXES),
+    st.frozensets(st.sampled_from(HEXES), max_size=25),
+    st.frozensets(st.tuples(st.sampled_from(HEXES), st.integers(0, 5)), max_size=12),
+)
+def test_flood_by_hex_number_finds_what_flood_finds(
+    start: str, walls: frozenset[str], cut: frozenset[tuple[str, int]]
+) -> None:
+    """DR 6.5C (rail movement): flood_numbered finds the same hexes in the same order,
+    with the same costs and paths, as flood; Reach.ways gives the paths paths_to gives."""
+    cut_sides = {(h, G.neighbours(h)[i]) for h, i in cut if i < len(G.neighbours(h))}
+    flooded = flood(start, G.neighbours, lambda a, b: b not in walls and (a, b) not in cut_sides)
+    asked: list[int] = []
+
+    def may_enter(b: int) -> bool:
+        asked.append(b)
+        return IX.ids[b] not in walls
+
+    found = flood_numbered(
+        IX, start, STEPS_N, may_enter, lambda a, b: (IX.ids[a], IX.ids[b]) not in cut_sides
+    )
+    assert list(found.items()) == list(flooded.items())
+    assert len(asked) == len(set(asked))  # each hex asked once
+    assert found.ways(sorted(flooded)) == paths_to(flooded, sorted(flooded))
+
+
+@given(
+    st.lists(st.sampled_from(HEXES), min_size=1, max_size=4),
+    st.frozensets(st.sampled_from(HEXES), max_size=30),
+    st.integers(0, 5),
+)
+def test_within_by_hex_number_finds_what_distances_finds(
+    sources: list[str], shut: frozenset[str], limit: int
+) -> None:
+    """DR 5.0 (supply paths): within_numbered reaches the hexes distances reaches with a
+    limit through hexes not shut, the sources whatever they are."""
+    by_id = distances(sources, STEPS.__getitem__, lambda a, b: b not in shut, limit=limit)
+    found = within_numbered([IX.num[h] for h in sources], STEPS_N, IX.mask(shut), limit)
+    assert sorted(IX.ids[i] for i in found) == sorted(by_id)
+
+
+@given(
+    st.sampled_from(HEXES),
+    st.integers(0, 4),
+    st.frozensets(st.sampled_from(HEXES), max_size=25),
+    st.frozensets(st.sampled_from(HEXES), max_size=15),
+    st.frozensets(st.sampled_from(HEXES), max_size=6),
+)
+def test_any_within_answers_as_reach(
+    start: str, limit: int, walls: frozenset[str], stop: frozenset[str], wanted: frozenset[str]
+) -> None:
+    """DR 11.6.4D, 12.7C (may a marshal move on his own): any_within says whether the reach
+    with a cost of 1 a step holds a wanted hex other than the start."""
+    found = reach(
+        start, limit, G.neighbours, lambda a, b, s: None if b in walls else 1, stop.__contains__
+    )
+    expected = any(h in wanted for h in found if h != start)
+    answer = any_within(
+        start, limit, G.neighbours, lambda a, b: b not in walls, stop.__contains__,
+        wanted.__contains__,
+    )  # fmt: skip
+    assert answer == expected

@@ -113,6 +113,7 @@ class HexGrid:
         )
         self._idset = frozenset(self._ids)
         self._neighbours: dict[str, tuple[str, ...]] = {}
+        self._axial: dict[str, tuple[int, int]] = {}  # of the grid's hexes, as asked
 
     def __repr__(self) -> str:
         return (
@@ -189,8 +190,12 @@ class HexGrid:
     # ------------------------------------------------------------ coordinates
     def to_axial(self, hex_id: str) -> tuple[int, int]:
         """Axial ``(q, r)`` of a printed id (need not be on the grid)."""
-        col, row = self.parse(hex_id)
-        return self._offset_to_axial(col, row)
+        found = self._axial.get(hex_id)
+        if found is None:
+            found = self._offset_to_axial(*self.parse(hex_id))
+            if hex_id in self._idset:
+                self._axial[hex_id] = found
+        return found
 
     def _offset_to_axial(self, col: int, row: int) -> tuple[int, int]:
         if self.offset == "even-q":  # even printed columns sit half a hex lower

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 Neighbours = Callable[[str], Iterable[str]]
@@ -137,8 +137,8 @@ def paths_to(found: Mapping[str, Step], goals: Iterable[str]) -> dict[str, tuple
     >>> paths_to(flood("0101", g.neighbours, lambda a, b: True), ["0301", "0201"])
     {'0301': ('0101', '0201', '0301'), '0201': ('0101', '0201')}
     """
-    if isinstance(found, Reach):  # each way read back along its lists
-        return {g: tuple(found.path(g)) for g in goals}
+    if isinstance(found, Reach):  # the ways read back along its lists, shared as here
+        return found.ways(goals)
     ways: dict[str, tuple[str, ...]] = {}
 
     def way(goal: str) -> tuple[str, ...]:
@@ -201,6 +201,43 @@ def search(
                 prev[nxt], depth[nxt] = here, depth[here] + 1
                 queue.append(nxt)
     return prev
+
+
+def any_within(
+    start: str,
+    limit: int,
+    neighbours: Neighbours,
+    may_step: Callable[[str, str], bool],
+    stops: Callable[[str], bool],
+    wanted: Callable[[str], bool],
+) -> bool:
+    """Does a hex ``wanted`` accepts lie within ``limit`` steps of ``start`` (itself not
+    asked)? The hexes :func:`reach` finds with a cost of 1 for each step ``may_step``
+    allows and ``stops``, searched breadth-first and stopped at the first wanted.
+
+    >>> from ostfront.core.hexgrid import HexGrid
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 5), rows=(1, 1))
+    >>> go, no = (lambda a, b: True), (lambda h: False)
+    >>> any_within("0101", 2, g.neighbours, go, no, lambda h: h == "0301")
+    True
+    >>> any_within("0101", 2, g.neighbours, go, lambda h: h == "0201", lambda h: h == "0301")
+    False
+    """
+    seen = {start}
+    front = [start]
+    for _ in range(limit):
+        reached = []
+        for here in front:
+            if here != start and stops(here):
+                continue  # entered, not left
+            for nxt in neighbours(here):
+                if nxt not in seen and may_step(here, nxt):
+                    if wanted(nxt):
+                        return True
+                    seen.add(nxt)
+                    reached.append(nxt)
+        front = reached
+    return False
 
 
 def walk_back(prev: Mapping[str, str | None], end: str) -> list[str]:
@@ -480,6 +517,38 @@ def connected_numbered(
     return found
 
 
+def within_numbered(
+    sources: Iterable[int], steps: tuple[tuple[int, ...], ...], shut: bytearray | bytes, limit: int
+) -> list[int]:
+    """The hexes :func:`distances` reaches over hex numbers with a ``limit`` and a
+    ``passable`` refusing the hexes ``shut`` (non-zero): those within ``limit`` steps of one
+    of ``sources`` (each once, shut or not, first) through hexes not shut, nearer first.
+
+    >>> within_numbered([0], ((1,), (0, 2), (1, 3), (2,)), b"\\x00\\x00\\x00\\x00", 2)
+    [0, 1, 2]
+    >>> within_numbered([0, 3], ((1,), (0, 2), (1, 3), (2,)), b"\\x00\\x00\\x01\\x01", 5)
+    [0, 3, 1]
+    """
+    front = list(dict.fromkeys(sources))
+    seen = bytearray(shut)
+    for s in front:
+        seen[s] = 1
+    found = list(front)
+    for _ in range(limit):
+        reached: list[int] = []
+        push = reached.append
+        for here in front:
+            for nxt in steps[here]:
+                if not seen[nxt]:
+                    seen[nxt] = 1
+                    push(nxt)
+        if not reached:
+            break
+        found += reached
+        front = reached
+    return found
+
+
 def grow_nearer(
     area: bytearray,
     seeds: Iterable[int],
@@ -554,6 +623,54 @@ def cost_steps(index: HexIndex, table: Mapping[str, Mapping[str, float | None]] 
     return CostSteps(index, table if callable(table) else table.__getitem__)
 
 
+def flood_numbered(
+    index: HexIndex,
+    start: str,
+    steps: tuple[tuple[int, ...], ...],
+    may_enter: Callable[[int], bool],
+    may_cross: Callable[[int, int], bool] | None = None,
+) -> Reach:
+    """:func:`flood` over hex numbers: the same hexes, steps and order found (a plain
+    breadth-first search, each step costing 1) through ``steps`` (hex number -> neighbour
+    numbers, in the order :func:`flood`'s ``neighbours`` gives them), where a step from
+    ``a`` into ``b`` is allowed if ``may_enter(b)`` and ``may_cross(a, b)`` (None: always).
+    ``may_enter`` is asked at most once a hex (the rule asked must be pure), ``may_cross``
+    only for a hex ``may_enter`` lets in.
+
+    >>> ix = HexIndex(["a", "b", "c", "d"])
+    >>> line = ((1,), (0, 2), (1, 3), (2,))
+    >>> r = flood_numbered(ix, "b", line, lambda h: h != 3)
+    >>> {h: tuple(s) for h, s in r.items()}
+    {'b': (0, None), 'a': (1, 'b'), 'c': (1, 'b')}
+    """
+    s = index.num[start]
+    # 0: not asked yet, 1: reached, 2: may not be entered, 3: may be entered, not reached
+    flag = bytearray(len(index.ids))
+    flag[s] = 1
+    order, depth, back = [s], [0], [-1]
+    found, cost, came = order.append, depth.append, back.append
+    i = 0
+    while i < len(order):  # the list is the queue: read in the order found
+        here, d = order[i], depth[i] + 1
+        for nxt in steps[here]:
+            f = flag[nxt]
+            if f == 1 or f == 2:
+                continue
+            if f == 0:
+                if not may_enter(nxt):
+                    flag[nxt] = 2
+                    continue
+                flag[nxt] = 3
+            if may_cross is not None and not may_cross(here, nxt):
+                continue
+            flag[nxt] = 1
+            found(nxt)
+            cost(d)
+            came(i)
+        i += 1
+    return Reach(index, order, depth, back)
+
+
 class Reach(Mapping[str, Step]):
     """What :func:`reach_numbered` found, by hex number: ``order``, the hexes in the order
     found (the start first); ``cost[i]``, what reaching ``order[i]`` costs; ``back[i]``, the
@@ -572,7 +689,7 @@ class Reach(Mapping[str, Step]):
     __slots__ = ("_at", "back", "cost", "index", "order")
 
     def __init__(
-        self, index: HexIndex, order: list[int], cost: list[float], back: list[int]
+        self, index: HexIndex, order: list[int], cost: Sequence[float], back: list[int]
     ) -> None:
         self.index, self.order, self.cost, self.back = index, order, cost, back
         self._at: dict[int, int] | None = None  # hex number -> place in order, when asked
@@ -630,6 +747,31 @@ class Reach(Mapping[str, Step]):
         if i < 0:
             raise KeyError(f"hex {h} was not reached")
         return self.path_at(i)
+
+    def ways(self, goals: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """:func:`paths_to` ``goals``: each hex's way made once, as the way to the hex it
+        was entered from and the hex.
+
+        >>> r = Reach(HexIndex(["a", "b", "c"]), [0, 2, 1], [0.0, 1.0, 3.0], [-1, 0, 1])
+        >>> r.ways(["b", "c"])
+        {'b': ('a', 'c', 'b'), 'c': ('a', 'c')}
+        """
+        order, back, ids = self.order, self.back, self.index.ids
+        known: dict[int, tuple[str, ...]] = {-1: ()}
+        out = {}
+        for goal in goals:
+            i = self.at(goal)
+            if i < 0:
+                raise KeyError(f"hex {goal} was not reached")
+            back_to = []  # the places whose way is not known yet, the goal's first
+            while i not in known:
+                back_to.append(i)
+                i = back[i]
+            way = known[i]
+            for j in reversed(back_to):
+                way = known[j] = (*way, ids[order[j]])
+            out[goal] = way
+        return out
 
 
 def reach_numbered(

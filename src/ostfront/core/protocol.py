@@ -171,12 +171,15 @@ class Action:
         >>> a == Action("to", ("0325",)), a.text, a.rule, a.role, a.cost
         (True, 'to 0325', 'SNO 5.1', 'move', 2)
         """
-        _check_args(args)
+        verb = self.verb
+        if len(args) == 1 and args[0] in _GOOD_WORDS:  # a word found good before (a hex)
+            text = verb + " " + args[0]
+        else:
+            _check_args(args)
+            text = (verb + " " + " ".join(map(str, args))) if args else verb
         fields = self.__dict__.copy()
         fields["args"], fields["label"], fields["hexes"] = args, label, hexes
-        fields["path"], fields["cost"] = path, cost
-        verb = self.verb
-        fields["text"] = (verb + " " + " ".join(map(str, args))) if args else verb
+        fields["path"], fields["cost"], fields["text"] = path, cost, text
         made = object.__new__(Action)
         object.__setattr__(made, "__dict__", fields)  # the class is frozen
         return made

@@ -93,12 +93,19 @@ def occupancy(state: State, boxes: frozenset[str]) -> dict[str, list[str]]:
         last[:] = (units, boxes, known)
         return known  # type: ignore[no-any-return]
     out: dict[str, list[str]] = {}
-    for u, d in state["units"].items():
+    here = out.get
+    for u, d in units.items():
         at = d["at"]
-        if at not in boxes:
-            out.setdefault(at, []).append(u)
+        if at in boxes:
+            continue
+        uids = here(at)
+        if uids is None:
+            out[at] = [u]
+        else:
+            uids.append(u)
     for uids in out.values():
-        uids.sort()
+        if len(uids) > 1:
+            uids.sort()
     facts["occupancy"] = out
     last[:] = (units, boxes, out)
     return out
@@ -128,10 +135,11 @@ def hexes_by_side(
     found: dict[str, set[str]] = {s: set() for s in sides}
     for u, d in state["units"].items():
         at = d["at"]
-        if at not in boxes:
-            side = counts(u)
-            if side is not None:
-                found[side].add(at)
+        if at in boxes:
+            continue
+        side = counts(u)
+        if side is not None:
+            found[side].add(at)
     return {s: frozenset(h) for s, h in found.items()}
 
 

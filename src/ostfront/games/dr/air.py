@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.protocol import Action, roll
 from .losses import reduce
-from .rules import BOXES, Rules, State, hex_of, phasing_side
+from .rules import BOXES, Rules, State, counter_ids, ground_hexes, hex_of, phasing_side
 
 STRIKE_FACES = (5, 6)  # DR 11.5.4B
 
@@ -86,15 +86,13 @@ def strike_options(R: Rules, state: State) -> list[tuple[str, int]]:
     pool = int(state.get("pools", {}).get("axis", {}).get("air", 0))
     if pool <= 0:
         return []
-    axis_hexes = {
-        d["at"]
-        for u, d in state["units"].items()
-        if d["at"] not in BOXES and R.unit(u).side == "axis" and R.unit(u).is_ground
-    }
+    axis_hexes = ground_hexes(R, state, "axis")
     used = _book(state)
     out = []
-    for uid, d in sorted(state["units"].items()):
-        if d["at"] in BOXES or not is_fleet(R, uid) or R.unit(uid).side != "soviet":
+    units = state["units"]
+    for uid in counter_ids(R, "soviet fleets", lambda u: u.type == "fleet" and u.side == "soviet"):
+        d = units.get(uid)
+        if d is None or d["at"] in BOXES:
             continue
         if not any(R.map.grid.distance(d["at"], h) <= 4 for h in axis_hexes):
             continue  # DR 11.5.4A: an Axis unit within four hexes

@@ -12,7 +12,7 @@ and for good, whatever carried the unit in (a move, rail, sea, a drop, a retreat
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
 from .board import board
 from .rules import BOXES, Rules, State
@@ -29,10 +29,18 @@ def initial_control(R: Rules, options: Collection[str] = ()) -> dict[str, str]: 
 TURKEY = "Turkey"  # DR 12.5: the country whose reserve armies wait for a Soviet invasion
 
 
+def set_control(state: State, hexes: Iterable[str], side: str) -> None:
+    """``side`` controls these hexes now. The control table is replaced, never changed in
+    place: a state's copies share it until then (``DefiantRussia.copy_state``)."""
+    control = state["control"].copy()
+    for h in hexes:
+        control[h] = side
+    state["control"] = control
+
+
 def pass_through(R: Rules, state: State, side: str, hexes: list[str]) -> None:
     """DR 6.4C: a side's ground unit entering or passing these hexes takes control of them."""
-    for h in hexes:
-        state["control"][h] = side
+    set_control(state, hexes, side)
     if (
         side == "soviet"
         and not state.get("turkey_invaded")

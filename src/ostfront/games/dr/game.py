@@ -47,15 +47,15 @@ from .views import (
 
 #: State keys holding a dict or a list of plain values (strings, numbers, None): copied one
 #: level deep (:meth:`DefiantRussia.copy_state`).
-FLAT_KEYS = ("control", "eliminated_at", "airborne_moved", "done", "hexes_attacked",
-             "fortress_lost")  # fmt: skip
+FLAT_KEYS = ("eliminated_at", "airborne_moved", "done", "hexes_attacked", "fortress_lost")
 #: Keys holding a dict whose values are plain values or flat lists and dicts: the movement
 #: record ({"phase", "selected", "leave": [...], "rail": [...], "control_before": {...}})
 #: and the pools ({side: {pool: points}}).
 TWO_LEVEL_KEYS = ("movement", "pools")
-#: Keys the copy shares: the units table (replaced whole), the options (never changed), and
-#: (for a moment) those copied two levels deep.
-SHARED_KEYS = ("units", "options", *TWO_LEVEL_KEYS)
+#: Keys the copy shares: the units table and the control table (replaced whole:
+#: ``rules.set_unit``, ``control.set_control``), the options (never changed), and (for a
+#: moment) those copied two levels deep.
+SHARED_KEYS = ("units", "control", "options", *TWO_LEVEL_KEYS)
 
 
 class DefiantRussia(SequencedGame):
@@ -147,10 +147,10 @@ class DefiantRussia(SequencedGame):
         from_position(self.rules_for(state), own(state), position)
 
     def copy_state(self, state: ProtocolState) -> ProtocolState:
-        """The flat tables and lists are copied as such. The units table is replaced, never
-        changed in place (``rules.set_unit``), and the options never change: the copy
-        shares them. The movement record and the pools are dicts of flat values (lists,
-        dicts, numbers): copied two levels deep."""
+        """The flat tables and lists are copied as such. The units and control tables are
+        replaced, never changed in place (``rules.set_unit``, ``control.set_control``), and
+        the options never change: the copy shares them. The movement record and the pools
+        are dicts of flat values (lists, dicts, numbers): copied two levels deep."""
         new = cast(dict[str, Any], copy_state(own(state), shallow=FLAT_KEYS, shared=SHARED_KEYS))
         for k in TWO_LEVEL_KEYS:
             v = new.get(k)

@@ -26,28 +26,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...core.memo import facts_of
 from ...core.paths import Reach, Step, path_to, paths_to, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import airborne, navy, rail
+from .counters import Unit
 from .movement_leaders import (
     RIVAL,
     carried,
     end_rule,
     escorts,
+    marshal_may_move,
     marshal_reach,
 )
 from .movement_rules import (
     TURKISH_RESERVES,
     WHOLE,
     allowance,
-    allowance_alone,
+    allowances_alone,
     armor_zoc_to_zoc,
     control_at_start,
     country_of,
     entry_rule,
     full_fleet_near,
-    hex_index,
     immobile,
     immobility,
     is_sivash,
@@ -70,6 +72,7 @@ from .rules import (
     State,
     counter_ids,
     ground_hexes,
+    hex_index,
     hex_of,
     kept,
     occupancy,
@@ -192,6 +195,17 @@ def reachable(R: Rules, state: State, uid: str) -> dict[str, int]:
     return destinations(R, state, uid, reach_of(R, state, uid))
 
 
+def may_move_on_own(R: Rules, state: State, uid: str) -> bool:
+    """``bool(reachable(R, state, uid))`` for Zhukov or Timoshenko: his search (when not
+    already made for this state) stops at the first hex he may end in."""
+    if remembered(state, f"reach-{uid}") is not None:
+        return bool(reachable(R, state, uid))
+    unit = R.unit(uid)
+    if unit.side != phasing_side(state) or not on_map(state, uid) or uid in state["done"]:
+        return False  # as reach_of
+    return marshal_may_move(R, state, uid)
+
+
 def destinations(R: Rules, state: State, uid: str, found: Mapping[str, Step]) -> dict[str, int]:
     """:func:`reachable` from the unit's :func:`reach_of` result ``found``."""
     if len(found) < 2:
@@ -235,7 +249,7 @@ def move_unit(R: Rules, state: State, uid: str, path: list[str]) -> None:
 
 # ------------------------------------------------------------------ by rail and by sea
 def rail_move(
-    R: Rules, state: State, uid: str, dest: str, found: dict[str, Step] | None = None
+    R: Rules, state: State, uid: str, dest: str, found: Mapping[str, Step] | None = None
 ) -> None:
     """Move a unit by rail (6.5); it counts against the limit and may not move again this
     phase (6.5.3A), except a marshal's three hexes (11.6.4B, 12.7A). ``found``: the unit's
@@ -266,29 +280,41 @@ def selectable(R: Rules, state: State) -> list[str]:
     units = state["units"]
     with_leaders = leader_hexes(R, state) if exploit else frozenset()  # who may go along
     held = immobility(R, state)
+    alone = allowances_alone(R, state)
     out = []
-    for uid in counter_ids(R, side, lambda u: u.side == side):
+    for uid, unit, how in movers(R, side):
         record = units.get(uid)
         if record is None or uid in done or record["at"] in BOX_SET:
             continue
-        unit = R.unit(uid)
-        if unit.type == "fleet":
+        if how == "fleet":
             ok = navy.may_sail(R, state, uid)
-        elif unit.is_leader:
-            ok = unit.name in RIVAL and bool(
-                reachable(R, state, uid) or rail.may_rail(R, state, uid)
+        elif how == "leader":
+            ok = unit.name in RIVAL and (
+                rail.may_rail(R, state, uid) or may_move_on_own(R, state, uid)
             )
         else:
             # only exploitation MPs depend on a leader going along (Guderian, 6.6.3B)
-            escort = carried(R, state, uid) if exploit and units[uid]["at"] in with_leaders else []
+            escort = carried(R, state, uid) if exploit and record["at"] in with_leaders else []
             ok = (
-                not held(uid)
-                and (allowance(R, state, uid, escort) if escort else allowance_alone(R, state, uid))
-                > 0
+                not held(uid) and (allowance(R, state, uid, escort) if escort else alone(uid)) > 0
             ) or (unit.type == "airborne" and airborne.can_drop(R, state, uid))
         if ok:
             out.append(uid)
     return out
+
+
+def movers(R: Rules, side: str) -> tuple[tuple[str, Unit, str], ...]:
+    """The side's counters (sorted by id), each with its counter and whether it moves as a
+    fleet, a leader or a unit: worked out once for the counter mix."""
+    facts = facts_of(R.counters)
+    found: tuple[tuple[str, Unit, str], ...] | None = facts.get(("movers", side))
+    if found is None:
+        found = facts["movers", side] = tuple(
+            (uid, u, "fleet" if u.type == "fleet" else "leader" if u.is_leader else "unit")
+            for uid in counter_ids(R, side, lambda u: u.side == side)
+            for u in (R.unit(uid),)
+        )
+    return found
 
 
 def leader_hexes(R: Rules, state: State) -> frozenset[str]:
@@ -314,7 +340,7 @@ def stranded_marshals(R: Rules, state: State) -> list[str]:
             continue
         if any(R.unit(u).is_ground and R.unit(u).side == "soviet" for u in occ[h]):
             continue
-        if reachable(R, state, uid):
+        if may_move_on_own(R, state, uid):
             out.append(uid)
     return out
 
@@ -390,8 +416,6 @@ def _rail_and_sea(
     R: Rules, state: State, sel: str, name: str, moving: tuple[str, ...], side: str
 ) -> list[Action]:
     """The selected unit's moves by rail (DR 6.5) and by sea (DR 11.5.5)."""
-    from . import navy, rail
-
     by_rail, rail_dests = rail.rail_options(R, state, sel)
     ways = paths_to(by_rail, rail_dests)
     by_train = Action(

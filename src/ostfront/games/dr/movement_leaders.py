@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.memo import facts_of
-from ...core.paths import Step, distances, reach
+from ...core.paths import Step, any_within, distances, reach
 from .movement_rules import entry_rule, is_sivash, kind, record
 from .rules import Rules, State, ground_hexes, hex_of, occupancy, other
 from .zoc import zoc_hexes
@@ -64,12 +64,30 @@ def carried(R: Rules, state: State, uid: str) -> list[str]:
 def marshal_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
     """DR 11.6.4B-D, 12.7A-C: three hexes (two in exploitation), terrain ignored, ZOC blocking
     as normal, ending stacked with a Soviet ground unit and never with the rival marshal."""
+    move = marshal_move(R, state, uid)
+    return {} if move is None else marshal_reach_from(R, state, uid, *move)
+
+
+def marshal_move(R: Rules, state: State, uid: str) -> tuple[str, int] | None:
+    """Where the marshal starts and how many hexes he may move now (None: he may not)."""
     start = hex_of(state, uid)
     if start is None or uid in state["done"]:
-        return {}
+        return None
     if kind(state) == "exploit" and state["weather"] not in R.charts.exploitation.soviet_weather:
-        return {}  # DR 6.6.3, 8.3.2: no Soviet exploitation phase in this weather
-    return marshal_reach_from(R, state, uid, start, MARSHAL_HEXES[kind(state)])
+        return None  # DR 6.6.3, 8.3.2: no Soviet exploitation phase in this weather
+    return start, MARSHAL_HEXES[kind(state)]
+
+
+def marshal_may_move(R: Rules, state: State, uid: str) -> bool:
+    """Is there a hex but his own where :func:`marshal_reach` lets him end the move
+    (:func:`end_rule`)? The same search, stopped at the first such hex."""
+    move = marshal_move(R, state, uid)
+    if move is None:
+        return False
+    start, hexes = move
+    step, stops = marshal_rules(R, state, uid)
+    ends = end_rule(R, state, uid, occupancy(state))
+    return any_within(start, hexes, R.map.grid.neighbours, step, stops, ends)
 
 
 MarshalRules = tuple[Callable[[str, str], bool], Callable[[str], bool]]

@@ -18,10 +18,10 @@ from functools import cache
 from typing import Any, cast
 
 from ...core.memo import facts_of, known
-from ...core.paths import CostSteps, HexIndex, cost_steps
+from ...core.paths import CostSteps, cost_steps
 from .charts import exploitation_mp, hexside_move_cost, terrain_in_weather, terrain_move_cost
 from .control import pass_through, turkey_invaded
-from .rules import Rules, State, as_set, ground_hexes, on_map, other, printed
+from .rules import Rules, State, as_set, ground_hexes, hex_index, on_map, other, printed
 from .supply import neutral_countries
 
 WHOLE = -1  # a hexside that costs the whole allowance (9.3.3A)
@@ -207,15 +207,6 @@ def move_steps(
     return cached
 
 
-def hex_index(R: Rules) -> HexIndex:
-    """The map's hexes numbered for the searches over hex numbers (kept with the map)."""
-    facts = facts_of(R.map)
-    index: HexIndex | None = facts.get("hex_index")
-    if index is None:
-        index = facts["hex_index"] = HexIndex(R.map.grid.hexes())
-    return index
-
-
 def numbered_steps(R: Rules, weather: str, unit_type: str, side: str) -> CostSteps:
     """:func:`move_steps` over :func:`hex_index`'s numbers, every hex's row worked out once
     (``core.paths.reach_numbered``'s terrain)."""
@@ -324,18 +315,28 @@ def allowance(R: Rules, state: State, uid: str, carrying: Sequence[str] = ()) ->
 
 
 def allowance_alone(R: Rules, state: State, uid: str) -> int:
-    """:func:`allowance` of a unit carrying no leader, kept for its record, the phase and the
-    weather - all it reads then (the record compared by identity: records are replaced
-    whole, never changed in place): the list of units that may move asks it of every unit
-    after every move."""
+    """:func:`allowance` of a unit carrying no leader (see :func:`allowances_alone`)."""
+    return allowances_alone(R, state)(uid)
+
+
+def allowances_alone(R: Rules, state: State) -> Callable[[str], int]:
+    """:func:`allowance_alone` as a function of the unit, for asking about many units at
+    once: each answer kept for the unit's record, the phase and the weather - all it reads
+    then (the record compared by identity: records are replaced whole, never changed in
+    place): the list of units that may move asks it of every unit after every move."""
     kept: dict[str, tuple[Any, str, Any, int]] = known(R.counters, "allowance", dict, R.charts)
-    record, phase, weather = state["units"][uid], state["phase"], state["weather"]
-    found = kept.get(uid)
-    if found is not None and found[0] is record and found[1] == phase and found[2] == weather:
-        return found[3]
-    mp = allowance(R, state, uid)
-    kept[uid] = (record, phase, weather, mp)  # the record kept alive: found by identity
-    return mp
+    units, phase, weather = state["units"], state["phase"], state["weather"]
+
+    def of(uid: str) -> int:
+        record = units[uid]
+        found = kept.get(uid)
+        if found is not None and found[0] is record and found[1] == phase and found[2] == weather:
+            return found[3]
+        mp = allowance(R, state, uid)
+        kept[uid] = (record, phase, weather, mp)  # the record kept alive: found by identity
+        return mp
+
+    return of
 
 
 def stops_in_zoc(R: Rules, state: State, uid: str) -> bool:
@@ -383,8 +384,18 @@ def take_control(R: Rules, state: State, side: str, hexes: list[str]) -> None:
 
 def control_at_start(state: State, h: str) -> str | None:
     """Who controlled a hex when this phase began (6.5.1)."""
+    return start_control(state)(h)
+
+
+def start_control(state: State) -> Callable[[str], str | None]:
+    """:func:`control_at_start` as a test of the hex, for asking about many hexes at once."""
     before = record(state)["control_before"]
-    if h in before:
-        return before[h] or None
-    ctl: str | None = state["control"].get(h)
-    return ctl
+    control = state["control"]
+
+    def at_start(h: str) -> str | None:
+        if h in before:
+            return before[h] or None
+        ctl: str | None = control.get(h)
+        return ctl
+
+    return at_start

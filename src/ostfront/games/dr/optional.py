@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.phases import Outcome
 from ...core.protocol import Action, Prompt, roll
+from .control import set_control
 from .rules import Rules, State, set_unit, side_units, units_at
 from .setting_up import option_rules
 from .setup import load_setup
@@ -38,8 +39,7 @@ def turkey_entry_roll(R: Rules, state: State) -> None:
             and unit.setup != THIRD_ARMY
         ):  # the First and Second Armies: fixed hexes
             set_unit(state, uid, at=h)
-    for h in R.map.regions["Turkey"].hexes:
-        state["control"][h] = "axis"
+    set_control(state, R.map.regions["Turkey"].hexes, "axis")
     if third_army_to_place(R, state):  # DR 12.5: the Axis player places the Third Army
         state["pending"] = {"kind": "turkish_third_army", "side": "axis"}
 

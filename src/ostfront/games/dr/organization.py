@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.paths import connected
+from ...core.paths import connected_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt, roll
 from .charts import air_points, armor_replacement_limit, rebuild_places, replacement_points
@@ -23,9 +23,12 @@ from .rules import (
     Rules,
     State,
     black_sea_fleet_in_play,
+    ground_hexes,
+    hex_index,
     hex_of,
     kept,
     other,
+    rail_steps,
     remember,
     remembered,
     set_unit,
@@ -35,7 +38,7 @@ from .rules import (
 from .setting_up import option_rules
 from .stacking import stack_problems
 from .supply import determine_supply, in_supply
-from .zoc import border_open, zoc_of
+from .zoc import border_open, zoc_hexes
 
 PENDING_KINDS = ("partisans",)
 SOVIET_RAIL_GOALS = ("Saratov", "Grozny")
@@ -125,32 +128,34 @@ def replacement_budget(R: Rules, state: State, side: str) -> int:  # DR 12.4
 def rail_to_the_east(R: Rules, state: State, start: str, *, strict: bool = False) -> bool:
     """A rail line free of Axis units from ``start`` to the east edge, Saratov or Grozny
     (10.1.4C); ``strict`` also bars Axis ZOC not negated by a Soviet unit (10.1.5B, 10.2E)."""
-    key = f"rail-east-{start}-{strict}"
+    return start in R.map.rail_hexes and start in linked_east(R, state, strict)
+
+
+def linked_east(R: Rules, state: State, strict: bool) -> frozenset[str]:
+    """The hexes from which :func:`rail_to_the_east` finds a rail line (found once for
+    every start: the rail lines are the same both ways)."""
+    key = f"rail-east-{strict}"
     known = remembered(state, key)
     if known is not None:
-        return bool(known)
+        return known  # type: ignore[no-any-return]
     if state.get("card"):
-        return bool(remember(state, key, _rail_to_the_east(R, state, start, strict)))
+        return remember(state, key, _linked_east(R, state, strict))  # type: ignore[no-any-return]
     # the same for every state with these units where they are (and for strict, this ZOC)
-    facts = ("rail-east", start, strict, state.get("weather") == "snow", border_open(state, "axis"))
-    found = kept(R, state, facts, lambda: _rail_to_the_east(R, state, start, strict))
-    return bool(remember(state, key, found))
+    facts = ("rail-east", strict, state.get("weather") == "snow", border_open(state, "axis"))
+    found = kept(R, state, facts, lambda: _linked_east(R, state, strict))
+    return remember(state, key, found)  # type: ignore[no-any-return]
 
 
-def _rail_to_the_east(R: Rules, state: State, start: str, strict: bool) -> bool:
-    axis_hexes = {hex_of(state, u) for u in side_units(R, state, "axis") if R.unit(u).is_ground}
-    barred = set(axis_hexes)
+def _linked_east(R: Rules, state: State, strict: bool) -> frozenset[str]:
+    barred = set(ground_hexes(R, state, "axis"))
     if strict:
-        soviet_hexes = {
-            hex_of(state, u) for u in side_units(R, state, "soviet") if R.unit(u).is_ground
-        }
-        barred |= zoc_of(R, state, "axis") - soviet_hexes
-    if start in barred or start not in R.map.rail_hexes:
-        return False
+        barred |= zoc_hexes(R, state, "axis") - ground_hexes(R, state, "soviet")
     goals = {R.map.place_named(n).hex for n in SOVIET_RAIL_GOALS}
     goals |= {h for h in R.map.edges.get("east", ()) if h in R.map.rail_hexes}
-    net = connected([start], R.map.rail_neighbours, lambda a, b: b not in barred)
-    return bool(net & goals)
+    index = hex_index(R)
+    sources = [index.num[h] for h in sorted(goals) if h not in barred]
+    net = connected_numbered(sources, rail_steps(R), index.mask(barred))
+    return frozenset(index.ids[h] for h in net)
 
 
 def may_receive(R: Rules, uid: str) -> bool:  # DR 11.4.1A

@@ -13,20 +13,32 @@ fleet is within two hexes of its rail hexes (9.3.4A).
 
 from __future__ import annotations
 
-from ...core.paths import Step, flood
+from collections.abc import Mapping
+
+from ...core.paths import Step, flood_numbered
 from .charts import rail_capacity
 from .movement_leaders import MARSHAL_HEXES, RIVAL, carried, end_rule, marshal_sources
 from .movement_rules import (
-    control_at_start,
     entry_rule,
     full_fleet_near,
     immobile,
     is_sivash,
     kind,
     record,
+    start_control,
 )
-from .rules import Rules, State, hex_of, occupancy, on_map, other, phasing_side
-from .zoc import zoc_of
+from .rules import (
+    Rules,
+    State,
+    hex_index,
+    hex_of,
+    occupancy,
+    on_map,
+    other,
+    phasing_side,
+    rail_steps,
+)
+from .zoc import zoc_hexes
 
 
 def capacity_left(R: Rules, state: State, side: str) -> int:
@@ -68,7 +80,7 @@ def sivash_hexes(R: Rules) -> list[str]:
     return sorted(out)
 
 
-def rail_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
+def rail_reach(R: Rules, state: State, uid: str) -> Mapping[str, Step]:
     """Every rail hex the unit can reach by rail now, with its path (start included)."""
     if not may_rail(R, state, uid):
         return {}
@@ -76,7 +88,7 @@ def rail_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
     assert start is not None
     side = R.unit(uid).side
     occ = occupancy(state)
-    zoc = zoc_of(R, state, other(side))
+    zoc = zoc_hexes(R, state, other(side))
     carrying = carried(R, state, uid)
     # DR 9.3.4A: not for the Axis while a full-strength fleet is near the Sivash rail hexes
     sivash_closed = side == "axis" and full_fleet_near(R, state, sivash_hexes(R))
@@ -86,26 +98,26 @@ def rail_reach(R: Rules, state: State, uid: str) -> dict[str, Step]:
             u != uid and R.unit(u).is_ground and R.unit(u).side == side for u in occ.get(h, ())
         )
 
-    open_hexes: dict[str, bool] = {}  # each hex checked once
     enterable = entry_rule(R, state, uid, carrying)
+    controller = start_control(state)
+    index = hex_index(R)
+    ids = index.ids
 
-    def may_use(b: str) -> bool:
-        ok = open_hexes.get(b)
-        if ok is None:
-            ok = open_hexes[b] = (
-                control_at_start(state, b) == side  # DR 6.5.1
-                and enterable(b)
-                and not (b in zoc and not friendly(b))  # DR 6.5.2
-            )
-        return ok
+    def may_use(b: int) -> bool:  # asked once a hex
+        h = ids[b]
+        return (
+            controller(h) == side  # DR 6.5.1
+            and enterable(h)
+            and not (h in zoc and not friendly(h))  # DR 6.5.2
+        )
 
-    def step(a: str, b: str) -> bool:
-        if not may_use(b):
-            return False
-        return not (sivash_closed and is_sivash(R, a, b))  # DR 9.3.4A
+    def may_cross(a: int, b: int) -> bool:
+        return not is_sivash(R, ids[a], ids[b])  # DR 9.3.4A
 
     # DR 6.5C: along the rail lines only, any distance
-    return flood(start, R.map.rail_neighbours, step)
+    return flood_numbered(
+        index, start, rail_steps(R), may_use, may_cross if sivash_closed else None
+    )
 
 
 def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
@@ -114,7 +126,7 @@ def rail_destinations(R: Rules, state: State, uid: str) -> list[str]:
     return rail_options(R, state, uid)[1]
 
 
-def rail_options(R: Rules, state: State, uid: str) -> tuple[dict[str, Step], list[str]]:
+def rail_options(R: Rules, state: State, uid: str) -> tuple[Mapping[str, Step], list[str]]:
     """The unit's :func:`rail_reach` and the destinations it may end in (see
     :func:`rail_destinations`)."""
     found = rail_reach(R, state, uid)

@@ -24,6 +24,7 @@ from ...core.memo import kept_for_table as kept_for_table
 from ...core.memo import reading as reading
 from ...core.memo import remember as remember
 from ...core.memo import remembered as remembered
+from ...core.paths import HexIndex
 from ...core.units import Components
 from .board import board
 from .chart_tables import Charts
@@ -117,6 +118,28 @@ def _ground_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
         units = R.counters.units
         sides = facts["ground_sides"] = {u: c.side for u, c in units.items() if c.is_ground}
     return units_table.hexes_by_side(state, BOX_SET, SIDES, sides.get)
+
+
+# ------------------------------------------------------------------ the map by hex numbers
+def hex_index(R: Rules) -> HexIndex:
+    """The map's hexes numbered for the searches over hex numbers (kept with the map)."""
+    facts = facts_of(R.map)
+    index: HexIndex | None = facts.get("hex_index")
+    if index is None:
+        index = facts["hex_index"] = HexIndex(R.map.grid.hexes())
+    return index
+
+
+def rail_steps(R: Rules) -> tuple[tuple[int, ...], ...]:
+    """The map's rail lines by :func:`hex_index`'s numbers: hex number -> the numbers of the
+    hexes a rail line runs to from it (worked out once for the map)."""
+    facts = facts_of(R.map)
+    found: tuple[tuple[int, ...], ...] | None = facts.get("rail_steps")
+    if found is None:
+        index = hex_index(R)
+        table = {h: R.map.rail_neighbours(h) for h in index.ids}
+        found = facts["rail_steps"] = index.steps(table)
+    return found
 
 
 def counter_ids(R: Rules, key: str, test: Callable[[Unit], bool]) -> tuple[str, ...]:

@@ -62,7 +62,9 @@ class PlayKeys(TypedDict):
     weather: Any  # clear | light_mud | mud | snow; None during the set-up
     snow_turns: int  # how many Snow turns have begun (8.3.4 "first Snow turn")
     units: dict[str, UnitRecord]
-    control: dict[str, str]  # {hex: "axis" | "soviet"} for every hex a side controls (6.4)
+    #: {hex: "axis" | "soviet"} for every hex a side controls (6.4); replaced whole, never
+    #: changed in place (``control.set_control``): a state's copies share it
+    control: dict[str, str]
     fortress_lost: list[str]  # fortresses an Axis unit has occupied (9.1.8E)
     pools: dict[str, dict[str, int]]  # {side: {"air": n, ...}} left this turn (11.7B)
     done: list[str]  # unit ids that have moved / attacked in the current phase

@@ -19,17 +19,19 @@ from functools import cache
 from typing import cast
 
 from ...core.memo import facts_of
-from ...core.paths import connected, distances
+from ...core.paths import connected_numbered, distances, within_numbered
 from .charts import supply_path_hexes
 from .rules import (
     Rules,
     State,
     as_set,
     black_sea_fleet_in_play,
+    hex_index,
     hex_of,
     kept,
     occupancy,
     other,
+    rail_steps,
     remember,
     remembered,
     set_unit,
@@ -111,6 +113,18 @@ def land_neighbours(R: Rules, state: State) -> Callable[[str], tuple[str, ...]]:
     return neighbours
 
 
+def land_steps(R: Rules, state: State) -> tuple[tuple[int, ...], ...]:
+    """:func:`land_neighbours` by :func:`hex_index`'s numbers (worked out once for the map
+    and whether it snows)."""
+    snow = state.get("weather") == "snow"
+    facts = facts_of(R.map)
+    found: tuple[tuple[int, ...], ...] | None = facts.get(("land_steps", snow))
+    if found is None:
+        index, neighbours = hex_index(R), land_neighbours(R, state)
+        found = facts["land_steps", snow] = index.steps({h: neighbours(h) for h in index.ids})
+    return found
+
+
 def closed(R: Rules, state: State, h: str) -> bool:
     """No unit may enter this hex: a closed country (9.4, set-up cards) or a hex a scenario
     card closes (Defiant Poland: all but Poland, Germany and Slovakia of 1939)."""
@@ -153,13 +167,28 @@ def rail_network(
     R: Rules, state: State, side: str, nationality: str, blocked: set[str]
 ) -> set[str]:
     """Rail hexes joined to the side's sources along unblocked rail (5.0)."""
-    start = {h for h in sources(R, side, nationality, state) if h not in blocked}
-    closed_to = impassable_hexes(R, state)
-    return connected(
-        start,
-        R.map.rail_neighbours,
-        lambda a, b: b not in blocked and b not in closed_to,
-    )
+    found = _rail_network(R, state, side, nationality, blocked, _shut(R, state, blocked))
+    ids = hex_index(R).ids
+    return {ids[h] for h in found}
+
+
+def _rail_network(
+    R: Rules, state: State, side: str, nationality: str, blocked: set[str], shut: bytearray
+) -> list[int]:
+    """:func:`rail_network` by hex number (``shut``: the blocked and impassable hexes)."""
+    num = hex_index(R).num
+    start = [num[h] for h in sorted(sources(R, side, nationality, state)) if h not in blocked]
+    return connected_numbered(start, rail_steps(R), shut)
+
+
+def _shut(R: Rules, state: State, blocked: set[str]) -> bytearray:
+    """The hexes no supply path or line enters (blocked or impassable), by hex number."""
+    index = hex_index(R)
+    shut = bytearray(index.mask_of(impassable_hexes(R, state)))
+    num = index.num
+    for h in blocked:
+        shut[num[h]] = 1
+    return shut
 
 
 def path_length(R: Rules, state: State, side: str, nationality: str) -> int:
@@ -193,15 +222,13 @@ def supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[s
 
 def _supplied_hexes(R: Rules, state: State, side: str, nationality: str) -> set[str]:
     blocked = blocked_hexes(R, state, side)
-    network = rail_network(R, state, side, nationality, blocked)
-    closed_to = impassable_hexes(R, state)
-    reach = distances(  # over land hexsides, through passable unblocked hexes
-        network,
-        land_neighbours(R, state),
-        lambda a, b: b not in blocked and b not in closed_to,
-        limit=path_length(R, state, side, nationality),
-    )
-    return set(reach)
+    shut = _shut(R, state, blocked)
+    network = _rail_network(R, state, side, nationality, blocked, shut)
+    # over land hexsides, through passable unblocked hexes
+    limit = path_length(R, state, side, nationality)
+    found = within_numbered(network, land_steps(R, state), shut, limit)
+    ids = hex_index(R).ids
+    return {ids[h] for h in found}
 
 
 def _water_between(R: Rules, state: State, a: str, b: str) -> bool:
