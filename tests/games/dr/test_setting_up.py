@@ -4,7 +4,8 @@ set-up areas, within stacking limits (6.2, 12.1), with starting control (6.4).""
 from __future__ import annotations
 
 from ostfront.games import get
-from ostfront.games.dr.rules import BOXES, occupancy, standard_rules
+from ostfront.games.dr import setting_up
+from ostfront.games.dr.rules import BOXES, occupancy, set_unit, standard_rules
 from ostfront.games.dr.setup import load_setup
 from ostfront.games.dr.stacking import overstacked
 
@@ -28,6 +29,32 @@ def test_historical_setup_for_both_sides() -> None:
     assert overstacked(R, s) == []  # DR 3.0A, 3.0C: within stacking limits
     reduced = [u for u, d in s["units"].items() if d["reduced"]]
     assert reduced and all(R.unit(u).starts_reduced for u in reduced)  # DR 3.0B
+
+
+def _one_by_one(s: dict, side: str) -> dict[str, str]:
+    """DR 3.0A: each unit in turn on its historical hex where it fits (the rule itself)."""
+    s = dict(s)
+    placed = {}
+    for uid, h in setting_up.historical_hexes(R, s, side).items():
+        if setting_up.fits(R, s, uid, h):
+            set_unit(s, uid, at=h)
+            placed[uid] = h
+    return placed
+
+
+def test_historical_setup_around_a_unit_placed_by_hand() -> None:
+    s = GAME.setup(seed=2)
+    # the 8th Army set up by hand on the 11th Army's historical hex: the 11th is left to set
+    # up by hand (DR 6.2.1: two armies never stack), the others go to their hexes
+    h11 = load_setup().placement_for(())["sov-11-army"]
+    s = GAME.apply(GAME.apply(s, "pick sov-8-army"), f"place {h11}")
+    expected = _one_by_one(s, "soviet")
+    assert "sov-11-army" not in expected and len(expected) > 40
+    for _ in range(2):  # the second time from the same start (kept): the same set-up
+        t = GAME.apply(s, "historical")
+        got = {u: d["at"] for u, d in t["units"].items() if s["units"][u]["at"] != d["at"]}
+        assert got == expected
+        assert t["units"]["sov-11-army"]["at"] == "unplaced"
 
 
 def test_five_year_plan_starts_tank_corps_full() -> None:

@@ -11,10 +11,12 @@ for every unit still to place (setup_room.py). Custom positions (``ostfront new
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, cast
 
+from ...core.memo import per_components
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from .control import initial_control
@@ -331,10 +333,34 @@ def historical_fits(R: Rules, state: State, side: str) -> bool:
 
 def place_historically(R: Rules, state: State, side: str) -> None:
     """Every unplaced unit of the side on its hex of the historical set-up card, in turn,
-    where it keeps the stack within the limits (DR 3.0A, 3.0C); the others stay unplaced."""
+    where it keeps the stack within the limits (DR 3.0A, 3.0C); the others stay unplaced.
+
+    Which units that sets up is worked out once for each set-up it starts from (the units
+    table, the options, the scenario and its card, the stacks of 12.1 - what :func:`fits`
+    reads): most games begin with the same historical set-up, and each unit's check of the
+    room left for the others (setup_room.py) is most of a set-up's cost."""
+    reads: Mapping[str, Any] = state
+    start = json.dumps({k: reads[k] for k in SETUP_READS if k in reads}, sort_keys=True)
+    for uid, h in _historical_placement(R, side, start):
+        set_unit(state, uid, at=h)
+
+
+#: What :func:`fits` reads of a state (and :func:`historical_hexes`): the units table, the
+#: options, the scenario and its card, the stacks of 12.1.
+SETUP_READS = ("units", "options", "scenario", "card", "start_stacks")
+
+
+@per_components(most=8)
+def _historical_placement(R: Rules, side: str, start: str) -> tuple[tuple[str, str], ...]:
+    """The units :func:`place_historically` sets up from the state written as ``start`` (its
+    :data:`SETUP_READS`), and their hexes, in order."""
+    state = cast(State, json.loads(start))
+    placed = []
     for uid, h in historical_hexes(R, state, side).items():
         if fits(R, state, uid, h):
             set_unit(state, uid, at=h)
+            placed.append((uid, h))
+    return tuple(placed)
 
 
 def prompt(R: Rules, state: State) -> Prompt:
