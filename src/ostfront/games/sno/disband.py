@@ -27,7 +27,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.memo import facts_of
+from ...core.memo import per_components
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import supply, weather
@@ -442,26 +442,10 @@ def _offers(
     # SNO 8.0.1: his own combat units (never garrisons, 10.5.5)
     if uid not in status or not may_disband(R, uid):
         return []
-    unit = R.unit(uid)
-    side = unit.side
     out: list[Action] = []
     # SNO 8.0.2: disbandments first - none once a break-out has happened
-    made: dict[tuple[str, ...], Action] = facts_of(R).setdefault("disband-offers", {})
     if not rec["started"] and (status[uid] or _coast_sea(R, state, uid)):
-        key = ("disband", uid, "" if status[uid] else "sea")
-        act = made.get(key)
-        if act is None:  # the same unit and way make the same action: made once
-            how = "" if status[uid] else " by sea (SNO 8.3.1a)"
-            act = made[key] = Action(
-                "disband",
-                (uid,),
-                label=f"Disband {unit.title}{how}: up to {disband_rf(R, uid)} RF",
-                rule="SNO 8.1.1" if status[uid] else "SNO 8.3.1",
-                side=side,
-                units=(uid,),
-                group="Disband",
-            )
-        out.append(act)
+        out.append(_disband_action(R, uid, not status[uid]))
     if not status[uid]:
         charged = next((p for p in rec["pockets"] if uid in p[0]), None)
         if not may_break_out(R, uid):  # SNO 8.2.1a
@@ -472,27 +456,41 @@ def _offers(
             what = f"{disband_rf(R, uid)} RF less its pocket's break-out loss (SNO 8.2.2)"
         else:
             return out
-        act = made.get(("breakout", uid, what))
-        if act is None:
-            act = Action(
-                "breakout",
-                (uid,),
-                label=f"Break out {unit.title}: {what}",
-                rule="SNO 8.2",
-                side=side,
-                units=(uid,),
-                group="Break out",
-            )
-            if len(made) >= _OFFERS_KEPT:
-                made.clear()
-            made[("breakout", uid, what)] = act
-        out.append(act)
+        out.append(_breakout_action(R, uid, what))
     return out
 
 
-#: Disband and break-out actions kept with the rules, at most this many (a unit's, by the
-#: way it disbands or the loss its break-out names).
-_OFFERS_KEPT = 10_000
+# the disband and break-out actions are kept with the rules (at most 10,000 each): the same
+# unit and way make the same action
+@per_components(most=10_000)
+def _disband_action(R: Rules, uid: str, by_sea: bool) -> Action:
+    """SNO 8.1.1 (8.3.1 by sea): the unit's disbandment."""
+    unit = R.unit(uid)
+    how = " by sea (SNO 8.3.1a)" if by_sea else ""
+    return Action(
+        "disband",
+        (uid,),
+        label=f"Disband {unit.title}{how}: up to {disband_rf(R, uid)} RF",
+        rule="SNO 8.3.1" if by_sea else "SNO 8.1.1",
+        side=unit.side,
+        units=(uid,),
+        group="Disband",
+    )
+
+
+@per_components(most=10_000)
+def _breakout_action(R: Rules, uid: str, what: str) -> Action:
+    """SNO 8.2: the unit's break-out, ``what`` it costs."""
+    unit = R.unit(uid)
+    return Action(
+        "breakout",
+        (uid,),
+        label=f"Break out {unit.title}: {what}",
+        rule="SNO 8.2",
+        side=unit.side,
+        units=(uid,),
+        group="Break out",
+    )
 
 
 def can_leave(R: Rules, state: State, uid: str) -> bool:

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
-from ...core.memo import facts_of
+from ...core.memo import facts_of, per_components
 from ...core.paths import CostSteps, HexIndex, Reach, cost_steps, reach_numbered
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
@@ -479,29 +479,21 @@ def _mp(cost: float) -> str:
     return f"{int(cost)}" if cost == int(cost) else f"{cost:g}"
 
 
-#: "select" actions kept with the rules, at most this many: the same unit in the same hex
-#: makes the same action, offered again at every decision point of its OMP
-_SELECTS_KEPT = 20_000
-
-
+# kept with the rules, at most 20,000: the same unit in the same hex makes the same
+# action, offered again at every decision point of its OMP
+@per_components(most=20_000)
 def _select(R: Rules, uid: str, at: str, side: str) -> Action:
     """SNO 5.1.2: choosing the unit standing in ``at`` to move next."""
-    kept: dict[tuple[str, str, str], Action] = facts_of(R).setdefault("omp-selects", {})
-    act = kept.get((uid, at, side))
-    if act is None:
-        if len(kept) >= _SELECTS_KEPT:
-            kept.clear()
-        act = kept[(uid, at, side)] = Action(
-            "select",
-            (uid,),
-            f"Move {unit_title(R, uid)} from {hex_title(R, at)}",
-            "SNO 5.1.2",
-            side,
-            role="select",
-            units=(uid,),
-            group="Move a unit",
-        )
-    return act
+    return Action(
+        "select",
+        (uid,),
+        f"Move {unit_title(R, uid)} from {hex_title(R, at)}",
+        "SNO 5.1.2",
+        side,
+        role="select",
+        units=(uid,),
+        group="Move a unit",
+    )
 
 
 def actions(R: Rules, state: State) -> list[Action]:  # SNO 5.0 (1.0 B: the OMP)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.memo import facts_of, per_components
+from ...core.memo import per_components
 from ...core.phases import DONE, Outcome
 from ...core.protocol import Action, Prompt
 from . import factories
@@ -334,27 +334,13 @@ def replacements(R: Rules, state: State, side: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ the player's choices
-#: Placement actions kept with the rules, at most this many: an RRP offers every kind of
-#: unit on every open entry hex (hundreds of actions), again after each placement, and the
-#: same unit, hex and price make the same action.
-_PLACEMENTS_KEPT = 20_000
-
-
-def _placement(
-    R: Rules,
-    kept: dict[tuple[Any, ...], Action],
-    verb: str,
-    uid: str,
-    h: str,
-    price: int | None,
-    side: str,
-) -> Action:
+# Placement actions are kept with the rules, at most 20,000: an RRP offers every kind of
+# unit on every open entry hex (hundreds of actions), again after each placement, and the
+# same unit, hex and price make the same action.
+@per_components(most=20_000)
+def _placement(R: Rules, verb: str, uid: str, h: str, price: int | None, side: str) -> Action:
     """A reinforcement (SNO 11.15) or a replacement for ``price`` RFs (11.7; 11.14 free)
-    entering at ``h``, from ``kept`` (the rules' kept placements) if made before."""
-    key = (verb, uid, h, price, side)
-    act = kept.get(key)
-    if act is not None:
-        return act
+    entering at ``h``."""
     if price is None:
         label = f"Reinforcement: {unit_title(R, uid)} enters at {hex_title(R, h)}"
         rule, group = "SNO 11.15", "Reinforcements"
@@ -363,7 +349,7 @@ def _placement(
         rule = "SNO 11.14" if price == 0 else "SNO 11.7"
         label = f"Replace {unit_title(R, uid)} at {hex_title(R, h)} ({what}; dispersed)"
         group = "Replacements"
-    act = Action(
+    return Action(
         verb,
         (uid, h),
         label,
@@ -375,69 +361,31 @@ def _placement(
         group=group,
         highlight="place",
     )
-    if len(kept) >= _PLACEMENTS_KEPT:
-        kept.clear()
-    kept[key] = act
-    return act
 
 
-#: Lists of placement actions kept with the rules, at most this many: a unit offered on
-#: the same entry hexes at the same price is the same list (found again after a
-#: placement elsewhere, in every RRP with the same open sites).
-_LISTS_KEPT = 2_000
-
-
+# Lists of placement actions are kept with the rules, at most 2,000: a unit offered on the
+# same entry hexes at the same price is the same list (found again after a placement
+# elsewhere, in every RRP with the same open sites).
+@per_components(most=2_000)
 def _placements(
-    R: Rules,
-    kept: dict[tuple[Any, ...], Action],
-    lists: dict[tuple[Any, ...], tuple[Action, ...]],
-    verb: str,
-    uid: str,
-    hexes: tuple[str, ...],
-    price: int | None,
-    side: str,
+    R: Rules, verb: str, uid: str, hexes: tuple[str, ...], price: int | None, side: str
 ) -> tuple[Action, ...]:
-    """:func:`_placement` on each of ``hexes`` in turn, from ``lists`` if made before."""
-    key = (verb, uid, price, side, hexes)
-    found = lists.get(key)
-    if found is None:
-        found = tuple(_placement(R, kept, verb, uid, h, price, side) for h in hexes)
-        if len(lists) >= _LISTS_KEPT:
-            lists.clear()
-        lists[key] = found
-    return found
+    """:func:`_placement` on each of ``hexes`` in turn."""
+    return tuple(_placement(R, verb, uid, h, price, side) for h in hexes)
 
 
-def _fortifying(
-    R: Rules, kept: dict[tuple[str, str], Action], verb: str, uid: str, side: str
-) -> Action:
-    """SNO 10.7.1, 10.7.8: the unit's fortify or defortify action (kept with the rules: the
-    same unit makes the same action)."""
-    act = kept.get((verb, uid))
-    if act is None or act.side != side:
-        title = unit_title(R, uid)
-        if verb == "fortify":
-            act = Action(
-                "fortify",
-                (uid,),
-                f"Fortify {title}",
-                "SNO 10.7.1",
-                side,
-                units=(uid,),
-                group="Fortify",
-            )
-        else:
-            act = Action(
-                "defortify",
-                (uid,),
-                f"Defortify {title}",
-                "SNO 10.7.8",
-                side,
-                units=(uid,),
-                group="Defortify",
-            )
-        kept[(verb, uid)] = act
-    return act
+#: SNO 10.7.1, 10.7.8: the rule and the group of the fortify and defortify actions
+FORTIFYING = {"fortify": ("SNO 10.7.1", "Fortify"), "defortify": ("SNO 10.7.8", "Defortify")}
+
+
+@per_components()
+def _fortifying(R: Rules, verb: str, uid: str, side: str) -> Action:
+    """The unit's fortify or defortify action (kept with the rules: the same unit makes the
+    same action)."""
+    rule, group = FORTIFYING[verb]
+    return Action(
+        verb, (uid,), f"{group} {unit_title(R, uid)}", rule, side, units=(uid,), group=group
+    )
 
 
 def actions(R: Rules, state: State) -> list[Action]:
@@ -447,28 +395,24 @@ def actions(R: Rules, state: State) -> list[Action]:
     rrp = state.get("rrp") or {}
     acts: list[Action] = []
     must_place = False
-    facts = facts_of(R)
-    kept: dict[tuple[Any, ...], Action] = facts.setdefault("rrp-placements", {})
-    lists: dict[tuple[Any, ...], tuple[Action, ...]] = facts.setdefault("rrp-placing", {})
     for uid in arriving(R, state, side):
         hexes = entry_hex_tuple(R, state, uid, reinforcement=True)
         if hexes:
             must_place = True
-            acts += _placements(R, kept, lists, "reinforce", uid, hexes, None, side)
+            acts += _placements(R, "reinforce", uid, hexes, None, side)
     for uid in replacements(R, state, side):
         price = cost(R, state, uid)
         hexes = entry_hex_tuple(R, state, uid, reinforcement=False)
-        acts += _placements(R, kept, lists, "replace", uid, hexes, price, side)
+        acts += _placements(R, "replace", uid, hexes, price, side)
     acts += factories.actions(R, state)  # SNO 10.4.8: evacuation in the Soviet RRP
     changed = set(rrp.get("changed", ()))
-    fortifying: dict[tuple[str, str], Action] = facts.setdefault("rrp-fortify", {})
     for uid in side_units(R, state, side):
         if uid in changed:
             continue
         if may_fortify(R, state, uid):
-            acts.append(_fortifying(R, fortifying, "fortify", uid, side))
+            acts.append(_fortifying(R, "fortify", uid, side))
         elif may_defortify(state, uid):
-            acts.append(_fortifying(R, fortifying, "defortify", uid, side))
+            acts.append(_fortifying(R, "defortify", uid, side))
     if not must_place:  # SNO 11.15-11.16: reinforcements are placed in this RRP
         left = (state.get("rf") or {}).get(side, 0)
         acts.append(
