@@ -21,6 +21,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
+from .hexgrid import HexGrid
+from .memo import per_components
+
 Neighbours = Callable[[str], Iterable[str]]
 EnterCost = Callable[[str, str, float], float | None]
 
@@ -444,6 +447,18 @@ class HexIndex:
         """Hex id -> value for the hexes a search reached (value below :data:`FAR`)."""
         ids = self.ids
         return {ids[i]: v for i, v in enumerate(values) if v < FAR}
+
+
+@per_components()
+def grid_index(grid: HexGrid) -> HexIndex:
+    """The grid's hexes numbered (:class:`HexIndex`), kept with the grid: each game's
+    searches over hex numbers share it.
+
+    >>> g = HexGrid("t", id_order="colrow", offset="even-q", columns=(1, 2), rows=(1, 1))
+    >>> grid_index(g).ids, grid_index(g) is grid_index(g)
+    (('0101', '0201'), True)
+    """
+    return HexIndex(grid.hexes())
 
 
 def step_distances(

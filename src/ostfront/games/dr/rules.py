@@ -24,7 +24,7 @@ from ...core.memo import kept_for_table as kept_for_table
 from ...core.memo import reading as reading
 from ...core.memo import remember as remember
 from ...core.memo import remembered as remembered
-from ...core.paths import HexIndex
+from ...core.paths import HexIndex, grid_index
 from ...core.units import Components
 from .board import board
 from .chart_tables import Charts
@@ -122,12 +122,8 @@ def _ground_hexes(R: Rules, state: State) -> dict[str, frozenset[str]]:
 
 # ------------------------------------------------------------------ the map by hex numbers
 def hex_index(R: Rules) -> HexIndex:
-    """The map's hexes numbered for the searches over hex numbers (kept with the map)."""
-    facts = facts_of(R.map)
-    index: HexIndex | None = facts.get("hex_index")
-    if index is None:
-        index = facts["hex_index"] = HexIndex(R.map.grid.hexes())
-    return index
+    """The map's hexes numbered for the searches over hex numbers (kept with its grid)."""
+    return grid_index(R.map.grid)
 
 
 def rail_steps(R: Rules) -> tuple[tuple[int, ...], ...]:

@@ -16,8 +16,8 @@ from functools import cache
 
 from ...core import units as units_table
 from ...core.mapmodel import GameMap
-from ...core.memo import kept, per_components, remember, remembered
-from ...core.paths import HexIndex
+from ...core.memo import kept, remember, remembered
+from ...core.paths import HexIndex, grid_index
 from ...core.units import Components
 from ...core.units import set_unit as set_unit
 from .board import board
@@ -59,10 +59,9 @@ def rules_with_map(gmap: GameMap) -> Rules:
     return r if gmap is r.map else Rules(gmap, r.counters, r.crts, r.tables)
 
 
-@per_components()
 def hex_index(R: Rules) -> HexIndex:
-    """The map's hexes numbered for the searches (core.paths.HexIndex)."""
-    return HexIndex(R.map.grid.hexes())
+    """The map's hexes numbered for the searches (core.paths.HexIndex, kept with its grid)."""
+    return grid_index(R.map.grid)
 
 
 # ------------------------------------------------------------------ months
