@@ -314,16 +314,12 @@ def allowance(R: Rules, state: State, uid: str, carrying: Sequence[str] = ()) ->
     return mp
 
 
-def allowance_alone(R: Rules, state: State, uid: str) -> int:
-    """:func:`allowance` of a unit carrying no leader (see :func:`allowances_alone`)."""
-    return allowances_alone(R, state)(uid)
-
-
 def allowances_alone(R: Rules, state: State) -> Callable[[str], int]:
-    """:func:`allowance_alone` as a function of the unit, for asking about many units at
-    once: each answer kept for the unit's record, the phase and the weather - all it reads
-    then (the record compared by identity: records are replaced whole, never changed in
-    place): the list of units that may move asks it of every unit after every move."""
+    """:func:`allowance` of a unit carrying no leader, as a function of the unit, for asking
+    about many units at once: each answer kept for the unit's record, the phase and the
+    weather - all it reads then (the record compared by identity: records are replaced
+    whole, never changed in place): the list of units that may move asks it of every unit
+    after every move."""
     kept: dict[str, tuple[Any, str, Any, int]] = known(R.counters, "allowance", dict, R.charts)
     units, phase, weather = state["units"], state["phase"], state["weather"]
 
