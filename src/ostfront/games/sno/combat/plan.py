@@ -57,7 +57,7 @@ from ..rules import (
     unit_title,
     units_at,
 )
-from ..zoc import zoc_table
+from ..zoc import overrun_silenced, zoc_table
 from . import odds as odds_mod
 
 
@@ -120,11 +120,6 @@ def may_attack(R: Rules, state: State, uid: str) -> bool:
     return not hungary_inactive_block(R, state, uid)
 
 
-def overrun_key(state: State) -> tuple[str, ...]:
-    """The units being overrun, for the keys of facts kept per arrangement (3.1.4)."""
-    return tuple(sorted(d for o in state.get("overruns") or () for d in o["defenders"]))
-
-
 def overrunning(state: State) -> frozenset[str]:
     """SNO 5.4.3: the units making an overrun attack this player-turn."""
     return frozenset(u for o in state.get("overruns") or () for u in o["attackers"])
@@ -156,7 +151,7 @@ def enemies_in_zoc(R: Rules, state: State, uid: str) -> list[str]:
         state["weather"],
         state["turn"],
         bool(state.get("hungary_active")),
-        overrun_key(state),  # SNO 3.1.4: the units being overrun have no ZOC
+        overrun_silenced(state),  # SNO 3.1.4: the units being overrun have no ZOC
     )
     table: dict[str, list[str]] = kept(R, state, key, lambda: _reach_table(R, state))
     return table.get(uid, [])
@@ -232,7 +227,7 @@ def relief(R: Rules, state: State, uid: str) -> str | None:
         state["weather"],
         state["turn"],
         bool(state.get("hungary_active")),
-        overrun_key(state),
+        overrun_silenced(state),
     )
     found: str | None = kept_for_table(R, state, key, lambda: _relief(R, state, uid))
     return found
