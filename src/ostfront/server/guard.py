@@ -159,7 +159,7 @@ class Guard:
                         send, 415, "send the request body as application/json, not " + repr(ctype)
                     )
                     return
-            receive = _replay(body, receive)
+            receive = replay(body, receive)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -217,7 +217,7 @@ async def _read_body(receive: Receive, limit: int) -> tuple[bytes, bool]:
     return b"".join(chunks), False
 
 
-def _replay(body: bytes, then: Receive) -> Receive:
+def replay(body: bytes, then: Receive) -> Receive:
     """The body already read, then whatever the connection says next."""
     sent = False
 
