@@ -184,6 +184,14 @@ def test_errors_answer_as_the_route_does(twins_app: tuple[TestClient, TestClient
     ]:
         assert twins.post(**kwargs)[0] == status, kwargs
     assert called == []
+    # a game not there: the words of every route's lookup (deps.session_for)
+    gone = twins.post(json={"action": text, "seq": seq}, gid="abcdef123456")[2]
+    assert (
+        gone
+        == short.get("/api/games/abcdef123456").content
+        == b'{"error":"no game \'abcdef123456\'"}'
+    )
+    called.clear()
     # handed to the app: what FastAPI reads its own way
     cases: list[tuple[dict[str, Any], int]] = [
         ({"content": b"{not json"}, 422),  # bad JSON

@@ -20,7 +20,7 @@ from .. import games
 from ..core.errors import UnknownGame
 from ..core.protocol import NotPlayable
 from . import accounts, clocks, describe
-from .deps import ManagerDep, seat_token, session_for
+from .deps import ManagerDep, check_id, seat_token, session_for
 from .errors import BadRequest
 from .guard import is_loopback
 from .limits import RateLimit, too_many
@@ -308,8 +308,10 @@ def act_answer(
     log_step: int | None = None,
     have: str | None = None,
 ) -> Response:
-    """The answer to an action posted: the game view after it (:func:`view_answer`)."""
-    session_for(manager, gid)
+    """The answer to an action posted: the game view after it (:func:`view_answer`). The
+    game is looked up once, by :meth:`.Manager.act` (a game not there is NotFound there,
+    with :func:`.deps.session_for`'s words)."""
+    check_id(gid)
     token = seat_token(request)
     account = _account_id(request)
     # the game's lock across the step and the view of it, so the answer shows this step;
