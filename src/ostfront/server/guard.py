@@ -138,9 +138,9 @@ class Guard:
             body = b""
             if not too_big:
                 try:
-                    body, too_big = await asyncio.wait_for(
-                        _read_body(receive, body_limit), self.body_seconds
-                    )
+                    # a deadline on this task (wait_for would run the read as a task of its own)
+                    async with asyncio.timeout(self.body_seconds):
+                        body, too_big = await _read_body(receive, body_limit)
                 except TimeoutError:
                     await _refuse(
                         send,
