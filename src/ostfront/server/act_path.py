@@ -112,8 +112,12 @@ class ActPath:
         if found is None:
             await self.app(scope, receive, send)
             return
-        message = await receive()  # the Guard read the body whole: one message
-        body = message.get("body", b"")
+        body = b""  # the Guard read it whole (one message), with its bounds on size and time
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body", False):
+                break
         post = plain_post(body, scope.get("query_string", b""))
         if post is None:
             await self.app(scope, replay(body, receive), send)
