@@ -4,7 +4,9 @@
 
 It starts the servers itself (``python -m ostfront serve`` on free loopback ports), drives
 them with HTTP clients that play as the game page does (one post an action, the answer as
-changes from the views held, ``have=``, merged as the page merges it), stops them, and
+changes from the views held, ``have=``, merged as the page merges it, and only the log's
+new entries, ``log_from=``/``log_step=``, as the page asks: web/game/connection.js), stops
+them, and
 prints four figures against issue 36's targets:
 
 1. **Server CPU per action**, Defiant Russia and Sturm Nach Osten (targets 2 ms and 4 ms):
@@ -190,14 +192,27 @@ class Page:
         self.gid = made["id"]
         self.token = next(iter(made["seats"].values()))  # hotseat: one token holds every side
         self.kept: dict[str, list[dict[str, Any]]] = {}
+        self.log: list[dict[str, Any]] = []  # the log entries read so far
         self.refresh()
 
     def refresh(self) -> None:
-        status, v = self.client.call("GET", f"/api/games/{self.gid}", token=self.token)
+        path = f"/api/games/{self.gid}{self.log_query('?')}"
+        status, v = self.client.call("GET", path, token=self.token)
         if status != 200:
             raise RuntimeError(f"view: {status} {v}")
+        self.read_log(v)
         self.view = v
         self.kept = {v["hash"]: v.get("actions") or []}
+
+    def log_query(self, lead: str) -> str:
+        """The log from where ours ends, as the page asks for it (none while ours is empty)."""
+        if not self.log:
+            return ""
+        return f"{lead}log_from={len(self.log)}&log_step={self.log[-1]['step']}"
+
+    def read_log(self, v: dict[str, Any]) -> None:
+        """The log's new entries kept, as the page keeps them (web/game/view.js)."""
+        self.log = self.log[: v["log"]["start"]] + v["log"]["entries"]
 
     def have(self) -> str:
         older = [h for h in reversed(self.kept) if h != self.view["hash"]][:3]
@@ -210,7 +225,7 @@ class Page:
         """One post (the page's pick); its round trip in seconds."""
         text = pick(self.view["actions"], self.rng, self.posts)
         self.posts += 1
-        path = f"/api/games/{self.gid}/actions?have={self.have()}"
+        path = f"/api/games/{self.gid}/actions?have={self.have()}{self.log_query('&')}"
         t0 = time.perf_counter()
         status, v = self.client.call(
             "POST", path, {"action": text, "seq": self.view["seq"]}, self.token
@@ -223,6 +238,7 @@ class Page:
         return took
 
     def take(self, v: dict[str, Any]) -> None:
+        self.read_log(v)
         d = v.pop("delta", None)
         if d is not None:
             if d["base"] != self.view["hash"]:

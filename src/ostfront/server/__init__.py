@@ -28,12 +28,14 @@ MAX_CONCURRENT = 1000
 def server_options() -> dict[str, Any]:
     """What uvicorn is told beyond the app and address: bounded connections and idle time
     (the guard bounds how long a body may take, :data:`.guard.BODY_SECONDS`; the protocol
-    how long a request head may, :mod:`.http_timeouts`)."""
+    how long a request head may, :mod:`.http_timeouts`). No access log: at the level
+    logged it writes nothing, but its line's parts were made for every answer."""
     from .http_timeouts import HeadTimedHttp
 
     return {
         "http": HeadTimedHttp,
         "log_level": "warning",
+        "access_log": False,
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "limit_concurrency": MAX_CONCURRENT,
     }

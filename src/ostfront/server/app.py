@@ -92,6 +92,7 @@ from . import (
     routes_records,
     routes_reference,
 )
+from .act_path import ActPath
 from .clocks import Now
 from .errors import add_error_handlers
 from .gate import MAX_IMPORTS, Gate
@@ -106,6 +107,8 @@ from .store import default_db
 #: default. Starlette's (9) took 35-50% more CPU for 1-2% fewer bytes (issue 36: game views
 #: of both games' load-test posts, benchmarks/README.md "SNO post, fourth round").
 GZIP_LEVEL = 6
+#: The smallest answer compressed, in bytes.
+GZIP_MINIMUM = 2000
 
 
 def create_app(
@@ -175,7 +178,7 @@ def create_app(
     app = FastAPI(title="Ostfront", version=__version__, lifespan=lifespan)
     app.state.manager = mgr
     app.state.imports = Gate(max_imports, "importing other records")
-    app.add_middleware(GZipMiddleware, minimum_size=2000, compresslevel=GZIP_LEVEL)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     add_error_handlers(app)
     for module in (
@@ -189,4 +192,4 @@ def create_app(
         routes_online,
     ):
         app.include_router(module.router)
-    return Guard(app, allowed_hosts)
+    return Guard(ActPath(app, GZIP_MINIMUM, GZIP_LEVEL), allowed_hosts)

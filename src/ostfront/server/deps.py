@@ -32,8 +32,13 @@ def seat_token(request: Request) -> str | None:
     return request.headers.get(seats.HEADER)
 
 
-def session_for(manager: Manager, gid: str) -> Session:
-    """The game with id ``gid`` (:class:`~.errors.NotFound` for none, or a malformed id)."""
+def check_id(gid: str) -> None:
+    """:class:`~.errors.NotFound` for a malformed game id (as for a game that is not)."""
     if not GAME_ID.fullmatch(gid):
         raise NotFound(f"no game {gid[:40]!r}")
+
+
+def session_for(manager: Manager, gid: str) -> Session:
+    """The game with id ``gid`` (:class:`~.errors.NotFound` for none, or a malformed id)."""
+    check_id(gid)
     return manager.get(gid)

@@ -256,9 +256,29 @@ def overlay(game: Game, state: State, kind: str, side: str | None) -> dict[str, 
 # ------------------------------------------------------------------ off the map
 def boxes(game: Game, state: State) -> list[dict[str, Any]]:
     """The units off the map (to set up, to arrive, eliminated), by box and side, each drawn
-    as the counter it would be on the map."""
+    as the counter it would be on the map. A game that answers ``off_map`` with the very
+    list it gave before (kept, as Defiant Russia keeps its boxes) gets the boxes made of it
+    before: the same list, never changed by its readers."""
+    found = game.off_map(state)
+    kept = _BOXES.get(id(found))
+    if kept is not None and kept[0] is found:
+        return kept[1]
+    out = _boxes(found)
+    if len(_BOXES) >= _BOXES_KEPT:
+        _BOXES.clear()
+    _BOXES[id(found)] = (found, out)
+    return out
+
+
+#: :func:`boxes`' answers by the list of the game's they were made of (kept alive here, so
+#: found by identity), all dropped when full.
+_BOXES: dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+_BOXES_KEPT = 256
+
+
+def _boxes(off_map: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
-    for b in game.off_map(state):
+    for b in off_map:
         units = []
         for u in b["units"]:
             entry = {k: v for k, v in u.items() if k != "counter"}

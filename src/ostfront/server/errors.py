@@ -86,17 +86,28 @@ def ostfront_error(exc: OstfrontError) -> JSONResponse:
     return error(400, str(exc))
 
 
+def handled(exc: Exception) -> JSONResponse | None:
+    """The answer :func:`add_error_handlers` gives ``exc`` (None: none of them takes it).
+    Starlette picks the handler of the first class in the error's MRO that has one; these
+    three classes share no subclass, so the order here is theirs."""
+    if isinstance(exc, OstfrontError):
+        return ostfront_error(exc)
+    if isinstance(exc, sqlite3.Error):
+        return error(503, f"the game database failed: {exc}")
+    if isinstance(exc, HexIdError):
+        return error(404, str(exc))
+    return None
+
+
 def add_error_handlers(app: FastAPI) -> None:
-    """Answer the system's errors, the database's and a hex id that names no hex."""
+    """Answer the system's errors, the database's and a hex id that names no hex
+    (:func:`handled`)."""
 
     @app.exception_handler(OstfrontError)
-    async def on_ostfront_error(request: Request, exc: OstfrontError) -> JSONResponse:
-        return ostfront_error(exc)
-
     @app.exception_handler(sqlite3.Error)
-    async def on_database_error(request: Request, exc: sqlite3.Error) -> JSONResponse:
-        return error(503, f"the game database failed: {exc}")
-
     @app.exception_handler(HexIdError)
-    async def on_hex_error(request: Request, exc: HexIdError) -> JSONResponse:
-        return error(404, str(exc))
+    async def on_error(request: Request, exc: Exception) -> JSONResponse:
+        answer = handled(exc)
+        if answer is None:  # pragma: no cover - registered for these three classes only
+            raise exc
+        return answer

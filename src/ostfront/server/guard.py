@@ -138,9 +138,9 @@ class Guard:
             body = b""
             if not too_big:
                 try:
-                    body, too_big = await asyncio.wait_for(
-                        _read_body(receive, body_limit), self.body_seconds
-                    )
+                    # a deadline on this task (wait_for would run the read as a task of its own)
+                    async with asyncio.timeout(self.body_seconds):
+                        body, too_big = await _read_body(receive, body_limit)
                 except TimeoutError:
                     await _refuse(
                         send,
@@ -159,7 +159,7 @@ class Guard:
                         send, 415, "send the request body as application/json, not " + repr(ctype)
                     )
                     return
-            receive = _replay(body, receive)
+            receive = replay(body, receive)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -217,7 +217,7 @@ async def _read_body(receive: Receive, limit: int) -> tuple[bytes, bool]:
     return b"".join(chunks), False
 
 
-def _replay(body: bytes, then: Receive) -> Receive:
+def replay(body: bytes, then: Receive) -> Receive:
     """The body already read, then whatever the connection says next."""
     sent = False
 

@@ -20,7 +20,7 @@ from .. import games
 from ..core.errors import UnknownGame
 from ..core.protocol import NotPlayable
 from . import accounts, clocks, describe
-from .deps import ManagerDep, seat_token, session_for
+from .deps import ManagerDep, check_id, seat_token, session_for
 from .errors import BadRequest
 from .guard import is_loopback
 from .limits import RateLimit, too_many
@@ -292,13 +292,32 @@ def act(
     log_step: int | None = None,
     have: str | None = None,
 ) -> Response:
-    session_for(manager, gid)
+    """Act (``{"action": text, "seq": n}``): the new position. Its posts are mostly served
+    by :mod:`.act_path` (the same :func:`act_answer`, without FastAPI's layers); this route
+    serves the requests that path hands on, and is the one ``/docs`` lists."""
+    return act_answer(manager, request, gid, body.action, body.seq, log_from, log_step, have)
+
+
+def act_answer(
+    manager: Manager,
+    request: Request,
+    gid: str,
+    action: str,
+    seq: int,
+    log_from: int = 0,
+    log_step: int | None = None,
+    have: str | None = None,
+) -> Response:
+    """The answer to an action posted: the game view after it (:func:`view_answer`). The
+    game is looked up once, by :meth:`.Manager.act` (a game not there is NotFound there,
+    with :func:`.deps.session_for`'s words)."""
+    check_id(gid)
     token = seat_token(request)
     account = _account_id(request)
     # the game's lock across the step and the view of it, so the answer shows this step;
     # the view's turn of the engine lock resumes the step's (no second wait in the queue)
     with manager.game_lock(gid):
-        session = manager.act(gid, body.action, body.seq, token=token, account=account)
+        session = manager.act(gid, action, seq, token=token, account=account)
         view = game_view(
             manager,
             session,

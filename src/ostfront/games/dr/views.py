@@ -181,19 +181,44 @@ def roll_hits(entry: Mapping[str, Any]) -> dict[str, int] | None:
 # ------------------------------------------------------------------ off the map
 def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
     """The units off the map (to set up, to arrive, eliminated), by box and side, each with
-    the counter it would show on the map (a reduced unit eliminated stays reduced)."""
+    the counter it would show on the map (a reduced unit eliminated stays reduced). Kept:
+    the same units in the same boxes and faces, under the same rules, options and sides,
+    are the same boxes (the list itself, never changed by its readers) - they change
+    seldom (a unit set up, arrived, eliminated), while a view is asked after every move."""
     units = state.get("units")
     if not isinstance(units, dict):
         return []
+    here = sorted(
+        (uid, d.get("at"), bool(d.get("reduced")))
+        for uid, d in units.items()
+        if d.get("at") in BOX_TITLES
+    )
+    key = (id(R), tuple(option_rules(state)), tuple(sides), tuple(here))
+    kept = _OFF_MAP.get(key)
+    if kept is not None and kept[0] is R:
+        return kept[1]
+    out = _off_map(R, state, key[2], here)
+    if len(_OFF_MAP) >= _OFF_MAP_KEPT:
+        _OFF_MAP.clear()
+    _OFF_MAP[key] = (R, out)
+    return out
+
+
+#: :func:`off_map`'s answers by what they are made of (with the rules they were made
+#: under: a key names them by id, the entry keeps them alive), all dropped when full.
+_OFF_MAP: dict[tuple[Any, ...], tuple[Any, list[dict[str, Any]]]] = {}
+_OFF_MAP_KEPT = 256
+
+
+def _off_map(
+    R: Any, state: State, sides: tuple[str, ...], here: list[tuple[str, Any, bool]]
+) -> list[dict[str, Any]]:
     found: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for uid, d in sorted(units.items()):
-        box = d.get("at")
-        if box not in BOX_TITLES:
-            continue
+    for uid, box, reduced in here:
         unit = R.unit(uid)
         s, m = printed(R, state, uid)
         factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
-        view = counter_view(R, uid, str(box), factors, bool(d.get("reduced")), ())
+        view = counter_view(R, uid, str(box), factors, reduced, ())
         entry: dict[str, Any] = {"id": uid, "name": unit.name, "counter": view}
         if box == "reserve":
             entry["turn"] = unit.arrival_turn(option_rules(state))
@@ -201,9 +226,9 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
     out = []
     for box, title in BOX_TITLES.items():
         for side in sides:
-            here = found.get((box, side))
-            if here:
-                out.append({"box": box, "title": title, "side": side, "units": here})
+            units = found.get((box, side))
+            if units:
+                out.append({"box": box, "title": title, "side": side, "units": units})
     return out
 
 
