@@ -75,7 +75,24 @@ def counter_item(c: CounterView) -> dict[str, Any]:
 
 
 def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
-    return [counter_item(c) for c in game.counters(state)]
+    """The counters on the map as the view sends them (:func:`counter_item`). A counter the
+    game answers with again - the very view, as Defiant Russia keeps its counters - is
+    found by identity, without hashing it."""
+    kept = _ITEMS
+    out = []
+    for c in game.counters(state):
+        found = kept.get(id(c))
+        if found is None or found[0] is not c:
+            if len(kept) >= COUNTER_ITEMS:
+                kept.clear()
+            found = kept[id(c)] = (c, counter_item(c))
+        out.append(found[1])
+    return out
+
+
+#: :func:`counter_item`'s answers by the view they were made of (kept alive here, so found
+#: by identity), all dropped when full.
+_ITEMS: dict[int, tuple[CounterView, dict[str, Any]]] = {}
 
 
 # ------------------------------------------------------------------ status

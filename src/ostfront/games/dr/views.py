@@ -27,8 +27,9 @@ from ...core.paths import search, walk_back
 from ...core.protocol import Action, CounterView
 from ...core.units import shortened
 from . import sequence, supply, zoc
+from .air import fleet_strength
 from .counters import COUNTER_COLOURS, SYMBOLS
-from .rules import State, hex_of, printed, reading
+from .rules import BOXES, State, hex_of, printed, reading
 from .setting_up import option_rules
 from .zoc import country
 
@@ -230,6 +231,49 @@ def _off_map(
             if units:
                 out.append({"box": box, "title": title, "side": side, "units": units})
     return out
+
+
+# ------------------------------------------------------------------ on the map
+def on_map(R: Any, state: State) -> list[CounterView]:
+    """The counters on the map, in unit order, each showing its face's factors (a Fleet's
+    combat factor, DR 11.5.3) and whether it is out of supply. Kept unit by unit by what
+    a counter is made of - the rules, the unit, its hex, its face and its supply marker -
+    so the view after a move makes only the counters of the units that changed."""
+    kept = _ON_MAP.get(id(R))
+    if kept is None or kept[0] is not R:
+        if len(_ON_MAP) >= _ON_MAP_RULES:
+            _ON_MAP.clear()
+        kept = _ON_MAP[id(R)] = (R, {})
+    views = kept[1]
+    units = state["units"]
+    out = []
+    for uid in sorted(units):
+        d = units[uid]
+        at = d["at"]
+        if at in BOXES:
+            continue
+        made = (at, d["reduced"], d.get("oos"))
+        found = views.get(uid)
+        if found is None or found[0] != made:
+            found = views[uid] = (made, _on_map_view(R, state, uid, d))
+        out.append(found[1])
+    return out
+
+
+#: :func:`on_map`'s counters, for each rules (named by id, kept alive by the entry) unit
+#: by unit with what each was made of; all dropped when full.
+_ON_MAP: dict[int, tuple[Any, dict[str, tuple[tuple[Any, ...], CounterView]]]] = {}
+_ON_MAP_RULES = 64
+
+
+def _on_map_view(R: Any, state: State, uid: str, d: Mapping[str, Any]) -> CounterView:
+    unit = R.unit(uid)
+    s, m = printed(R, state, uid)
+    if unit.type == "fleet":
+        s = fleet_strength(R, state, uid)
+    factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
+    markers = ("out of supply",) if d.get("oos") else ()
+    return counter_view(R, uid, d["at"], factors, bool(d["reduced"]), markers)
 
 
 # ------------------------------------------------------------------ supply lines
