@@ -71,11 +71,14 @@ def test_values_python_finds_equal_are_hashed_apart() -> None:
         {**base, "é": "ü", "z": [1, 2.5, None]},
         {"control": table},
         {"units": {"u2": {}}},
+        {"units": {"u2": {}, "u1": {"at": "0101"}}},
         {},
     ]
     for state in tricky + tricky[::-1]:
         assert record.state_hash(state) == plain_hash(state)
     assert len({record.state_hash(s) for s in tricky}) == len(tricky)
+    same_units = {"units": {"u1": {"at": "0101"}, "u2": {}}}  # the ids in another order
+    assert record.state_hash(same_units) == record.state_hash(tricky[-2]) == plain_hash(same_units)
 
 
 def test_threads_hashing_at_once_get_the_plain_hashes() -> None:

@@ -50,6 +50,8 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import compress
+from operator import is_not
 from pathlib import Path
 from typing import Any, cast
 
@@ -172,20 +174,48 @@ _RECORDS_KEPT = 20_000
 
 def _units_json(units: Any) -> str:
     """``canonical_json(units)`` for a units table (unit id -> record), its records' parts
-    written once each."""
-    if type(units) is not dict or not all(type(u) is str for u in units):
+    written once each, and a table of the same ids as the last one written again only where
+    its records are not the last one's (:data:`_LAST_UNITS`)."""
+    if type(units) is not dict:
         return canonical_json(units)
-    known = _RECORD_JSON
-    parts = []
-    for uid in sorted(units):
-        record = units[uid]
-        found = known.get(uid)
-        if found is None or found[0] is not record:
-            if len(known) >= _RECORDS_KEPT:
-                known.clear()
-            found = known[uid] = (record, canonical_json(uid) + ":" + canonical_json(record))
-        parts.append(found[1])
-    return "{" + ",".join(parts) + "}"
+    ids = tuple(units)
+    records = list(units.values())
+    last = _LAST_UNITS[0]
+    if last is not None and ids == last[0]:
+        _, old, place, parts, text = last
+        changed = list(compress(range(len(records)), map(is_not, records, old)))
+        if not changed:
+            return text
+        parts = list(parts)
+        for i in changed:
+            parts[place[i]] = _record_json(ids[i], records[i])
+    else:
+        if not all(type(u) is str for u in ids):
+            return canonical_json(units)
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        place = [0] * len(ids)
+        for p, i in enumerate(order):
+            place[i] = p
+        parts = [_record_json(ids[i], records[i]) for i in order]
+    text = "{" + ",".join(parts) + "}"
+    _LAST_UNITS[0] = (ids, records, place, parts, text)
+    return text
+
+
+#: The units table last written: its ids and records in the table's order, each id's place
+#: among the ids sorted, the records' parts in that order and the text. A tuple replaced
+#: whole, its lists never changed: threads may share it.
+_LAST_UNITS: list[tuple[tuple[str, ...], list[Any], list[int], list[str], str] | None] = [None]
+
+
+def _record_json(uid: str, record: Any) -> str:
+    """``'"id":{record}'`` in canonical JSON, kept by the record's identity."""
+    found = _RECORD_JSON.get(uid)
+    if found is None or found[0] is not record:
+        if len(_RECORD_JSON) >= _RECORDS_KEPT:
+            _RECORD_JSON.clear()
+        found = _RECORD_JSON[uid] = (record, canonical_json(uid) + ":" + canonical_json(record))
+    return found[1]
 
 
 class _Header(BaseModel):
