@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, cast
 
 from .. import games
 from ..core.protocol import Action, CounterView, Game, State
@@ -77,22 +77,33 @@ def counter_item(c: CounterView) -> dict[str, Any]:
 def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
     """The counters on the map as the view sends them (:func:`counter_item`). A counter the
     game answers with again - the very view, as Defiant Russia keeps its counters - is
-    found by identity, without hashing it."""
-    kept = _ITEMS
-    out = []
-    for c in game.counters(state):
-        found = kept.get(id(c))
-        if found is None or found[0] is not c:
-            if len(kept) >= COUNTER_ITEMS:
-                kept.clear()
-            found = kept[id(c)] = (c, counter_item(c))
-        out.append(found[1])
+    found by identity, without hashing it; the very list answered again (a position whose
+    counters did not change) is the same items."""
+    views = game.counters(state)
+    last = _LAST_COUNTERS[0]
+    if last is not None and last[0] is views:
+        return last[1]
+    items = list(map(_ITEMS.get, map(id, views)))
+    if None in items:
+        if len(_ITEMS) + len(views) > COUNTER_ITEMS:
+            _ITEMS.clear()
+            _VIEWS.clear()
+        for i, c in enumerate(views):
+            if items[i] is None:
+                item = items[i] = counter_item(c)
+                _ITEMS[id(c)], _VIEWS[id(c)] = item, c
+    out = cast(list[dict[str, Any]], items)
+    _LAST_COUNTERS[0] = (views, out)
     return out
 
 
-#: :func:`counter_item`'s answers by the view they were made of (kept alive here, so found
-#: by identity), all dropped when full.
-_ITEMS: dict[int, tuple[CounterView, dict[str, Any]]] = {}
+#: :func:`counter_item`'s answers by the id of the view they were made of, the view kept
+#: alive in :data:`_VIEWS` (so an id names it alone while it is here); both dropped when
+#: full.
+_ITEMS: dict[int, dict[str, Any]] = {}
+_VIEWS: dict[int, CounterView] = {}
+#: The game's list last answered and its items (a tuple replaced whole).
+_LAST_COUNTERS: list[tuple[list[CounterView], list[dict[str, Any]]] | None] = [None]
 
 
 # ------------------------------------------------------------------ status

@@ -46,7 +46,7 @@ def test_counters_kept_are_the_counters_made_anew(options: list[str], seed: int)
         for c in kept:
             if c.id in before and before[c.id] == c:
                 same += 1
-        game.counters(state)  # kept again, for the next position
+        assert game.counters(state) is game.counters(state)  # the same list, kept again
         again = {c.id: c for c in game.counters(state)}
         for uid, c in again.items():
             if uid in before and before[uid] != c:

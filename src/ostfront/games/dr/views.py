@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from ...core.drawing import colour_of
@@ -238,32 +240,62 @@ def on_map(R: Any, state: State) -> list[CounterView]:
     """The counters on the map, in unit order, each showing its face's factors (a Fleet's
     combat factor, DR 11.5.3) and whether it is out of supply. Kept unit by unit by what
     a counter is made of - the rules, the unit, its hex, its face and its supply marker -
-    so the view after a move makes only the counters of the units that changed."""
+    so the view after a move makes only the counters of the units that changed; a units
+    table of the same units as the last one read is gone through only where its records
+    are not the last one's (a record is replaced, never changed: ``rules.set_unit``), and
+    one whose records are all the last one's is answered with the same list."""
     kept = _ON_MAP.get(id(R))
     if kept is None or kept[0] is not R:
         if len(_ON_MAP) >= _ON_MAP_RULES:
             _ON_MAP.clear()
-        kept = _ON_MAP[id(R)] = (R, {})
+        kept = _ON_MAP[id(R)] = (R, {}, [None])
     views = kept[1]
     units = state["units"]
-    out = []
-    for uid in sorted(units):
-        d = units[uid]
-        at = d["at"]
-        if at in BOXES:
-            continue
-        made = (at, d["reduced"], d.get("oos"))
-        found = views.get(uid)
-        if found is None or found[0] != made:
-            found = views[uid] = (made, _on_map_view(R, state, uid, d))
-        out.append(found[1])
+    ids = tuple(units)
+    records = list(units.values())
+    last = kept[2][0]
+    if last is not None and ids == last[0]:
+        _, old, order, shown, out = last
+        changed = list(compress(range(len(records)), map(is_not, records, old)))
+        if not changed:
+            return out
+        shown = list(shown)
+        for i in changed:
+            shown[i] = _kept_view(R, state, views, ids[i], records[i])
+    else:
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        shown = [_kept_view(R, state, views, uid, d) for uid, d in zip(ids, records, strict=True)]
+    out = list(filter(None, map(shown.__getitem__, order)))
+    kept[2][0] = (ids, records, order, shown, out)
     return out
 
 
 #: :func:`on_map`'s counters, for each rules (named by id, kept alive by the entry) unit
-#: by unit with what each was made of; all dropped when full.
-_ON_MAP: dict[int, tuple[Any, dict[str, tuple[tuple[Any, ...], CounterView]]]] = {}
+#: by unit with what each was made of, and the units table last read (its ids and records
+#: in the table's order, the order of the ids sorted, each unit's counter or None off the
+#: map, the list answered; a tuple replaced whole); all dropped when full.
+_Read = tuple[tuple[str, ...], list[Any], list[int], list[CounterView | None], list[CounterView]]
+_ON_MAP: dict[int, tuple[Any, dict[str, tuple[tuple[Any, ...], CounterView]], list[_Read | None]]]
+_ON_MAP = {}
 _ON_MAP_RULES = 64
+
+
+def _kept_view(
+    R: Any,
+    state: State,
+    views: dict[str, tuple[tuple[Any, ...], CounterView]],
+    uid: str,
+    d: Mapping[str, Any],
+) -> CounterView | None:
+    """The unit's counter on the map (None off it), kept by what it is made of."""
+    at = d["at"]
+    if at in BOXES:
+        return None
+    made = (at, d["reduced"], d.get("oos"))
+    found = views.get(uid)
+    if found is None or found[0] != made:
+        found = views[uid] = (made, _on_map_view(R, state, uid, d))
+    return found[1]
 
 
 def _on_map_view(R: Any, state: State, uid: str, d: Mapping[str, Any]) -> CounterView:
