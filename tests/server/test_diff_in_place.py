@@ -66,3 +66,12 @@ def test_replaced_added_gone_reordered_and_repeated(monkeypatch: pytest.MonkeyPa
     assert deltas.diff(old, moved, key) == {"changed": [moved[3]], "gone": []}
     assert deltas.diff(old, same_again, key) == {"changed": [], "gone": []}
     assert deltas.diff(old, repeated, key) is None and deltas.diff(repeated, old, key) is None
+
+
+def test_the_texts_of_a_list_kept_are_its_texts() -> None:
+    first = [{"text": f"select u{i}"} for i in range(5)]
+    other = [{"text": f"to 010{i}"} for i in range(5)]  # as long, other texts
+    assert deltas._texts(first) == {f"select u{i}" for i in range(5)}
+    assert deltas._texts(other) == {f"to 010{i}" for i in range(5)}
+    assert deltas._texts(first) is deltas._texts(first)
+    assert deltas._texts(list(first)) == deltas._texts(first)

@@ -108,17 +108,33 @@ def held_by_client(
     names = held(have)
     shown = session.parts.get(names[0]) if names else None
     base = None if shown is None else {k: shown[k] for k in ("counters", "boxes")}
-    texts = {action_key(a) for a in actions}
+    texts = _texts(actions)
     best: tuple[list[Item], str] | None = None
     best_apart = None
     for name in names:  # the nearest: the fewest actions in one list and not the other
         kept = session.parts.get(name)
         if kept is None or slot not in kept:
             continue
-        apart = len(texts.symmetric_difference(action_key(a) for a in kept[slot]))
+        apart = len(texts.symmetric_difference(_texts(kept[slot])))
         if best_apart is None or apart < best_apart:
             best, best_apart = (kept[slot], name), apart
     return base, best
+
+
+def _texts(actions: list[Item]) -> frozenset[str]:
+    """The actions' texts; those of the last few lists asked about kept (alive, found by
+    identity and length: a position's kept actions are never changed), as a post asks
+    again about the lists the positions before it kept."""
+    for lst, n, found in _TEXTS:
+        if lst is actions and n == len(actions):
+            return found
+    found = frozenset(map(action_key, actions))
+    _TEXTS.insert(0, (actions, len(actions), found))
+    del _TEXTS[8:]
+    return found
+
+
+_TEXTS: list[tuple[list[Item], int, frozenset[str]]] = []
 
 
 def merged(
