@@ -167,51 +167,37 @@ def annotate(game: Game, state: State, actions: list[Action]) -> list[dict[str, 
     """Each legal action as JSON with what the map needs, from the fields its game set:
     ``hex`` (the hex it names first, lit as ``kind``: its highlight), ``unit`` (the one unit
     it concerns: a click on that counter offers it), ``cost`` and, for a move by land or
-    rail, ``path`` (the hexes it passes, the unit's own first). An action the game offers
-    again - the very action (frozen), as Defiant Russia keeps its ``select`` actions - in
-    the same place of the list is the item made of it before (shared: never changed)."""
-    kept = _ANNOTATED
-    if len(kept) + len(actions) > _ANNOTATED_KEPT:
-        kept.clear()
+    rail, ``path`` (the hexes it passes, the unit's own first)."""
     out = []
     for i, a in enumerate(actions):
-        found = kept.get(id(a))
-        if found is None or found[0] is not a or found[1]["index"] != i:
-            found = kept[id(a)] = (a, _annotated(a, i))
-        out.append(found[1])
+        drawn = a.highlight in DRAWN_WAYS and len(a.path) > 1
+        # ``Action.to_json``'s keys, its lists as the action's tuples (sent the same; kept
+        # with the position's view, a dict of tuples of strings is left alone by the
+        # collector, where lists are walked at every collection)
+        out.append(
+            {
+                "verb": a.verb,
+                "args": a.args,
+                "text": a.text,
+                "label": a.label or a.text,
+                "rule": a.rule,
+                "side": a.side,
+                "role": a.role,
+                "units": a.units,
+                "hexes": a.hexes,
+                "path": a.path if drawn else None,
+                "cost": int(a.cost)
+                if a.cost is not None and float(a.cost).is_integer()
+                else a.cost,
+                "group": a.group,
+                "highlight": a.highlight,
+                "index": i,
+                "hex": a.hexes[0] if a.hexes else None,
+                "unit": a.units[0] if len(a.units) == 1 else None,
+                "kind": a.highlight if a.hexes else None,
+            }
+        )
     return out
-
-
-#: :func:`annotate`'s items by the id of the action they were made of (kept alive here, so
-#: an id names it alone while it is here), all dropped when full.
-_ANNOTATED: dict[int, tuple[Action, dict[str, Any]]] = {}
-_ANNOTATED_KEPT = 8192
-
-
-def _annotated(a: Action, i: int) -> dict[str, Any]:
-    drawn = a.highlight in DRAWN_WAYS and len(a.path) > 1
-    # ``Action.to_json``'s keys, its lists as the action's tuples (sent the same; kept with
-    # the position's view, a dict of tuples of strings is left alone by the collector,
-    # where lists are walked at every collection)
-    return {
-        "verb": a.verb,
-        "args": a.args,
-        "text": a.text,
-        "label": a.label or a.text,
-        "rule": a.rule,
-        "side": a.side,
-        "role": a.role,
-        "units": a.units,
-        "hexes": a.hexes,
-        "path": a.path if drawn else None,
-        "cost": int(a.cost) if a.cost is not None and float(a.cost).is_integer() else a.cost,
-        "group": a.group,
-        "highlight": a.highlight,
-        "index": i,
-        "hex": a.hexes[0] if a.hexes else None,
-        "unit": a.units[0] if len(a.units) == 1 else None,
-        "kind": a.highlight if a.hexes else None,
-    }
 
 
 def _fraction_json(p: Any) -> float:
