@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any, cast
+from itertools import compress
+from operator import is_not
+from typing import Any
 
 from .. import games
 from ..core.protocol import Action, CounterView, Game, State
@@ -75,34 +77,31 @@ def counter_item(c: CounterView) -> dict[str, Any]:
 
 
 def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
-    """The counters on the map as the view sends them (:func:`counter_item`). A counter the
-    game answers with again - the very view, as Defiant Russia keeps its counters - is
-    found by identity, without hashing it; the very list answered again (a position whose
-    counters did not change) is the same items."""
+    """The counters on the map as the view sends them (:func:`counter_item`). A game that
+    answers with the views of the list before in their places (the very views, as Defiant
+    Russia keeps its counters: one or two replaced after a move) gets their items found by
+    identity, without hashing the views, and the very list again the same items."""
     views = game.counters(state)
     last = _LAST_COUNTERS[0]
-    if last is not None and last[0] is views:
-        return last[1]
-    items = list(map(_ITEMS.get, map(id, views)))
-    if None in items:
-        if len(_ITEMS) + len(views) > COUNTER_ITEMS:
-            _ITEMS.clear()
-            _VIEWS.clear()
-        for i, c in enumerate(views):
-            if items[i] is None:
-                item = items[i] = counter_item(c)
-                _ITEMS[id(c)], _VIEWS[id(c)] = item, c
-    out = cast(list[dict[str, Any]], items)
-    _LAST_COUNTERS[0] = (views, out)
-    return out
+    if last is None or len(last[0]) != len(views):
+        items = [counter_item(c) for c in views]
+    else:
+        old, items = last
+        if old is views:
+            return items
+        apart = list(compress(range(len(views)), map(is_not, views, old)))
+        if len(apart) > len(views) // 2:
+            items = [counter_item(c) for c in views]
+        else:
+            items = list(items)
+            for i in apart:
+                items[i] = counter_item(views[i])
+    _LAST_COUNTERS[0] = (views, items)
+    return items
 
 
-#: :func:`counter_item`'s answers by the id of the view they were made of, the view kept
-#: alive in :data:`_VIEWS` (so an id names it alone while it is here); both dropped when
-#: full.
-_ITEMS: dict[int, dict[str, Any]] = {}
-_VIEWS: dict[int, CounterView] = {}
-#: The game's list last answered and its items (a tuple replaced whole).
+#: The game's list last answered and its items (a tuple replaced whole: threads may share
+#: it; the lists are never changed once made).
 _LAST_COUNTERS: list[tuple[list[CounterView], list[dict[str, Any]]] | None] = [None]
 
 

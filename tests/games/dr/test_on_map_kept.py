@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from ostfront.ai.random_player import RandomPlayer
+from ostfront.core.memo import facts_of
 from ostfront.core.protocol import CounterView
 from ostfront.core.rng import new_rng
 from ostfront.games import get
@@ -21,10 +22,10 @@ OPTIONS = ["five-year-plan", "early-start", "universal-conscription", "timoshenk
 
 
 def made_anew(game: Any, state: Any) -> list[CounterView]:
-    views._ON_MAP.clear()
+    facts_of(game.rules_for(state)).pop(views._ON_MAP, None)
     views._counter_view.cache_clear()
     out: list[CounterView] = game.counters(state)
-    views._ON_MAP.clear()
+    facts_of(game.rules_for(state)).pop(views._ON_MAP, None)
     return out
 
 
@@ -80,5 +81,5 @@ def test_counters_are_kept_apart_by_rules() -> None:
     other = copy.copy(R)  # other rules (equal here): their own counters
     first = views.on_map(R, state)
     second = views.on_map(other, state)
-    assert views._ON_MAP[id(R)][0] is R and views._ON_MAP[id(other)][0] is other
+    assert facts_of(R)[views._ON_MAP] is not facts_of(other)[views._ON_MAP]
     assert second == first == made_anew(game, state)

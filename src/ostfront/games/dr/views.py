@@ -22,9 +22,10 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from itertools import compress
 from operator import is_not
-from typing import Any
+from typing import Any, cast
 
 from ...core.drawing import colour_of
+from ...core.memo import facts_of
 from ...core.paths import search, walk_back
 from ...core.protocol import Action, CounterView
 from ...core.units import shortened
@@ -244,16 +245,16 @@ def on_map(R: Any, state: State) -> list[CounterView]:
     table of the same units as the last one read is gone through only where its records
     are not the last one's (a record is replaced, never changed: ``rules.set_unit``), and
     one whose records are all the last one's is answered with the same list."""
-    kept = _ON_MAP.get(id(R))
-    if kept is None or kept[0] is not R:
-        if len(_ON_MAP) >= _ON_MAP_RULES:
-            _ON_MAP.clear()
-        kept = _ON_MAP[id(R)] = (R, {}, [None])
-    views = kept[1]
+    kept = facts_of(R).get(_ON_MAP)
+    if kept is None:
+        kept = facts_of(R)[_ON_MAP] = ({}, [None])
+    views, read = cast(
+        "tuple[dict[str, tuple[tuple[Any, ...], CounterView]], list[_Read | None]]", kept
+    )
     units = state["units"]
     ids = tuple(units)
     records = list(units.values())
-    last = kept[2][0]
+    last = read[0]
     if last is not None and ids == last[0]:
         _, old, order, shown, out = last
         changed = list(compress(range(len(records)), map(is_not, records, old)))
@@ -266,18 +267,16 @@ def on_map(R: Any, state: State) -> list[CounterView]:
         order = sorted(range(len(ids)), key=ids.__getitem__)
         shown = [_kept_view(R, state, views, uid, d) for uid, d in zip(ids, records, strict=True)]
     out = list(filter(None, map(shown.__getitem__, order)))
-    kept[2][0] = (ids, records, order, shown, out)
+    read[0] = (ids, records, order, shown, out)
     return out
 
 
-#: :func:`on_map`'s counters, for each rules (named by id, kept alive by the entry) unit
-#: by unit with what each was made of, and the units table last read (its ids and records
-#: in the table's order, the order of the ids sorted, each unit's counter or None off the
-#: map, the list answered; a tuple replaced whole); all dropped when full.
+#: Where :func:`on_map` keeps its counters with the rules (``core.memo.facts_of``): unit by
+#: unit with what each was made of, and the units table last read (its ids and records in
+#: the table's order, the order of the ids sorted, each unit's counter or None off the map,
+#: the list answered; a tuple replaced whole).
+_ON_MAP = "views.on_map"
 _Read = tuple[tuple[str, ...], list[Any], list[int], list[CounterView | None], list[CounterView]]
-_ON_MAP: dict[int, tuple[Any, dict[str, tuple[tuple[Any, ...], CounterView]], list[_Read | None]]]
-_ON_MAP = {}
-_ON_MAP_RULES = 64
 
 
 def _kept_view(
