@@ -287,20 +287,19 @@ def boxes(game: Game, state: State) -> list[dict[str, Any]]:
     list it gave before (kept, as Defiant Russia keeps its boxes) gets the boxes made of it
     before: the same list, never changed by its readers."""
     found = game.off_map(state)
-    kept = _BOXES.get(id(found))
-    if kept is not None and kept[0] is found:
-        return kept[1]
+    for made_of, out in _BOXES:
+        if made_of is found:
+            return out
     out = _boxes(found)
-    if len(_BOXES) >= _BOXES_KEPT:
-        _BOXES.clear()
-    _BOXES[id(found)] = (found, out)
+    _BOXES.insert(0, (found, out))
+    del _BOXES[_BOXES_KEPT:]
     return out
 
 
-#: :func:`boxes`' answers by the list of the game's they were made of (kept alive here, so
-#: found by identity), all dropped when full.
-_BOXES: dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
-_BOXES_KEPT = 256
+#: :func:`boxes`' answers with the list of the game's they were made of (kept alive here,
+#: so found by identity), the last few, newest first.
+_BOXES: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]] = []
+_BOXES_KEPT = 32
 
 
 def _boxes(off_map: list[dict[str, Any]]) -> list[dict[str, Any]]:

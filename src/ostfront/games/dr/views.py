@@ -197,20 +197,23 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
         for uid, d in units.items()
         if d.get("at") in BOX_TITLES
     )
-    key = (id(R), tuple(option_rules(state)), tuple(sides), tuple(here))
-    kept = _OFF_MAP.get(key)
-    if kept is not None and kept[0] is R:
-        return kept[1]
-    out = _off_map(R, state, key[2], here)
-    if len(_OFF_MAP) >= _OFF_MAP_KEPT:
-        _OFF_MAP.clear()
-    _OFF_MAP[key] = (R, out)
+    key = (tuple(option_rules(state)), tuple(sides), tuple(here))
+    kept = facts_of(R).get(_OFF_MAP)
+    if kept is None:
+        kept = facts_of(R)[_OFF_MAP] = {}
+    found = kept.get(key)
+    if found is not None:
+        return cast("list[dict[str, Any]]", found)
+    out = _off_map(R, state, key[1], here)
+    if len(kept) >= _OFF_MAP_KEPT:
+        kept.clear()
+    kept[key] = out
     return out
 
 
-#: :func:`off_map`'s answers by what they are made of (with the rules they were made
-#: under: a key names them by id, the entry keeps them alive), all dropped when full.
-_OFF_MAP: dict[tuple[Any, ...], tuple[Any, list[dict[str, Any]]]] = {}
+#: Where :func:`off_map` keeps its answers with the rules (``core.memo.facts_of``), by what
+#: they are made of, all dropped when full.
+_OFF_MAP = "views.off_map"
 _OFF_MAP_KEPT = 256
 
 
