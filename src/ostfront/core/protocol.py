@@ -460,8 +460,13 @@ def _copy_plain(v: Any) -> Any:
 
 
 def canonical_json(data: Any) -> str:
-    """JSON with sorted keys and no spaces: the form states and records are hashed in."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """JSON with sorted keys and no spaces: the form states and records are hashed in.
+    Written by one encoder made once - what ``json.dumps`` with these arguments makes anew
+    for every call and writes with - so the same text."""
+    return _CANONICAL.encode(data)
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 # ------------------------------------------------------------------ what players know

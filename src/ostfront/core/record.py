@@ -50,6 +50,8 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import compress
+from operator import is_not
 from pathlib import Path
 from typing import Any, cast
 
@@ -75,16 +77,54 @@ def state_hash(state: Mapping[str, Any]) -> str:
     or a record's snapshot of one: the SHA-256 of the canonical JSON of the rest
     (:func:`~ostfront.core.protocol.canonical_json`), written here a key at a time with
     the units table's part made of its records' parts, each written once
-    (:func:`_units_json`): the same text, so the same hash."""
+    (:func:`_units_json`), each large table on its own (:func:`_value_json`) and the small
+    values between them a run at a time (a dict of those keys, its braces left off), and
+    hashed from where it parts from the last text hashed (:func:`_hashed`): the same text,
+    so the same hash."""
     keys = sorted(k for k in state if k not in _UNHASHED)
     if not all(type(k) is str for k in keys):
         core = {k: v for k, v in state.items() if k not in _UNHASHED}
         return hashlib.sha256(canonical_json(core).encode("utf-8")).hexdigest()[:16]
-    text = ",".join(
-        _key_json(k) + ":" + (_units_json(state[k]) if k == "units" else _value_json(k, state[k]))
-        for k in keys
-    )
-    return hashlib.sha256(("{" + text + "}").encode("utf-8")).hexdigest()[:16]
+    parts = []
+    run: dict[str, Any] = {}  # the small values between two large ones, written at once
+    for k in keys:
+        v = state[k]
+        if k == "units" or (type(v) is dict and len(v) >= _FLAT_AT_LEAST):
+            if run:
+                parts.append(canonical_json(run)[1:-1])
+                run = {}
+            parts.append(
+                _key_json(k) + ":" + (_units_json(v) if k == "units" else _value_json(k, v))
+            )
+        else:
+            run[k] = v
+    if run:
+        parts.append(canonical_json(run)[1:-1])
+    return _hashed(parts)
+
+
+#: The parts of the text last hashed, each with the hash's state after it (``"{"`` and the
+#: parts up to it, joined by commas): the parts the next text begins with alike are not
+#: hashed again (a state's large tables come early in the keys' order and change seldom).
+#: A tuple replaced whole, its hash states only copied: threads may share it.
+_LAST_PARTS: list[tuple[tuple[str, Any], ...]] = [()]
+
+
+def _hashed(parts: list[str]) -> str:
+    """The first 16 hex digits of the SHA-256 of ``"{" + ",".join(parts) + "}"`` (in UTF-8),
+    the hash's state after the parts it shares with the last text taken up from there."""
+    last = _LAST_PARTS[0]
+    same = 0
+    while same < len(parts) and same < len(last) and parts[same] == last[same][0]:
+        same += 1
+    h = last[same - 1][1].copy() if same else hashlib.sha256(b"{")
+    chain = list(last[:same])
+    for i in range(same, len(parts)):
+        h.update(("," + parts[i] if i else parts[i]).encode("utf-8"))
+        chain.append((parts[i], h.copy()))
+    _LAST_PARTS[0] = tuple(chain)
+    h.update(b"}")
+    return h.hexdigest()[:16]
 
 
 def _key_json(key: str) -> str:
@@ -99,6 +139,10 @@ def _key_json(key: str) -> str:
 
 _KEYS: dict[str, str] = {}
 
+#: The size from which a table is written on its own (:func:`_value_json`); smaller values
+#: are written together, a run of the state's keys in one dict.
+_FLAT_AT_LEAST = 64
+
 #: State key -> (a copy of the flat table of strings it last held, its canonical JSON): a
 #: table equal to it is written the same (a string equals only a string, so an equal table
 #: is one of strings too). A control table, written anew each step, changes in few.
@@ -108,7 +152,7 @@ _FLAT_JSON: dict[str, tuple[dict[str, str], str]] = {}
 def _value_json(key: str, value: Any) -> str:
     """``canonical_json(value)`` of the state's ``key``, a flat table of strings written the
     same as last time if it is equal to the last one."""
-    if type(value) is not dict or len(value) < 64:
+    if type(value) is not dict or len(value) < _FLAT_AT_LEAST:
         return canonical_json(value)
     last = _FLAT_JSON.get(key)
     if last is not None and last[0] == value:
@@ -130,20 +174,48 @@ _RECORDS_KEPT = 20_000
 
 def _units_json(units: Any) -> str:
     """``canonical_json(units)`` for a units table (unit id -> record), its records' parts
-    written once each."""
-    if type(units) is not dict or not all(type(u) is str for u in units):
+    written once each, and a table of the same ids as the last one written again only where
+    its records are not the last one's (:data:`_LAST_UNITS`)."""
+    if type(units) is not dict:
         return canonical_json(units)
-    known = _RECORD_JSON
-    parts = []
-    for uid in sorted(units):
-        record = units[uid]
-        found = known.get(uid)
-        if found is None or found[0] is not record:
-            if len(known) >= _RECORDS_KEPT:
-                known.clear()
-            found = known[uid] = (record, canonical_json(uid) + ":" + canonical_json(record))
-        parts.append(found[1])
-    return "{" + ",".join(parts) + "}"
+    ids = tuple(units)
+    records = list(units.values())
+    last = _LAST_UNITS[0]
+    if last is not None and ids == last[0]:
+        _, old, place, parts, text = last
+        changed = list(compress(range(len(records)), map(is_not, records, old)))
+        if not changed:
+            return text
+        parts = list(parts)
+        for i in changed:
+            parts[place[i]] = _record_json(ids[i], records[i])
+    else:
+        if not all(type(u) is str for u in ids):
+            return canonical_json(units)
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        place = [0] * len(ids)
+        for p, i in enumerate(order):
+            place[i] = p
+        parts = [_record_json(ids[i], records[i]) for i in order]
+    text = "{" + ",".join(parts) + "}"
+    _LAST_UNITS[0] = (ids, records, place, parts, text)
+    return text
+
+
+#: The units table last written: its ids and records in the table's order, each id's place
+#: among the ids sorted, the records' parts in that order and the text. A tuple replaced
+#: whole, its lists never changed: threads may share it.
+_LAST_UNITS: list[tuple[tuple[str, ...], list[Any], list[int], list[str], str] | None] = [None]
+
+
+def _record_json(uid: str, record: Any) -> str:
+    """``'"id":{record}'`` in canonical JSON, kept by the record's identity."""
+    found = _RECORD_JSON.get(uid)
+    if found is None or found[0] is not record:
+        if len(_RECORD_JSON) >= _RECORDS_KEPT:
+            _RECORD_JSON.clear()
+        found = _RECORD_JSON[uid] = (record, canonical_json(uid) + ":" + canonical_json(record))
+    return found[1]
 
 
 class _Header(BaseModel):

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 #: The positions whose lists a game keeps, newest last (a post's base is the one before).
@@ -106,17 +108,33 @@ def held_by_client(
     names = held(have)
     shown = session.parts.get(names[0]) if names else None
     base = None if shown is None else {k: shown[k] for k in ("counters", "boxes")}
-    texts = {action_key(a) for a in actions}
+    texts = _texts(actions)
     best: tuple[list[Item], str] | None = None
     best_apart = None
     for name in names:  # the nearest: the fewest actions in one list and not the other
         kept = session.parts.get(name)
         if kept is None or slot not in kept:
             continue
-        apart = len(texts.symmetric_difference(action_key(a) for a in kept[slot]))
+        apart = len(texts.symmetric_difference(_texts(kept[slot])))
         if best_apart is None or apart < best_apart:
             best, best_apart = (kept[slot], name), apart
     return base, best
+
+
+def _texts(actions: list[Item]) -> frozenset[str]:
+    """The actions' texts; those of the last few lists asked about kept (alive, found by
+    identity and length: a position's kept actions are never changed), as a post asks
+    again about the lists the positions before it kept."""
+    for lst, n, found in _TEXTS:
+        if lst is actions and n == len(actions):
+            return found
+    found = frozenset(map(action_key, actions))
+    _TEXTS.insert(0, (actions, len(actions), found))
+    del _TEXTS[8:]
+    return found
+
+
+_TEXTS: list[tuple[list[Item], int, frozenset[str]]] = []
 
 
 def merged(
@@ -164,10 +182,15 @@ def diff(
     """What turns ``old`` into ``new`` under :func:`merged`; None when keys repeat (then the
     list is sent whole). With ``inner``, an item that was there already sends its own list
     as changes too."""
+    if inner is None and len(old) == len(new):
+        quick = _in_place(old, new, key)
+        if quick is not None:
+            return quick
     old_by = {key(x): x for x in old}
     new_keys = [key(x) for x in new]
     if len(old_by) != len(old) or len(set(new_keys)) != len(new):
         return None
+    _known_apart(new, key)
     changed = []
     for x in new:
         before = old_by.get(key(x))
@@ -187,6 +210,47 @@ def diff(
     if kept + [k for k in new_keys if k not in old_by] != new_keys:
         change["order"] = new_keys
     return change
+
+
+def _in_place(old: list[Item], new: list[Item], key: Key) -> dict[str, Any] | None:
+    """:func:`diff`'s answer when ``new`` is ``old`` with a few items replaced by items of
+    the same keys in their places (a counter moved: the others the very items kept,
+    :func:`~.describe.counter_item`), found without reading every item's key: the replaced
+    items that differ, none gone, the order kept. None otherwise (then :func:`diff` looks
+    at every item), or when the keys repeat."""
+    apart = list(compress(range(len(new)), map(is_not, old, new)))
+    if len(apart) > len(new) // 4:
+        return None
+    for i in apart:
+        if key(old[i]) != key(new[i]):
+            return None
+    if not _keys_apart(old, key):
+        return None
+    _known_apart(new, key)  # the same keys in the same places
+    return {"changed": [new[i] for i in apart if not _same(old[i], new[i])], "gone": []}
+
+
+#: The last few lists whose keys were found all different (kept alive here, found by
+#: identity, with their length and key): the views' lists are never changed once made.
+_APART: list[tuple[list[Item], int, Key]] = []
+
+
+def _keys_apart(items: list[Item], key: Key) -> bool:
+    """Whether no two items have the same key."""
+    for lst, n, k in _APART:
+        if lst is items and n == len(items) and k is key:
+            return True
+    if len(set(map(key, items))) != len(items):
+        return False
+    _known_apart(items, key)
+    return True
+
+
+def _known_apart(items: list[Item], key: Key) -> None:
+    if _APART and _APART[0][0] is items and _APART[0][1] == len(items) and _APART[0][2] is key:
+        return
+    _APART.insert(0, (items, len(items), key))
+    del _APART[8:]
 
 
 def delta(base: dict[str, list[Item]], parts: dict[str, list[Item]]) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache, lru_cache
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from .. import games
@@ -75,7 +77,32 @@ def counter_item(c: CounterView) -> dict[str, Any]:
 
 
 def counters_json(game: Game, state: State) -> list[dict[str, Any]]:
-    return [counter_item(c) for c in game.counters(state)]
+    """The counters on the map as the view sends them (:func:`counter_item`). A game that
+    answers with the views of the list before in their places (the very views, as Defiant
+    Russia keeps its counters: one or two replaced after a move) gets their items found by
+    identity, without hashing the views, and the very list again the same items."""
+    views = game.counters(state)
+    last = _LAST_COUNTERS[0]
+    if last is None or len(last[0]) != len(views):
+        items = [counter_item(c) for c in views]
+    else:
+        old, items = last
+        if old is views:
+            return items
+        apart = list(compress(range(len(views)), map(is_not, views, old)))
+        if len(apart) > len(views) // 2:
+            items = [counter_item(c) for c in views]
+        else:
+            items = list(items)
+            for i in apart:
+                items[i] = counter_item(views[i])
+    _LAST_COUNTERS[0] = (views, items)
+    return items
+
+
+#: The game's list last answered and its items (a tuple replaced whole: threads may share
+#: it; the lists are never changed once made).
+_LAST_COUNTERS: list[tuple[list[CounterView], list[dict[str, Any]]] | None] = [None]
 
 
 # ------------------------------------------------------------------ status
@@ -260,20 +287,19 @@ def boxes(game: Game, state: State) -> list[dict[str, Any]]:
     list it gave before (kept, as Defiant Russia keeps its boxes) gets the boxes made of it
     before: the same list, never changed by its readers."""
     found = game.off_map(state)
-    kept = _BOXES.get(id(found))
-    if kept is not None and kept[0] is found:
-        return kept[1]
+    for made_of, out in _BOXES:
+        if made_of is found:
+            return out
     out = _boxes(found)
-    if len(_BOXES) >= _BOXES_KEPT:
-        _BOXES.clear()
-    _BOXES[id(found)] = (found, out)
+    _BOXES.insert(0, (found, out))
+    del _BOXES[_BOXES_KEPT:]
     return out
 
 
-#: :func:`boxes`' answers by the list of the game's they were made of (kept alive here, so
-#: found by identity), all dropped when full.
-_BOXES: dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
-_BOXES_KEPT = 256
+#: :func:`boxes`' answers with the list of the game's they were made of (kept alive here,
+#: so found by identity), the last few, newest first.
+_BOXES: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]] = []
+_BOXES_KEPT = 32
 
 
 def _boxes(off_map: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ostfront.ai.random_player import RandomPlayer
+from ostfront.core.memo import facts_of
 from ostfront.core.rng import new_rng
 from ostfront.games import get
 from ostfront.games.dr import views
@@ -17,9 +18,9 @@ OPTIONS = ["five-year-plan", "early-start", "universal-conscription", "timoshenk
 
 
 def made_anew(game: Any, state: Any) -> list[dict[str, Any]]:
-    views._OFF_MAP.clear()
+    facts_of(game.rules_for(state)).pop(views._OFF_MAP, None)
     out: list[dict[str, Any]] = game.off_map(state)
-    views._OFF_MAP.clear()
+    facts_of(game.rules_for(state)).pop(views._OFF_MAP, None)
     return out
 
 

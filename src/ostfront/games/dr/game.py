@@ -21,7 +21,6 @@ from ...core.protocol import State as ProtocolState
 from ...core.rule_notes import notes_summary
 from . import rules, sequence
 from .ai.moves import DefiantRussiaEvaluator
-from .air import fleet_strength
 from .board import DATA, board, sectors
 from .chart_view import chart_tables  # the charts card's tables, worded for people
 from .charts import check_charts
@@ -29,16 +28,15 @@ from .combat import roll_distribution
 from .counters import check_counters
 from .invariants import broken
 from .positions import from_position
-from .rules import BOXES, printed
 from .scenario import check_defiant_poland, scenario_rules
 from .setting_up import initial_scenario_state, initial_state
 from .setup import check_setup
 from .state import own
 from .views import (
     OVERLAYS,
-    counter_view,
     describe_phase,
     off_map,
+    on_map,
     outcome_names,
     overlay,
     roll_hits,
@@ -170,22 +168,7 @@ class DefiantRussia(SequencedGame):
         return broken(self.rules_for(state), own(state))
 
     def counters(self, state: ProtocolState) -> list[CounterView]:
-        R = self.rules_for(state)
-        st = own(state)
-        units = st["units"]
-        out = []
-        for uid in sorted(units):
-            d = units[uid]
-            if d["at"] in BOXES:
-                continue
-            unit = R.unit(uid)
-            s, m = printed(R, st, uid)
-            if unit.type == "fleet":
-                s = fleet_strength(R, st, uid)
-            factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
-            markers = ("out of supply",) if d.get("oos") else ()
-            out.append(counter_view(R, uid, d["at"], factors, bool(d["reduced"]), markers))
-        return out
+        return on_map(self.rules_for(state), own(state))
 
     # -- what interfaces show (views.py) ---------------------------------------
     def describe_phase(self, state: ProtocolState) -> dict[str, Any]:

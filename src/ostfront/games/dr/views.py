@@ -20,15 +20,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from typing import Any
+from itertools import compress
+from operator import is_not
+from typing import Any, cast
 
 from ...core.drawing import colour_of
+from ...core.memo import facts_of
 from ...core.paths import search, walk_back
 from ...core.protocol import Action, CounterView
 from ...core.units import shortened
 from . import sequence, supply, zoc
+from .air import fleet_strength
 from .counters import COUNTER_COLOURS, SYMBOLS
-from .rules import State, hex_of, printed, reading
+from .rules import BOXES, State, hex_of, printed, reading
 from .setting_up import option_rules
 from .zoc import country
 
@@ -193,20 +197,23 @@ def off_map(R: Any, state: State, sides: Iterable[str]) -> list[dict[str, Any]]:
         for uid, d in units.items()
         if d.get("at") in BOX_TITLES
     )
-    key = (id(R), tuple(option_rules(state)), tuple(sides), tuple(here))
-    kept = _OFF_MAP.get(key)
-    if kept is not None and kept[0] is R:
-        return kept[1]
-    out = _off_map(R, state, key[2], here)
-    if len(_OFF_MAP) >= _OFF_MAP_KEPT:
-        _OFF_MAP.clear()
-    _OFF_MAP[key] = (R, out)
+    key = (tuple(option_rules(state)), tuple(sides), tuple(here))
+    kept = facts_of(R).get(_OFF_MAP)
+    if kept is None:
+        kept = facts_of(R)[_OFF_MAP] = {}
+    found = kept.get(key)
+    if found is not None:
+        return cast("list[dict[str, Any]]", found)
+    out = _off_map(R, state, key[1], here)
+    if len(kept) >= _OFF_MAP_KEPT:
+        kept.clear()
+    kept[key] = out
     return out
 
 
-#: :func:`off_map`'s answers by what they are made of (with the rules they were made
-#: under: a key names them by id, the entry keeps them alive), all dropped when full.
-_OFF_MAP: dict[tuple[Any, ...], tuple[Any, list[dict[str, Any]]]] = {}
+#: Where :func:`off_map` keeps its answers with the rules (``core.memo.facts_of``), by what
+#: they are made of, all dropped when full.
+_OFF_MAP = "views.off_map"
 _OFF_MAP_KEPT = 256
 
 
@@ -230,6 +237,77 @@ def _off_map(
             if units:
                 out.append({"box": box, "title": title, "side": side, "units": units})
     return out
+
+
+# ------------------------------------------------------------------ on the map
+def on_map(R: Any, state: State) -> list[CounterView]:
+    """The counters on the map, in unit order, each showing its face's factors (a Fleet's
+    combat factor, DR 11.5.3) and whether it is out of supply. Kept unit by unit by what
+    a counter is made of - the rules, the unit, its hex, its face and its supply marker -
+    so the view after a move makes only the counters of the units that changed; a units
+    table of the same units as the last one read is gone through only where its records
+    are not the last one's (a record is replaced, never changed: ``rules.set_unit``), and
+    one whose records are all the last one's is answered with the same list."""
+    kept = facts_of(R).get(_ON_MAP)
+    if kept is None:
+        kept = facts_of(R)[_ON_MAP] = ({}, [None])
+    views, read = cast(
+        "tuple[dict[str, tuple[tuple[Any, ...], CounterView]], list[_Read | None]]", kept
+    )
+    units = state["units"]
+    ids = tuple(units)
+    records = list(units.values())
+    last = read[0]
+    if last is not None and ids == last[0]:
+        _, old, order, shown, out = last
+        changed = list(compress(range(len(records)), map(is_not, records, old)))
+        if not changed:
+            return out
+        shown = list(shown)
+        for i in changed:
+            shown[i] = _kept_view(R, state, views, ids[i], records[i])
+    else:
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        shown = [_kept_view(R, state, views, uid, d) for uid, d in zip(ids, records, strict=True)]
+    out = list(filter(None, map(shown.__getitem__, order)))
+    read[0] = (ids, records, order, shown, out)
+    return out
+
+
+#: Where :func:`on_map` keeps its counters with the rules (``core.memo.facts_of``): unit by
+#: unit with what each was made of, and the units table last read (its ids and records in
+#: the table's order, the order of the ids sorted, each unit's counter or None off the map,
+#: the list answered; a tuple replaced whole).
+_ON_MAP = "views.on_map"
+_Read = tuple[tuple[str, ...], list[Any], list[int], list[CounterView | None], list[CounterView]]
+
+
+def _kept_view(
+    R: Any,
+    state: State,
+    views: dict[str, tuple[tuple[Any, ...], CounterView]],
+    uid: str,
+    d: Mapping[str, Any],
+) -> CounterView | None:
+    """The unit's counter on the map (None off it), kept by what it is made of."""
+    at = d["at"]
+    if at in BOXES:
+        return None
+    made = (at, d["reduced"], d.get("oos"))
+    found = views.get(uid)
+    if found is None or found[0] != made:
+        found = views[uid] = (made, _on_map_view(R, state, uid, d))
+    return found[1]
+
+
+def _on_map_view(R: Any, state: State, uid: str, d: Mapping[str, Any]) -> CounterView:
+    unit = R.unit(uid)
+    s, m = printed(R, state, uid)
+    if unit.type == "fleet":
+        s = fleet_strength(R, state, uid)
+    factors = "" if unit.full is None else (str(s) if unit.type == "fleet" else f"{s}-{m}")
+    markers = ("out of supply",) if d.get("oos") else ()
+    return counter_view(R, uid, d["at"], factors, bool(d["reduced"]), markers)
 
 
 # ------------------------------------------------------------------ supply lines
