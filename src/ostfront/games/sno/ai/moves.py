@@ -90,7 +90,6 @@ class SturmNachOstenEvaluator:
         self.drops = 0  # attacks taken out of the plan this Combat Phase
         self.planned = 0  # attacks in the plan when last seen
         self.tried: dict[tuple[str, ...], int] = {}  # attacks opened, by their defenders
-        self.draft_key: tuple[str, ...] = ()
         self.draft_dirty = False
         self.steps = 0  # combat decisions scored this Combat Phase
         self.left_out: set[str] = set()  # units left out of the attack being put together
@@ -341,7 +340,7 @@ class SturmNachOstenEvaluator:
                 self.target = None  # the state left the plan: the step by step scores
         if key != self.combat_key:
             self.combat_key, self.drops, self.planned = key, 0, 0
-            self.tried, self.draft_key, self.draft_dirty = {}, (), False
+            self.tried, self.draft_dirty = {}, False
             self.steps = 0
         self.steps += 1
         if self.steps > STEPS:  # a safety net: no plan found, the phase ends (7.1.12)
@@ -354,8 +353,7 @@ class SturmNachOstenEvaluator:
         draft = c.get("draft")
         if draft is not None:  # each attack is put together once, never undone step by step
             first = tuple(sorted(draft["defenders"]))
-            if self.draft_key != first and not self.draft_dirty:
-                self.draft_key = first
+            if not self.draft_dirty:  # opened (again): each opening is a try
                 self.tried[first] = self.tried.get(first, 0) + 1
             self.draft_dirty = True
         else:
@@ -437,7 +435,8 @@ class SturmNachOstenEvaluator:
             elif v == "roll":
                 out[a.text] = -0.5 if len(a.args) > 1 else 0.0
             elif v == "disband":  # SNO 7.1.12: only once no plan could be committed
-                out[a.text] = -8.0 if self.drops >= DROPS else NEVER
+                given_up = any(t >= TRIES for t in self.tried.values())
+                out[a.text] = -8.0 if self.drops >= DROPS or given_up else NEVER
             else:  # break down
                 out[a.text] = NEVER
         return out
