@@ -32,7 +32,7 @@ def june_1941() -> State:
 def test_each_side_has_the_normal_players_style_first() -> None:
     ev = SNO.evaluator(True)
     assert styles_of(ev, "axis") == ("steady", "drive", "secure")
-    assert styles_of(ev, "soviet") == ("steady", "stand", "give ground")
+    assert styles_of(ev, "soviet") == ("steady",)  # none searched (docs/ai.md, round 14)
     assert all(styles[0] is STEADY for styles in STYLES.values())
     assert styles_of(DR.evaluator(True), "axis") == ()  # Defiant Russia offers none
     # SNO's hard player-turn searches for 20 s (issue 34: 30 s at most); others as before
@@ -40,27 +40,30 @@ def test_each_side_has_the_normal_players_style_first() -> None:
 
 
 def test_a_style_moves_by_its_own_weights() -> None:
-    """A Soviet army standing in Kiev (1816) with a German corps within eight hexes: the
-    city is threatened, and ``stand`` weighs holding it at 20 where the normal player's
-    weights give 8."""
+    """A German corps beside Kiev (1816), empty and Soviet-held: ``drive`` weighs entering
+    it at 40 where the normal player's weights give 25 (3.2.3), and a hex short of it at
+    two a hex where they give one (both hexes in supply here)."""
     position = {
         "game": "sno",
         "turn": "1941-08",
-        "phase": "soviet_omp",
+        "phase": "axis_omp",
         "extra": {"last_turn": "1941-12"},
         "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
-        "units": [{"id": "sov-5-army", "hex": "1816"}, {"id": "ger-6-corps", "hex": "1819"}],
+        "units": [{"id": "ger-6-corps", "hex": "1817"}, {"id": "sov-5-army", "hex": "1306"}],
     }
     state = own(SNO.setup(position=position))
     R = rules_of(SNO, state)
-    view = view_of(R, state, "soviet")
+    view = view_of(R, state, "axis")
+    supplied = frozenset({"1816", "1817"})
     steady = SturmNachOstenEvaluator(True)
-    stand = steady.styled("soviet", "stand")
-    assert stand.style == style_named("soviet", "stand") and stand.style.hold == 20.0
-    worth = {
-        ev.style.name: ev.hex_worth(R, state, view, "sov-5-army", "1816") for ev in (steady, stand)
-    }
-    assert worth["stand"] - worth["steady"] == pytest.approx(20.0 - 8.0)
+    drive = steady.styled("axis", "drive")
+    assert drive.style == style_named("axis", "drive")
+
+    def worth(ev: SturmNachOstenEvaluator, h: str) -> float:
+        return ev.hex_worth(R, state, view, "ger-6-corps", h, supplied)
+
+    assert worth(steady, "1816") == 25.0 and worth(drive, "1816") == 40.0
+    assert worth(steady, "1817") == -1.0 and worth(drive, "1817") == -2.0
 
 
 def test_the_best_style_is_played_ties_to_the_normal_players(

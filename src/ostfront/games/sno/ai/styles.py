@@ -1,17 +1,18 @@
 """Ways of playing a Sturm Nach Osten player-turn: the movement weights the hard player
 chooses among, by playing each out (:mod:`ostfront.ai.hard`).
 
-The normal player always plays ``steady``, the weights of :mod:`.moves`. The others lean one
-way or the other on what decides a 1941 campaign: how hard the Axis pushes on the cities it
-needs against how much it risks being cut off (9.5.1: an isolated unit outside a city is
-lost), and how the Soviets trade the cities they must hold (15.6) against the units caught
-in the Axis ZOC (7.1.4: a unit there must attack or disband). Which is best depends on the
-position, so none is better in general; the hard player plays each for a game-turn on its
-own dice and keeps the one whose position evaluates best.
+The normal player always plays ``steady``, the weights of :mod:`.moves`. The Axis's others
+lean one way or the other on what decides its 1941 campaign: how hard it pushes on the
+cities it needs (15.6) against how much it risks being cut off (9.5.1: an isolated unit
+outside a city is lost). Which is best depends on the position, so none is better in
+general; the hard player plays each for a game-turn on its own dice and keeps the one whose
+position evaluates best. The Soviets have only ``steady``: two more Soviet styles (every
+unit into the threatened cities; out of the Axis ZOC towards them) were measured over 30
+paired games and gained nothing (docs/ai.md, round 14).
 
->>> [s.name for s in STYLES["soviet"]]
-['steady', 'stand', 'give ground']
->>> style_named("soviet", "stand").hold > STEADY.hold
+>>> [s.name for s in STYLES["axis"]]
+['steady', 'drive', 'secure']
+>>> style_named("axis", "drive").step > STEADY.step
 True
 """
 
@@ -45,13 +46,7 @@ STYLES: dict[str, tuple[Style, ...]] = {
         # keep every unit in supply first, march at half pace
         Style("secure", step=0.5, unsupplied=24.0),
     ),
-    "soviet": (
-        STEADY,
-        # every unit that can into the threatened cities, contact accepted
-        Style("stand", hold=20.0, in_zoc=1.0),
-        # out of the Axis ZOC, back towards the cities
-        Style("give ground", step=1.5, hold=10.0, in_zoc=9.0),
-    ),
+    "soviet": (STEADY,),
 }
 
 
