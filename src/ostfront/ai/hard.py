@@ -16,6 +16,15 @@ player makes the same choices for a seed however busy or fast the machine is - a
 read off the clock would make a game depend on the load. On a slower machine a budget
 takes longer than it says; on a faster one, less.
 
+**Styles.** Where a game's evaluator offers ways of playing a side's player-turn
+(``styles(side)``: Sturm Nach Osten's leaning harder on the cities or on supply, say), the
+hard player, at its player-turn's first decision, plays the turn out in each style - the
+rest of its own player-turn and the enemy's next, the normal player for both sides, the same
+own dice for every style - :data:`STYLE_SAMPLES` times, and plays its turn in the style whose
+positions evaluate best on average (on the plain evaluation, the same judge for every
+style). The first style is the normal player's. A game may give the hard player a larger
+player-turn budget (``turn_budget``) where its turns are longer.
+
 Why this design (docs/ai.md): Defiant Russia's many small decisions make a full-game search
 far too wide for the time allowed, but its battles are short, decisive and dice-driven, where
 the static score of one step ahead misjudges risk (a retreat that looks free may leave a
@@ -24,7 +33,9 @@ stack to be surrounded; an attack at good odds may still cost the city).
 
 from __future__ import annotations
 
-from ..core.protocol import Action, Game, State
+from typing import cast
+
+from ..core.protocol import Action, Evaluator, Game, State
 from ..core.rng import new_rng, next_u64
 from .normal import NormalPlayer
 
@@ -36,6 +47,8 @@ DEPTH = 12  # steps per rollout at most
 STEPS_PER_SECOND = 1000
 DECISION_BUDGET = 0.3  # seconds a searched decision, by default
 TURN_BUDGET = 8.0  # seconds of search a player-turn, by default (issue 5: 10 s a turn)
+STYLE_SAMPLES = 2  # rollouts of a game-turn per style at most
+STYLE_DEPTH = 600  # steps per style rollout at most
 
 
 def step_cost(evaluator: object) -> float:
@@ -43,6 +56,18 @@ def step_cost(evaluator: object) -> float:
     may say so (``step_cost``, measured on the same machine) where its engine steps are
     dearer, so that a budget in seconds buys about as many seconds in every game."""
     return float(getattr(evaluator, "step_cost", 1.0))
+
+
+def turn_budget_of(evaluator: object) -> float:
+    """The seconds of search a player-turn a game's evaluator asks for (``turn_budget``),
+    else :data:`TURN_BUDGET`."""
+    return float(getattr(evaluator, "turn_budget", TURN_BUDGET))
+
+
+def styles_of(evaluator: object, side: str) -> tuple[str, ...]:
+    """The ways of playing ``side`` a game's evaluator offers (none: its one way)."""
+    styles = getattr(evaluator, "styles", None)
+    return tuple(styles(side)) if styles is not None else ()
 
 
 def steps_for(seconds: float) -> int:
@@ -58,21 +83,33 @@ class HardPlayer(NormalPlayer):
     ) -> None:
         super().__init__(seed)
         self.budget = DECISION_BUDGET if budget is None else budget
-        self.turn_budget = TURN_BUDGET if turn_budget is None else turn_budget
+        #: None: as the game's evaluator asks (:func:`turn_budget_of`)
+        self.turn_budget: float | None = turn_budget
         self.seed = seed
         self.rollout: dict[str, NormalPlayer] = {}  # by side: who plays the rollouts
         self.spent: tuple[object, int] = ((), 0)  # (turn, side), rollout steps spent in it
+        self.judge: Evaluator | None = None  # the plain evaluation every style is judged on
+        self.styled: dict[str, Evaluator] = {}  # style -> the evaluator playing it
+        self.style: tuple[object, str] = ((), "")  # (turn, side), the style chosen for it
+        self.styles_played: list[tuple[object, str, str]] = []  # (turn, side, style) chosen
 
     def turn_steps_left(self, game: Game, state: State, side: str) -> int:
         """Rollout steps left in this player-turn's budget."""
         key = (game.turn(state), side)
         if self.spent[0] != key:
             self.spent = (key, 0)
-        return steps_for(self.turn_budget) - self.spent[1]
+        assert self.judge is not None
+        seconds = turn_budget_of(self.judge) if self.turn_budget is None else self.turn_budget
+        return steps_for(seconds) - self.spent[1]
 
     def choose(self, game: Game, state: State) -> Action:
-        if self.evaluator is None:
-            self.evaluator = self.evaluator_of(game)
+        if self.judge is None:
+            self.judge = self.evaluator_of(game)
+            self.evaluator = self.judge
+        side = game.active_side(state)
+        if side is not None:
+            self.evaluator = self.evaluator_for_turn(game, state, side)
+        assert self.evaluator is not None
         if not self.evaluator.turns_on_dice(game, state):
             return super().choose(game, state)
         side = game.active_side(state)
@@ -102,6 +139,89 @@ class HardPlayer(NormalPlayer):
             candidates,
             key=lambda a: (totals[a.text] / max(1, counts[a.text]), -candidates.index(a)),
         )
+
+    def evaluator_for_turn(self, game: Game, state: State, side: str) -> Evaluator:
+        """The evaluator this player-turn is played with: at its first decision, the style
+        whose game-turn played out evaluates best (:meth:`choose_style`)."""
+        assert self.judge is not None
+        names = styles_of(self.judge, side)
+        if len(names) <= 1:
+            return self.judge
+        key = (game.turn(state), side)
+        if self.style[0] != key:
+            phasing = getattr(self.judge, "phasing", None)
+            if phasing is not None and phasing(game, state) != side:
+                return self.judge  # a decision in the enemy's player-turn
+            self.style = (key, self.choose_style(game, state, side, names))
+            self.styles_played.append((key[0], side, self.style[1]))
+        name = self.style[1]
+        if not name or name == names[0]:
+            return self.judge
+        if name not in self.styled:
+            self.styled[name] = self.judge.styled(side, name)  # type: ignore[attr-defined]
+        return self.styled[name]
+
+    def choose_style(self, game: Game, state: State, side: str, names: tuple[str, ...]) -> str:
+        """The style to play this player-turn in: each played out for the game-turn with
+        the same own dice, :data:`STYLE_SAMPLES` times while the turn budget lasts (each at
+        least once), judged on the plain evaluation; ties go to the first (normal's)."""
+        if self.turn_steps_left(game, state, side) <= 0:
+            return names[0]  # no search left for this player-turn: play as normal does
+        totals = dict.fromkeys(names, 0.0)
+        counts = dict.fromkeys(names, 0)
+        for _ in range(STYLE_SAMPLES):
+            dice = next_u64(self.rng)
+            for name in names:
+                if counts[name] and self.turn_steps_left(game, state, side) <= 0:
+                    break
+                value, steps = self.play_turn_out(game, state, side, name, dice)
+                totals[name] += value
+                counts[name] += 1
+                assert self.judge is not None
+                self.spent = (self.spent[0], self.spent[1] + round(steps * step_cost(self.judge)))
+        return max(
+            (n for n in names if counts[n]),
+            key=lambda n: (totals[n] / counts[n], -names.index(n)),
+        )
+
+    def play_turn_out(
+        self, game: Game, state: State, side: str, name: str, dice: int
+    ) -> tuple[float, int]:
+        """The value for ``side`` (on the plain evaluation) of the game-turn played out in
+        the style ``name`` (:meth:`turn_played_out`), and the steps it took."""
+        assert self.judge is not None
+        end, steps = self.turn_played_out(game, state, side, name, dice)
+        return self.judge.evaluate(game, end, side), steps
+
+    def turn_played_out(
+        self, game: Game, state: State, side: str, name: str, dice: int
+    ) -> tuple[State, int]:
+        """Play the game on from ``state`` - ``side`` in the style ``name``, the enemy as
+        the normal player, with dice of our own seeded by ``dice`` - until ``side``'s next
+        player-turn begins (or the game ends, or :data:`STYLE_DEPTH` steps): where it ends,
+        and the steps it took (the evaluation at the end counted as one)."""
+        assert self.judge is not None
+        judge = self.judge
+        players: dict[str, NormalPlayer] = {}
+        for n, each in enumerate(game.sides, 1):
+            player = NormalPlayer(self.seed + 101 * n)
+            player.rng = new_rng(dice + n)
+            if each == side:
+                player.evaluator = judge.styled(side, name)  # type: ignore[attr-defined]
+            players[each] = player
+        phasing = getattr(judge, "phasing", lambda g, s: None)
+        start = game.turn(state)
+        s = cast(State, {**state, "rng": new_rng(dice)})
+        steps = 1  # the evaluation at the end
+        for _ in range(STYLE_DEPTH):
+            who = game.active_side(s)
+            if who is None:
+                break
+            if game.turn(s) != start and phasing(game, s) == side:
+                break  # the side's next player-turn has begun
+            s = game.apply(s, players[who].choose(game, s))
+            steps += 1
+        return s, steps
 
     def ranked(self, game: Game, state: State) -> list[tuple[float, Action]]:
         """The normal player's scores of the legal actions, best first."""

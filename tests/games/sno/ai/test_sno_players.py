@@ -170,3 +170,44 @@ def test_a_set_up_in_one_action_is_taken_when_offered(
         state = GAME.apply(state, action)
     assert verbs[0] == first
     assert len(verbs) <= 4 and set(verbs) == {first, "end"}
+
+
+#: November 1941, the Soviet Combat Phase of normal against normal from seed 17 (1941, end
+#: 1941-12), the units within two hexes of 1718: the 22nd Army at 1818 is obliged to attack
+#: (7.1.4) and no plan that keeps the rules is found
+KIEV_NOVEMBER = {
+    "ger-14-pz": "1717 flipped", "ger-16-army": "1917 flipped", "ger-17-army": "1718",
+    "ger-18-army": "1717", "ger-2-army": "1817 flipped", "ger-4-army": "1518",
+    "ger-5-corps": "1817", "ger-9-army": "1718", "sov-16-army": "1816 fortified",
+    "sov-22-army": "1818", "sov-30-army": "1819", "sov-6-army": "1816 fortified",
+    "sov-belov": "1816", "sov-dovator": "1816",
+}  # fmt: skip
+AXIS_CITIES = "0327 0520 0528 0729 0826 0922 0924 1130 1428 1930 2425 2530"
+
+
+def test_an_attack_opened_three_times_and_given_up_ends_in_disbanding() -> None:
+    """SNO 7.1.12: the 22nd Army's attack on 1718 is opened and given up three times, then
+    the unit disbands instead and the phase ends. Before, an attack opened again was not
+    counted as a new try: it was opened and given up until the player's guard against giving
+    up forbade it, and then the open attack went back and forth for ever."""
+    units = []
+    for uid, where in KIEV_NOVEMBER.items():
+        at, *status = where.split()
+        units.append({"id": uid, "hex": at, **({"status": status} if status else {})})
+    control = dict.fromkeys(AXIS_CITIES.split(), "axis")
+    state = GAME.setup(
+        position={
+            **position("1941-11", "soviet_combat", {}, control=control),
+            "weather": "good",
+            "units": units,
+        }
+    )
+    player = make_player("normal", 17 * 7 + 2)
+    chosen: list[str] = []
+    while GAME.phase(state) == "soviet_combat" and len(chosen) < 150:
+        action = player.choose(GAME, state)
+        chosen.append(action.text)
+        state = GAME.apply(state, action)
+    assert GAME.phase(state) == "soviet_disband"
+    assert chosen[:6] == ["attack 1718", "cancel"] * 3
+    assert "disband sov-22-army" in chosen and chosen[-1] == "end"

@@ -37,7 +37,16 @@ from ....core.protocol import State as ProtocolState
 from .. import movement, supply
 from ..combat import results
 from ..combat.plan import combat_of, enemies_in_zoc
-from ..rules import Rules, State, combat_factor, hex_of, other, phase_kind, units_at
+from ..rules import (
+    Rules,
+    State,
+    combat_factor,
+    hex_of,
+    other,
+    phase_kind,
+    phasing_side,
+    units_at,
+)
 from ..stacking_limits import stacking_problems
 from ..state import own
 from .attacks import Planned, build
@@ -51,15 +60,10 @@ from .evaluation import (
     rules_of,
     view_of,
 )
+from .styles import STEADY, STYLES, Style, style_named
 
-CITY_TAKEN = 25.0  # an enemy victory city entered empty (3.2.3)
-MAJOR_TAKEN = 4.0  # an enemy major city entered empty
-HOLD = 8.0  # a Soviet unit in a victory city the Axis threatens
-UNSUPPLIED = 12.0  # ending a move where no supply line reaches (9.5)
 OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
 FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
-IN_ZOC = 3.0  # a Soviet unit in enemy ZOC outside a city: attack or disband (7.1.4)
-STEP = 1.0  # a hex nearer the objective
 MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
 DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
 TRIES = 3  # times one attack is put together before it is given up
@@ -80,9 +84,14 @@ class SturmNachOstenEvaluator:
     #: (``ai.hard.step_cost``): measured on the project's 2-core machine, a step of the SNO
     #: engine and its normal players takes 17-22 ms of CPU against DR's 1 (docs/ai.md)
     step_cost = 20.0
+    #: The hard player's search a player-turn, in seconds (``ai.hard``; issue 34 item 4:
+    #: 30 s of CPU a Sturm Nach Osten player-turn at most): its styles played out (the
+    #: ways of moving of :mod:`.styles`), then retreats and advances
+    turn_budget = 20.0
 
-    def __init__(self, teamwork: bool = False) -> None:
+    def __init__(self, teamwork: bool = False, style: Style = STEADY) -> None:
         self.teamwork = teamwork
+        self.style = style  # the movement weights (the hard player may choose others)
         self.key: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}  # unit -> its best move's gain, this phase
         self.tries: dict[str, int] = {}  # unit -> times selected this phase
@@ -90,13 +99,26 @@ class SturmNachOstenEvaluator:
         self.drops = 0  # attacks taken out of the plan this Combat Phase
         self.planned = 0  # attacks in the plan when last seen
         self.tried: dict[tuple[str, ...], int] = {}  # attacks opened, by their defenders
-        self.draft_key: tuple[str, ...] = ()
         self.draft_dirty = False
         self.steps = 0  # combat decisions scored this Combat Phase
         self.left_out: set[str] = set()  # units left out of the attack being put together
         self.planned_key: tuple[Any, ...] = ()
         self.target: Planned | None = None  # the plan worked out whole (:mod:`attacks`)
         self.setups: dict[tuple[Any, ...], int] = {}  # one-action set-ups taken, by side
+
+    # -- the hard player's styles (:mod:`.styles`) ------------------------------
+    def styles(self, side: str) -> tuple[str, ...]:
+        """The ways of playing ``side``'s player-turn the hard player may choose among."""
+        return tuple(s.name for s in STYLES.get(side, ()))
+
+    def styled(self, side: str, name: str) -> SturmNachOstenEvaluator:
+        """A fresh evaluator that moves ``side``'s units in the style ``name``."""
+        return SturmNachOstenEvaluator(self.teamwork, style_named(side, name))
+
+    def phasing(self, game: Game, state: ProtocolState) -> str | None:
+        """Whose player-turn it is (SNO 3.4.5); None once the game is over."""
+        s = own(state)
+        return None if s.get("winner") else phasing_side(s)
 
     # -- the Evaluator protocol ------------------------------------------------
     def evaluate(self, game: Game, state: ProtocolState, side: str) -> float:
@@ -226,20 +248,21 @@ class SturmNachOstenEvaluator:
         ``reach``: where its supply lines would reach (by default, where they reach now)."""
         unit = R.unit(uid)
         side = view.side
-        w = -STEP * min(view.objective.get(h, FAR), FAR)
+        style = self.style
+        w = -style.step * min(view.objective.get(h, FAR), FAR)
         holder = view.cities.get(h)
         if side == "axis":
             if holder == "soviet" and h not in view.enemy_hexes:
-                w += CITY_TAKEN * view.victory.get(h, 0) or MAJOR_TAKEN
+                w += style.city_taken * view.victory.get(h, 0) or style.major_taken
         else:
             if holder == "soviet" and h in view.victory and view.objective.get(h) == 0:
-                w += HOLD
+                w += style.hold
             elif holder == "soviet":
                 w += 1.0
             elif self.teamwork and h in view.enemy_zoc:
-                w -= IN_ZOC
+                w -= style.in_zoc
         if self.teamwork and not reaches(R, state, view, unit.nationality, h, reach):
-            w -= UNSUPPLIED  # SNO 9.5.1: an isolated unit outside a city is lost
+            w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
         return w
 
     def move_gain(
@@ -341,7 +364,7 @@ class SturmNachOstenEvaluator:
                 self.target = None  # the state left the plan: the step by step scores
         if key != self.combat_key:
             self.combat_key, self.drops, self.planned = key, 0, 0
-            self.tried, self.draft_key, self.draft_dirty = {}, (), False
+            self.tried, self.draft_dirty = {}, False
             self.steps = 0
         self.steps += 1
         if self.steps > STEPS:  # a safety net: no plan found, the phase ends (7.1.12)
@@ -354,8 +377,7 @@ class SturmNachOstenEvaluator:
         draft = c.get("draft")
         if draft is not None:  # each attack is put together once, never undone step by step
             first = tuple(sorted(draft["defenders"]))
-            if self.draft_key != first and not self.draft_dirty:
-                self.draft_key = first
+            if not self.draft_dirty:  # opened (again): each opening is a try
                 self.tried[first] = self.tried.get(first, 0) + 1
             self.draft_dirty = True
         else:
@@ -437,7 +459,8 @@ class SturmNachOstenEvaluator:
             elif v == "roll":
                 out[a.text] = -0.5 if len(a.args) > 1 else 0.0
             elif v == "disband":  # SNO 7.1.12: only once no plan could be committed
-                out[a.text] = -8.0 if self.drops >= DROPS else NEVER
+                given_up = any(t >= TRIES for t in self.tried.values())
+                out[a.text] = -8.0 if self.drops >= DROPS or given_up else NEVER
             else:  # break down
                 out[a.text] = NEVER
         return out

@@ -1,0 +1,55 @@
+"""Ways of playing a Sturm Nach Osten player-turn: the movement weights the hard player
+chooses among, by playing each out (:mod:`ostfront.ai.hard`).
+
+The normal player always plays ``steady``, the weights of :mod:`.moves`. The Axis's others
+lean one way or the other on what decides its 1941 campaign: how hard it pushes on the
+cities it needs (15.6) against how much it risks being cut off (9.5.1: an isolated unit
+outside a city is lost). Which is best depends on the position, so none is better in
+general; the hard player plays each for a game-turn on its own dice and keeps the one whose
+position evaluates best. The Soviets have only ``steady``: two more Soviet styles (every
+unit into the threatened cities; out of the Axis ZOC towards them) were measured over 30
+paired games and gained nothing (docs/ai.md, round 14).
+
+>>> [s.name for s in STYLES["axis"]]
+['steady', 'drive', 'secure']
+>>> style_named("axis", "drive").step > STEADY.step
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Style:
+    """The movement weights of :meth:`.moves.SturmNachOstenEvaluator.hex_worth`."""
+
+    name: str = "steady"
+    step: float = 1.0  # a hex nearer the objective
+    city_taken: float = 25.0  # an enemy victory city entered empty (3.2.3), a count
+    major_taken: float = 4.0  # an enemy major city entered empty
+    hold: float = 8.0  # a Soviet unit in a victory city the Axis threatens
+    in_zoc: float = 3.0  # a Soviet unit in enemy ZOC outside a city (7.1.4)
+    unsupplied: float = 12.0  # ending a move where no supply line reaches (9.5)
+
+
+#: The normal player's weights
+STEADY = Style()
+
+#: Each side's styles, the normal player's first
+STYLES: dict[str, tuple[Style, ...]] = {
+    "axis": (
+        STEADY,
+        # march twice as hard on the cities, and risk the supply line more for it
+        Style("drive", step=2.0, city_taken=40.0, unsupplied=6.0),
+        # keep every unit in supply first, march at half pace
+        Style("secure", step=0.5, unsupplied=24.0),
+    ),
+    "soviet": (STEADY,),
+}
+
+
+def style_named(side: str, name: str) -> Style:
+    """A side's style by name (``steady`` for a name the side does not have)."""
+    return next((s for s in STYLES.get(side, ()) if s.name == name), STEADY)
