@@ -69,8 +69,8 @@ DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
 TRIES = 3  # times one attack is put together before it is given up
 STEPS = 400  # combat decisions in one phase before the last resort
 #: The last resort: every attack given up, units disband where the rules oblige (7.1.12)
-LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "drop": 5.0, "cancel": 5.0,
-               "disband": 4.0}  # fmt: skip
+LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "declare": 6.0, "drop": 5.0,
+               "cancel": 5.0, "disband": 4.0}  # fmt: skip
 GIVE_UP = 12  # attacks taken out before no more are declared
 WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
 NEVER = -50.0  # disband, break down, give up: only when nothing else is left
@@ -84,6 +84,10 @@ class SturmNachOstenEvaluator:
     #: (``ai.hard.step_cost``): measured on the project's 2-core machine, a step of the SNO
     #: engine and its normal players takes 17-22 ms of CPU against DR's 1 (docs/ai.md)
     step_cost = 20.0
+    #: Attacks are given up by this evaluator's own rules (three tries an attack, then the
+    #: last resort after :data:`STEPS` decisions), not by the players' general guard, which
+    #: forbade giving up an attack that could not be declared as it stood (seed 31)
+    gives_up_by_itself = True
     #: The hard player's search a player-turn, in seconds (``ai.hard``; issue 34 item 4:
     #: 30 s of CPU a Sturm Nach Osten player-turn at most): its styles played out (the
     #: ways of moving of :mod:`.styles`), then retreats and advances
