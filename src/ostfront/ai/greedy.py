@@ -69,8 +69,9 @@ class GreedyPlayer:
         if self.evaluator is None:
             self.evaluator = self.evaluator_of(game)
         # a guard against giving up the same attack forever, unless the game's evaluator
-        # gives attacks up by rules of its own (``gives_up_by_itself``)
-        guarded = not getattr(self.evaluator, "gives_up_by_itself", False)
+        # gives the decision now up by rules of its own (``gives_up_by_itself``)
+        own_rules = getattr(self.evaluator, "gives_up_by_itself", None)
+        guarded = own_rules is None or not own_rules(game, state)
         if guarded and self.cancels[1] > CANCELS:
             pool = [a for a in pool if not gives_up(a)] or pool
         declaring = self.evaluator.declaring(game, state)

@@ -84,10 +84,6 @@ class SturmNachOstenEvaluator:
     #: (``ai.hard.step_cost``): measured on the project's 2-core machine, a step of the SNO
     #: engine and its normal players takes 17-22 ms of CPU against DR's 1 (docs/ai.md)
     step_cost = 20.0
-    #: Attacks are given up by this evaluator's own rules (three tries an attack, then the
-    #: last resort after :data:`STEPS` decisions), not by the players' general guard, which
-    #: forbade giving up an attack that could not be declared as it stood (seed 31)
-    gives_up_by_itself = True
     #: The hard player's search a player-turn, in seconds (``ai.hard``; issue 34 item 4:
     #: 30 s of CPU a Sturm Nach Osten player-turn at most): its styles played out (the
     #: ways of moving of :mod:`.styles`), then retreats and advances
@@ -138,6 +134,13 @@ class SturmNachOstenEvaluator:
 
     def settled(self, game: Game, state: ProtocolState) -> bool:
         return not own(state).get("pending")
+
+    def gives_up_by_itself(self, game: Game, state: ProtocolState) -> bool:
+        """An attack being declared is given up by this evaluator's own rules (three tries
+        an attack, then the last resort after :data:`STEPS` decisions), not by the players'
+        general guard, which forbade giving up an attack that could not be declared as it
+        stood (seed 31); elsewhere (losses, retreats) the guard stands."""
+        return self.declaring(game, state)
 
     def declaring(self, game: Game, state: ProtocolState) -> bool:
         """An attack being put together (7.1.9)."""
