@@ -66,10 +66,14 @@ class GreedyPlayer:
         phase = (game.turn(state), game.phase(state))
         if self.cancels[0] != phase:
             self.cancels = (phase, 0)
-        if self.cancels[1] > CANCELS:  # a guard against giving up the same attack forever
-            pool = [a for a in pool if not gives_up(a)] or pool
         if self.evaluator is None:
             self.evaluator = self.evaluator_of(game)
+        # a guard against giving up the same attack forever, unless the game's evaluator
+        # gives the decision now up by rules of its own (``gives_up_by_itself``)
+        own_rules = getattr(self.evaluator, "gives_up_by_itself", None)
+        guarded = own_rules is None or not own_rules(game, state)
+        if guarded and self.cancels[1] > CANCELS:
+            pool = [a for a in pool if not gives_up(a)] or pool
         declaring = self.evaluator.declaring(game, state)
         self.declaring = self.declaring + 1 if declaring else 0
         if self.declaring > PATIENCE:  # as the random player: the declaration only grows

@@ -211,3 +211,51 @@ def test_an_attack_opened_three_times_and_given_up_ends_in_disbanding() -> None:
     assert GAME.phase(state) == "soviet_disband"
     assert chosen[:6] == ["attack 1718", "cancel"] * 3
     assert "disband sov-22-army" in chosen and chosen[-1] == "end"
+
+
+#: November 1941, the Axis Combat Phase of normal against normal from seed 31 (1941, end
+#: 1941-12), the units within twelve hexes of 2810: no plan is found, and the attacks the
+#: player opens cannot be declared as they stand
+SOUTH_NOVEMBER = {
+    "ger-1-corps": "2609", "ger-10-corps": "2005", "ger-12-corps": "1917",
+    "ger-16-army": "2017", "ger-2-army": "1918", "ger-41-pz": "1916 flipped",
+    "ger-43-corps": "1917", "ger-46-pz": "2016", "ger-47-pz": "1917 flipped",
+    "ger-49-mtn": "2811", "ger-5-corps": "1916", "ger-57-pz": "2016", "ger-9-army": "1917",
+    "rom-cav": "1916 flipped", "rom-mtn": "2812", "sov-16-army": "1816 fortified",
+    "sov-18-army": "1817 fortified", "sov-19-army": "3018 fortified", "sov-24-army": "2810",
+    "sov-29-army": "1915", "sov-3-army": "1816 fortified", "sov-5-army": "1816 fortified",
+    "sov-bryansk-front": "2108 fortified", "sov-dnepropetrovsk-factory": "2414",
+    "sov-grozny-gar": "3907", "sov-kalinin-front": "1716 flipped",
+    "sov-kharkov-factory": "2211", "sov-ki": "3018", "sov-leningrad-front": "1815",
+    "sov-ms": "1815 flipped", "sov-od": "2911", "sov-sevastopol-gar": "3018",
+    "sov-southern-front": "2911 fortified", "sov-stalingrad-gar": "2804",
+    "sov-stalino-factory": "2611", "sov-tula-factory": "1607",
+}  # fmt: skip
+
+
+def test_a_combat_phase_whose_attacks_cannot_be_declared_still_ends() -> None:
+    """SNO 7.1.12, the players' last resort: after 400 combat decisions without a plan the
+    attacks are given up and the units obliged to attack disband. Before, the players'
+    general guard against giving up the same attack for ever (30 in a phase) had forbidden
+    giving up by then, and an attack that could not be declared as it stood went back and
+    forth for ever (the Sturm Nach Osten evaluator now gives attacks up by its own rules)."""
+    units = []
+    for uid, where in SOUTH_NOVEMBER.items():
+        at, *status = where.split()
+        units.append({"id": uid, "hex": at, **({"status": status} if status else {})})
+    control = dict.fromkeys((*AXIS_CITIES.split(), "2419"), "axis")
+    state = GAME.setup(
+        position={
+            **position("1941-11", "axis_combat", {}, control=control),
+            "weather": "good",
+            "units": units,
+        }
+    )
+    player = make_player("normal", 31 * 7 + 1)
+    chosen: list[str] = []
+    while GAME.phase(state) == "axis_combat" and len(chosen) < 600:
+        action = player.choose(GAME, state)
+        chosen.append(action.text)
+        state = GAME.apply(state, action)
+    assert GAME.phase(state) == "axis_disband"
+    assert chosen.count("cancel") > 30  # given up more often than the general guard allows

@@ -69,8 +69,8 @@ DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
 TRIES = 3  # times one attack is put together before it is given up
 STEPS = 400  # combat decisions in one phase before the last resort
 #: The last resort: every attack given up, units disband where the rules oblige (7.1.12)
-LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "drop": 5.0, "cancel": 5.0,
-               "disband": 4.0}  # fmt: skip
+LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "declare": 6.0, "drop": 5.0,
+               "cancel": 5.0, "disband": 4.0}  # fmt: skip
 GIVE_UP = 12  # attacks taken out before no more are declared
 WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
 NEVER = -50.0  # disband, break down, give up: only when nothing else is left
@@ -134,6 +134,13 @@ class SturmNachOstenEvaluator:
 
     def settled(self, game: Game, state: ProtocolState) -> bool:
         return not own(state).get("pending")
+
+    def gives_up_by_itself(self, game: Game, state: ProtocolState) -> bool:
+        """An attack being declared is given up by this evaluator's own rules (three tries
+        an attack, then the last resort after :data:`STEPS` decisions), not by the players'
+        general guard, which forbade giving up an attack that could not be declared as it
+        stood (seed 31); elsewhere (losses, retreats) the guard stands."""
+        return self.declaring(game, state)
 
     def declaring(self, game: Game, state: ProtocolState) -> bool:
         """An attack being put together (7.1.9)."""
