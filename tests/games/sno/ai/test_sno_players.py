@@ -190,25 +190,10 @@ def test_an_attack_opened_three_times_and_given_up_ends_in_disbanding() -> None:
     the unit disbands instead and the phase ends. Before, an attack opened again was not
     counted as a new try: it was opened and given up until the player's guard against giving
     up forbade it, and then the open attack went back and forth for ever."""
-    units = []
-    for uid, where in KIEV_NOVEMBER.items():
-        at, *status = where.split()
-        units.append({"id": uid, "hex": at, **({"status": status} if status else {})})
-    control = dict.fromkeys(AXIS_CITIES.split(), "axis")
-    state = GAME.setup(
-        position={
-            **position("1941-11", "soviet_combat", {}, control=control),
-            "weather": "good",
-            "units": units,
-        }
+    phase, chosen = combat_phase_played(
+        "soviet_combat", KIEV_NOVEMBER, AXIS_CITIES.split(), 17 * 7 + 2, 150
     )
-    player = make_player("normal", 17 * 7 + 2)
-    chosen: list[str] = []
-    while GAME.phase(state) == "soviet_combat" and len(chosen) < 150:
-        action = player.choose(GAME, state)
-        chosen.append(action.text)
-        state = GAME.apply(state, action)
-    assert GAME.phase(state) == "soviet_disband"
+    assert phase == "soviet_disband"
     assert chosen[:6] == ["attack 1718", "cancel"] * 3
     assert "disband sov-22-army" in chosen and chosen[-1] == "end"
 
@@ -239,23 +224,35 @@ def test_a_combat_phase_whose_attacks_cannot_be_declared_still_ends() -> None:
     general guard against giving up the same attack for ever (30 in a phase) had forbidden
     giving up by then, and an attack that could not be declared as it stood went back and
     forth for ever (the Sturm Nach Osten evaluator now gives attacks up by its own rules)."""
-    units = []
-    for uid, where in SOUTH_NOVEMBER.items():
+    phase, chosen = combat_phase_played(
+        "axis_combat", SOUTH_NOVEMBER, [*AXIS_CITIES.split(), "2419"], 31 * 7 + 1, 600
+    )
+    assert phase == "axis_disband"
+    assert chosen.count("cancel") > 30  # given up more often than the general guard allows
+
+
+def combat_phase_played(
+    phase: str, units: dict[str, str], axis_cities: list[str], seed: int, most: int
+) -> tuple[str | None, list[str]]:
+    """The normal player's choices in a November 1941 Combat Phase (good weather) from a
+    position of ``units`` (hex, then any status), the Axis holding ``axis_cities``: the phase
+    it ends in (or is still in after ``most`` choices) and the choices."""
+    placed = []
+    for uid, where in units.items():
         at, *status = where.split()
-        units.append({"id": uid, "hex": at, **({"status": status} if status else {})})
-    control = dict.fromkeys((*AXIS_CITIES.split(), "2419"), "axis")
+        placed.append({"id": uid, "hex": at, **({"status": status} if status else {})})
+    control = dict.fromkeys(axis_cities, "axis")
     state = GAME.setup(
         position={
-            **position("1941-11", "axis_combat", {}, control=control),
+            **position("1941-11", phase, {}, control=control),
             "weather": "good",
-            "units": units,
+            "units": placed,
         }
     )
-    player = make_player("normal", 31 * 7 + 1)
+    player = make_player("normal", seed)
     chosen: list[str] = []
-    while GAME.phase(state) == "axis_combat" and len(chosen) < 600:
+    while GAME.phase(state) == phase and len(chosen) < most:
         action = player.choose(GAME, state)
         chosen.append(action.text)
         state = GAME.apply(state, action)
-    assert GAME.phase(state) == "axis_disband"
-    assert chosen.count("cancel") > 30  # given up more often than the general guard allows
+    return GAME.phase(state), chosen
