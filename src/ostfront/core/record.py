@@ -50,8 +50,6 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import compress
-from operator import is_not
 from pathlib import Path
 from typing import Any, cast
 
@@ -62,6 +60,7 @@ from .datafile import plain_problem
 from .errors import IllegalAction, OstfrontError, RecordError
 from .position import position_from_dict
 from .protocol import Action, Game, State, canonical_json
+from .units import changed_records
 
 FORMAT = "ostfront-record"
 FORMAT_VERSION = 1
@@ -178,12 +177,10 @@ def _units_json(units: Any) -> str:
     its records are not the last one's (:data:`_LAST_UNITS`)."""
     if type(units) is not dict:
         return canonical_json(units)
-    ids = tuple(units)
-    records = list(units.values())
     last = _LAST_UNITS[0]
-    if last is not None and ids == last[0]:
-        _, old, place, parts, text = last
-        changed = list(compress(range(len(records)), map(is_not, records, old)))
+    ids, records, changed = changed_records(units, last[:2] if last else None)
+    if last is not None and changed is not None:
+        _, _, place, parts, text = last
         if not changed:
             return text
         parts = list(parts)

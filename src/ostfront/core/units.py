@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
+from operator import is_not
 from typing import Any, Generic, Protocol, TypeVar
 
 from .memo import by_positions, facts_of
@@ -78,6 +80,28 @@ def set_unit(state: State, uid: str, **changes: Any) -> None:
 #: The units table :func:`occupancy` was last asked about, the boxes, and its answer: kept
 #: (alive) here, so found by identity, never for another table.
 _LAST: list[Any] = [None, None, None]
+
+
+def changed_records(
+    units: Mapping[str, Any], last: tuple[tuple[str, ...], Sequence[Any]] | None
+) -> tuple[tuple[str, ...], list[Any], list[int] | None]:
+    """A units table read again: its ids and records in the table's order, and the places
+    of the records that are not the very ones of ``last`` (the ids and records read before;
+    a record is replaced, never changed in place: :func:`set_unit`) - None where the ids
+    are not ``last``'s.
+
+    >>> a, b = {"at": "0101"}, {"at": "dead"}
+    >>> ids, records, changed = changed_records({"x": a, "y": b}, None)
+    >>> changed is None
+    True
+    >>> changed_records({"x": a, "y": {"at": "0202"}}, (ids, records))[2]
+    [1]
+    """
+    ids = tuple(units)
+    records = list(units.values())
+    if last is None or ids != last[0]:
+        return ids, records, None
+    return ids, records, list(compress(range(len(records)), map(is_not, records, last[1])))
 
 
 def occupancy(state: State, boxes: frozenset[str]) -> dict[str, list[str]]:

@@ -20,15 +20,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from itertools import compress
-from operator import is_not
 from typing import Any, cast
 
 from ...core.drawing import colour_of
 from ...core.memo import facts_of
 from ...core.paths import search, walk_back
 from ...core.protocol import Action, CounterView
-from ...core.units import shortened
+from ...core.units import changed_records, shortened
 from . import sequence, supply, zoc
 from .air import fleet_strength
 from .counters import COUNTER_COLOURS, SYMBOLS
@@ -254,13 +252,10 @@ def on_map(R: Any, state: State) -> list[CounterView]:
     views, read = cast(
         "tuple[dict[str, tuple[tuple[Any, ...], CounterView]], list[_Read | None]]", kept
     )
-    units = state["units"]
-    ids = tuple(units)
-    records = list(units.values())
     last = read[0]
-    if last is not None and ids == last[0]:
-        _, old, order, shown, out = last
-        changed = list(compress(range(len(records)), map(is_not, records, old)))
+    ids, records, changed = changed_records(state["units"], last[:2] if last else None)
+    if last is not None and changed is not None:
+        _, _, order, shown, out = last
         if not changed:
             return out
         shown = list(shown)
