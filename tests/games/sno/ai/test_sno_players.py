@@ -256,3 +256,44 @@ def combat_phase_played(
         chosen.append(action.text)
         state = GAME.apply(state, action)
     return GAME.phase(state), chosen
+
+
+def test_a_factory_the_axis_nears_is_evacuated_and_no_other() -> None:
+    """SNO 10.4.8, 15.5: September 1941, a panzer corps five hexes from Kharkov (2211) and
+    fifteen from Moscow (1306): the normal Soviets entrain Kharkov's factory - each factory
+    taken is half a victory city to the Axis - and leave Moscow's producing."""
+    units = {
+        "ger-41-pz": "2216",
+        "sov-5-army": "1306",
+        "sov-kharkov-factory": "2211",
+        "sov-moscow-factory": "1306",
+    }
+    state = GAME.setup(position=position("1941-09", "soviet_rrp", units))
+    state["rf"]["soviet"] = 2  # the RFs the two factories were counted for (10.4.10)
+    player = make_player("normal", 5)
+    chosen = []
+    for _ in range(20):
+        action = player.choose(GAME, state)
+        chosen.append(action.text)
+        if action.verb == "end":
+            break
+        state = GAME.apply(state, action)
+    assert "entrain sov-kharkov-factory" in chosen
+    assert "entrain sov-moscow-factory" not in chosen
+    assert state["units"]["sov-kharkov-factory"]["flipped"]
+
+
+def test_an_entrained_factory_is_carried_east_and_back_into_production() -> None:
+    """SNO 10.4.8 steps two and three are taken as soon as they open: entrained in August,
+    the Kharkov factory goes east in September's RRP; gone east in August, it produces
+    again in September's."""
+    units = {"ger-41-pz": "2216", "sov-5-army": "1306", "sov-kharkov-factory": "2211"}
+    state = GAME.setup(position=position("1941-09", "soviet_rrp", units))
+    kharkov = state["units"]["sov-kharkov-factory"]
+    entrained = {"flipped": True, "evac": {"began": "1941-08"}}
+    state["units"]["sov-kharkov-factory"] = {**kharkov, **entrained}
+    player = make_player("normal", 5)
+    assert player.choose(GAME, state).text == "evacuate sov-kharkov-factory"
+    east = {"began": "1941-07", "east": "1941-08"}
+    state["units"]["sov-kharkov-factory"] = {**kharkov, "at": "east", "flipped": True, "evac": east}
+    assert player.choose(GAME, state).text == "produce sov-kharkov-factory"

@@ -9,7 +9,9 @@ some fifty units within its time:
   made in one action (historical forces, a ready-made one) is taken when offered;
 - Replacement Phase (11.0): replacements placed nearest the cities the side fights for; the
   Axis defortifies to move (10.7.8), the Soviets fortify units in cities or enemy ZOC (10.7.3:
-  they stay; 7.1.4d: no obligation to attack);
+  they stay; 7.1.4d: no obligation to attack); a Soviet factory is entrained once an Axis
+  unit comes within :data:`EVACUATE_WITHIN` hexes of its city, and carried through steps two
+  and three as soon as they open (10.4.8: each one eliminated is half a victory city, 15.5);
 - movement (5.0): a unit to move by its best move, a move by the worth of its destination
   (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1), no overrun declared;
 - combat (7.0): the whole plan is worked out first (:mod:`attacks`: the obligations of
@@ -74,6 +76,11 @@ LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "declare": 6.0, "drop":
 GIVE_UP = 12  # attacks taken out before no more are declared
 WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
 NEVER = -50.0  # disband, break down, give up: only when nothing else is left
+#: SNO 10.4.8: a factory is entrained once an Axis combat unit is within this many hexes of
+#: its city - two Axis player-turns of armor movement (8 hexes, 5.1) less what a Soviet
+#: screen costs it: step two comes a Soviet RRP later, after one more Axis player-turn
+EVACUATE_WITHIN = 8
+EVACUATION = ("evacuate", "produce")  # SNO 10.4.8 steps two and three: taken when open
 
 
 class SturmNachOstenEvaluator:
@@ -203,9 +210,35 @@ class SturmNachOstenEvaluator:
             elif a.verb == "defortify":
                 uid = str(a.args[0])
                 out[a.text] = -self.fortify_value(R, state, view, uid)
+            elif a.verb == "entrain":
+                out[a.text] = 1.0 if self.factory_threatened(R, state, str(a.args[0])) else -1.0
+            elif a.verb in EVACUATION:
+                out[a.text] = 1.0
             else:  # break down (10.1)
                 out[a.text] = NEVER
         return out
+
+    def factory_threatened(self, R: Rules, state: State, uid: str) -> bool:
+        """SNO 10.4.8, 15.5: whether a factory should begin its evacuation - an Axis combat
+        unit stands within :data:`EVACUATE_WITHIN` hexes of its city. Entrained, it produces
+        nothing for three months (10.4.10) and its activation is postponed (10.4.11); taken,
+        it is half a victory city to the Axis for good."""
+        at = hex_of(state, uid)
+        if at is None:
+            return False
+        grid = R.map.grid
+        for other_uid in state["units"]:
+            there = hex_of(state, other_uid)
+            if there is None:
+                continue
+            unit = R.unit(other_uid)
+            if (
+                unit.side == "axis"
+                and unit.is_combat
+                and grid.distance(at, there) <= EVACUATE_WITHIN
+            ):
+                return True
+        return False
 
     def fortify_value(self, R: Rules, state: State, view: View, uid: str) -> float:
         """SNO 10.7: the Axis moves (a fortified unit may not); a Soviet unit in a city or
