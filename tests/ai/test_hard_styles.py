@@ -4,6 +4,7 @@ best; a game that offers none (Defiant Russia) is searched as before."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -33,7 +34,10 @@ def test_each_side_has_the_normal_players_style_first() -> None:
     ev = SNO.evaluator(True)
     assert styles_of(ev, "axis") == ("steady", "drive", "secure")
     assert styles_of(ev, "soviet") == ("steady",)  # none searched (docs/ai.md, round 14)
-    assert all(styles[0] is STEADY for styles in STYLES.values())
+    # the normal player's weights first: the Axis's plain ones, the Soviets' with the
+    # counter-attack on lost victory cities (docs/ai.md, round 15)
+    assert STYLES["axis"][0] is STEADY
+    assert STYLES["soviet"][0] == replace(STEADY, retake=1.0)
     assert styles_of(DR.evaluator(True), "axis") == ()  # Defiant Russia offers none
     # SNO's hard player-turn searches for 20 s (issue 34: 30 s at most); others as before
     assert turn_budget_of(ev) == 20.0 and turn_budget_of(DR.evaluator(True)) == 8.0

@@ -11,6 +11,8 @@ import pytest
 
 from ostfront.ai.players import levels_for, make_player
 from ostfront.games import get
+from ostfront.games.sno.ai.attacks import Planned, build
+from ostfront.games.sno.ai.evaluation import view_of
 from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
 
 GAME = get("sno")
@@ -297,3 +299,61 @@ def test_an_entrained_factory_is_carried_east_and_back_into_production() -> None
     east = {"began": "1941-07", "east": "1941-08"}
     state["units"]["sov-kharkov-factory"] = {**kharkov, "at": "east", "flipped": True, "evac": east}
     assert player.choose(GAME, state).text == "produce sov-kharkov-factory"
+
+
+def kiev_lost(status: str = "fortified") -> dict[str, Any]:
+    """October 1941, Soviet Combat Phase: a German corps holds Kiev (1816, Axis-controlled);
+    three Soviet armies stand next to it in 1815, the 4th fortified - so the other two are
+    not obliged to attack (7.1.4e)."""
+    units = {"ger-12-corps": "1816", "sov-11-army": "1815", "sov-19-army": "1815"}
+    pos = {**position("1941-10", "soviet_combat", units, control={"1816": "axis"})}
+    pos["weather"] = "good"
+    pos["units"].append({"id": "sov-4-army", "hex": "1815", "status": [status]})
+    return GAME.setup(position=pos)
+
+
+def test_the_soviets_counter_attack_a_lost_victory_city() -> None:
+    """SNO 15.2, 7.1.4e: no rule obliges the 11th and 19th Armies to attack the corps in
+    Kiev, and a plan of the obligations alone leaves it; the Soviet players go for the city
+    (2:1 or so: cleared on half the rolls, HX, DX or EX) - their 9th victory count back."""
+    state = kiev_lost()
+    R = GAME.rules_for(state)
+    soviets = SturmNachOstenEvaluator(True)
+    assert soviets.wanted(R, state, "soviet") == {"1816": 30.0}
+    assert build(R, state) == Planned([])
+    assert build(R, state, soviets.wanted(R, state, "soviet")) == Planned(
+        [(["sov-11-army", "sov-19-army"], ["ger-12-corps"])]
+    )
+    player = make_player("normal", 4)
+    chosen = []
+    for _ in range(3):
+        action = player.choose(GAME, state)
+        chosen.append(action.text)
+        state = GAME.apply(state, action)
+    assert chosen == ["attack 1816", "declare", "commit"]
+    (attack,) = state["combat"]["plan"]
+    assert (attack["attackers"], attack["defenders"]) == (
+        ["sov-11-army", "sov-19-army"],
+        ["ger-12-corps"],
+    )
+
+
+def test_the_axis_attacks_no_city_it_is_not_obliged_to() -> None:
+    """The Axis's steady weights have no counter-attack (measured over 80 paired games: no
+    gain, docs/ai.md round 15): nothing is wanted beyond the obligations."""
+    state = kiev_lost()
+    R = GAME.rules_for(state)
+    assert SturmNachOstenEvaluator(True).wanted(R, state, "axis") == {}
+
+
+def test_a_unit_next_to_a_lost_city_is_left_free_to_attack_it() -> None:
+    """SNO 10.7.4: a fortified unit may not attack. The Soviets fortify a unit in enemy ZOC
+    (10.7.3, 7.1.4d) - but not one next to the victory city they would take back."""
+    state = kiev_lost("fortified")
+    R = GAME.rules_for(state)
+    soviets = SturmNachOstenEvaluator(True)
+    view = view_of(R, state, "soviet")
+    assert soviets.fortify_value(R, state, view, "sov-11-army") < 0
+    state["control"]["1816"] = "soviet"  # the same stand beside a city not lost: it holds
+    other = SturmNachOstenEvaluator(True)
+    assert other.fortify_value(R, state, view_of(R, state, "soviet"), "sov-11-army") > 0

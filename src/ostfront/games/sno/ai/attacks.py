@@ -13,6 +13,13 @@ attack a hex, 7.4.2 and 7.4.3 never arise. The plan found is checked with the en
 tests (:func:`combat.plan.problems`, :func:`combat.limits.plan_problems`) and used only if it
 passes, so a weak unit beside a strong attack attacks the other hex or stays out rather than
 the plan failing at ``commit`` and units disbanding (7.1.12).
+
+Besides the obligations, a plan may go for *wanted* hexes (``wanted``: hex -> what clearing it
+is worth, in the plan's units - a defending factor eliminated is one): a victory city the
+enemy holds, attacked by units not obliged to (the hard player's ``retake`` style, 15.2). An
+attack on one is worth its chance of clearing the hex - every defender eliminated, some
+attacker left to advance (7.3.1, 7.7) - times that; the units it draws in bring their whole
+ZOC with them (7.1.10), each enemy hex of which must then be attacked too.
 """
 
 from __future__ import annotations
@@ -30,7 +37,10 @@ from ..crt import odds_value
 from ..rules import Rules, State, combat_factor, hex_of, phasing_side, units_at
 from .evaluation import result_value
 
-UNCOVERED = 1000.0  # a target no attack takes on (7.1.4, 7.1.6)
+UNCOVERED = 1000.0  # a target no attack takes on (7.1.4, 7.1.6, 7.1.10)
+#: SNO 7.3.1: the results that clear the defending hex with attackers left to advance (7.7);
+#: the exchanges beyond EX cost the attacker double and more, so count half
+CLEARS = {"DE": 1.0, "DD": 1.0, "HX": 1.0, "DX": 1.0, "EX": 1.0, "2X": 0.5, "3X": 0.5, "4X": 0.5}
 TOO_LOW = 500.0  # an attack below 1:6 (7.4.7)
 THREE_TIMES = 300.0  # a unit over three times the odds beside it (7.4.4)
 PASSES = 6  # rounds of the local search
@@ -50,8 +60,15 @@ def defenders_at(R: Rules, state: State, h: str) -> list[str]:
     )
 
 
-def build(R: Rules, state: State) -> Planned | None:
-    """The attack plan for the Combat Phase now (None: none found that keeps the rules)."""
+def clears(dist: dict[str, Fraction]) -> float:
+    """The chance a result distribution clears the defending hex (:data:`CLEARS`)."""
+    return sum(float(p) * CLEARS.get(r, 0.0) for r, p in dist.items())
+
+
+def build(R: Rules, state: State, wanted: dict[str, float] | None = None) -> Planned | None:
+    """The attack plan for the Combat Phase now (None: none found that keeps the rules);
+    ``wanted``: enemy hexes worth attacking though no rule obliges it, and what clearing
+    each is worth."""
     c = combat_of(state)
     if c.get("committed") or c.get("draft") is not None:
         return None
@@ -76,9 +93,14 @@ def build(R: Rules, state: State) -> Planned | None:
                 if h is not None and e not in covered and e in plan_mod.others_reach(R, state):
                     need.add(h)
                     defs.setdefault(h, defenders_at(R, state, h))
-    if not need:
+    want = {h: v for h, v in (wanted or {}).items() if defs.get(h)}
+    if not need and not want:
         return Planned()
-    cand = [u for u in free if hexes_of[u] and set(hexes_of[u]) <= need]
+    targets = need | set(want)
+    for u in free:  # SNO 7.1.10: a unit going for a wanted hex brings its whole ZOC
+        if want.keys() & set(hexes_of[u]):
+            targets.update(hexes_of[u])
+    cand = [u for u in free if hexes_of[u] and set(hexes_of[u]) <= targets]
     # each unit's choices: one enemy hex of its ZOC, or all of them in one attack (7.1.9)
     options: dict[str, list[tuple[str, ...]]] = {
         u: [(h,) for h in hexes_of[u]] + ([tuple(hexes_of[u])] if len(hexes_of[u]) > 1 else [])
@@ -102,6 +124,7 @@ def build(R: Rules, state: State) -> Planned | None:
                     dist = results.distribution(R, state, list(group), dfd, False)
                     defence = sum(combat_factor(R, state, d) for d in dfd)
                     worth = result_value(dist) * max(defence, 1)
+                    worth += clears(dist) * sum(want.get(h, 0.0) for h in key)
                 cache[key, group] = (odds_value(o.column), worth, ratio)
         return cache[key, group]
 
@@ -127,7 +150,9 @@ def build(R: Rules, state: State) -> Planned | None:
             total += worth
             for h in k:
                 by_hex.setdefault(h, []).append(v)
-        total -= UNCOVERED * len(need - hit)
+        # SNO 7.1.4, 7.1.6; 7.1.10: every enemy hex in an attacking unit's ZOC is attacked
+        drawn = {h for u, k in assign.items() if k is not None for h in hexes_of[u]}
+        total -= UNCOVERED * len((need | drawn) - hit)
         for vs in by_hex.values():  # SNO 7.4.3
             if len(vs) > 1 and max(vs) > 2 * min(vs):
                 total -= THREE_TIMES
@@ -140,9 +165,9 @@ def build(R: Rules, state: State) -> Planned | None:
         return total
 
     # start: each unit on its most wanted target (fewest other units able to reach it)
-    reach = {h: sum(1 for u in cand if h in hexes_of[u]) for h in need}
+    reach = {h: sum(1 for u in cand if h in hexes_of[u]) for h in targets}
     assign: dict[str, tuple[str, ...] | None] = {
-        u: (min(hexes_of[u], key=lambda h: (reach[h], h)),) for u in cand
+        u: (min(hexes_of[u], key=lambda h: (h not in need, reach[h], h)),) for u in cand
     }
     best = score(assign)
     for _ in range(PASSES):

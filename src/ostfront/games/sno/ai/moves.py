@@ -15,7 +15,9 @@ some fifty units within its time:
 - movement (5.0): a unit to move by its best move, a move by the worth of its destination
   (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1), no overrun declared;
 - combat (7.0): the whole plan is worked out first (:mod:`attacks`: the obligations of
-  7.1.4-7.1.10 and the odds limits of 7.4, checked by the engine's own tests) and declared
+  7.1.4-7.1.10 and the odds limits of 7.4, checked by the engine's own tests; the Soviets
+  also go for the victory cities the Axis has taken, 15.2, and gather next to them, unfortified,
+  to do so - :meth:`SturmNachOstenEvaluator.wanted`) and declared
   attack by attack; only if no such plan is found, an attack by the expected worth of its
   exact result distribution (the CRT column after every shift, 7.2.1, exchange conversion and
   No Retreat applied), built from every unit that may join it, and a unit disbands instead of
@@ -53,7 +55,9 @@ from ..stacking_limits import stacking_problems
 from ..state import own
 from .attacks import Planned, build
 from .evaluation import (
+    FACTOR,
     FAR,
+    VP,
     View,
     evaluate,
     reach_without,
@@ -80,6 +84,9 @@ NEVER = -50.0  # disband, break down, give up: only when nothing else is left
 #: its city - two Axis player-turns of armor movement (8 hexes, 5.1) less what a Soviet
 #: screen costs it: step two comes a Soviet RRP later, after one more Axis player-turn
 EVACUATE_WITHIN = 8
+#: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
+#: ready to attack it (the in-ZOC price, 3, and a hex of the march, 1, over)
+RETAKE_NEAR = 6.0
 EVACUATION = ("evacuate", "produce")  # SNO 10.4.8 steps two and three: taken when open
 
 
@@ -112,6 +119,8 @@ class SturmNachOstenEvaluator:
         self.planned_key: tuple[Any, ...] = ()
         self.target: Planned | None = None  # the plan worked out whole (:mod:`attacks`)
         self.setups: dict[tuple[Any, ...], int] = {}  # one-action set-ups taken, by side
+        self.wanted_key: tuple[Any, ...] = ()
+        self.wanted_near: set[str] = set()  # hexes next to the cities to retake, this phase
 
     # -- the hard player's styles (:mod:`.styles`) ------------------------------
     def styles(self, side: str) -> tuple[str, ...]:
@@ -121,6 +130,13 @@ class SturmNachOstenEvaluator:
     def styled(self, side: str, name: str) -> SturmNachOstenEvaluator:
         """A fresh evaluator that moves ``side``'s units in the style ``name``."""
         return SturmNachOstenEvaluator(self.teamwork, style_named(side, name))
+
+    def style_for(self, side: str) -> Style:
+        """The weights ``side``'s units move and attack by: the style chosen (the hard
+        player's), else the side's own first style (:data:`.styles.STYLES`)."""
+        if self.style is STEADY:
+            return STYLES[side][0] if side in STYLES else STEADY
+        return self.style
 
     def phasing(self, game: Game, state: ProtocolState) -> str | None:
         """Whose player-turn it is (SNO 3.4.5); None once the game is over."""
@@ -246,9 +262,23 @@ class SturmNachOstenEvaluator:
         if view.side == "axis":
             return -1.0
         at = hex_of(state, uid) or ""
+        if self.next_to_wanted(R, state, view.side, at):
+            return -1.0  # SNO 10.7.4: a fortified unit may not attack the city it is to retake
         if at in view.cities or at in view.enemy_zoc:
             return 1.0
         return -0.5
+
+    def next_to_wanted(self, R: Rules, state: State, side: str, h: str) -> bool:
+        """Whether ``h`` is next to a victory city this style attacks (:meth:`wanted`)."""
+        if not self.style_for(side).retake:
+            return False
+        key = (state.get("seed"), state["turn"], state["phase"], side)
+        if self.wanted_key != key:
+            self.wanted_key = key
+            self.wanted_near = {
+                n for c in self.wanted(R, state, side) for n in R.map.grid.neighbours(c)
+            }
+        return h in self.wanted_near
 
     # -- set-up (12.0) ---------------------------------------------------------
     def setup_values(self, state: State, side: str, actions: Sequence[Action]) -> dict[str, float]:
@@ -288,7 +318,7 @@ class SturmNachOstenEvaluator:
         ``reach``: where its supply lines would reach (by default, where they reach now)."""
         unit = R.unit(uid)
         side = view.side
-        style = self.style
+        style = self.style_for(side)
         w = -style.step * min(view.objective.get(h, FAR), FAR)
         holder = view.cities.get(h)
         if side == "axis":
@@ -301,6 +331,8 @@ class SturmNachOstenEvaluator:
                 w += 1.0
             elif self.teamwork and h in view.enemy_zoc:
                 w -= style.in_zoc
+            if self.next_to_wanted(R, state, side, h):
+                w += style.retake * RETAKE_NEAR  # SNO 15.2: gather to retake a city
         if self.teamwork and not reaches(R, state, view, unit.nationality, h, reach):
             w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
         return w
@@ -388,6 +420,24 @@ class SturmNachOstenEvaluator:
         defence = sum(combat_factor(R, state, d) for d in defenders)
         return result_value(dist) * max(defence, 1)
 
+    def wanted(self, R: Rules, state: State, side: str) -> dict[str, float]:
+        """SNO 15.2: the enemy-occupied victory cities the side's style attacks though no
+        rule obliges it (``retake``: the Soviets' own, taken by the Axis), each worth its
+        count of what the evaluation gives a city, in the attack plan's units (a defending
+        factor eliminated is one)."""
+        retake = self.style_for(side).retake
+        if not retake:
+            return {}
+        control = state.get("control", {})
+        enemy = other(side)
+        out: dict[str, float] = {}
+        for city in R.tables.spec.victory.cities:
+            if control.get(city.hex) == side:
+                continue
+            if any(R.unit(u).side == enemy for u in units_at(state, city.hex)):
+                out[city.hex] = retake * city.value * VP / FACTOR
+        return out
+
     def combat_values(
         self, R: Rules, state: State, side: str, actions: Sequence[Action]
     ) -> dict[str, float]:
@@ -396,7 +446,7 @@ class SturmNachOstenEvaluator:
         if not c.get("committed"):
             if key != self.planned_key:
                 self.planned_key = key
-                self.target = build(R, state)
+                self.target = build(R, state, self.wanted(R, state, side))
             if self.target is not None:
                 found = self.follow(state, c, self.target, actions)
                 if found is not None:

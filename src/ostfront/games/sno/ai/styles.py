@@ -1,19 +1,22 @@
 """Ways of playing a Sturm Nach Osten player-turn: the movement weights the hard player
 chooses among, by playing each out (:mod:`ostfront.ai.hard`).
 
-The normal player always plays ``steady``, the weights of :mod:`.moves`. The Axis's others
-lean one way or the other on what decides its 1941 campaign: how hard it pushes on the
-cities it needs (15.6) against how much it risks being cut off (9.5.1: an isolated unit
-outside a city is lost). Which is best depends on the position, so none is better in
-general; the hard player plays each for a game-turn on its own dice and keeps the one whose
-position evaluates best. The Soviets have only ``steady``: two more Soviet styles (every
-unit into the threatened cities; out of the Axis ZOC towards them) were measured over 30
-paired games and gained nothing (docs/ai.md, round 14).
+The normal player always plays its side's ``steady``, the weights of :mod:`.moves` - for the
+Soviets with the counter-attack on the victory cities the Axis has taken (``retake``,
+15.2). The Axis's others lean one way or the other on what decides its 1941 campaign: how
+hard it pushes on the cities it needs (15.6) against how much it risks being cut off
+(9.5.1: an isolated unit outside a city is lost). Which is best depends on the position, so
+none is better in general; the hard player plays each for a game-turn on its own dice and
+keeps the one whose position evaluates best. The Soviets have only ``steady``: two more
+Soviet styles (every unit into the threatened cities; out of the Axis ZOC towards them) were
+measured over 30 paired games and gained nothing (docs/ai.md, round 14).
 
 >>> [s.name for s in STYLES["axis"]]
 ['steady', 'drive', 'secure']
 >>> style_named("axis", "drive").step > STEADY.step
 True
+>>> style_named("soviet", "steady").retake, STEADY.retake
+(1.0, 0.0)
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ class Style:
     hold: float = 8.0  # a Soviet unit in a victory city the Axis threatens
     in_zoc: float = 3.0  # a Soviet unit in enemy ZOC outside a city (7.1.4)
     unsupplied: float = 12.0  # ending a move where no supply line reaches (9.5)
+    #: an enemy-held victory city attacked though no rule obliges it (15.2), per count of
+    #: the city and chance of clearing it, as a share of what the evaluation gives a city
+    retake: float = 0.0
 
 
 #: The normal player's weights
@@ -46,7 +52,8 @@ STYLES: dict[str, tuple[Style, ...]] = {
         # keep every unit in supply first, march at half pace
         Style("secure", step=0.5, unsupplied=24.0),
     ),
-    "soviet": (STEADY,),
+    # the Soviets counter-attack the victory cities the Axis has taken (docs/ai.md, round 15)
+    "soviet": (Style("steady", retake=1.0),),
 }
 
 
