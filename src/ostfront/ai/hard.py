@@ -4,7 +4,8 @@ Where a choice turns on the dice - which attack to make next (7.1), how to take 
 retreat (7.2), whether to advance (7.3) - the hard player takes the normal player's best few
 candidates and plays each forward with the normal player for both sides, with its own dice,
 until the battle is settled, a few times each - every candidate of a sample with the same
-dice - and keeps the candidate whose positions evaluate best on average. Elsewhere
+dice - and keeps the candidate whose positions evaluate best on average, provided its gain
+over the normal player's choice is clear (:func:`clearly_better`). Elsewhere
 (movement, organization) it plays as normal does, whose scores there do not depend on luck.
 Every rollout is bounded in steps and the whole decision in its ``budget``, and a whole
 player-turn in its ``turn_budget``: once that is spent, the rest of the player-turn is
@@ -22,8 +23,9 @@ hard player, at its player-turn's first decision, plays the turn out in each sty
 rest of its own player-turn and the enemy's next, the normal player for both sides, the same
 own dice for every style - :data:`STYLE_SAMPLES` times, and plays its turn in the style whose
 positions evaluate best on average (on the plain evaluation, the same judge for every
-style). The first style is the normal player's. A game may give the hard player a larger
-player-turn budget (``turn_budget``) where its turns are longer.
+style), again only on a clear gain. The first style is the normal player's. A game may
+give the hard player a larger player-turn budget (``turn_budget``) where its turns are
+longer.
 
 Why this design (docs/ai.md): Defiant Russia's many small decisions make a full-game search
 far too wide for the time allowed, but its battles are short, decisive and dice-driven, where
@@ -49,6 +51,40 @@ DECISION_BUDGET = 0.3  # seconds a searched decision, by default
 TURN_BUDGET = 8.0  # seconds of search a player-turn, by default (issue 5: 10 s a turn)
 STYLE_SAMPLES = 2  # rollouts of a game-turn per style at most
 STYLE_DEPTH = 600  # steps per style rollout at most
+#: How clear a gain over the normal player's choice must be to play another: its mean, paired
+#: sample by sample, at least this many standard errors above zero (:func:`clearly_better`)
+SWITCH_Z = 1.0
+
+
+def clearly_better(values: list[list[float | None]]) -> int:
+    """Which choice to play, given each choice's rollout values sample by sample (None: not
+    played in that sample; the first choice is the normal player's): the one whose gain over
+    the first, paired sample by sample, is largest - among those whose gain is clear, at
+    least :data:`SWITCH_Z` standard errors above zero over two samples or more - else the
+    first. A choice better by the luck of a few rollouts would only make the game a coin
+    toss away from the normal player's; the search leaves normal's choice where it finds no
+    clear gain (docs/ai.md, round 15).
+
+    >>> clearly_better([[1.0, 2.0], [3.0, 4.0]])  # better by 2 on both samples
+    1
+    >>> clearly_better([[1.0, 2.0], [9.0, -3.0]])  # better on average, by luck
+    0
+    >>> clearly_better([[1.0, 2.0], [5.0, None]])  # one sample is no evidence
+    0
+    """
+    best, best_gain = 0, 0.0
+    first = values[0]
+    for i, mine in enumerate(values[1:], start=1):
+        gains = [
+            m - f for m, f in zip(mine, first, strict=False) if m is not None and f is not None
+        ]
+        if len(gains) < 2:
+            continue
+        mean = sum(gains) / len(gains)
+        spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
+        if mean > 0 and mean >= SWITCH_Z * spread / len(gains) ** 0.5 and mean > best_gain:
+            best, best_gain = i, mean
+    return best
 
 
 def step_cost(evaluator: object) -> float:
@@ -123,22 +159,19 @@ class HardPlayer(NormalPlayer):
         candidates = [a for _, a in ranked[:TOP]]
         allowed = min(steps_for(self.budget), turn_left)
         used = 0
-        totals = {a.text: 0.0 for a in candidates}
-        counts = {a.text: 0 for a in candidates}
+        values: dict[str, list[float | None]] = {a.text: [] for a in candidates}
         for _ in range(SAMPLES):
             dice = next_u64(self.rng)  # the same dice for every candidate: a fair comparison
             for a in candidates:
-                if used >= allowed and all(counts.values()):
-                    break
+                if used >= allowed and all(values[c.text] for c in candidates):
+                    values[a.text].append(None)
+                    continue
                 value, steps = self.play_out(game, state, a, side, dice)
-                totals[a.text] += value
-                counts[a.text] += 1
+                values[a.text].append(value)
                 used += round(steps * step_cost(self.evaluator))
         self.spent = (self.spent[0], self.spent[1] + used)
-        return max(
-            candidates,
-            key=lambda a: (totals[a.text] / max(1, counts[a.text]), -candidates.index(a)),
-        )
+        best = clearly_better([values[a.text] for a in candidates])
+        return candidates[best]
 
     def evaluator_for_turn(self, game: Game, state: State, side: str) -> Evaluator:
         """The evaluator this player-turn is played with: at its first decision, the style
@@ -167,22 +200,18 @@ class HardPlayer(NormalPlayer):
         least once), judged on the plain evaluation; ties go to the first (normal's)."""
         if self.turn_steps_left(game, state, side) <= 0:
             return names[0]  # no search left for this player-turn: play as normal does
-        totals = dict.fromkeys(names, 0.0)
-        counts = dict.fromkeys(names, 0)
+        values: dict[str, list[float | None]] = {n: [] for n in names}
         for _ in range(STYLE_SAMPLES):
             dice = next_u64(self.rng)
             for name in names:
-                if counts[name] and self.turn_steps_left(game, state, side) <= 0:
-                    break
+                if values[name] and self.turn_steps_left(game, state, side) <= 0:
+                    values[name].append(None)
+                    continue
                 value, steps = self.play_turn_out(game, state, side, name, dice)
-                totals[name] += value
-                counts[name] += 1
+                values[name].append(value)
                 assert self.judge is not None
                 self.spent = (self.spent[0], self.spent[1] + round(steps * step_cost(self.judge)))
-        return max(
-            (n for n in names if counts[n]),
-            key=lambda n: (totals[n] / counts[n], -names.index(n)),
-        )
+        return names[clearly_better([values[n] for n in names])]
 
     def play_turn_out(
         self, game: Game, state: State, side: str, name: str, dice: int
