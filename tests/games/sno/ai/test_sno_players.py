@@ -13,7 +13,7 @@ from ostfront.ai.players import levels_for, make_player
 from ostfront.games import get
 from ostfront.games.sno.ai.attacks import Planned, build
 from ostfront.games.sno.ai.evaluation import view_of
-from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
+from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator, cheapest_removal
 
 GAME = get("sno")
 
@@ -357,3 +357,25 @@ def test_a_unit_next_to_a_lost_city_is_left_free_to_attack_it() -> None:
     state["control"]["1816"] = "soviet"  # the same stand beside a city not lost: it holds
     other = SturmNachOstenEvaluator(True)
     assert other.fortify_value(R, state, view_of(R, state, "soviet"), "sov-11-army") > 0
+
+
+def test_an_over_stacked_hex_loses_the_fewest_factors_that_make_it_legal() -> None:
+    """SNO 4.2-4.4: ten stacking points in Kiev at the end of the Soviet OMP, four of them
+    pure armor (the Kiev and Odessa armor units, 6 and 4 factors; three armies of 3). The
+    fewest factors that bring it within six points and two of armor are the Odessa unit and
+    one army (7 factors, two units); eliminated one at a time, the cheapest first, it took
+    two armies and then the Odessa unit (10 factors, three units)."""
+    kiev = ["sov-13-army", "sov-16-army", "sov-21-army", "sov-ki", "sov-od"]
+    state = GAME.setup(position=position("1941-08", "soviet_omp", dict.fromkeys(kiev, "1816")))
+    R = GAME.rules_for(state)
+    assert cheapest_removal(R, state, kiev) == {"sov-od", "sov-13-army"}
+    state["phase"] = "soviet_form"
+    state["pending"] = {"kind": "overstack", "side": "soviet", "hex": "1816"}
+    player = make_player("normal", 6)
+    gone = []
+    while state.get("pending"):
+        action = player.choose(GAME, state)
+        assert action.verb == "eliminate"
+        gone.append(str(action.args[0]))
+        state = GAME.apply(state, action)
+    assert sorted(gone) == ["sov-13-army", "sov-od"]

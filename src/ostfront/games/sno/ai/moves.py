@@ -33,6 +33,7 @@ evaluation.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from ....core.memo import reading
@@ -181,6 +182,8 @@ class SturmNachOstenEvaluator:
         kind = phase_kind(state["phase"])
         with reading(state):
             pending = state.get("pending")
+            if pending and pending.get("kind") == "overstack":
+                return self.overstack_values(R, state, pending, actions)
             if pending:
                 # SNO 10.1.9: no juggernaut broken down in the midst of losses or an advance
                 # (played out, a break-down left pending scored as well as the loss itself,
@@ -203,6 +206,26 @@ class SturmNachOstenEvaluator:
             if kind == "orders":
                 return {a.text: (0.0 if a.verb == "end" else -1.0) for a in actions}
             return {}
+
+    # -- stacking (4.4) --------------------------------------------------------
+    def overstack_values(
+        self, R: Rules, state: State, pending: dict[str, Any], actions: Sequence[Action]
+    ) -> dict[str, float]:
+        """SNO 4.4: the owner eliminates units of an over-stacked hex until it is legal -
+        the fewest combat factors that make it so (then the fewest units), found among every
+        choice of the hex's units; a unit of that choice is worth eliminating, any other
+        not. One at a time, the cheapest first, could take three units where two would do
+        (seed 11, October 1941: two armies, then the armor unit whose going alone met the
+        armor limit)."""
+        here = [u for u in units_at(state, pending["hex"]) if R.unit(u).side == pending["side"]]
+        best = cheapest_removal(R, state, here)
+        out: dict[str, float] = {}
+        for a in actions:
+            if a.verb == "eliminate":
+                out[a.text] = 1.0 if str(a.args[0]) in best else -1.0
+            else:
+                out[a.text] = NEVER
+        return out
 
     # -- Replacement Phase (11.0, 10.7) ----------------------------------------
     def rrp_values(
@@ -637,6 +660,22 @@ class SturmNachOstenEvaluator:
             else:
                 out[a.text] = NEVER
         return out
+
+
+def cheapest_removal(R: Rules, state: State, uids: list[str]) -> frozenset[str]:
+    """SNO 4.2-4.4: the units to eliminate from a stack so that the rest keeps the limits,
+    losing the fewest combat factors (then the fewest units); empty if none will do."""
+    best: tuple[float, int] | None = None
+    chosen: frozenset[str] = frozenset()
+    for n in range(1, len(uids) + 1):
+        for gone in combinations(uids, n):
+            rest = [R.unit(u) for u in uids if u not in gone]
+            if stacking_problems(rest):
+                continue
+            cost = (sum(combat_factor(R, state, u) for u in gone), n)
+            if best is None or cost < best:
+                best, chosen = cost, frozenset(gone)
+    return chosen
 
 
 def pending_into(actions: Sequence[Action]) -> bool:
