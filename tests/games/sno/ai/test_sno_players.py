@@ -13,7 +13,8 @@ from ostfront.ai.players import levels_for, make_player
 from ostfront.games import get
 from ostfront.games.sno.ai.attacks import Planned, build
 from ostfront.games.sno.ai.evaluation import view_of
-from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator, cheapest_removal
+from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
+from ostfront.games.sno.ai.organization import cheapest_removal
 
 GAME = get("sno")
 

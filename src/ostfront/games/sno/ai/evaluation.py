@@ -36,6 +36,7 @@ BANKED = 1.0  # a replacement factor banked (11.3): less than the factor it came
 ISOLATED = 1.5  # a combat factor out of supply (9.5.1: lost unless in a city)
 ADVANCE = 0.15  # an Axis factor a hex nearer the Soviet-held victory city it marches on
 FAR = 30  # the distance of a hex no objective reaches
+NEVER = -50.0  # disband, break down, give up: only when nothing else is left
 
 #: What a combat result is worth to the attacker, as a share of the defenders' strength
 #: (7.3.1): the defender eliminated is the whole of it; a retreat a part; the attacker's

@@ -9,9 +9,8 @@ some fifty units within its time:
   made in one action (historical forces, a ready-made one) is taken when offered;
 - Replacement Phase (11.0): replacements placed nearest the cities the side fights for; the
   Axis defortifies to move (10.7.8), the Soviets fortify units in cities or enemy ZOC (10.7.3:
-  they stay; 7.1.4d: no obligation to attack); a Soviet factory is entrained once an Axis
-  unit comes within :data:`EVACUATE_WITHIN` hexes of its city, and carried through steps two
-  and three as soon as they open (10.4.8: each one eliminated is half a victory city, 15.5);
+  they stay; 7.1.4d: no obligation to attack); Soviet factories evacuated as the Axis nears
+  (10.4.8, :mod:`.organization`);
 - movement (5.0): a unit to move by its best move, a move by the worth of its destination
   (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1), no overrun declared;
 - combat (7.0): the whole plan is worked out first (:mod:`attacks`: the obligations of
@@ -26,14 +25,14 @@ some fifty units within its time:
   which is lost anyway at the end of the Combat Phase (9.5.1);
 - No Retreat orders (7.5.2): none.
 
-Losses, retreats, advances, stacking and siege choices are few and played out on the static
-evaluation.
+Losses, retreats, advances and siege choices are few and played out on the static
+evaluation; an over-stacked hex gives up the cheapest legal choice of its units (4.4,
+:mod:`.organization`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 from ....core.memo import reading
@@ -58,6 +57,7 @@ from .attacks import Planned, build
 from .evaluation import (
     FACTOR,
     FAR,
+    NEVER,
     VP,
     View,
     evaluate,
@@ -67,8 +67,12 @@ from .evaluation import (
     rules_of,
     view_of,
 )
+from .organization import EVACUATION, factory_threatened, overstack_values
 from .styles import STEADY, STYLES, Style, style_named
 
+#: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
+#: ready to attack it (the in-ZOC price, 3, and a hex of the march, 1, over)
+RETAKE_NEAR = 6.0
 OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
 FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
 MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
@@ -80,15 +84,6 @@ LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "declare": 6.0, "drop":
                "cancel": 5.0, "disband": 4.0}  # fmt: skip
 GIVE_UP = 12  # attacks taken out before no more are declared
 WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
-NEVER = -50.0  # disband, break down, give up: only when nothing else is left
-#: SNO 10.4.8: a factory is entrained once an Axis combat unit is within this many hexes of
-#: its city - two Axis player-turns of armor movement (8 hexes, 5.1) less what a Soviet
-#: screen costs it: step two comes a Soviet RRP later, after one more Axis player-turn
-EVACUATE_WITHIN = 8
-#: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
-#: ready to attack it (the in-ZOC price, 3, and a hex of the march, 1, over)
-RETAKE_NEAR = 6.0
-EVACUATION = ("evacuate", "produce")  # SNO 10.4.8 steps two and three: taken when open
 
 
 class SturmNachOstenEvaluator:
@@ -183,7 +178,7 @@ class SturmNachOstenEvaluator:
         with reading(state):
             pending = state.get("pending")
             if pending and pending.get("kind") == "overstack":
-                return self.overstack_values(R, state, pending, actions)
+                return overstack_values(R, state, pending, actions)
             if pending:
                 # SNO 10.1.9: no juggernaut broken down in the midst of losses or an advance
                 # (played out, a break-down left pending scored as well as the loss itself,
@@ -206,26 +201,6 @@ class SturmNachOstenEvaluator:
             if kind == "orders":
                 return {a.text: (0.0 if a.verb == "end" else -1.0) for a in actions}
             return {}
-
-    # -- stacking (4.4) --------------------------------------------------------
-    def overstack_values(
-        self, R: Rules, state: State, pending: dict[str, Any], actions: Sequence[Action]
-    ) -> dict[str, float]:
-        """SNO 4.4: the owner eliminates units of an over-stacked hex until it is legal -
-        the fewest combat factors that make it so (then the fewest units), found among every
-        choice of the hex's units; a unit of that choice is worth eliminating, any other
-        not. One at a time, the cheapest first, could take three units where two would do
-        (seed 11, October 1941: two armies, then the armor unit whose going alone met the
-        armor limit)."""
-        here = [u for u in units_at(state, pending["hex"]) if R.unit(u).side == pending["side"]]
-        best = cheapest_removal(R, state, here)
-        out: dict[str, float] = {}
-        for a in actions:
-            if a.verb == "eliminate":
-                out[a.text] = 1.0 if str(a.args[0]) in best else -1.0
-            else:
-                out[a.text] = NEVER
-        return out
 
     # -- Replacement Phase (11.0, 10.7) ----------------------------------------
     def rrp_values(
@@ -250,34 +225,12 @@ class SturmNachOstenEvaluator:
                 uid = str(a.args[0])
                 out[a.text] = -self.fortify_value(R, state, view, uid)
             elif a.verb == "entrain":
-                out[a.text] = 1.0 if self.factory_threatened(R, state, str(a.args[0])) else -1.0
+                out[a.text] = 1.0 if factory_threatened(R, state, str(a.args[0])) else -1.0
             elif a.verb in EVACUATION:
                 out[a.text] = 1.0
             else:  # break down (10.1)
                 out[a.text] = NEVER
         return out
-
-    def factory_threatened(self, R: Rules, state: State, uid: str) -> bool:
-        """SNO 10.4.8, 15.5: whether a factory should begin its evacuation - an Axis combat
-        unit stands within :data:`EVACUATE_WITHIN` hexes of its city. Entrained, it produces
-        nothing for three months (10.4.10) and its activation is postponed (10.4.11); taken,
-        it is half a victory city to the Axis for good."""
-        at = hex_of(state, uid)
-        if at is None:
-            return False
-        grid = R.map.grid
-        for other_uid in state["units"]:
-            there = hex_of(state, other_uid)
-            if there is None:
-                continue
-            unit = R.unit(other_uid)
-            if (
-                unit.side == "axis"
-                and unit.is_combat
-                and grid.distance(at, there) <= EVACUATE_WITHIN
-            ):
-                return True
-        return False
 
     def fortify_value(self, R: Rules, state: State, view: View, uid: str) -> float:
         """SNO 10.7: the Axis moves (a fortified unit may not); a Soviet unit in a city or
@@ -660,22 +613,6 @@ class SturmNachOstenEvaluator:
             else:
                 out[a.text] = NEVER
         return out
-
-
-def cheapest_removal(R: Rules, state: State, uids: list[str]) -> frozenset[str]:
-    """SNO 4.2-4.4: the units to eliminate from a stack so that the rest keeps the limits,
-    losing the fewest combat factors (then the fewest units); empty if none will do."""
-    best: tuple[float, int] | None = None
-    chosen: frozenset[str] = frozenset()
-    for n in range(1, len(uids) + 1):
-        for gone in combinations(uids, n):
-            rest = [R.unit(u) for u in uids if u not in gone]
-            if stacking_problems(rest):
-                continue
-            cost = (sum(combat_factor(R, state, u) for u in gone), n)
-            if best is None or cost < best:
-                best, chosen = cost, frozenset(gone)
-    return chosen
 
 
 def pending_into(actions: Sequence[Action]) -> bool:
