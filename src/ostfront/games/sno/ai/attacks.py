@@ -16,7 +16,7 @@ the plan failing at ``commit`` and units disbanding (7.1.12).
 
 Besides the obligations, a plan may go for *wanted* hexes (``wanted``: hex -> what clearing it
 is worth, in the plan's units - a defending factor eliminated is one): a victory city the
-enemy holds, attacked by units not obliged to (the hard player's ``retake`` style, 15.2). An
+enemy holds, attacked by units not obliged to (a style's ``retake``: the Soviets', 15.2). An
 attack on one is worth its chance of clearing the hex - every defender eliminated, some
 attacker left to advance (7.3.1, 7.7) - times that; the units it draws in bring their whole
 ZOC with them (7.1.10), each enemy hex of which must then be attacked too.

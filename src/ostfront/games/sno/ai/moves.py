@@ -45,6 +45,7 @@ from ..rules import (
     Rules,
     State,
     combat_factor,
+    enemy_at,
     hex_of,
     other,
     phase_kind,
@@ -99,9 +100,10 @@ class SturmNachOstenEvaluator:
     #: ways of moving of :mod:`.styles`), then retreats and advances
     turn_budget = 20.0
 
-    def __init__(self, teamwork: bool = False, style: Style = STEADY) -> None:
+    def __init__(self, teamwork: bool = False, style: Style | None = None) -> None:
         self.teamwork = teamwork
-        self.style = style  # the movement weights (the hard player may choose others)
+        #: the movement weights the hard player chose; None: each side's own first style
+        self.style = style
         self.key: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}  # unit -> its best move's gain, this phase
         self.tries: dict[str, int] = {}  # unit -> times selected this phase
@@ -130,7 +132,7 @@ class SturmNachOstenEvaluator:
     def style_for(self, side: str) -> Style:
         """The weights ``side``'s units move and attack by: the style chosen (the hard
         player's), else the side's own first style (:data:`.styles.STYLES`)."""
-        if self.style is STEADY:
+        if self.style is None:
             return STYLES[side][0] if side in STYLES else STEADY
         return self.style
 
@@ -405,12 +407,11 @@ class SturmNachOstenEvaluator:
         if not retake:
             return {}
         control = state.get("control", {})
-        enemy = other(side)
         out: dict[str, float] = {}
         for city in R.tables.spec.victory.cities:
             if control.get(city.hex) == side:
                 continue
-            if any(R.unit(u).side == enemy for u in units_at(state, city.hex)):
+            if enemy_at(R, state, city.hex, side):
                 out[city.hex] = retake * city.value * VP / FACTOR
         return out
 

@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from ....core.protocol import Action
-from ..rules import Rules, State, combat_factor, hex_of, units_at
+from ..rules import Rules, State, combat_factor, hex_of, side_units, units_of_side_at
 from ..stacking_limits import stacking_problems
 from .evaluation import NEVER
 
@@ -37,14 +37,10 @@ def factory_threatened(R: Rules, state: State, uid: str) -> bool:
     if at is None:
         return False
     grid = R.map.grid
-    for other_uid in state["units"]:
-        there = hex_of(state, other_uid)
-        if there is None:
-            continue
-        unit = R.unit(other_uid)
-        if unit.side == "axis" and unit.is_combat and grid.distance(at, there) <= EVACUATE_WITHIN:
-            return True
-    return False
+    return any(
+        R.unit(u).is_combat and grid.distance(at, state["units"][u]["at"]) <= EVACUATE_WITHIN
+        for u in side_units(R, state, "axis")  # on the map
+    )
 
 
 def cheapest_removal(R: Rules, state: State, uids: list[str]) -> frozenset[str]:
@@ -72,7 +68,7 @@ def overstack_values(
     not. One at a time, the cheapest first, could take three units where two would do
     (seed 11, October 1941: two armies, then the armor unit whose going alone met the
     armor limit)."""
-    here = [u for u in units_at(state, pending["hex"]) if R.unit(u).side == pending["side"]]
+    here = units_of_side_at(R, state, pending["hex"], pending["side"])
     best = cheapest_removal(R, state, here)
     out: dict[str, float] = {}
     for a in actions:
