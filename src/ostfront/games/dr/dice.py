@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ...core.rng import Distribution, hits
@@ -311,17 +312,22 @@ def _dice_for(
 # ------------------------------------------------------------------ odds
 def hits_distribution(groups: Sequence[DiceGroup]) -> Distribution:
     """Exact distribution of the hits of several dice groups."""
+    return dict(_hits_of(_groups(groups)))
+
+
+@lru_cache(maxsize=4096)
+def _hits_of(groups: tuple[tuple[int, int], ...]) -> tuple[tuple[int, Fraction], ...]:
+    """:func:`hits_distribution` of (dice, faces) groups, in their order: worked out once
+    (exact fractions are dear, and a battle's dice recur in every look-ahead)."""
     dist: Distribution = {0: Fraction(1)}
-    for g in groups:
-        if not g.dice:
-            continue
-        one = hits(g.dice, g.faces)
+    for dice, faces in groups:
+        one = hits(dice, faces)
         nxt: Distribution = {}
         for a, p in dist.items():
             for b, q in one.items():
                 nxt[a + b] = nxt.get(a + b, Fraction(0)) + p * q
         dist = nxt
-    return dist
+    return tuple(dist.items())
 
 
 def outcome_distribution(
@@ -345,9 +351,18 @@ def outcome_distribution(
                 **{m: {"at": h, "reduced": False, "oos": False} for m, h in placed},
             }
         bd = attack_dice(R, view, attackers, targets, air)
-        a = hits_distribution(bd.attacker)
-        d = hits_distribution(bd.defender)
-        for x, px in a.items():
-            for y, py in d.items():
-                out[(x, y)] = out.get((x, y), Fraction(0)) + p * px * py
+        for xy, q in _joint(_groups(bd.attacker), _groups(bd.defender)):
+            out[xy] = out.get(xy, Fraction(0)) + (q if p == 1 else p * q)
     return out
+
+
+def _groups(groups: Sequence[DiceGroup]) -> tuple[tuple[int, int], ...]:
+    return tuple((g.dice, g.faces) for g in groups if g.dice)
+
+
+@lru_cache(maxsize=4096)
+def _joint(
+    attacker: tuple[tuple[int, int], ...], defender: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """The joint distribution of both sides' hits (independent dice), worked out once."""
+    return tuple(((x, y), px * py) for x, px in _hits_of(attacker) for y, py in _hits_of(defender))

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.memo import facts_of
 from ...core.paths import connected
 from ...core.protocol import roll
 from .air import phase_book
@@ -58,11 +59,23 @@ def leaders_at(R: Rules, state: State, h: str, side: str | None = None) -> list[
 
 
 def leader_on_map(R: Rules, state: State, name: str) -> str | None:
-    for uid in sorted(state["units"]):
-        unit = R.unit(uid)
-        if state["units"][uid]["at"] not in BOXES and unit.is_leader and unit.name == name:
-            return str(uid)
+    """The leader named ``name`` on the map (not in a box), if any."""
+    units = state["units"]
+    for uid in _leaders_named(R, name):
+        if uid in units and units[uid]["at"] not in BOXES:
+            return uid
     return None
+
+
+def _leaders_named(R: Rules, name: str) -> tuple[str, ...]:
+    """The counter mix's leaders named ``name``, by id (worked out once a mix)."""
+    facts = facts_of(R.counters)
+    found: tuple[str, ...] | None = facts.get(("leaders named", name))
+    if found is None:
+        found = facts["leaders named", name] = tuple(
+            sorted(u for u, c in R.counters.units.items() if c.is_leader and c.name == name)
+        )
+    return found
 
 
 # ------------------------------------------------------------------ combat bonuses

@@ -61,15 +61,23 @@ def edge_distance(R: Rules, side: str, h: str) -> int:
 
 
 def city_distance(R: Rules, state: State, side: str, h: str) -> int | None:
-    cities = [
-        p.hex
-        for p in R.map.places.values()
-        if any(p.is_(k) for k in ("city", "major_city", "fortress"))
-        and state["control"].get(p.hex) == side
-    ]
+    """Hexes to the side's nearest city, major city or fortress (7.2.3A), None if it holds none."""
+    cities = [c for c in _cities(R.map) if state["control"].get(c) == side]
     if not cities:
         return None
     return min(R.map.grid.distance(h, c) for c in cities)
+
+
+def _cities(m: GameMap) -> tuple[str, ...]:
+    """The hexes of the map's cities, major cities and fortresses, in the map's order."""
+    facts = facts_of(m)
+    found: tuple[str, ...] | None = facts.get("retreat cities")
+    if found is None:
+        kinds = ("city", "major_city", "fortress")
+        found = facts["retreat cities"] = tuple(
+            p.hex for p in m.places.values() if any(p.is_(k) for k in kinds)
+        )
+    return found
 
 
 def unit_may_enter(R: Rules, state: State, uid: str, dst: str) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ....core.memo import facts_of
 from ....core.paths import distances
 from ....core.protocol import Game
 from .. import supply
@@ -142,7 +143,7 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
         return cached
     land = _land(R, state)
     targets = {h: v for h, v in cities.items() if state["control"].get(h) != side}
-    objective = objective_distances(R, targets, land)
+    objective = objective_distances(R, state, targets)
     enemy = distances(list(enemy_at), R.map.grid.neighbours, land, limit=6)
     kind = "axis" if side == "axis" else "soviet"
     view = Terrain(
@@ -159,22 +160,48 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
     return view
 
 
-def objective_distances(R: Rules, targets: dict[str, int], land: Any) -> dict[str, int]:
+def objective_distances(R: Rules, state: State, targets: dict[str, int]) -> dict[str, int]:
     """Hex -> hexes to the nearest objective (victory city -> points), a city worth more
     counting as ``NEARER_A_POINT`` hexes nearer for each point beyond the first (13.0B:
     Moscow is worth two)."""
     out: dict[str, int] = {}
     for t, points in sorted(targets.items()):
         bonus = NEARER_A_POINT * (points - 1)
-        for h, d in distances([t], R.map.grid.neighbours, land).items():
+        for h, d in distances_from(R, state, t).items():
             if d - bonus < out.get(h, 1 << 30):
                 out[h] = d - bonus
     return out
 
 
+def distances_from(R: Rules, state: State, source: str) -> dict[str, int]:
+    """Hex -> hexes over land from ``source`` (:func:`_land`), worked out once for each
+    source and the facts the land depends on (the weather, the neutral countries, the
+    scenario card: :func:`supply.impassable_hexes`), and kept with the map."""
+    closed = supply.impassable_hexes(R, state)
+    key = ("objective distances", source, closed)
+    facts = facts_of(R.map)
+    found: dict[str, int] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = distances([source], R.map.grid.neighbours, _land(R, state))
+    return found
+
+
 def _land(R: Rules, state: State) -> Any:
+    """Steps a path over land may take: into a hex a supply path may cross (5.0, 9.4), not
+    across a sea hexside (worked out once a map and set of closed hexes)."""
+    closed = supply.impassable_hexes(R, state)
+    facts = facts_of(R.map)
+    sea: set[tuple[str, str]] | None = facts.get("sea hexsides")
+    if sea is None:
+        sea = facts["sea hexsides"] = {
+            (a, b)
+            for a in R.map.terrain
+            for b in R.map.grid.neighbours(a)
+            if "sea" in R.map.side_kinds(a, b)
+        }
+
     def passable(a: str, b: str) -> bool:
-        return supply.passable(R, state, b) and "sea" not in R.map.side_kinds(a, b)
+        return b not in closed and (a, b) not in sea
 
     return passable
 

@@ -157,9 +157,9 @@ def holders_after(R: Rules, state: State, moves: dict[str, str]) -> set[str]:
     return out
 
 
-def zoc_from(R: Rules, state: State, holders: set[str], side: str) -> set[str]:
-    """DR 6.3: the hexes a ZOC of ``side`` reaches from the hexes ``holders``."""
-    return {n for h in holders for n in R.map.grid.neighbours(h) if extends(R, state, h, n, side)}
+def in_zoc_of(R: Rules, state: State, holders: set[str], h: str, side: str) -> bool:
+    """DR 6.3: does a ZOC of ``side`` reach ``h`` from one of the hexes ``holders``?"""
+    return any(n in holders and extends(R, state, n, h, side) for n in R.map.grid.neighbours(h))
 
 
 def retreat_hexes(R: Rules, state: State, target: str, holders: set[str]) -> list[str]:
@@ -172,13 +172,13 @@ def retreat_hexes(R: Rules, state: State, target: str, holders: set[str]) -> lis
     if not units:
         return []
     side = R.unit(units[0]).side
-    zoc = zoc_from(R, state, holders, other(side))
+    enemy = other(side)
     cands = []
     for n in R.map.grid.neighbours(target):
         if n in holders or not enterable(R, state, units, target, n):
             continue
         friends = ground_units_at(R, state, n, side)
-        if n in zoc and not friends:
+        if not friends and in_zoc_of(R, state, holders, n, enemy):
             continue
         if friends and stack_problems(R, state, [*friends, *units]):
             continue
