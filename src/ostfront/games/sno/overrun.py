@@ -378,17 +378,24 @@ def describe(R: Rules, state: State, attackers: list[str], defenders: list[str])
     )
 
 
+def opening(R: Rules, state: State, hex_id: str) -> tuple[list[str], list[str]]:
+    """The overrun ``overrun HEX`` opens (5.4.1): every phasing unit free to overrun with
+    every enemy combat unit of the hex not yet overrun in its ZOC, against those units."""
+    targets = _targets(R, state, hex_id)
+    att = [
+        u
+        for u in _free_attackers(R, state)
+        if set(targets) <= set(plan_mod.enemies_in_zoc(R, state, u))
+    ]
+    return att, targets
+
+
 def perform(R: Rules, state: State, action: Action) -> None:
     verb = action.verb
     arg = str(action.args[0]) if action.args else ""
     draft = state.get("overrun_draft")
     if verb == "overrun":
-        targets = _targets(R, state, arg)
-        att = [
-            u
-            for u in _free_attackers(R, state)
-            if set(targets) <= set(plan_mod.enemies_in_zoc(R, state, u))
-        ]
+        att, targets = opening(R, state, arg)
         state["overrun_draft"] = {"attackers": att, "defenders": targets}
         return
     if not draft:
@@ -451,6 +458,7 @@ __all__ = [
     "VERBS",
     "actions",
     "declare",
+    "opening",
     "perform",
     "problems",
     "prompt",

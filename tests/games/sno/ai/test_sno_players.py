@@ -30,6 +30,17 @@ def position(turn: str, phase: str, units: dict[str, str], **extra: Any) -> dict
     }
 
 
+def choices_played(state: dict[str, Any], player: Any, n: int) -> tuple[list[str], Any]:
+    """The next ``n`` choices of ``player`` (who alone decides), played: their texts and
+    the state after them."""
+    chosen = []
+    for _ in range(n):
+        action = player.choose(GAME, state)
+        chosen.append(action.text)
+        state = GAME.apply(state, action)
+    return chosen, state
+
+
 def test_sno_offers_every_level_and_a_fresh_evaluator() -> None:
     assert levels_for(GAME) == ["random", "greedy", "normal", "hard"]
     plain, teamwork = GAME.evaluator(), GAME.evaluator(True)
@@ -62,7 +73,10 @@ def test_a_player_sets_up_and_plays_the_first_axis_player_turn_legally(level: st
     # SNO 7.1.4-7.1.12, 7.4: the attack plan worked out whole keeps the obligations and the
     # odds limits, committed at once: no attack dropped, no unit disbanded instead (7.1.12)
     assert "disband" not in chosen and "drop" not in chosen
-    assert chosen.count("declare") == 5 and chosen.count("commit") == 1
+    assert chosen.count("declare") == 4 and chosen.count("commit") == 1
+    # SNO 5.4: three Soviet armies overrun in the OMP (Lithuania 0518, 1321 and 1422, south
+    # of the Pripet), the fourth declared by the whole-plan builder beside them (5.4.7)
+    assert chosen.count("overrun_declare") == 3
 
 
 def test_the_axis_takes_an_undefended_victory_city() -> None:
@@ -146,10 +160,13 @@ def test_the_normal_axis_keeps_its_units_in_supply_where_greedy_does_not() -> No
     unit in supply (each unit's move judged without the supply point it is itself); greedy
     marches on the nearest Soviet-held victory city and leaves the Romanian, Hungarian and
     11th Army units in the south beyond their supply lines, to be lost at the end of the
-    Combat Phase."""
+    Combat Phase - and, through the gaps its overruns open (5.4), seven German units of the
+    centre too."""
     assert axis_unsupplied_after_june_movement("normal") == []
     assert axis_unsupplied_after_june_movement("greedy") == [
-        "ger-11-army", "hun-2-army", "rom-3-army", "rom-4-army", "rom-cav", "rom-mtn"
+        "ger-1-cav", "ger-11-army", "ger-12-corps", "ger-24-pz", "ger-43-corps", "ger-46-pz",
+        "ger-47-pz", "ger-53-corps", "hun-2-army", "rom-3-army", "rom-4-army", "rom-cav",
+        "rom-mtn",
     ]  # fmt: skip
 
 
@@ -325,12 +342,7 @@ def test_the_soviets_counter_attack_a_lost_victory_city() -> None:
     assert build(R, state, soviets.wanted(R, state, "soviet")) == Planned(
         [(["sov-11-army", "sov-19-army"], ["ger-12-corps"])]
     )
-    player = make_player("normal", 4)
-    chosen = []
-    for _ in range(3):
-        action = player.choose(GAME, state)
-        chosen.append(action.text)
-        state = GAME.apply(state, action)
+    chosen, state = choices_played(state, make_player("normal", 4), 3)
     assert chosen == ["attack 1816", "declare", "commit"]
     (attack,) = state["combat"]["plan"]
     assert (attack["attackers"], attack["defenders"]) == (

@@ -72,16 +72,21 @@ def build(R: Rules, state: State, wanted: dict[str, float] | None = None) -> Pla
     c = combat_of(state)
     if c.get("committed") or c.get("draft") is not None:
         return None
+    # the defenders attacked already (the overruns declared in the OMP, 5.4.5): no attack
+    # of this plan takes them on, and a unit next to them only is free of them (5.4.7)
     covered = {d for a in c["plan"] for d in a["defenders"]}
     free = available(R, state)
     hexes_of: dict[str, list[str]] = {
-        u: sorted({h for e in enemies_in_zoc(R, state, u) if (h := hex_of(state, e))}) for u in free
+        u: sorted(
+            {h for e in enemies_in_zoc(R, state, u) if e not in covered and (h := hex_of(state, e))}
+        )
+        for u in free
     }
     defs: dict[str, list[str]] = {}
     for hs in hexes_of.values():
         for h in hs:
             if h not in defs:
-                defs[h] = defenders_at(R, state, h)
+                defs[h] = [d for d in defenders_at(R, state, h) if d not in covered]
     need: set[str] = set()
     for u in free:
         if plan_mod.obliged(R, state, u):

@@ -12,7 +12,8 @@ some fifty units within its time:
   they stay; 7.1.4d: no obligation to attack); Soviet factories evacuated as the Axis nears
   (10.4.8, :mod:`.organization`);
 - movement (5.0): a unit to move by its best move, a move by the worth of its destination
-  (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1), no overrun declared;
+  (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1); an overrun declared
+  wherever the units in contact can make one, before any other move (5.4, :mod:`.overruns`);
 - combat (7.0): the whole plan is worked out first (:mod:`attacks`: the obligations of
   7.1.4-7.1.10 and the odds limits of 7.4, checked by the engine's own tests; the Soviets
   also go for the victory cities the Axis has taken, 15.2, and gather next to them, unfortified,
@@ -38,7 +39,7 @@ from typing import Any
 from ....core.memo import reading
 from ....core.protocol import Action, Game
 from ....core.protocol import State as ProtocolState
-from .. import movement, supply
+from .. import movement, overrun, supply
 from ..combat import results
 from ..combat.plan import combat_of, enemies_in_zoc
 from ..rules import (
@@ -54,6 +55,7 @@ from ..rules import (
 )
 from ..stacking_limits import stacking_problems
 from ..state import own
+from . import overruns
 from .attacks import Planned, build
 from .evaluation import (
     FACTOR,
@@ -350,6 +352,8 @@ class SturmNachOstenEvaluator:
     def move_values(
         self, R: Rules, state: State, side: str, actions: Sequence[Action]
     ) -> dict[str, float]:
+        if state.get("overrun_draft"):
+            return overruns.draft_values(R, state, actions)  # SNO 5.4
         view = view_of(R, state, side)
         key = (state.get("seed"), state["turn"], state["phase"], side)
         if key != self.key:
@@ -377,7 +381,10 @@ class SturmNachOstenEvaluator:
                 m = moves.get(h)
                 flip = bool(m and m.flip)
                 out[a.text] = self.move_gain(R, state, view, selected, h, flip, exact=True)
-            else:  # overrun, break down, Zhukov: not used
+            elif v == "overrun":  # SNO 5.4: where the units in contact can make one
+                made = overruns.plan(R, state, *overrun.opening(R, state, str(a.args[0])))
+                out[a.text] = overruns.worth(R, state, made) if made else overruns.NOT_USED
+            else:  # break down, Zhukov: not used
                 out[a.text] = -2.0
         if selected is not None:
             self.tries[selected] = self.tries.get(selected, 0) + 1
