@@ -14,6 +14,7 @@ some fifty units within its time:
 - movement (5.0): a unit to move by its best move, a move by the worth of its destination
   (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1); an overrun declared
   wherever the units in contact can make one, before any other move (5.4, :mod:`.overruns`);
+  Zhukov placed first, if anywhere (10.6.5, :mod:`.orders`);
 - combat (7.0): the whole plan is worked out first (:mod:`attacks`: the obligations of
   7.1.4-7.1.10 and the odds limits of 7.4, checked by the engine's own tests; the Soviets
   also go for the victory cities the Axis has taken, 15.2, and gather next to them, unfortified,
@@ -24,7 +25,8 @@ some fifty units within its time:
   attacking (7.1.12) only when nothing else is left;
 - Disbandment and Breakout (8.0): never voluntary, except an isolated unit outside a city,
   which is lost anyway at the end of the Combat Phase (9.5.1);
-- No Retreat orders (7.5.2): none.
+- No Retreat orders (7.5.2) and Zhukov's placement (10.6.5): where they save the most against
+  the enemy's next attacks (:mod:`.orders`; the players that judge only).
 
 Losses, retreats, advances and siege choices are few and played out on the static
 evaluation; an over-stacked hex gives up the cheapest legal choice of its units (4.4,
@@ -70,6 +72,7 @@ from .evaluation import (
     rules_of,
     view_of,
 )
+from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
 from .styles import STEADY, STYLES, Style, style_named
 
@@ -121,6 +124,8 @@ class SturmNachOstenEvaluator:
         self.setups: dict[tuple[Any, ...], int] = {}  # one-action set-ups taken, by side
         self.wanted_key: tuple[Any, ...] = ()
         self.wanted_near: set[str] = set()  # hexes next to the cities to retake, this phase
+        self.orders_key: tuple[Any, ...] = ()
+        self.ordered: frozenset[str] = frozenset()  # SNO 7.5.2: the hexes to order, this phase
 
     # -- the hard player's styles (:mod:`.styles`) ------------------------------
     def styles(self, side: str) -> tuple[str, ...]:
@@ -193,7 +198,7 @@ class SturmNachOstenEvaluator:
                     | {a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)}
                 )
             if kind == "setup":
-                return self.setup_values(state, side, actions)
+                return self.setup_values(R, state, side, actions)
             if kind == "rrp":
                 return self.rrp_values(R, state, side, actions)
             if kind == "omp":
@@ -202,8 +207,8 @@ class SturmNachOstenEvaluator:
                 return self.combat_values(R, state, side, actions)
             if kind == "disband":
                 return self.disband_values(R, state, side, actions)
-            if kind == "orders":
-                return {a.text: (0.0 if a.verb == "end" else -1.0) for a in actions}
+            if kind == "orders":  # SNO 7.5.2
+                return {a.text: 0.0 for a in actions} | self.order_values(R, state, side, actions)
             return {}
 
     # -- Replacement Phase (11.0, 10.7) ----------------------------------------
@@ -260,8 +265,24 @@ class SturmNachOstenEvaluator:
             }
         return h in self.wanted_near
 
+    # -- No Retreat orders (7.5.2) ---------------------------------------------
+    def order_values(
+        self, R: Rules, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]:
+        """SNO 7.5.2: the orders :mod:`.orders` finds worth their losses (the players that
+        judge; greedy gives none); declared once per phase (the orders given change none of
+        its reckoning)."""
+        if not self.teamwork:
+            return {a.text: -1.0 for a in actions if a.verb in ("order", "cancel")}
+        key = (state.get("seed"), state["turn"], state["phase"], side)
+        if key != self.orders_key:
+            self.orders_key, self.ordered = key, no_retreat_hexes(R, state, side)
+        return order_values(R, state, side, self.ordered, actions)
+
     # -- set-up (12.0) ---------------------------------------------------------
-    def setup_values(self, state: State, side: str, actions: Sequence[Action]) -> dict[str, float]:
+    def setup_values(
+        self, R: Rules, state: State, side: str, actions: Sequence[Action]
+    ) -> dict[str, float]:
         """SNO 12.11-12.12: end the set-up once it holds; until then a set-up made in one
         action (``historical``: the historical forces, 12.B-E(2)-(3), App. II; ``auto``: a
         ready-made one, 14.42) before any unit taken or placed one by one - a player
@@ -282,6 +303,9 @@ class SturmNachOstenEvaluator:
                 out[a.text] = 2.0 if take else -1.0
             else:
                 out[a.text] = -1.0
+        if any(a.verb in ("order", "cancel") for a in actions):  # SNO 12.10
+            orders = self.order_values(R, state, side, actions)
+            out |= {t: v + 0.5 for t, v in orders.items() if v > 0}  # before "end" (1.0)
         return out
 
     # -- movement (5.0) --------------------------------------------------------
@@ -384,8 +408,10 @@ class SturmNachOstenEvaluator:
             elif v == "overrun":  # SNO 5.4: where the units in contact can make one
                 made = overruns.plan(R, state, *overrun.opening(R, state, str(a.args[0])))
                 out[a.text] = overruns.worth(R, state, made) if made else overruns.NOT_USED
-            else:  # break down, Zhukov: not used
+            else:  # break down: not used; Zhukov: below (SNO 10.6.5)
                 out[a.text] = -2.0
+        if self.teamwork:
+            out |= zhukov_scores(R, state, actions)
         if selected is not None:
             self.tries[selected] = self.tries.get(selected, 0) + 1
         return out
