@@ -160,6 +160,36 @@ def test_3_2_4_a_city_with_an_enemy_unit_next_to_it_keeps_its_rail_line(R) -> No
     assert victory.points(R, ringed, "soviet") == 8
 
 
+def test_3_2_1_a_garrisoned_sevastopol_cut_off_in_the_crimea_is_nobodys(R) -> None:
+    """Normal v normal, seed 17, December 1941: the German 8th Corps moves 2517 -> 2917 and
+    puts Simferopol (3017) and Yevpatoria (2918), Sevastopol's only rail steps, in its ZOC
+    (3.4.6b). Garrisoned or not, the Soviets can no longer trace a rail line into it and lose
+    it (3.2.4); no Axis unit has entered it, so the Axis does not gain it (3.2.3a): it is
+    controlled by neither (3.2.1) and counts for neither (15.2). The Black Sea stays with the
+    Soviets, who last controlled Sevastopol (3.3.3, 3.3.6). The Soviets, the last to have
+    entered it, regain it once the line is open again (3.2.3)."""
+    s = _position(
+        {"sov-sevastopol-gar": SEVASTOPOL, "sov-20-army": SEVASTOPOL, "ger-8-corps": "2517"}
+    )
+    assert s["control"][SEVASTOPOL] == "soviet"
+    soviet_before = victory.points(R, s, "soviet")
+    s = _apply(_apply(s, "select ger-8-corps"), "to 2917")
+    assert s["units"]["ger-8-corps"]["at"] == "2917"
+    assert not control.can_trace_rail_line(R, s, "soviet", SEVASTOPOL)
+    assert SEVASTOPOL not in s["control"]
+    assert s["entered"][SEVASTOPOL] == "soviet"
+    assert victory.points(R, s, "soviet") == soviet_before - 1
+    assert not victory.counts_for(R, s, _victory_city(R, SEVASTOPOL), "axis")
+    assert sea_controller(R, s, "Black Sea") == "soviet"
+    set_unit(s, "ger-8-corps", at="2517")
+    update(R, s)
+    assert s["control"][SEVASTOPOL] == "soviet"
+
+
+def _victory_city(R, hex_id: str):
+    return next(c for c in R.tables.spec.victory.cities if c.hex == hex_id)
+
+
 def test_3_4_6_an_enemy_occupied_city_has_no_rail_line(R, make_state) -> None:
     """A German corps in Kiev with a Soviet army beside it: the Soviets have no rail line
     into the occupied city; the Axis has one, its city being in Soviet ZOC notwithstanding
