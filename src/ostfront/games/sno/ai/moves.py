@@ -15,16 +15,14 @@ some fifty units within its time:
   (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1); an overrun declared
   wherever the units in contact can make one, before any other move (5.4, :mod:`.overruns`);
   Zhukov placed first, if anywhere (10.6.5, :mod:`.orders`);
-- combat (7.0): the whole plan is worked out first (:mod:`attacks`: the obligations of
-  7.1.4-7.1.10 and the odds limits of 7.4, checked by the engine's own tests; the Soviets
-  also go for the victory cities the Axis has taken, 15.2, and gather next to them, unfortified,
-  to do so - :meth:`SturmNachOstenEvaluator.wanted`) and declared
-  attack by attack; only if no such plan is found, an attack by the expected worth of its
-  exact result distribution (the CRT column after every shift, 7.2.1, exchange conversion and
-  No Retreat applied), built from every unit that may join it, and a unit disbands instead of
-  attacking (7.1.12) only when nothing else is left;
+- combat (7.0): the whole plan is worked out first (:mod:`.attacks`: the obligations of
+  7.1.4-7.1.10 and the odds limits of 7.4; the Soviets also go for the victory cities the Axis
+  has taken, 15.2, and gather next to them, unfortified, to do so -
+  :meth:`SturmNachOstenEvaluator.wanted`) and declared attack by attack; failing a plan, each
+  attack by the expected worth of its exact result distribution, and a unit disbands instead
+  of attacking (7.1.12) only when nothing else is left (:mod:`.combat_phase`);
 - Disbandment and Breakout (8.0): never voluntary, except an isolated unit outside a city,
-  which is lost anyway at the end of the Combat Phase (9.5.1);
+  which is lost anyway at the end of the Combat Phase (9.5.1, :mod:`.combat_phase`);
 - No Retreat orders (7.5.2) and Zhukov's placement (10.6.5): where they save the most against
   the enemy's next attacks (:mod:`.orders`; the players that judge only).
 
@@ -41,37 +39,13 @@ from typing import Any
 from ....core.memo import reading
 from ....core.protocol import Action, Game
 from ....core.protocol import State as ProtocolState
-from .. import movement, overrun, supply
-from ..combat import results
-from ..combat.plan import combat_of, enemies_in_zoc
-from ..rules import (
-    Rules,
-    State,
-    combat_factor,
-    enemy_at,
-    hex_of,
-    other,
-    phase_kind,
-    phasing_side,
-    units_at,
-)
+from .. import movement, overrun
+from ..rules import Rules, State, hex_of, phase_kind, phasing_side
 from ..stacking_limits import stacking_problems
 from ..state import own
-from . import overruns
-from .attacks import Planned, build
-from .evaluation import (
-    FACTOR,
-    FAR,
-    NEVER,
-    VP,
-    View,
-    evaluate,
-    reach_without,
-    reaches,
-    result_value,
-    rules_of,
-    view_of,
-)
+from . import combat_phase, overruns
+from .combat_phase import CombatMemory
+from .evaluation import FAR, NEVER, View, evaluate, reach_without, reaches, rules_of, view_of
 from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
 from .styles import STEADY, STYLES, Style, style_named
@@ -81,14 +55,6 @@ from .styles import STEADY, STYLES, Style, style_named
 RETAKE_NEAR = 6.0
 OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
 FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
-MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
-DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
-TRIES = 3  # times one attack is put together before it is given up
-STEPS = 400  # combat decisions in one phase before the last resort
-#: The last resort: every attack given up, units disband where the rules oblige (7.1.12)
-LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "declare": 6.0, "drop": 5.0,
-               "cancel": 5.0, "disband": 4.0}  # fmt: skip
-GIVE_UP = 12  # attacks taken out before no more are declared
 WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
 
 
@@ -112,15 +78,7 @@ class SturmNachOstenEvaluator:
         self.key: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}  # unit -> its best move's gain, this phase
         self.tries: dict[str, int] = {}  # unit -> times selected this phase
-        self.combat_key: tuple[Any, ...] = ()
-        self.drops = 0  # attacks taken out of the plan this Combat Phase
-        self.planned = 0  # attacks in the plan when last seen
-        self.tried: dict[tuple[str, ...], int] = {}  # attacks opened, by their defenders
-        self.draft_dirty = False
-        self.steps = 0  # combat decisions scored this Combat Phase
-        self.left_out: set[str] = set()  # units left out of the attack being put together
-        self.planned_key: tuple[Any, ...] = ()
-        self.target: Planned | None = None  # the plan worked out whole (:mod:`attacks`)
+        self.combat = CombatMemory()  # SNO 7.0: this Combat Phase so far
         self.setups: dict[tuple[Any, ...], int] = {}  # one-action set-ups taken, by side
         self.wanted_key: tuple[Any, ...] = ()
         self.wanted_near: set[str] = set()  # hexes next to the cities to retake, this phase
@@ -165,9 +123,9 @@ class SturmNachOstenEvaluator:
 
     def gives_up_by_itself(self, game: Game, state: ProtocolState) -> bool:
         """An attack being declared is given up by this evaluator's own rules (three tries
-        an attack, then the last resort after :data:`STEPS` decisions), not by the players'
-        general guard, which forbade giving up an attack that could not be declared as it
-        stood (seed 31); elsewhere (losses, retreats) the guard stands."""
+        an attack, then the last resort after :data:`.combat_phase.STEPS` decisions), not by
+        the players' general guard, which forbade giving up an attack that could not be
+        declared as it stood (seed 31); elsewhere (losses, retreats) the guard stands."""
         return self.declaring(game, state)
 
     def declaring(self, game: Game, state: ProtocolState) -> bool:
@@ -204,9 +162,10 @@ class SturmNachOstenEvaluator:
             if kind == "omp":
                 return self.move_values(R, state, side, actions)
             if kind == "combat":
-                return self.combat_values(R, state, side, actions)
+                retake = self.style_for(side).retake
+                return combat_phase.combat_values(R, state, side, self.combat, retake, actions)
             if kind == "disband":
-                return self.disband_values(R, state, side, actions)
+                return combat_phase.disband_values(R, state, side, actions)
             if kind == "orders":  # SNO 7.5.2
                 return {a.text: 0.0 for a in actions} | self.order_values(R, state, side, actions)
             return {}
@@ -264,6 +223,11 @@ class SturmNachOstenEvaluator:
                 n for c in self.wanted(R, state, side) for n in R.map.grid.neighbours(c)
             }
         return h in self.wanted_near
+
+    def wanted(self, R: Rules, state: State, side: str) -> dict[str, float]:
+        """SNO 15.2: the enemy-occupied victory cities this style attacks though no rule
+        obliges it, and what each is worth (:func:`.combat_phase.wanted`)."""
+        return combat_phase.wanted(R, state, side, self.style_for(side).retake)
 
     # -- No Retreat orders (7.5.2) ---------------------------------------------
     def order_values(
@@ -414,238 +378,6 @@ class SturmNachOstenEvaluator:
             out |= zhukov_scores(R, state, actions)
         if selected is not None:
             self.tries[selected] = self.tries.get(selected, 0) + 1
-        return out
-
-    # -- combat (7.0) ----------------------------------------------------------
-    def attack_worth(
-        self, R: Rules, state: State, attackers: list[str], defenders: list[str]
-    ) -> float:
-        """The expected worth of an attack: its exact result distribution, weighed by the
-        defence (per factor, :data:`evaluation.RESULT_WORTH`)."""
-        if not attackers or not defenders:
-            return 0.0
-        try:
-            dist = results.distribution(R, state, attackers, defenders, False)
-        except (KeyError, ValueError, AssertionError, ZeroDivisionError):
-            return -1.0
-        defence = sum(combat_factor(R, state, d) for d in defenders)
-        return result_value(dist) * max(defence, 1)
-
-    def wanted(self, R: Rules, state: State, side: str) -> dict[str, float]:
-        """SNO 15.2: the enemy-occupied victory cities the side's style attacks though no
-        rule obliges it (``retake``: the Soviets' own, taken by the Axis), each worth its
-        count of what the evaluation gives a city, in the attack plan's units (a defending
-        factor eliminated is one)."""
-        retake = self.style_for(side).retake
-        if not retake:
-            return {}
-        control = state.get("control", {})
-        out: dict[str, float] = {}
-        for city in R.tables.spec.victory.cities:
-            if control.get(city.hex) == side:
-                continue
-            if enemy_at(R, state, city.hex, side):
-                out[city.hex] = retake * city.value * VP / FACTOR
-        return out
-
-    def combat_values(
-        self, R: Rules, state: State, side: str, actions: Sequence[Action]
-    ) -> dict[str, float]:
-        c = combat_of(state)
-        key = (state.get("seed"), state["turn"], state["phase"], side)
-        if not c.get("committed"):
-            if key != self.planned_key:
-                self.planned_key = key
-                self.target = build(R, state, self.wanted(R, state, side))
-            if self.target is not None:
-                found = self.follow(state, c, self.target, actions)
-                if found is not None:
-                    return found
-                self.target = None  # the state left the plan: the step by step scores
-        if key != self.combat_key:
-            self.combat_key, self.drops, self.planned = key, 0, 0
-            self.tried, self.draft_dirty = {}, False
-            self.steps = 0
-        self.steps += 1
-        if self.steps > STEPS:  # a safety net: no plan found, the phase ends (7.1.12)
-            return {a.text: LAST_RESORT.get(a.verb, 2 * NEVER) for a in actions}
-        if c.get("draft") is None:
-            self.left_out = set()
-        if len(c["plan"]) < self.planned:
-            self.drops += 1  # an attack was taken out
-        self.planned = len(c["plan"])
-        draft = c.get("draft")
-        if draft is not None:  # each attack is put together once, never undone step by step
-            first = tuple(sorted(draft["defenders"]))
-            if not self.draft_dirty:  # opened (again): each opening is a try
-                self.tried[first] = self.tried.get(first, 0) + 1
-            self.draft_dirty = True
-        else:
-            self.draft_dirty = False
-        verbs = {a.verb for a in actions}
-        obliged = "commit" not in verbs and "end" not in verbs
-        out: dict[str, float] = {}
-        for a in actions:
-            v = a.verb
-            if v in ("end", "commit"):
-                out[a.text] = 0.0
-            elif v == "attack":
-                h = str(a.args[0])
-                defenders = [u for u in units_at(state, h) if R.unit(u).side == other(side)]
-                attackers = self.joiners(R, state, side, defenders)
-                worth = self.attack_worth(R, state, attackers, defenders)
-                per = worth / max(1, sum(combat_factor(R, state, d) for d in defenders))
-                tries = self.tried.get(tuple(sorted(defenders)), 0)
-                attacked = {d for p in c["plan"] for d in p["defenders"]}
-                if self.drops >= GIVE_UP or tries >= TRIES:  # no plan: disband (7.1.12)
-                    out[a.text] = -9.0 if self.drops < 2 * GIVE_UP else 2 * NEVER
-                elif set(defenders) <= attacked:  # attacked already (7.4.3: odds alike)
-                    out[a.text] = -5.0 if per < 0.5 else 0.5 + worth
-                elif obliged:  # SNO 7.1.4, 7.1.6: the defenders fewest units can reach first
-                    out[a.text] = 10.0 - len(attackers) + min(per, 0.99)
-                elif per >= MIN_ATTACK:
-                    out[a.text] = 1.0 + worth
-                else:
-                    out[a.text] = -5.0
-            elif v == "declare" and draft is not None:
-                worth = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
-                out[a.text] = 2.0 + worth if (worth > 0 or obliged) else -3.0
-            elif v == "with" and draft is not None:  # while it makes the attack better
-                uid = str(a.args[0])
-                now = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
-                more = self.attack_worth(R, state, [*draft["attackers"], uid], draft["defenders"])
-                out[a.text] = 1.0 if uid not in self.left_out and more > now else -0.6
-            elif v == "target" and draft is not None:
-                # SNO 7.1.10: every enemy unit next to an attacker is attacked; one more
-                # defender in the same attack, if the odds stay good
-                e = str(a.args[0])
-                wider = [*draft["defenders"], e]
-                # SNO 7.1.7: the attackers not next to it leave the attack
-                kept = [u for u in draft["attackers"] if e in enemies_in_zoc(R, state, u)]
-                worth = self.attack_worth(R, state, kept, wider)
-                now = self.attack_worth(R, state, draft["attackers"], draft["defenders"])
-                attacked = {d for p in c["plan"] for d in p["defenders"]}
-                required = e not in attacked and any(
-                    e in enemies_in_zoc(R, state, u) for u in draft["attackers"]
-                )
-                if required:  # else the plan cannot be committed
-                    out[a.text] = 3.0 + max(worth, now)
-                elif e in attacked:  # SNO 7.4.3: two attacks on one hex at unlike odds
-                    out[a.text] = -0.2
-                else:  # a better attack for each factor of the defence
-                    defence = sum(combat_factor(R, state, d) for d in draft["defenders"])
-                    ecf = combat_factor(R, state, e)
-                    better = worth / (defence + ecf) > now / max(1, defence)
-                    out[a.text] = 2.5 + worth if better and worth > 0 else -0.2
-            elif v == "without" and draft is not None:
-                uid = str(a.args[0])
-                out[a.text] = self.without_value(R, state, c, draft, uid)
-                if out[a.text] > 0:
-                    self.left_out.add(uid)  # scored best only if chosen: see below
-            elif v == "untarget":
-                out[a.text] = NEVER
-            elif v == "cancel":
-                out[a.text] = -1.0
-            elif v == "drop":  # a plan that cannot be committed: its worst attack first
-                attack = next((p for p in c["plan"] if str(p["id"]) == str(a.args[0])), None)
-                per = 0.0
-                if attack is not None:
-                    worth = self.attack_worth(R, state, attack["attackers"], attack["defenders"])
-                    defence = sum(combat_factor(R, state, d) for d in attack["defenders"])
-                    per = worth / max(1, defence)
-                out[a.text] = -10.0 - 0.1 * per
-            elif v == "keep":
-                out[a.text] = -9.5
-            elif v == "roll":
-                out[a.text] = -0.5 if len(a.args) > 1 else 0.0
-            elif v == "disband":  # SNO 7.1.12: only once no plan could be committed
-                given_up = any(t >= TRIES for t in self.tried.values())
-                out[a.text] = -8.0 if self.drops >= DROPS or given_up else NEVER
-            else:  # break down
-                out[a.text] = NEVER
-        return out
-
-    def follow(
-        self, state: State, c: dict[str, Any], target: Planned, actions: Sequence[Action]
-    ) -> dict[str, float] | None:
-        """Scores that declare ``target`` attack by attack and commit it (None: the plan on
-        the board is no longer a part of it)."""
-        wanted = {tuple(sorted(d)) for _, d in target.attacks}
-        declared = [tuple(sorted(a["defenders"])) for a in c["plan"] if a.get("kind") != "overrun"]
-        if not set(declared) <= wanted or c["disbanding"]:
-            return None
-        todo = [(a, d) for a, d in target.attacks if tuple(sorted(d)) not in declared]
-        draft = c.get("draft")
-        out: dict[str, float] = {}
-        if draft is None:
-            first = {hex_of(state, d[0]) for _, d in todo[:1]}
-            for a in actions:
-                if a.verb in ("commit", "end"):
-                    out[a.text] = 100.0 if not todo else -100.0
-                elif a.verb == "attack" and str(a.args[0]) in first:
-                    out[a.text] = 100.0
-                else:
-                    out[a.text] = -100.0
-            return out if max(out.values(), default=-100.0) > 0 else None
-        if not todo:
-            return None
-        att, dfd = todo[0]
-        if not set(draft["defenders"]) <= set(dfd) or not set(att) <= set(draft["attackers"]):
-            return {a.text: (100.0 if a.verb == "cancel" else -100.0) for a in actions}
-        for a in actions:
-            v = a.verb
-            arg = str(a.args[0]) if a.args else ""
-            if v == "declare":
-                done = sorted(draft["attackers"]) == sorted(att)
-                done = done and sorted(draft["defenders"]) == sorted(dfd)
-                out[a.text] = 100.0 if done else -100.0
-            elif v == "without":
-                out[a.text] = 50.0 if arg not in att else -100.0
-            elif v == "target":
-                out[a.text] = 40.0 if arg in dfd else -100.0
-            elif v == "cancel":
-                out[a.text] = -50.0
-            else:
-                out[a.text] = -100.0
-        return out
-
-    def without_value(
-        self, R: Rules, state: State, c: dict[str, Any], draft: dict[str, Any], uid: str
-    ) -> float:
-        """SNO 7.1.4, 7.1.10: a unit next to enemy units no attack reaches yet is left for
-        them, if the attack keeps others."""
-        if len(draft["attackers"]) <= 1:
-            return -2.0
-        attacked = {d for a in c["plan"] for d in a["defenders"]} | set(draft["defenders"])
-        if set(enemies_in_zoc(R, state, uid)) - attacked:
-            return 0.8
-        return -0.5
-
-    def joiners(self, R: Rules, state: State, side: str, defenders: list[str]) -> list[str]:
-        """The units that may join an attack on ``defenders`` now (7.1.9)."""
-        from ..combat.declare import available
-
-        want = set(defenders)
-        return [u for u in available(R, state) if want <= set(enemies_in_zoc(R, state, u))]
-
-    # -- Disbandment and Breakout (8.0) -----------------------------------------
-    def disband_values(
-        self, R: Rules, state: State, side: str, actions: Sequence[Action]
-    ) -> dict[str, float]:
-        out: dict[str, float] = {}
-        view: View | None = None
-        for a in actions:
-            if a.verb == "end":
-                out[a.text] = 0.0
-            elif a.verb == "breakout":
-                uid = str(a.args[0])
-                if view is None:
-                    view = view_of(R, state, side)
-                at = hex_of(state, uid) or ""
-                lost = not supply.in_supply(R, state, uid) and at not in view.cities
-                out[a.text] = 1.0 if lost else NEVER
-            else:
-                out[a.text] = NEVER
         return out
 
 
