@@ -392,3 +392,40 @@ def test_an_over_stacked_hex_loses_the_fewest_factors_that_make_it_legal() -> No
         gone.append(str(action.args[0]))
         state = GAME.apply(state, action)
     assert sorted(gone) == ["sov-13-army", "sov-od"]
+
+
+def form_phase(armies: int) -> dict[str, Any]:
+    """August 1941, the Soviet form phase (end of the OMP, 10.1.7): ``armies`` Soviet armies
+    of 3 (2 stacking points each) in 1512, the Western Front (12-2, its weaker side 9-3, 4
+    stacking points) in the pool."""
+    units = {f"sov-{k}-army": "1512" for k in (3, 4, 5, 8)[:armies]}
+    pos = position("1941-08", "soviet_form", units)
+    pos["weather"] = "good"
+    pos["units"].append({"id": "sov-western-front", "hex": "pool"})
+    return GAME.setup(position=pos)
+
+
+def test_an_over_stacked_hex_forms_a_front_instead_of_losing_an_army() -> None:
+    """SNO 10.1.7, 4.2-4.4: four armies are 8 stacking points, over the 6; the limits would
+    cost an army (3 factors), but three of them make the front (9 on its weaker side, 4
+    points): formed, every factor kept, no elimination."""
+    state = form_phase(4)
+    for level in ("normal", "greedy"):
+        assert make_player(level, 3).choose(GAME, state).verb == "form"
+    state = GAME.apply(state, make_player("normal", 3).choose(GAME, state))
+    here = sorted(u for u, d in state["units"].items() if d["at"] == "1512")
+    assert len(here) == 2 and "sov-western-front" in here
+    assert "form" not in {a.verb for a in GAME.legal_actions(state)}  # no front left
+    action = make_player("normal", 3).choose(GAME, state)
+    assert action.verb == "end"  # not broken down again (10.1.9)
+    state = GAME.apply(state, action)
+    assert not state.get("pending")  # SNO 4.4: nothing to eliminate
+    assert sorted(u for u, d in state["units"].items() if d["at"] == "1512") == here
+
+
+def test_no_front_is_formed_where_the_stack_keeps_the_limits() -> None:
+    """Three armies are 6 stacking points: forming the front would only weaken them (9 on
+    its weaker side) and stop their advance after combat (10.1.3) - none is formed."""
+    state = form_phase(3)
+    assert "form" in {a.verb for a in GAME.legal_actions(state)}
+    assert make_player("normal", 3).choose(GAME, state).text == "end"
