@@ -47,7 +47,7 @@ from . import combat_phase, overruns
 from .combat_phase import CombatMemory
 from .evaluation import FAR, NEVER, View, evaluate, reach_without, reaches, rules_of, view_of
 from .orders import no_retreat_hexes, order_values, zhukov_scores
-from .organization import EVACUATION, factory_threatened, form_values, overstack_values
+from .organization import EVACUATION, factory_threatened, overstack_values
 from .styles import STEADY, STYLES, Style, style_named
 
 #: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
@@ -159,8 +159,6 @@ class SturmNachOstenEvaluator:
                 return self.setup_values(R, state, side, actions)
             if kind == "rrp":
                 return self.rrp_values(R, state, side, actions)
-            if kind == "form":  # SNO 10.1.7: where it spares units the stacking limits
-                return form_values(R, state, actions)
             if kind == "omp":
                 return self.move_values(R, state, side, actions)
             if kind == "combat":

@@ -5,29 +5,17 @@ over-stacked hex (4.4). :class:`.moves.SturmNachOstenEvaluator` reads these.
 - a Soviet factory is entrained once an Axis combat unit comes within
   :data:`EVACUATE_WITHIN` hexes of its city, and carried through steps two and three as soon
   as they open: each one eliminated is half a victory city to the Axis (15.5);
-- an over-stacked hex gives up the units of the cheapest legal choice (:func:`cheapest_removal`);
-- a juggernaut is formed at the end of the OMP where the hex is over the stacking limit and
-  forming it costs fewer combat factors than the eliminations would (:func:`form_values`:
-  a Soviet front's four stacking points in place of its armies' six, 10.1.7, 4.2).
+- an over-stacked hex gives up the units of the cheapest legal choice (:func:`cheapest_removal`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, cast
+from typing import Any
 
 from ....core.protocol import Action
-from .. import juggernauts
-from ..rules import (
-    Rules,
-    State,
-    combat_factor,
-    hex_of,
-    phasing_side,
-    side_units,
-    units_of_side_at,
-)
+from ..rules import Rules, State, combat_factor, hex_of, side_units, units_of_side_at
 from ..stacking_limits import stacking_problems
 from .evaluation import NEVER
 
@@ -88,40 +76,4 @@ def overstack_values(
             out[a.text] = 1.0 if str(a.args[0]) in best else -1.0
         else:
             out[a.text] = NEVER
-    return out
-
-
-def factors_lost(R: Rules, state: State, uids: list[str]) -> int:
-    """SNO 4.4: the combat factors a stack of ``uids`` loses to the stacking limits (0 if
-    it keeps them)."""
-    if not stacking_problems([R.unit(u) for u in uids]):
-        return 0
-    return sum(combat_factor(R, state, u) for u in cheapest_removal(R, state, uids))
-
-
-def form_values(R: Rules, state: State, actions: Sequence[Action]) -> dict[str, float]:
-    """SNO 10.1.7, 4.3-4.4: at the end of the OMP, before the stacking limits are enforced,
-    a juggernaut is worth forming where it saves more combat factors from the eliminations
-    (:func:`factors_lost`) than the components give up to its weaker side; none elsewhere -
-    on its weaker side it defends less than its components, and it may not advance after
-    combat (10.1.3). Ending the phase is worth 0, breaking one down (10.1.9) never."""
-    side = phasing_side(state)
-    out: dict[str, float] = {}
-    for a in actions:
-        if a.verb != "form":  # ending the phase; no juggernaut broken down here (10.1.9)
-            out[a.text] = 0.0 if a.verb == "end" else -1.0
-            continue
-        jugg, components = str(a.args[0]), str(a.args[1]).split(juggernauts.SEP)
-        h = hex_of(state, components[0])
-        if h is None:
-            out[a.text] = -1.0
-            continue
-        after = cast(State, {**state, "units": dict(state["units"])})
-        juggernauts.form(R, after, jugg, components)
-        given = sum(combat_factor(R, state, u) for u in components)
-        given -= combat_factor(R, after, jugg)
-        saved = factors_lost(R, state, units_of_side_at(R, state, h, side))
-        saved -= factors_lost(R, after, units_of_side_at(R, after, h, side))
-        gain = saved - given
-        out[a.text] = gain if gain > 0 else -1.0
     return out
