@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.sno.ai.orders import no_retreat_gains, no_retreat_hexes, zhukov_unit
@@ -144,3 +146,28 @@ def test_zhukov_goes_back_to_moscow_with_the_garrison() -> None:
     R = GAME.rules_for(state)
     assert zhukov_unit(R, state, "1306") == "sov-moscow-gar"
     assert chosen(state) == "zhukov sov-moscow-gar"
+
+
+def no_break_down_position(phase: str) -> dict[str, Any]:
+    """August 1941: the Western Front in Moscow, which could be broken down into the armies
+    in the dead box (10.1.9), three armies in 1512 and the Southwestern Front in the pool
+    (10.1.7: they could form it); a German corps far off."""
+    units = {"sov-western-front": "1306", "sov-5-army": "1512", "sov-4-army": "1512",
+             "sov-8-army": "1512", "ger-6-corps": "0520"}  # fmt: skip
+    pos = position("1941-08", phase, units)
+    pos["weather"] = "good"
+    pos["units"] += [{"id": f"sov-{k}-army", "hex": "dead"} for k in (10, 11, 13, 16, 19, 20)]
+    pos["units"].append({"id": "sov-southwestern-front", "hex": "pool"})
+    return GAME.setup(position=pos)
+
+
+@pytest.mark.parametrize("phase", ["soviet_orders", "soviet_form"])
+def test_no_juggernaut_is_broken_down_only_to_cancel_it(phase: str) -> None:
+    """SNO 10.1.9 in the orders (7.5.2) and form (10.1.7) phases: a break-down opened there
+    was scored as ending the phase, tied with it, and the players opened one and cancelled it
+    again and again (seed 7 to December 1941: 31 times); now none is opened."""
+    state = no_break_down_position(phase)
+    assert GAME.phase(state) == phase
+    assert "break" in {a.verb for a in GAME.legal_actions(state)}
+    chosen = [make_player("normal", seed).choose(GAME, state).verb for seed in range(1, 9)]
+    assert "break" not in chosen

@@ -166,8 +166,11 @@ class SturmNachOstenEvaluator:
                 return combat_phase.combat_values(R, state, side, self.combat, retake, actions)
             if kind == "disband":
                 return combat_phase.disband_values(R, state, side, actions)
-            if kind == "orders":  # SNO 7.5.2
-                return {a.text: 0.0 for a in actions} | self.order_values(R, state, side, actions)
+            if kind == "orders":  # SNO 7.5.2; no juggernaut broken down here (10.1.9)
+                ended = {a.text: (0.0 if a.verb == "end" else -1.0) for a in actions}
+                return ended | self.order_values(R, state, side, actions)
+            if kind == "form":  # SNO 10.1.7: each choice played out, but no break-down
+                return {a.text: -1.0 for a in actions if a.verb == "break"}
             return {}
 
     # -- Replacement Phase (11.0, 10.7) ----------------------------------------
