@@ -25,7 +25,7 @@ from typing import Any
 from ....core.protocol import Action
 from .. import supply
 from ..combat import results
-from ..combat.plan import combat_of, enemies_in_zoc
+from ..combat.plan import attackable, combat_of, enemies_in_zoc
 from ..rules import Rules, State, combat_factor, enemy_at, hex_of, other, units_at
 from .attacks import Planned, build
 from .evaluation import FACTOR, NEVER, VP, View, result_value, view_of
@@ -208,9 +208,27 @@ def combat_values(
         elif v == "disband":  # SNO 7.1.12: only once no plan could be committed
             given_up = any(t >= TRIES for t in m.tried.values())
             out[a.text] = -8.0 if m.drops >= DROPS or given_up else NEVER
-        else:  # break down
+        elif v == "skip":  # SNO 7.1.11a: its defenders are gone - the attack is not made
+            out[a.text] = 0.0
+        elif v == "retarget":  # SNO 7.1.11b: the other units of the hex, if worth it
+            out[a.text] = retarget_worth(R, state, c, a)
+        else:  # break down (10.1.9): never amid the attacks
             out[a.text] = NEVER
     return out
+
+
+def retarget_worth(R: Rules, state: State, c: dict[str, Any], action: Action) -> float:
+    """SNO 7.1.11b: attack ``n``'s group turning on the other enemy units in hex ``h``
+    (``retarget n h``) - its expected worth if that is more than not attacking (0), else
+    -1."""
+    n, h = str(action.args[0]), str(action.args[1])
+    attack = next((p for p in c["plan"] if str(p["id"]) == n), None)
+    if attack is None:
+        return -1.0
+    side = R.unit(attack["attackers"][0]).side
+    others = [u for u in units_at(state, h) if R.unit(u).side != side and attackable(R, u)]
+    worth = attack_worth(R, state, list(attack["attackers"]), others)
+    return worth if worth > 0 else -1.0
 
 
 def follow(
