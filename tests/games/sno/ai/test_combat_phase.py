@@ -1,0 +1,53 @@
+"""The computer players' choices once the attack plan is committed (SNO 7.1.11): an attack
+whose defenders are gone is not made, or turns on the other units of the hex where that is
+worth it - no longer a choice at random among those and a break-down (10.1.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ostfront.ai.players import make_player
+from ostfront.games import get
+from ostfront.games.sno.combat.plan import ensure
+
+from .test_sno_players import position
+
+GAME = get("sno")
+
+
+def defenders_gone(others: dict[str, str]) -> Any:
+    """August 1941, the Axis Combat Phase, the plan committed: attack 1, the 4th and 17th
+    Armies (9 each) on the 11th Army in 1512 - which is gone (the dead box); ``others``: the
+    Soviet units in 1512 now."""
+    units = {"ger-4-army": "1411", "ger-17-army": "1412", **others}
+    pos = position("1941-08", "axis_combat", units)
+    pos["weather"] = "good"
+    pos["units"].append({"id": "sov-11-army", "hex": "dead"})
+    state = GAME.setup(position=pos)
+    c = ensure(state)
+    c["plan"] = [{"id": 1, "attackers": ["ger-17-army", "ger-4-army"],
+                  "defenders": ["sov-11-army"], "where": {"sov-11-army": "1512"},
+                  "done": False, "result": None, "kind": "assault"}]  # fmt: skip
+    c["committed"] = True
+    return state
+
+
+@pytest.mark.parametrize(
+    ("others", "chosen"),
+    [
+        ({"sov-5-army": "1512"}, "retarget 1 1512"),  # 18 against 3: 6:1
+        ({"sov-5-army": "1512", "sov-western-front": "1512"}, "skip 1"),  # 18 against 15
+        ({}, "skip 1"),  # nothing left to attack
+    ],
+)
+def test_an_attack_whose_defenders_are_gone(others: dict[str, str], chosen: str) -> None:
+    """SNO 7.1.11a-b: not made (skip), or turned on the other units of the hex (retarget)
+    at odds worth it; the same choice whatever the player's seed."""
+    state = defenders_gone(others)
+    legal = {a.text for a in GAME.legal_actions(state)}
+    assert chosen in legal and "skip 1" in legal
+    assert {make_player("normal", seed).choose(GAME, state).text for seed in range(1, 9)} == {
+        chosen
+    }
