@@ -72,10 +72,12 @@ def test_a_player_sets_up_and_plays_the_first_axis_player_turn_legally(level: st
     assert chosen.count("to") >= 10  # the Axis marches
     # SNO 7.1.4-7.1.12, 7.4: the attack plan worked out whole keeps the obligations and the
     # odds limits, committed at once: no attack dropped, no unit disbanded instead (7.1.12)
-    assert "disband" not in chosen and "drop" not in chosen
-    assert chosen.count("declare") == 4 and chosen.count("commit") == 1
+    # the one unit whose only attack would be below 1:6 (the 43rd Corps before Brest, an AE
+    # at once, 7.4.7) disbands instead (7.1.12) and nothing else: no attack dropped
+    assert chosen.count("disband") == 2 and "drop" not in chosen  # marked, then disbanded
+    assert chosen.count("declare") == 3 and chosen.count("commit") == 1
     # SNO 5.4: three Soviet armies overrun in the OMP (Lithuania 0518, 1321 and 1422, south
-    # of the Pripet), the fourth declared by the whole-plan builder beside them (5.4.7)
+    # of the Pripet), the other attacks declared by the whole-plan builder beside them (5.4.7)
     assert chosen.count("overrun_declare") == 3
 
 
@@ -205,17 +207,18 @@ KIEV_NOVEMBER = {
 AXIS_CITIES = "0327 0520 0528 0729 0826 0922 0924 1130 1428 1930 2425 2530"
 
 
-def test_an_attack_opened_three_times_and_given_up_ends_in_disbanding() -> None:
-    """SNO 7.1.12: the 22nd Army's attack on 1718 is opened and given up three times, then
-    the unit disbands instead and the phase ends. Before, an attack opened again was not
-    counted as a new try: it was opened and given up until the player's guard against giving
-    up forbade it, and then the open attack went back and forth for ever."""
+def test_a_unit_whose_attack_cannot_be_declared_disbands_instead() -> None:
+    """SNO 7.1.12: the 22nd Army's attack on 1718 cannot be declared; the unit disbands
+    instead and the phase ends. (Before the plan builder knew 7.1.12, the attack was opened
+    and given up three times first - each opening a try - and before tries were counted it
+    went back and forth for ever.)"""
     phase, chosen = combat_phase_played(
         "soviet_combat", KIEV_NOVEMBER, AXIS_CITIES.split(), 17 * 7 + 2, 150
     )
     assert phase == "soviet_disband"
-    assert chosen[:6] == ["attack 1718", "cancel"] * 3
-    assert "disband sov-22-army" in chosen and chosen[-1] == "end"
+    # the plan builder now sees that the 22nd Army has no attack but one below 1:6 (7.4.7)
+    # and marks it to disband at once (7.1.12), without opening the attack at all
+    assert chosen == ["disband sov-22-army", "end"]
 
 
 #: November 1941, the Axis Combat Phase of normal against normal from seed 31 (1941, end
@@ -392,3 +395,22 @@ def test_an_over_stacked_hex_loses_the_fewest_factors_that_make_it_legal() -> No
         gone.append(str(action.args[0]))
         state = GAME.apply(state, action)
     assert sorted(gone) == ["sov-13-army", "sov-od"]
+
+
+def test_a_corps_with_no_attack_but_one_below_1_6_disbands_instead() -> None:
+    """SNO 7.4.7, 7.1.12, 8.0: a German corps (2) next to the Western Front and an army (15)
+    must attack them - at 2:15, below 1:6, an AE at once - or disband or break out instead
+    (7.1.12). It leaves: no attack is declared."""
+    units = {"ger-6-corps": "1411", "sov-western-front": "1512", "sov-5-army": "1512"}
+    pos = position("1941-08", "axis_combat", units)
+    pos["weather"] = "good"
+    state = GAME.setup(position=pos)
+    R = GAME.rules_for(state)
+    assert build(R, state) == Planned([], ["ger-6-corps"])
+    chosen, state = choices_played(state, make_player("normal", 3), 2)
+    assert chosen == ["disband ger-6-corps", "end"]
+    assert GAME.phase(state) == "axis_disband"
+    # SNO 7.1.12: marked, it must leave - here isolated, by a break-out (8.2); a unit in
+    # supply disbands and gives back its factors less one (8.1.1), an AE nothing
+    chosen, state = choices_played(state, make_player("normal", 3), 2)
+    assert chosen == ["breakout ger-6-corps", "end"]

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .. import disband
 from ..combat import limits, results
 from ..combat import odds as odds_mod
 from ..combat import plan as plan_mod
@@ -48,9 +49,11 @@ PASSES = 6  # rounds of the local search
 
 @dataclass
 class Planned:
-    """The plan to declare: (attackers, defenders), in the order to declare them."""
+    """The plan to declare: (attackers, defenders), in the order to declare them; and the
+    units to disband or break out instead of attacking (7.1.12), marked first."""
 
     attacks: list[tuple[list[str], list[str]]] = field(default_factory=list)
+    disband: list[str] = field(default_factory=list)
 
 
 def defenders_at(R: Rules, state: State, h: str) -> list[str]:
@@ -197,9 +200,34 @@ def build(R: Rules, state: State, wanted: dict[str, float] | None = None) -> Pla
             for k, g in sorted(grouped(assign).items())
         ]
     )
-    if problems(R, state, planned):
+    # SNO 7.4.7: an attack below 1:6 the rules let stand is an AE at once; disbanding its
+    # units instead (7.1.12) keeps their factors, less one (8.1.1)
+    instead = instead_of_too_low(R, state, planned, lambda k, g: judge(k, g)[0] is None)
+    if instead is not None:
+        return instead
+    return None if problems(R, state, planned) else planned
+
+
+def instead_of_too_low(R: Rules, state: State, planned: Planned, too_low: Any) -> Planned | None:
+    """SNO 7.4.7, 7.1.12: the plan found, its attacks below 1:6 (``too_low(hexes, group)``)
+    taken out and their units marked to disband or break out instead - an obliged unit with
+    no better attack keeps its factors (less one, 8.1.1) rather than being lost as an AE -
+    if every one of them may (8.0) and the rest of the plan then keeps the rules; else None."""
+    kept: list[tuple[list[str], list[str]]] = []
+    out: list[str] = []
+    for att, dfd in planned.attacks:
+        hexes = tuple(sorted({h for d in dfd if (h := hex_of(state, d)) is not None}))
+        if too_low(hexes, tuple(att)):
+            out += att
+        else:
+            kept.append((att, dfd))
+    if not out or not all(disband.can_leave(R, state, u) for u in out):
         return None
-    return planned
+    c = combat_of(state)
+    marked = sorted({*c["disbanding"], *out})
+    view: State = {**state, "combat": {**c, "disbanding": marked}}
+    again = Planned(kept, sorted(out))
+    return again if not problems(R, view, again) else None
 
 
 def problems(R: Rules, state: State, planned: Planned) -> list[str]:

@@ -238,15 +238,19 @@ def follow(
     the board is no longer a part of it)."""
     wanted = {tuple(sorted(d)) for _, d in target.attacks}
     declared = [tuple(sorted(a["defenders"])) for a in c["plan"] if a.get("kind") != "overrun"]
-    if not set(declared) <= wanted or c["disbanding"]:
+    if not set(declared) <= wanted or not set(c["disbanding"]) <= set(target.disband):
         return None
     todo = [(a, d) for a, d in target.attacks if tuple(sorted(d)) not in declared]
     draft = c.get("draft")
     out: dict[str, float] = {}
     if draft is None:
+        # SNO 7.1.12: the units with no attack but one below 1:6 disband first
+        leaving = [u for u in target.disband if u not in c["disbanding"]]
         first = {hex_of(state, d[0]) for _, d in todo[:1]}
         for a in actions:
-            if a.verb in ("commit", "end"):
+            if leaving:
+                out[a.text] = 100.0 if a.verb == "disband" and a.args[0] in leaving else -100.0
+            elif a.verb in ("commit", "end"):
                 out[a.text] = 100.0 if not todo else -100.0
             elif a.verb == "attack" and str(a.args[0]) in first:
                 out[a.text] = 100.0
@@ -302,12 +306,16 @@ def disband_values(
     R: Rules, state: State, side: str, actions: Sequence[Action]
 ) -> dict[str, float]:
     """SNO 8.0: no unit disbands or breaks out by choice, but an isolated one outside a
-    city, lost anyway at the end of the Combat Phase (9.5.1), breaks out."""
+    city, lost anyway at the end of the Combat Phase (9.5.1), breaks out; and a unit the
+    plan marked to leave instead of attacking (7.1.12) disbands, else breaks out."""
     out: dict[str, float] = {}
     view: View | None = None
+    marked = set(combat_of(state)["disbanding"])
     for a in actions:
         if a.verb == "end":
             out[a.text] = 0.0
+        elif a.verb in ("disband", "breakout") and str(a.args[0]) in marked:
+            out[a.text] = 2.0 if a.verb == "disband" else 1.5  # SNO 8.1.1: disbanding costs less
         elif a.verb == "breakout":
             uid = str(a.args[0])
             if view is None:
