@@ -414,3 +414,24 @@ def test_a_corps_with_no_attack_but_one_below_1_6_disbands_instead() -> None:
     # supply disbands and gives back its factors less one (8.1.1), an AE nothing
     chosen, state = choices_played(state, make_player("normal", 3), 2)
     assert chosen == ["breakout ger-6-corps", "end"]
+
+
+def test_a_plan_broken_by_a_too_weak_attack_is_worked_out_again_without_it() -> None:
+    """SNO 7.4.7, 7.1.12, 7.1.10: the 1st Panzer Army (1512) is next to the 5th Army (1612)
+    and to the Western Front with the 3rd Army (1411), the 1st Cavalry Corps next to 1411
+    alone. Any plan sends the cavalry at 1411 below 1:6 - not allowed while it may disband
+    instead - and without it the panzer army must attack 1411 too (7.1.10): worked out again
+    with the cavalry marked to disband, the panzer army attacks both hexes at once (7.1.9).
+    Before, no plan was found and the step-by-step scores opened and cancelled attacks."""
+    units = {"ger-1-pzarmy": "1512", "ger-1-cav": "1311", "sov-5-army": "1612",
+             "sov-western-front": "1411", "sov-3-army": "1411"}  # fmt: skip
+    pos = position("1941-08", "axis_combat", units)
+    pos["weather"] = "good"
+    state = GAME.setup(position=pos)
+    planned = build(GAME.rules_for(state), state)
+    assert planned == Planned(
+        [(["ger-1-pzarmy"], ["sov-3-army", "sov-5-army", "sov-western-front"])], ["ger-1-cav"]
+    )
+    chosen, _ = choices_played(state, make_player("normal", 3), 5)
+    assert chosen == ["disband ger-1-cav", "attack 1411", "target sov-5-army", "declare",
+                      "commit"]  # fmt: skip

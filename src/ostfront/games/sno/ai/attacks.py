@@ -45,6 +45,7 @@ CLEARS = {"DE": 1.0, "DD": 1.0, "HX": 1.0, "DX": 1.0, "EX": 1.0, "2X": 0.5, "3X"
 TOO_LOW = 500.0  # an attack below 1:6 (7.4.7)
 THREE_TIMES = 300.0  # a unit over three times the odds beside it (7.4.4)
 PASSES = 6  # rounds of the local search
+REDO = 2  # plans worked out again with units marked to disband (7.1.12)
 
 
 @dataclass
@@ -68,7 +69,9 @@ def clears(dist: dict[str, Fraction]) -> float:
     return sum(float(p) * CLEARS.get(r, 0.0) for r, p in dist.items())
 
 
-def build(R: Rules, state: State, wanted: dict[str, float] | None = None) -> Planned | None:
+def build(
+    R: Rules, state: State, wanted: dict[str, float] | None = None, depth: int = 0
+) -> Planned | None:
     """The attack plan for the Combat Phase now (None: none found that keeps the rules);
     ``wanted``: enemy hexes worth attacking though no rule obliges it, and what clearing
     each is worth."""
@@ -202,17 +205,31 @@ def build(R: Rules, state: State, wanted: dict[str, float] | None = None) -> Pla
     )
     # SNO 7.4.7: an attack below 1:6 the rules let stand is an AE at once; disbanding its
     # units instead (7.1.12) keeps their factors, less one (8.1.1)
-    instead = instead_of_too_low(R, state, planned, lambda k, g: judge(k, g)[0] is None)
+    bad = bool(problems(R, state, planned))
+    redo = REDO - depth if bad else 0  # a plan that stands is not worked out again
+    instead = instead_of_too_low(
+        R, state, planned, lambda k, g: judge(k, g)[0] is None, wanted, redo
+    )
     if instead is not None:
         return instead
-    return None if problems(R, state, planned) else planned
+    return None if bad else planned
 
 
-def instead_of_too_low(R: Rules, state: State, planned: Planned, too_low: Any) -> Planned | None:
+def instead_of_too_low(
+    R: Rules,
+    state: State,
+    planned: Planned,
+    too_low: Any,
+    wanted: dict[str, float] | None = None,
+    redo: int = 0,
+) -> Planned | None:
     """SNO 7.4.7, 7.1.12: the plan found, its attacks below 1:6 (``too_low(hexes, group)``)
     taken out and their units marked to disband or break out instead - an obliged unit with
     no better attack keeps its factors (less one, 8.1.1) rather than being lost as an AE -
-    if every one of them may (8.0) and the rest of the plan then keeps the rules; else None."""
+    if every one of them may (8.0) and the rest of the plan then keeps the rules; if it does
+    not (7.1.10: an attacking unit next to a hex only they attacked) and ``redo`` allows
+    (the plan found broke the rules anyway; :data:`REDO` times at most), the plan is worked
+    out again without them; else None."""
     kept: list[tuple[list[str], list[str]]] = []
     out: list[str] = []
     for att, dfd in planned.attacks:
@@ -227,7 +244,12 @@ def instead_of_too_low(R: Rules, state: State, planned: Planned, too_low: Any) -
     marked = sorted({*c["disbanding"], *out})
     view: State = {**state, "combat": {**c, "disbanding": marked}}
     again = Planned(kept, sorted(out))
-    return again if not problems(R, view, again) else None
+    if not problems(R, view, again):
+        return again
+    if redo <= 0:
+        return None
+    found = build(R, view, wanted, REDO - redo + 1)
+    return None if found is None else Planned(found.attacks, sorted({*out, *found.disband}))
 
 
 def problems(R: Rules, state: State, planned: Planned) -> list[str]:
