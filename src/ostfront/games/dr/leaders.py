@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.memo import facts_of
+from ...core.memo import known
 from ...core.paths import connected
 from ...core.protocol import roll
 from .air import phase_book
@@ -69,12 +69,13 @@ def leader_on_map(R: Rules, state: State, name: str) -> str | None:
 
 def _leaders_named(R: Rules, name: str) -> tuple[str, ...]:
     """The counter mix's leaders named ``name``, by id (worked out once a mix)."""
-    facts = facts_of(R.counters)
-    found: tuple[str, ...] | None = facts.get(("leaders named", name))
-    if found is None:
-        found = facts["leaders named", name] = tuple(
+    found: tuple[str, ...] = known(
+        R.counters,
+        ("leaders named", name),
+        lambda: tuple(
             sorted(u for u, c in R.counters.units.items() if c.is_leader and c.name == name)
-        )
+        ),
+    )
     return found
 
 

@@ -23,7 +23,7 @@ Readings (recorded in docs/rules/defiant-russia.md):
 from __future__ import annotations
 
 from ...core.mapmodel import GameMap
-from ...core.memo import facts_of
+from ...core.memo import facts_of, known
 from . import leaders
 from .attack import HOME, may_month
 from .control import pass_through, turkey_invaded
@@ -70,13 +70,12 @@ def city_distance(R: Rules, state: State, side: str, h: str) -> int | None:
 
 def _cities(m: GameMap) -> tuple[str, ...]:
     """The hexes of the map's cities, major cities and fortresses, in the map's order."""
-    facts = facts_of(m)
-    found: tuple[str, ...] | None = facts.get("retreat cities")
-    if found is None:
-        kinds = ("city", "major_city", "fortress")
-        found = facts["retreat cities"] = tuple(
-            p.hex for p in m.places.values() if any(p.is_(k) for k in kinds)
-        )
+    kinds = ("city", "major_city", "fortress")
+    found: tuple[str, ...] = known(
+        m,
+        "retreat cities",
+        lambda: tuple(p.hex for p in m.places.values() if any(p.is_(k) for k in kinds)),
+    )
     return found
 
 

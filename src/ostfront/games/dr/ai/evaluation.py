@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....core.memo import facts_of
+from ....core.memo import known
 from ....core.paths import distances
 from ....core.protocol import Game
 from .. import supply
@@ -177,12 +177,10 @@ def distances_from(R: Rules, state: State, source: str) -> dict[str, int]:
     """Hex -> hexes over land from ``source`` (:func:`_land`), worked out once for each
     source and the facts the land depends on (the weather, the neutral countries, the
     scenario card: :func:`supply.impassable_hexes`), and kept with the map."""
-    closed = supply.impassable_hexes(R, state)
-    key = ("objective distances", source, closed)
-    facts = facts_of(R.map)
-    found: dict[str, int] | None = facts.get(key)
-    if found is None:
-        found = facts[key] = distances([source], R.map.grid.neighbours, _land(R, state))
+    key = ("objective distances", source, supply.impassable_hexes(R, state))
+    found: dict[str, int] = known(
+        R.map, key, lambda: distances([source], R.map.grid.neighbours, _land(R, state))
+    )
     return found
 
 
@@ -190,15 +188,16 @@ def _land(R: Rules, state: State) -> Any:
     """Steps a path over land may take: into a hex a supply path may cross (5.0, 9.4), not
     across a sea hexside (worked out once a map and set of closed hexes)."""
     closed = supply.impassable_hexes(R, state)
-    facts = facts_of(R.map)
-    sea: set[tuple[str, str]] | None = facts.get("sea hexsides")
-    if sea is None:
-        sea = facts["sea hexsides"] = {
+    sea: set[tuple[str, str]] = known(
+        R.map,
+        "sea hexsides",
+        lambda: {
             (a, b)
             for a in R.map.terrain
             for b in R.map.grid.neighbours(a)
             if "sea" in R.map.side_kinds(a, b)
-        }
+        },
+    )
 
     def passable(a: str, b: str) -> bool:
         return b not in closed and (a, b) not in sea
