@@ -24,6 +24,7 @@ ZOC with them (7.1.10), each enemy hex of which must then be attacked too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -206,10 +207,13 @@ def build(
     # SNO 7.4.7: an attack below 1:6 the rules let stand is an AE at once; disbanding its
     # units instead (7.1.12) keeps their factors, less one (8.1.1)
     bad = bool(problems(R, state, planned))
-    redo = REDO - depth if bad else 0  # a plan that stands is not worked out again
-    instead = instead_of_too_low(
-        R, state, planned, lambda k, g: judge(k, g)[0] is None, wanted, redo
-    )
+
+    def again(view: State) -> Planned | None:
+        """The plan worked out again with units marked - only where the plan found broke
+        the rules anyway (a plan that stands is kept), :data:`REDO` times at most."""
+        return build(R, view, wanted, depth + 1) if bad and depth < REDO else None
+
+    instead = instead_of_too_low(R, state, planned, lambda k, g: judge(k, g)[0] is None, again)
     if instead is not None:
         return instead
     return None if bad else planned
@@ -219,17 +223,15 @@ def instead_of_too_low(
     R: Rules,
     state: State,
     planned: Planned,
-    too_low: Any,
-    wanted: dict[str, float] | None = None,
-    redo: int = 0,
+    too_low: Callable[[tuple[str, ...], tuple[str, ...]], bool],
+    again: Callable[[State], Planned | None],
 ) -> Planned | None:
     """SNO 7.4.7, 7.1.12: the plan found, its attacks below 1:6 (``too_low(hexes, group)``)
     taken out and their units marked to disband or break out instead - an obliged unit with
     no better attack keeps its factors (less one, 8.1.1) rather than being lost as an AE -
     if every one of them may (8.0) and the rest of the plan then keeps the rules; if it does
-    not (7.1.10: an attacking unit next to a hex only they attacked) and ``redo`` allows
-    (the plan found broke the rules anyway; :data:`REDO` times at most), the plan is worked
-    out again without them; else None."""
+    not (7.1.10: an attacking unit next to a hex only they attacked), the plan ``again``
+    works out with them marked, if any; else None."""
     kept: list[tuple[list[str], list[str]]] = []
     out: list[str] = []
     for att, dfd in planned.attacks:
@@ -243,12 +245,10 @@ def instead_of_too_low(
     c = combat_of(state)
     marked = sorted({*c["disbanding"], *out})
     view: State = {**state, "combat": {**c, "disbanding": marked}}
-    again = Planned(kept, sorted(out))
-    if not problems(R, view, again):
-        return again
-    if redo <= 0:
-        return None
-    found = build(R, view, wanted, REDO - redo + 1)
+    rest = Planned(kept, sorted(out))
+    if not problems(R, view, rest):
+        return rest
+    found = again(view)
     return None if found is None else Planned(found.attacks, sorted({*out, *found.disband}))
 
 

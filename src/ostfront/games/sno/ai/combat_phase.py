@@ -25,9 +25,9 @@ from typing import Any
 from ....core.protocol import Action
 from .. import supply
 from ..combat import results
-from ..combat.plan import attackable, combat_of, enemies_in_zoc
+from ..combat.plan import combat_of, enemies_in_zoc
 from ..rules import Rules, State, combat_factor, enemy_at, hex_of, other, units_at
-from .attacks import Planned, build
+from .attacks import Planned, build, defenders_at
 from .evaluation import FACTOR, NEVER, VP, View, result_value, view_of
 
 MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
@@ -225,9 +225,7 @@ def retarget_worth(R: Rules, state: State, c: dict[str, Any], action: Action) ->
     attack = next((p for p in c["plan"] if str(p["id"]) == n), None)
     if attack is None:
         return -1.0
-    side = R.unit(attack["attackers"][0]).side
-    others = [u for u in units_at(state, h) if R.unit(u).side != side and attackable(R, u)]
-    worth = attack_worth(R, state, list(attack["attackers"]), others)
+    worth = attack_worth(R, state, list(attack["attackers"]), defenders_at(R, state, h))
     return worth if worth > 0 else -1.0
 
 

@@ -49,7 +49,8 @@ def plan(
     them, or None if none may be declared so."""
     for dfd in _defender_choices(R, state, defenders):
         able = [u for u in attackers if set(dfd) <= set(enemies_in_zoc(R, state, u))]
-        able = [u for u in able if _others(R, state, [u], dfd) <= _covered(R, state, able)]
+        covered = _covered(R, state, able)
+        able = [u for u in able if _others(R, state, [u], dfd) <= covered]
         if able and acceptable(R, state, able, dfd):
             return tuple(sorted(_fewest(R, state, able, dfd))), tuple(sorted(dfd))
     return None
