@@ -22,8 +22,7 @@ def defenders_gone(others: dict[str, str]) -> Any:
     Armies (9 each) on the 11th Army in 1512 - which is gone (the dead box); ``others``: the
     Soviet units in 1512 now."""
     units = {"ger-4-army": "1411", "ger-17-army": "1412", **others}
-    pos = position("1941-08", "axis_combat", units)
-    pos["weather"] = "good"
+    pos = position("1941-08", "axis_combat", units, weather="good")
     pos["units"].append({"id": "sov-11-army", "hex": "dead"})
     state = GAME.setup(position=pos)
     c = ensure(state)

@@ -27,8 +27,7 @@ CONTACT = {
 
 
 def omp(units: dict[str, str]) -> dict[str, Any]:
-    pos = position("1941-08", "axis_omp", units)
-    pos["weather"] = "good"
+    pos = position("1941-08", "axis_omp", units, weather="good")
     return GAME.setup(position=pos)
 
 

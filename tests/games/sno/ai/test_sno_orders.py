@@ -12,6 +12,8 @@ from ostfront.ai.players import make_player
 from ostfront.games import get
 from ostfront.games.sno.ai.orders import no_retreat_gains, no_retreat_hexes, zhukov_unit
 
+from .test_sno_players import position as players_position
+
 GAME = get("sno")
 KIEV = "1816"
 #: Three German armies next to Kiev (1817, 1917) and to its north-west (1717)
@@ -20,15 +22,8 @@ MOSCOW = {"sov-zhukov": "1306", "sov-moscow-gar": "1306", "sov-3-army": "1306"}
 
 
 def position(turn: str, phase: str, units: dict[str, str], **extra: Any) -> dict[str, Any]:
-    return {
-        "game": "sno",
-        "turn": turn,
-        "phase": phase,
-        "weather": "good",
-        "extra": {"last_turn": "1941-12", **extra},
-        "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
-        "units": [{"id": u, "hex": h} for u, h in units.items()],
-    }
+    """The players' tests' position (:func:`.test_sno_players.position`), in good weather."""
+    return players_position(turn, phase, units, weather="good", **extra)
 
 
 def soviet_orders(units: dict[str, str]) -> dict[str, Any]:
@@ -155,7 +150,6 @@ def no_break_down_position(phase: str) -> dict[str, Any]:
     units = {"sov-western-front": "1306", "sov-5-army": "1512", "sov-4-army": "1512",
              "sov-8-army": "1512", "ger-6-corps": "0520"}  # fmt: skip
     pos = position("1941-08", phase, units)
-    pos["weather"] = "good"
     pos["units"] += [{"id": f"sov-{k}-army", "hex": "dead"} for k in (10, 11, 13, 16, 19, 20)]
     pos["units"].append({"id": "sov-southwestern-front", "hex": "pool"})
     return GAME.setup(position=pos)

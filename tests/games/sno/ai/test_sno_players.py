@@ -19,8 +19,12 @@ from ostfront.games.sno.ai.organization import cheapest_removal
 GAME = get("sno")
 
 
-def position(turn: str, phase: str, units: dict[str, str], **extra: Any) -> dict[str, Any]:
-    return {
+def position(
+    turn: str, phase: str, units: dict[str, str], *, weather: str | None = None, **extra: Any
+) -> dict[str, Any]:
+    """A position file's fields (``core.position``): ``units`` by hex, ``weather`` (None: the
+    month's own), ``extra`` fields beside the last turn."""
+    pos: dict[str, Any] = {
         "game": "sno",
         "turn": turn,
         "phase": phase,
@@ -28,6 +32,9 @@ def position(turn: str, phase: str, units: dict[str, str], **extra: Any) -> dict
         "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
         "units": [{"id": u, "hex": h} for u, h in units.items()],
     }
+    if weather is not None:
+        pos["weather"] = weather
+    return pos
 
 
 def choices_played(state: dict[str, Any], player: Any, n: int) -> tuple[list[str], Any]:
@@ -327,8 +334,7 @@ def kiev_lost(status: str = "fortified") -> dict[str, Any]:
     three Soviet armies stand next to it in 1815, the 4th fortified - so the other two are
     not obliged to attack (7.1.4e)."""
     units = {"ger-12-corps": "1816", "sov-11-army": "1815", "sov-19-army": "1815"}
-    pos = {**position("1941-10", "soviet_combat", units, control={"1816": "axis"})}
-    pos["weather"] = "good"
+    pos = position("1941-10", "soviet_combat", units, weather="good", control={"1816": "axis"})
     pos["units"].append({"id": "sov-4-army", "hex": "1815", "status": [status]})
     return GAME.setup(position=pos)
 
@@ -402,8 +408,7 @@ def test_a_corps_with_no_attack_but_one_below_1_6_disbands_instead() -> None:
     must attack them - at 2:15, below 1:6, an AE at once - or disband or break out instead
     (7.1.12). It leaves: no attack is declared."""
     units = {"ger-6-corps": "1411", "sov-western-front": "1512", "sov-5-army": "1512"}
-    pos = position("1941-08", "axis_combat", units)
-    pos["weather"] = "good"
+    pos = position("1941-08", "axis_combat", units, weather="good")
     state = GAME.setup(position=pos)
     R = GAME.rules_for(state)
     assert build(R, state) == Planned([], ["ger-6-corps"])
@@ -425,8 +430,7 @@ def test_a_plan_broken_by_a_too_weak_attack_is_worked_out_again_without_it() -> 
     Before, no plan was found and the step-by-step scores opened and cancelled attacks."""
     units = {"ger-1-pzarmy": "1512", "ger-1-cav": "1311", "sov-5-army": "1612",
              "sov-western-front": "1411", "sov-3-army": "1411"}  # fmt: skip
-    pos = position("1941-08", "axis_combat", units)
-    pos["weather"] = "good"
+    pos = position("1941-08", "axis_combat", units, weather="good")
     state = GAME.setup(position=pos)
     planned = build(GAME.rules_for(state), state)
     assert planned == Planned(
