@@ -58,6 +58,15 @@ def _footprints(R: Rules, state: State) -> dict[str, tuple[str, ...]]:
     return known
 
 
+def footprint(R: Rules, state: State, at: str) -> tuple[str, ...]:
+    """SNO 3.1.1-3.1.2: the hexes a combat unit in ``at`` would have in its ZOC (kept)."""
+    feet = _footprints(R, state)
+    ns = feet.get(at)
+    if ns is None:
+        ns = feet[at] = _footprint(R, state, at)
+    return ns
+
+
 def _footprint(R: Rules, state: State, at: str) -> tuple[str, ...]:
     """SNO 3.1.1: the six hexes around ``at``, save those across an impassable side (3.1.2)
     or, while Hungary is inactive, across its border (5.5.11)."""

@@ -7,10 +7,10 @@ some fifty units within its time:
 
 - set-up: the historical placement (12.11) is kept, no unit is picked up again; a set-up
   made in one action (historical forces, a ready-made one) is taken when offered;
-- Replacement Phase (11.0): replacements placed nearest the cities the side fights for; the
-  Axis defortifies to move (10.7.8), the Soviets fortify units in cities or enemy ZOC (10.7.3:
-  they stay; 7.1.4d: no obligation to attack); Soviet factories evacuated as the Axis nears
-  (10.4.8, :mod:`.organization`);
+- Replacement Phase (11.0): replacements placed nearest the cities the side fights for, and
+  only where they will be in supply (9.5.1); the Axis defortifies to move (10.7.8), the
+  Soviets fortify units in cities or enemy ZOC (10.7.3: they stay; 7.1.4d: no obligation to
+  attack); Soviet factories evacuated as the Axis nears (10.4.8, :mod:`.organization`);
 - movement (5.0): a unit to move by its best move, a move by the worth of its destination
   (:func:`evaluation.hex_worth`); juggernauts are not broken down (10.1); an overrun declared
   wherever the units in contact can make one, before any other move (5.4, :mod:`.overruns`);
@@ -40,11 +40,12 @@ from ....core.memo import reading
 from ....core.protocol import Action, Game
 from ....core.protocol import State as ProtocolState
 from .. import movement, overrun
-from ..rules import Rules, State, hex_of, phase_kind, phasing_side
+from ..rules import Rules, State, hex_of, phase_kind, phasing_side, units_at
 from ..stacking_limits import stacking_problems
 from ..state import own
 from . import combat_phase, overruns
 from .combat_phase import CombatMemory
+from .contact import contact_price, still_coming
 from .evaluation import FAR, NEVER, View, evaluate, reach_without, reaches, rules_of, view_of
 from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
@@ -56,6 +57,7 @@ RETAKE_NEAR = 6.0
 OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
 FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
 WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
+UNSUPPLIED_ENTRY = -1.0  # a replacement placed out of supply: below "end" (RFs kept, 11.3)
 
 
 class SturmNachOstenEvaluator:
@@ -78,6 +80,10 @@ class SturmNachOstenEvaluator:
         self.key: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}  # unit -> its best move's gain, this phase
         self.tries: dict[str, int] = {}  # unit -> times selected this phase
+        #: the lone attacks a move into contact brings (:mod:`.contact`), kept for the phase
+        self.lone: dict[tuple[object, ...], tuple[float, float, float]] = {}
+        self.coming: dict[str, dict[str, float]] | None = None  # :func:`.contact.still_coming`
+        self.coming_now: tuple[tuple[str, ...], dict[str, dict[str, float]]] = (("-",), {})
         self.combat = CombatMemory()  # SNO 7.0: this Combat Phase so far
         self.setups: dict[tuple[Any, ...], int] = {}  # one-action set-ups taken, by side
         self.wanted_key: tuple[Any, ...] = ()
@@ -154,6 +160,7 @@ class SturmNachOstenEvaluator:
                     {a.text: -1.0 for a in actions if a.verb == "into"}
                     | {a.text: NEVER for a in actions if a.verb == "break"}
                     | {a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)}
+                    | overstacking_advances(R, state, actions)
                 )
             if kind == "setup":
                 return self.setup_values(R, state, side, actions)
@@ -186,6 +193,13 @@ class SturmNachOstenEvaluator:
                 uid, h = str(a.args[0]), str(a.args[1])
                 unit = R.unit(uid)
                 cost = unit.replacement_cost or 1
+                if not reaches(R, state, view, unit.nationality, h):
+                    # SNO 9.5.1, 11.6: a dispersed replacement cannot move out of its hex,
+                    # so one placed beyond its supply lines (11.8 asks only a rail line,
+                    # 3.4.6) is isolated at the end of the Combat Phase: its factors are
+                    # better kept (11.3)
+                    out[a.text] = UNSUPPLIED_ENTRY
+                    continue
                 near = min(view.objective.get(h, FAR), FAR)
                 # the strongest unit for the factors, nearest where it is needed
                 out[a.text] = 5.0 + unit.force_cf / cost - 0.2 * near
@@ -306,6 +320,8 @@ class SturmNachOstenEvaluator:
                 w += style.retake * RETAKE_NEAR  # SNO 15.2: gather to retake a city
         if self.teamwork and not reaches(R, state, view, unit.nationality, h, reach):
             w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
+        if self.teamwork:  # SNO 7.1.4, 7.1.6: the attack it must then make alone
+            w += contact_price(R, state, view, uid, h, self.lone, self.coming_for(R, state, view))
         return w
 
     def move_gain(
@@ -334,6 +350,20 @@ class SturmNachOstenEvaluator:
             gain -= FLIP
         return gain
 
+    def coming_for(self, R: Rules, state: State, view: View) -> dict[str, dict[str, float]]:
+        """The units yet to move that can reach each enemy hex (:func:`.contact.still_coming`):
+        worked out once a phase; the units moved since then left out."""
+        moved = tuple(movement.record(state)["moved"])
+        if self.coming is None:
+            self.coming = still_coming(R, state, view, set(moved))
+        if self.coming_now[0] != moved:
+            gone = set(moved)
+            now = {
+                e: {u: f for u, f in us.items() if u not in gone} for e, us in self.coming.items()
+            }
+            self.coming_now = (moved, now)
+        return self.coming_now[1]
+
     def best_move(self, R: Rules, state: State, view: View, uid: str) -> float:
         best = 0.0
         for h, m in movement.moves(R, state, uid).items():
@@ -348,7 +378,8 @@ class SturmNachOstenEvaluator:
         view = view_of(R, state, side)
         key = (state.get("seed"), state["turn"], state["phase"], side)
         if key != self.key:
-            self.key, self.gains, self.tries = key, {}, {}
+            self.key, self.gains, self.tries, self.lone = key, {}, {}, {}
+            self.coming, self.coming_now = None, (("-",), {})
         selected = movement.record(state).get("selected")
         out: dict[str, float] = {}
         for a in actions:
@@ -382,6 +413,22 @@ class SturmNachOstenEvaluator:
         if selected is not None:
             self.tries[selected] = self.tries.get(selected, 0) + 1
         return out
+
+
+def overstacking_advances(R: Rules, state: State, actions: Sequence[Action]) -> dict[str, float]:
+    """SNO 4.3-4.4: an advance after combat (7.7) into a hex it would put over the stacking
+    limit costs a unit at the end of the Combat Phase - scored as never (the play-out's
+    evaluation, read before that phase ends, did not see it: seed 1's June, the 1st Panzer
+    Army into 1421 beside four corps and armies, two of them eliminated)."""
+    out: dict[str, float] = {}
+    for a in actions:
+        if a.verb != "advance" or len(a.args) < 2:
+            continue
+        uid, h = str(a.args[0]), str(a.args[1])
+        there = [R.unit(u) for u in units_at(state, h) if u != uid]
+        if stacking_problems([*there, R.unit(uid)]):
+            out[a.text] = NEVER
+    return out
 
 
 def pending_into(actions: Sequence[Action]) -> bool:

@@ -1,0 +1,112 @@
+"""Errors a wargamer punishes, priced for the SNO players that judge (normal, hard): a unit
+moved alone into contact, where 7.1.4 and 7.1.6 force it into an attack at poor odds (and a
+unit leaving another so); a replacement placed beyond its supply lines, which 11.8 allows
+(it asks only a rail line, 3.4.6) and 9.5.1 then eliminates; an advance after combat into a
+hex it over-stacks (4.3-4.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ostfront.ai.players import make_player
+from ostfront.core.protocol import Action
+from ostfront.games import get
+from ostfront.games.sno import supply
+from ostfront.games.sno.ai.contact import CONTACT, contact_price, still_coming
+from ostfront.games.sno.ai.evaluation import NEVER, view_of
+from ostfront.games.sno.ai.moves import UNSUPPLIED_ENTRY, overstacking_advances
+from ostfront.games.sno.stacking_limits import stacking_problems
+
+from .test_sno_players import position
+
+GAME = get("sno")
+
+
+def southern_wing(units: dict[str, str]) -> Any:
+    """June 1941, the Axis OMP: the Soviet 18th Army in 2020 (3), beside the Prut."""
+    return GAME.setup(position=position("1941-06", "axis_omp", {"sov-18-army": "2020", **units}))
+
+
+def price(state: Any, uid: str, h: str, massing: bool = False) -> float:
+    """``uid``'s contact price in ``h``; ``massing``: with the units yet to move counted."""
+    R = GAME.rules_for(state)
+    view = view_of(R, state, "axis")
+    coming = still_coming(R, state, view, set()) if massing else None
+    return contact_price(R, state, view, uid, h, {}, coming)
+
+
+def test_a_lone_corps_moved_into_contact_pays_for_its_attack() -> None:
+    """SNO 7.1.4, 7.1.6: the Romanian Mountain Corps (2) alone beside the 18th Army must
+    attack it at 2:3 (1:2); a -0.25 a defending factor on that column's results: -0.75 of the
+    defence, three times that in the march's hexes. Where it stands, out of contact: none."""
+    state = southern_wing({"rom-mtn": "2022"})
+    assert price(state, "rom-mtn", "1921") == CONTACT * -0.75
+    assert price(state, "rom-mtn", "2022") == 0.0
+
+
+def test_joining_a_fair_attack_is_free_and_leaving_a_weak_unit_alone_is_not() -> None:
+    """With the German 11th Army beside 2020 as well, the corps's move there brings no attack
+    of its own (the two attack at fair odds); the army leaving would leave the corps to
+    attack alone: staying is worth the corps's lone attack, leaving costs it."""
+    state = southern_wing({"rom-mtn": "1921", "ger-11-army": "2021"})
+    assert price(state, "rom-mtn", "1921") == 0.0
+    assert price(state, "ger-11-army", "2021") == -CONTACT * -0.75
+
+
+def test_an_attack_the_units_yet_to_move_can_make_fair_is_not_priced() -> None:
+    """A side masses: with the German 11th Army (unmoved) able to reach 2020's side this
+    phase, the corps may go first - together they make 2:1 or better; the army's own move
+    there is free as well. Far away, it is no help."""
+    near = southern_wing({"rom-mtn": "2022", "ger-11-army": "1923"})
+    assert price(near, "rom-mtn", "1921", massing=True) == 0.0
+    assert price(near, "rom-mtn", "1921") == CONTACT * -0.75
+    far = southern_wing({"rom-mtn": "2022", "ger-11-army": "1330"})
+    assert price(far, "rom-mtn", "1921", massing=True) == CONTACT * -0.75
+
+
+def test_no_price_where_no_attack_is_forced() -> None:
+    """SNO 7.1.4a: a unit in a Major or Victory city need not attack - the corps in Kiev
+    (1816) beside the 9th Army in 1917 pays nothing, in 1817 beside it, it does."""
+    state = southern_wing({"rom-mtn": "1716", "sov-9-army": "1917"})
+    assert price(state, "rom-mtn", "1816") == 0.0
+    assert price(state, "rom-mtn", "1817") < 0.0
+
+
+def test_a_replacement_is_placed_only_where_it_will_be_in_supply() -> None:
+    """SNO 11.8, 9.5.1, 11.6: with a lone German army on the border, Voroshilovgrad (2609)
+    and the towns behind Soviet lines can trace a rail line (no Soviet ZOC bars the way) and
+    are offered, but a dispersed corps there is isolated at once: scored below ending the
+    phase, and the normal player places the corps where it is in supply."""
+    pos = position("1941-07", "axis_rrp", {"ger-4-army": "1421", "sov-5-army": "1519"})
+    pos["pools"]["axis"]["rf"] = 4
+    pos["units"].append({"id": "ger-10-corps", "hex": "dead"})
+    state = GAME.setup(position=pos)
+    legal = {a.text: a for a in GAME.legal_actions(state)}
+    assert "replace ger-10-corps 2609" in legal
+    values = GAME.evaluator(True).quick_values(GAME, state, "axis", list(legal.values()))
+    assert values["replace ger-10-corps 2609"] == UNSUPPLIED_ENTRY < values["end"]
+    R = GAME.rules_for(state)
+    for seed in (1, 2):
+        action = make_player("normal", seed).choose(GAME, state)
+        assert action.verb == "replace"
+        after = GAME.apply(state, action)
+        assert supply.in_supply(GAME.rules_for(after), after, "ger-10-corps"), action.text
+    assert not supply.in_supply(
+        R, GAME.apply(state, legal["replace ger-10-corps 2609"]), "ger-10-corps"
+    )
+
+
+def test_no_advance_after_combat_into_a_hex_it_would_overstack() -> None:
+    """SNO 4.3-4.4: the stacking limits hold at the end of the Combat Phase, so an advance
+    (7.7) into 1421, where the 4th Army and three corps stand, costs units then: never chosen
+    (seed 1's June: the 1st Panzer Army advanced there and two corps were eliminated);
+    into a hex with room, it is left to the play-out."""
+    full = {"ger-4-army": "1421", "ger-53-corps": "1421", "ger-12-corps": "1421"}
+    state = GAME.setup(
+        position=position("1941-06", "axis_combat", {**full, "ger-1-pzarmy": "1321"})
+    )
+    R = GAME.rules_for(state)
+    over = Action.parse("advance ger-1-pzarmy 1421")
+    room = Action.parse("advance ger-1-pzarmy 1522")
+    assert stacking_problems([R.unit(u) for u in (*full, "ger-1-pzarmy")])
+    assert overstacking_advances(R, state, [over, room]) == {over.text: NEVER}
