@@ -10,6 +10,7 @@ import pytest
 
 from ostfront.ai.players import make_player
 from ostfront.games import get
+from ostfront.games.sno.ai.evaluation import NEVER
 from ostfront.games.sno.combat.plan import ensure
 
 from .test_sno_players import position
@@ -50,3 +51,18 @@ def test_an_attack_whose_defenders_are_gone(others: dict[str, str], chosen: str)
     assert {make_player("normal", seed).choose(GAME, state).text for seed in range(1, 9)} == {
         chosen
     }
+
+
+def test_a_unit_marked_to_leave_is_not_taken_back() -> None:
+    """SNO 7.1.12: once the players mark a unit to disband instead of attacking, they do not
+    unmark it ("keep") - in seeds 12, 22 and 46 the step-by-step scores marked and unmarked
+    the same units hundreds of times when the plan on the board could not be committed."""
+    units = {"ger-6-corps": "1411", "sov-western-front": "1512", "sov-5-army": "1512"}
+    state = GAME.setup(position=position("1941-08", "axis_combat", units, weather="good"))
+    c = ensure(state)
+    c["disbanding"] = ["ger-6-corps"]
+    legal = {a.text for a in GAME.legal_actions(state)}
+    assert "keep ger-6-corps" in legal
+    values = GAME.evaluator(True).quick_values(GAME, state, "axis", GAME.legal_actions(state))
+    assert values["keep ger-6-corps"] == NEVER
+    assert make_player("normal", 3).choose(GAME, state).text != "keep ger-6-corps"

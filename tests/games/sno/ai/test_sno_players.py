@@ -11,6 +11,7 @@ import pytest
 
 from ostfront.ai.players import levels_for, make_player
 from ostfront.games import get
+from ostfront.games.sno.ai import combat_phase
 from ostfront.games.sno.ai.attacks import Planned, build
 from ostfront.games.sno.ai.evaluation import view_of
 from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
@@ -248,15 +249,21 @@ SOUTH_NOVEMBER = {
 }  # fmt: skip
 
 
-def test_a_combat_phase_whose_attacks_cannot_be_declared_still_ends() -> None:
+def test_a_combat_phase_whose_attacks_cannot_be_declared_still_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """SNO 7.1.12, the players' last resort: after 400 combat decisions without a plan the
     attacks are given up and the units obliged to attack disband. Before, the players'
     general guard against giving up the same attack for ever (30 in a phase) had forbidden
     giving up by then, and an attack that could not be declared as it stood went back and
-    forth for ever (the Sturm Nach Osten evaluator now gives attacks up by its own rules)."""
-    phase, chosen = combat_phase_played(
-        "axis_combat", SOUTH_NOVEMBER, [*AXIS_CITIES.split(), "2419"], 31 * 7 + 1, 600
-    )
+    forth for ever (the Sturm Nach Osten evaluator now gives attacks up by its own rules).
+    Since round 17 the plan builder finds a plan here (three units sent away instead,
+    7.1.12), so the last resort is reached with the builder taken away."""
+    cities = [*AXIS_CITIES.split(), "2419"]
+    phase, chosen = combat_phase_played("axis_combat", SOUTH_NOVEMBER, cities, 31 * 7 + 1, 600)
+    assert phase == "axis_disband" and "cancel" not in chosen and len(chosen) < 40
+    monkeypatch.setattr(combat_phase, "build", lambda *args, **kw: None)
+    phase, chosen = combat_phase_played("axis_combat", SOUTH_NOVEMBER, cities, 31 * 7 + 1, 600)
     assert phase == "axis_disband"
     assert chosen.count("cancel") > 30  # given up more often than the general guard allows
 
@@ -439,3 +446,62 @@ def test_a_plan_broken_by_a_too_weak_attack_is_worked_out_again_without_it() -> 
     chosen, _ = choices_played(state, make_player("normal", 3), 5)
     assert chosen == ["disband ger-1-cav", "attack 1411", "target sov-5-army", "declare",
                       "commit"]  # fmt: skip
+
+
+def test_a_unit_that_would_oblige_attacks_nobody_can_make_disbands_instead() -> None:
+    """SNO 7.1.10, 7.1.12 (seed 1's August, Kiev): the 1st Panzer Army (1716) touches the
+    27th Army (1715), the Northwestern Front (1815) and Kiev (1816); whatever it attacks,
+    its whole ZOC must be attacked, and no other unit reaches 1715 or 1815. The plan builder
+    now may send a unit away instead (7.1.12): the panzer army disbands, the seven units
+    round Kiev attack it and the three at 1917 the 21st Army. Before, no plan kept the rules,
+    the step-by-step scores opened and cancelled 120 attacks, and the last resort disbanded
+    eleven units."""
+    units = {"ger-1-pzarmy": "1716", "ger-12-corps": "1717", "ger-39-pz": "1717",
+             "ger-4-army": "1717", "ger-43-corps": "1717", "ger-49-mtn": "1817",
+             "ger-5-corps": "1817", "rom-mtn": "1817", "ger-23-corps": "1917",
+             "ger-46-pz": "1917", "ger-53-corps": "1917", "sov-27-army": "1715",
+             "sov-northwestern-front": "1815", "sov-16-army": "1816", "sov-5-army": "1816",
+             "sov-ki": "1816", "sov-21-army": "1916"}  # fmt: skip
+    state = GAME.setup(position=position("1941-08", "axis_combat", units, weather="good"))
+    planned = build(GAME.rules_for(state), state)
+    assert planned is not None and planned.disband == ["ger-1-pzarmy"]
+    kiev = ["ger-12-corps", "ger-39-pz", "ger-4-army", "ger-43-corps", "ger-49-mtn",
+            "ger-5-corps", "rom-mtn"]  # fmt: skip
+    assert (kiev, ["sov-16-army", "sov-5-army", "sov-ki"]) in planned.attacks
+    assert (["ger-23-corps", "ger-46-pz", "ger-53-corps"], ["sov-21-army"]) in planned.attacks
+
+
+#: Seed 46's July 1941 before Kiev (good weather): unit -> "hex [status]"
+KIEV_JULY = {
+    "ger-1-cav": "1717 flipped", "ger-14-pz": "1717", "ger-24-pz": "1717",
+    "ger-1-pzarmy": "1617", "ger-43-corps": "1617", "ger-17-army": "1618 flipped",
+    "ger-23-corps": "1618", "ger-29-corps": "1718", "ger-53-corps": "1718",
+    "ger-6-army": "1718 flipped", "rom-mtn": "1718", "ger-39-pz": "1818", "ger-49-mtn": "1818",
+    "ger-57-pz": "1818", "ger-4-army": "1819", "ger-46-pz": "1719 flipped", "ger-47-pz": "1817",
+    "rom-3-army": "1817", "rom-4-army": "1817", "rom-cav": "1817",
+    "sov-21-army": "1716", "sov-16-army": "1816 fortified", "sov-kiev-gar": "1816",
+    "sov-od": "1816", "sov-9-army": "1917", "sov-19-army": "1815", "sov-20-army": "1814",
+}  # fmt: skip
+
+
+def test_a_plan_two_changes_away_is_found_by_sending_a_unit_away_first() -> None:
+    """SNO 7.1.10, 7.4.7, 7.1.12 (seed 46's July): the 1st Cavalry Corps beside Kiev can
+    attack it only below 1:6; without it, Kiev - in the ZOC of the two panzer corps that
+    attack the 21st Army - is left unattacked. One unit's change at a time cannot mend both;
+    sending the cavalry away first and working the rest out again finds the plan: the panzer
+    corps attack 1716 and Kiev together (7.1.9). Before, no plan was found, and the
+    step-by-step scores marked and unmarked three units to disband 378 times."""
+    placed = []
+    for uid, where in KIEV_JULY.items():
+        at, *status = where.split()
+        placed.append({"id": uid, "hex": at, **({"status": status} if status else {})})
+    state = GAME.setup(
+        position={**position("1941-07", "axis_combat", {}), "weather": "good", "units": placed}
+    )
+    R = GAME.rules_for(state)
+    planned = build(R, state)
+    assert planned is not None and "ger-1-cav" in planned.disband
+    kiev = ["sov-16-army", "sov-21-army", "sov-kiev-gar", "sov-od"]
+    assert (["ger-14-pz", "ger-24-pz"], kiev) in planned.attacks
+    chosen, state = choices_played(state, make_player("normal", 3), 40)
+    assert "keep" not in chosen and "drop" not in chosen and "commit" in chosen

@@ -6,9 +6,11 @@ is a target, and each target is attacked once, as a whole hex, by some of the un
 it. The units are shared out by a local search over "which target does this unit attack, or
 none": a unit joins only if every enemy hex in its ZOC is a target (7.1.10: its whole ZOC is
 then attacked), an obliged unit need not attack when its enemies are attacked by others
-(7.1.4c). The search weighs, for the plan as a whole, a target left unattacked, an attack
-below 1:6 (7.4.7) and a unit attacking at more than three times the odds of the attack on
-another enemy hex next to it (7.4.4) far above the expected worth of the attacks; with one
+(7.1.4c), and a unit may disband or break out instead (7.1.12), obliging nothing - so a unit
+whose ZOC holds enemies no other unit reaches does not break the whole plan. The search
+weighs, for the plan as a whole, a target left unattacked, an attack below 1:6 (7.4.7) and
+a unit attacking at more than three times the odds of the attack on another enemy hex next
+to it (7.4.4) far above the expected worth of the attacks; with one
 attack a hex, 7.4.2 and 7.4.3 never arise. The plan found is checked with the engine's own
 tests (:func:`combat.plan.problems`, :func:`combat.limits.plan_problems`) and used only if it
 passes, so a weak unit beside a strong attack attacks the other hex or stays out rather than
@@ -44,6 +46,12 @@ UNCOVERED = 1000.0  # a target no attack takes on (7.1.4, 7.1.6, 7.1.10)
 #: the exchanges beyond EX cost the attacker double and more, so count half
 CLEARS = {"DE": 1.0, "DD": 1.0, "HX": 1.0, "DX": 1.0, "EX": 1.0, "2X": 0.5, "3X": 0.5, "4X": 0.5}
 TOO_LOW = 500.0  # an attack below 1:6 (7.4.7)
+#: SNO 7.1.12: a unit's choice to disband (or break out) instead of attacking, and what it
+#: costs over its factors (8.1.1: they come back less one, the unit gone from the front)
+LEAVES: tuple[str, ...] = ("leaves",)
+LEAVING = 1.0
+#: A plan scoring below this breaks a rule (an attack below 1:6 at least, :data:`TOO_LOW`)
+BROKEN = TOO_LOW - 100.0
 THREE_TIMES = 300.0  # a unit over three times the odds beside it (7.4.4)
 PASSES = 6  # rounds of the local search
 REDO = 2  # plans worked out again with units marked to disband (7.1.12)
@@ -95,15 +103,21 @@ def build(
             if h not in defs:
                 defs[h] = [d for d in defenders_at(R, state, h) if d not in covered]
     need: set[str] = set()
+    #: SNO 7.1.4, 7.1.6: obliged unit -> the enemy hexes it brings into the plan (none if it
+    #: disbands instead, 7.1.12)
+    bound: dict[str, set[str]] = {}
     for u in free:
         if plan_mod.obliged(R, state, u):
-            need.update(h for h in hexes_of[u] if any(d not in covered for d in defs[h]))
+            bound[u] = {h for h in hexes_of[u] if any(d not in covered for d in defs[h])}
+            need.update(bound[u])
+    fixed: set[str] = set()  # the hexes the plan's attacks already made bring (7.1.10, 5.4.7)
     for a in c["plan"]:  # SNO 7.1.10, 5.4.7: the ZOC of units in the plan already
         for u in a["attackers"]:
             for e in enemies_in_zoc(R, state, u):
                 h = hex_of(state, e)
                 if h is not None and e not in covered and e in plan_mod.others_reach(R, state):
                     need.add(h)
+                    fixed.add(h)
                     defs.setdefault(h, defenders_at(R, state, h))
     want = {h: v for h, v in (wanted or {}).items() if defs.get(h)}
     if not need and not want:
@@ -118,6 +132,9 @@ def build(
         u: [(h,) for h in hexes_of[u]] + ([tuple(hexes_of[u])] if len(hexes_of[u]) > 1 else [])
         for u in cand
     }
+    for u in cand:  # SNO 7.1.12: or disband (break out) instead, where 8.0 lets it
+        if disband.can_leave(R, state, u):
+            options[u].append(LEAVES)
     blitz = set(state.get("blitz") or ())
     cache: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Fraction | None, float, float]] = {}
 
@@ -143,7 +160,7 @@ def build(
     def grouped(assign: dict[str, tuple[str, ...] | None]) -> dict[tuple[str, ...], list[str]]:
         groups: dict[tuple[str, ...], list[str]] = {}
         for u, k in assign.items():
-            if k is not None:
+            if k is not None and k != LEAVES:
                 groups.setdefault(k, []).append(u)
         return groups
 
@@ -163,8 +180,14 @@ def build(
             for h in k:
                 by_hex.setdefault(h, []).append(v)
         # SNO 7.1.4, 7.1.6; 7.1.10: every enemy hex in an attacking unit's ZOC is attacked
-        drawn = {h for u, k in assign.items() if k is not None for h in hexes_of[u]}
-        total -= UNCOVERED * len((need | drawn) - hit)
+        drawn = {h for u, k in assign.items() if k is not None and k != LEAVES for h in hexes_of[u]}
+        # SNO 7.1.12: a unit that disbands instead obliges nothing; its factors come back
+        # less one (8.1.1), but it is gone from the front
+        needed = fixed | {h for u, hs in bound.items() if assign.get(u) != LEAVES for h in hs}
+        needed |= {h for u, hs in bound.items() if u not in assign for h in hs}
+        leaving = [u for u, k in assign.items() if k == LEAVES]
+        total -= sum(LEAVING + combat_factor(R, state, u) for u in leaving)
+        total -= UNCOVERED * len((needed | drawn) - hit)
         for vs in by_hex.values():  # SNO 7.4.3
             if len(vs) > 1 and max(vs) > 2 * min(vs):
                 total -= THREE_TIMES
@@ -181,29 +204,55 @@ def build(
     assign: dict[str, tuple[str, ...] | None] = {
         u: (min(hexes_of[u], key=lambda h: (h not in need, reach[h], h)),) for u in cand
     }
-    best = score(assign)
-    for _ in range(PASSES):
-        better = False
-        for u in cand:
-            choices: list[tuple[str, ...] | None] = [*options[u], None]
-            for option in choices:
-                if option == assign[u]:
+
+    def settle(
+        assign: dict[str, tuple[str, ...] | None], fixed_units: frozenset[str]
+    ) -> tuple[float, dict[str, tuple[str, ...] | None]]:
+        """The local search from ``assign``: one unit's choice changed at a time (never
+        those of ``fixed_units``) while the plan's score improves."""
+        assign = dict(assign)
+        best = score(assign)
+        for _ in range(PASSES):
+            better = False
+            for u in cand:
+                if u in fixed_units:
                     continue
-                old = assign[u]
-                assign[u] = option
-                s = score(assign)
-                if s > best + 1e-9:
-                    best, better = s, True
-                else:
-                    assign[u] = old
-        if not better:
-            break
+                choices: list[tuple[str, ...] | None] = [*options[u], None]
+                for option in choices:
+                    if option == assign[u]:
+                        continue
+                    old = assign[u]
+                    assign[u] = option
+                    s = score(assign)
+                    if s > best + 1e-9:
+                        best, better = s, True
+                    else:
+                        assign[u] = old
+            if not better:
+                break
+        return best, assign
+
+    best, assign = settle(assign, frozenset())
+    if best < -BROKEN:
+        # SNO 7.1.12: the plan still breaks a rule, and one unit's change at a time cannot
+        # mend it (a weak unit's lone attack below 1:6, and without it the hex another
+        # unit's ZOC draws in left unattacked): each unit that may leave is sent away in
+        # turn and the rest worked out again; the best plan kept
+        for u in sorted(u for u in cand if LEAVES in options[u]):
+            tried, found = settle({**assign, u: LEAVES}, frozenset({u}))
+            if tried > best + 1e-9:
+                best, assign = tried, found
+    leaving = sorted(u for u, k in assign.items() if k == LEAVES)
     planned = Planned(
         [
             (sorted(g), sorted(d for h in k for d in defs[h]))
             for k, g in sorted(grouped(assign).items())
-        ]
+        ],
+        leaving,
     )
+    if leaving:  # SNO 7.1.12: the plan is judged with its units marked to leave
+        c = combat_of(state)
+        state = {**state, "combat": {**c, "disbanding": sorted({*c["disbanding"], *leaving})}}
     # SNO 7.4.7: an attack below 1:6 the rules let stand is an AE at once; disbanding its
     # units instead (7.1.12) keeps their factors, less one (8.1.1)
     bad = bool(problems(R, state, planned))
@@ -245,11 +294,13 @@ def instead_of_too_low(
     c = combat_of(state)
     marked = sorted({*c["disbanding"], *out})
     view: State = {**state, "combat": {**c, "disbanding": marked}}
-    rest = Planned(kept, sorted(out))
+    rest = Planned(kept, sorted({*out, *planned.disband}))
     if not problems(R, view, rest):
         return rest
     found = again(view)
-    return None if found is None else Planned(found.attacks, sorted({*out, *found.disband}))
+    if found is None:
+        return None
+    return Planned(found.attacks, sorted({*out, *planned.disband, *found.disband}))
 
 
 def problems(R: Rules, state: State, planned: Planned) -> list[str]:

@@ -201,8 +201,9 @@ def combat_values(
                 defence = sum(combat_factor(R, state, d) for d in attack["defenders"])
                 per = worth / max(1, defence)
             out[a.text] = -10.0 - 0.1 * per
-        elif v == "keep":
-            out[a.text] = -9.5
+        elif v == "keep":  # SNO 7.1.12: a unit marked to leave is not taken back (round 17:
+            # marking and unmarking went back and forth hundreds of times in seeds 12, 22, 46)
+            out[a.text] = NEVER
         elif v == "roll":
             out[a.text] = -0.5 if len(a.args) > 1 else 0.0
         elif v == "disband":  # SNO 7.1.12: only once no plan could be committed
