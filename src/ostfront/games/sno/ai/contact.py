@@ -104,6 +104,8 @@ def contact_price(
     h: str,
     memo: dict[tuple[object, ...], tuple[float, float, float]],
     coming: dict[str, dict[str, float]] | None = None,
+    weight: float = CONTACT,
+    fair: float = FAIR,
 ) -> float:
     """What ``uid`` standing in ``h`` adds to its side's compulsory attacks (7.1.4, 7.1.6):
     for each enemy hex next to ``h``, the forced attack on it with ``uid`` less without it -
@@ -112,7 +114,8 @@ def contact_price(
     that of where it goes less that of where it stands, so leaving a hex-mate or neighbour
     alone in contact is priced too. ``coming``: enemy hex -> the units yet to move that can
     reach it this phase and their factors (:func:`still_coming`); an attack they would make
-    fair (:data:`FAIR`) is not priced, so a side masses. ``memo`` keeps the attacks found."""
+    ``fair`` (:data:`FAIR`) is not priced, so a side masses; ``weight``: movement worth a
+    factor of the defence (:data:`CONTACT`). ``memo`` keeps the attacks found."""
     if not may_attack(R, uid, state):
         return 0.0  # SNO 10.5.3, 10.7.4
     hexes = contacts(R, state, view, h)
@@ -128,11 +131,11 @@ def contact_price(
         others = attackers_of(R, state, view, e, uid)
         with_it, attack, defence = forced_attack(R, there, view, sorted([*others, uid]), e, memo)
         more = sum(f for u, f in (coming or {}).get(e, {}).items() if u != uid and u not in others)
-        if with_it < 0 and attack + more >= FAIR * defence:
+        if with_it < 0 and attack + more >= fair * defence:
             with_it = 0.0  # the units still to move can make it a fair attack
         without = forced_attack(R, state, view, others, e, memo)[0]
         total += with_it - without
-    return CONTACT * total
+    return weight * total
 
 
 def still_coming(

@@ -321,7 +321,8 @@ class SturmNachOstenEvaluator:
         if self.teamwork and not reaches(R, state, view, unit.nationality, h, reach):
             w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
         if self.teamwork:  # SNO 7.1.4, 7.1.6: the attack it must then make alone
-            w += contact_price(R, state, view, uid, h, self.lone, self.coming_for(R, state, view))
+            coming = self.coming_for(R, state, view)
+            w += contact_price(R, state, view, uid, h, self.lone, coming, style.contact, style.fair)
         return w
 
     def move_gain(

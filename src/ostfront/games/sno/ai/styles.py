@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .contact import CONTACT, FAIR
+
 
 @dataclass(frozen=True)
 class Style:
@@ -38,6 +40,11 @@ class Style:
     #: an enemy-held victory city attacked though no rule obliges it (15.2), per count of
     #: the city and chance of clearing it, as a share of what the evaluation gives a city
     retake: float = 0.0
+    #: the compulsory attack a move into contact brings (:mod:`.contact`): movement worth a
+    #: factor of the defence the attack is expected to lose, and the odds the units still to
+    #: move must be able to make for it not to count
+    contact: float = CONTACT
+    fair: float = FAIR
 
 
 #: The normal player's weights
@@ -47,10 +54,10 @@ STEADY = Style()
 STYLES: dict[str, tuple[Style, ...]] = {
     "axis": (
         STEADY,
-        # march twice as hard on the cities, and risk the supply line more for it
-        Style("drive", step=2.0, city_taken=40.0, unsupplied=6.0),
-        # keep every unit in supply first, march at half pace
-        Style("secure", step=0.5, unsupplied=24.0),
+        # march twice as hard on the cities, and risk the supply line and poor attacks more
+        Style("drive", step=2.0, city_taken=40.0, unsupplied=6.0, contact=1.5, fair=1.5),
+        # keep every unit in supply first, march at half pace, attack only at good odds
+        Style("secure", step=0.5, unsupplied=24.0, contact=6.0, fair=3.0),
     ),
     # the Soviets counter-attack the victory cities the Axis has taken (docs/ai.md, round 15)
     "soviet": (Style("steady", retake=1.0),),
