@@ -505,3 +505,38 @@ def test_a_plan_two_changes_away_is_found_by_sending_a_unit_away_first() -> None
     assert (["ger-14-pz", "ger-24-pz"], kiev) in planned.attacks
     chosen, state = choices_played(state, make_player("normal", 3), 40)
     assert "keep" not in chosen and "drop" not in chosen and "commit" in chosen
+
+
+#: Seed 12's August 1941 before Kiev (good weather): unit -> "hex [status]"
+KIEV_AUGUST = {
+    "ger-1-corps": "1818", "ger-1-pzarmy": "1817", "ger-10-corps": "1918",
+    "ger-11-army": "1917", "ger-12-corps": "1818", "ger-14-pz": "1717", "ger-17-army": "1818",
+    "ger-2-army": "1918", "ger-23-corps": "1817", "ger-29-corps": "1917", "ger-39-pz": "1917",
+    "ger-4-army": "1718", "ger-46-pz": "1717", "ger-47-pz": "1617", "ger-49-mtn": "1617",
+    "ger-5-corps": "1817", "ger-53-corps": "1817", "ger-57-pz": "1917", "ger-6-army": "1718",
+    "ger-6-corps": "1817", "ger-9-army": "1717 flipped", "rom-3-army": "1617",
+    "rom-4-army": "1918", "rom-cav": "1717", "sov-13-army": "1815", "sov-20-army": "1715",
+    "sov-21-army": "1716 fortified", "sov-24-army": "1715", "sov-27-army": "1615",
+    "sov-3-army": "1815", "sov-5-army": "1816 fortified", "sov-6-army": "1816 fortified",
+    "sov-9-army": "2016", "sov-ms": "1815 flipped", "sov-northwestern-front": "1916 flipped",
+    "sov-od": "1816", "sov-zhukov": "1916",
+}  # fmt: skip
+
+
+def test_a_plan_breaking_only_the_odds_alike_rule_is_mended_too() -> None:
+    """SNO 7.4.3 (seed 12's August): the stack at 1917 must attack Kiev, the Northwestern
+    Front and the 9th Army, all in its ZOC, while the stacks at 1717 and 1817 attack Kiev at
+    3:2 - two attacks on Kiev at unlike odds. The mend by sending units away (7.1.12) is
+    tried for such a plan as well (it was only for worse breaches): one corps leaves and the
+    plan keeps the rules. Before, no plan was found, the step-by-step scores added and left
+    out units 340 times, and 13 units disbanded."""
+    placed = []
+    for uid, where in KIEV_AUGUST.items():
+        at, *status = where.split()
+        placed.append({"id": uid, "hex": at, **({"status": status} if status else {})})
+    state = GAME.setup(
+        position={**position("1941-08", "axis_combat", {}), "weather": "good", "units": placed}
+    )
+    planned = build(GAME.rules_for(state), state)
+    assert planned is not None and len(planned.disband) == 1
+    assert any("sov-northwestern-front" in dfd for _, dfd in planned.attacks)

@@ -50,9 +50,10 @@ TOO_LOW = 500.0  # an attack below 1:6 (7.4.7)
 #: costs over its factors (8.1.1: they come back less one, the unit gone from the front)
 LEAVES: tuple[str, ...] = ("leaves",)
 LEAVING = 1.0
-#: A plan scoring below this breaks a rule (an attack below 1:6 at least, :data:`TOO_LOW`)
-BROKEN = TOO_LOW - 100.0
 THREE_TIMES = 300.0  # a unit over three times the odds beside it (7.4.4)
+#: A plan scoring below this breaks a rule (its least penalty, :data:`THREE_TIMES`, less what
+#: attacks' worths may make up)
+BROKEN = THREE_TIMES - 100.0
 PASSES = 6  # rounds of the local search
 REDO = 2  # plans worked out again with units marked to disband (7.1.12)
 
