@@ -185,7 +185,6 @@ def build(
         # SNO 7.1.12: a unit that disbands instead obliges nothing; its factors come back
         # less one (8.1.1), but it is gone from the front
         needed = fixed | {h for u, hs in bound.items() if assign.get(u) != LEAVES for h in hs}
-        needed |= {h for u, hs in bound.items() if u not in assign for h in hs}
         leaving = [u for u, k in assign.items() if k == LEAVES]
         total -= sum(LEAVING + combat_factor(R, state, u) for u in leaving)
         total -= UNCOVERED * len((needed | drawn) - hit)

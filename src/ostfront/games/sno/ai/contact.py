@@ -1,25 +1,27 @@
 """The compulsory attack a move into contact brings (SNO 7.1.4, 7.1.6), priced for movement.
 
 A phasing combat unit next to an enemy unit in its Combat Phase must attack one of them
-(7.1.4), and every enemy unit next to a phasing unit must be attacked (7.1.6). So a unit that
-ends its move next to an enemy hex no other friendly unit touches has bought an attack it
-makes alone: a Romanian mountain corps (2) moved beside the Soviet 18th Army (3) attacks at
-1:2, and an AE there (seed 1's June) took with it the supply line of the whole southern
-wing. The price of a hex is that lone attack's expected result (:data:`evaluation.RESULT_WORTH`,
-in factors of the defence), where it is below zero, times :data:`CONTACT`; a fair attack costs
-nothing (the march and the plan say where to seek one), and an enemy hex some other friendly
-unit touches already is that unit's attack to share, not a new one.
+(7.1.4), and every enemy unit next to a phasing unit must be attacked (7.1.6), all of a hex
+together with the other friendly units beside it (7.1.9). A Romanian mountain corps (2) moved
+alone beside the Soviet 18th Army (3) attacks at 1:2, and an AE there (seed 1's June) took
+with it the supply line of the whole southern wing. So the price of a unit's hex is, for each
+enemy hex next to it, the forced attack with the unit less without it - the attacks' expected
+results (:data:`evaluation.RESULT_WORTH`, in factors of the defence) counted only below zero,
+times :data:`CONTACT`: a lone attack at poor odds costs, strengthening a weak one the others
+must make anyway gains, a fair one costs nothing. A move's price is that of where it goes
+less that of where it stands, so leaving a neighbour alone in contact costs too. An attack
+the units yet to move could bring to :data:`FAIR` is not priced, so a side still masses.
 
 No price where the rules oblige nothing (7.1.4): a Major or Victory city, an enemy hex across
-an unfrozen river or strait side, a unit that never attacks (10.5.3).
+an unfrozen river or strait side, a fortified unit or one that never attacks (10.5.3).
 """
 
 from __future__ import annotations
 
-from .. import movement, weather
+from .. import movement
 from ..combat import odds as odds_mod
 from ..combat import results
-from ..combat.plan import attackable
+from ..combat.plan import across_river_or_strait, attackable
 from ..rules import Rules, State, combat_factor, hex_of
 from ..state import own
 from ..units import may_attack
@@ -52,7 +54,7 @@ def obliges(R: Rules, state: State, uid: str, at: str, e: str) -> bool:
     fortified (d) - a reading per unit, without (c), (e) and (f)."""
     if odds_mod.major_or_victory(R, at) or not may_attack(R, uid, state):
         return False
-    return not (odds_mod.river_effect(R, state, at, e) or weather.strait(R, at, e))
+    return not across_river_or_strait(R, state, R.unit(uid).side, at, e)
 
 
 def attackers_of(R: Rules, state: State, view: View, e: str, leaving: str) -> list[str]:

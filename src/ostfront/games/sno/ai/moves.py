@@ -80,7 +80,7 @@ class SturmNachOstenEvaluator:
         self.key: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}  # unit -> its best move's gain, this phase
         self.tries: dict[str, int] = {}  # unit -> times selected this phase
-        #: the lone attacks a move into contact brings (:mod:`.contact`), kept for the phase
+        #: the forced attacks a move into contact brings (:mod:`.contact`), kept for the phase
         self.lone: dict[tuple[object, ...], tuple[float, float, float]] = {}
         self.coming: dict[str, dict[str, float]] | None = None  # :func:`.contact.still_coming`
         self.coming_now: tuple[tuple[str, ...], dict[str, dict[str, float]]] = (("-",), {})

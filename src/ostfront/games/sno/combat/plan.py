@@ -263,10 +263,8 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
     }
     grid = R.map.grid
     reasons: set[str] = set()
-    line = stalin_line.steps(R, state, side)  # SNO 14.33: a river to Axis units from the west
     for h in sorted({h for e in enemies_in_zoc(R, state, uid) if (h := hex_of(state, e))}):
-        river = odds_mod.river_effect(R, state, at, h) or (at, h) in line
-        if river or weather.strait(R, at, h):
+        if across_river_or_strait(R, state, side, at, h):
             reasons.add("b")
             continue
         if any(f is not None and grid.adjacent(f, h) and grid.adjacent(f, at) for f in fort_hexes):
@@ -280,6 +278,17 @@ def _relief(R: Rules, state: State, uid: str) -> str | None:
     if reasons:
         return "rivers, straits and fortified neighbours together (SNO 7.1.4 b, d, f)"
     return "no enemy unit in its ZOC"
+
+
+def across_river_or_strait(R: Rules, state: State, side: str, at: str, h: str) -> bool:
+    """SNO 7.1.4b: a unit of ``side`` in ``at`` is next to the enemy in ``h`` only across an
+    unfrozen river side (5.6.4, 5.6.8; the Stalin Line's, 14.33, to Axis units from the west)
+    or a strait side (5.6.5)."""
+    return (
+        odds_mod.river_effect(R, state, at, h)
+        or stalin_line.crossing(R, state, side, at, h)
+        or weather.strait(R, at, h)
+    )
 
 
 def _side_units(R: Rules, state: State, side: str) -> list[str]:
