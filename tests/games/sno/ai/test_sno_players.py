@@ -23,15 +23,20 @@ GAME = get("sno")
 def position(
     turn: str, phase: str, units: dict[str, str], *, weather: str | None = None, **extra: Any
 ) -> dict[str, Any]:
-    """A position file's fields (``core.position``): ``units`` by hex, ``weather`` (None: the
-    month's own), ``extra`` fields beside the last turn."""
+    """A position file's fields (``core.position``): ``units`` by hex, each hex optionally
+    followed by the unit's status words ("1816 fortified"), ``weather`` (None: the month's
+    own), ``extra`` fields beside the last turn."""
+    placed = []
+    for uid, where in units.items():
+        at, *status = where.split()
+        placed.append({"id": uid, "hex": at, **({"status": status} if status else {})})
     pos: dict[str, Any] = {
         "game": "sno",
         "turn": turn,
         "phase": phase,
         "extra": {"last_turn": "1941-12", **extra},
         "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
-        "units": [{"id": u, "hex": h} for u, h in units.items()],
+        "units": placed,
     }
     if weather is not None:
         pos["weather"] = weather
@@ -274,18 +279,8 @@ def combat_phase_played(
     """The normal player's choices in a November 1941 Combat Phase (good weather) from a
     position of ``units`` (hex, then any status), the Axis holding ``axis_cities``: the phase
     it ends in (or is still in after ``most`` choices) and the choices."""
-    placed = []
-    for uid, where in units.items():
-        at, *status = where.split()
-        placed.append({"id": uid, "hex": at, **({"status": status} if status else {})})
     control = dict.fromkeys(axis_cities, "axis")
-    state = GAME.setup(
-        position={
-            **position("1941-11", phase, {}, control=control),
-            "weather": "good",
-            "units": placed,
-        }
-    )
+    state = GAME.setup(position=position("1941-11", phase, units, weather="good", control=control))
     player = make_player("normal", seed)
     chosen: list[str] = []
     while GAME.phase(state) == phase and len(chosen) < most:
@@ -491,13 +486,7 @@ def test_a_plan_two_changes_away_is_found_by_sending_a_unit_away_first() -> None
     sending the cavalry away first and working the rest out again finds the plan: the panzer
     corps attack 1716 and Kiev together (7.1.9). Before, no plan was found, and the
     step-by-step scores marked and unmarked three units to disband 378 times."""
-    placed = []
-    for uid, where in KIEV_JULY.items():
-        at, *status = where.split()
-        placed.append({"id": uid, "hex": at, **({"status": status} if status else {})})
-    state = GAME.setup(
-        position={**position("1941-07", "axis_combat", {}), "weather": "good", "units": placed}
-    )
+    state = GAME.setup(position=position("1941-07", "axis_combat", KIEV_JULY, weather="good"))
     R = GAME.rules_for(state)
     planned = build(R, state)
     assert planned is not None and "ger-1-cav" in planned.disband
@@ -530,13 +519,7 @@ def test_a_plan_breaking_only_the_odds_alike_rule_is_mended_too() -> None:
     tried for such a plan as well (it was only for worse breaches): one corps leaves and the
     plan keeps the rules. Before, no plan was found, the step-by-step scores added and left
     out units 340 times, and 13 units disbanded."""
-    placed = []
-    for uid, where in KIEV_AUGUST.items():
-        at, *status = where.split()
-        placed.append({"id": uid, "hex": at, **({"status": status} if status else {})})
-    state = GAME.setup(
-        position={**position("1941-08", "axis_combat", {}), "weather": "good", "units": placed}
-    )
+    state = GAME.setup(position=position("1941-08", "axis_combat", KIEV_AUGUST, weather="good"))
     planned = build(GAME.rules_for(state), state)
     assert planned is not None and len(planned.disband) == 1
     assert any("sov-northwestern-front" in dfd for _, dfd in planned.attacks)
