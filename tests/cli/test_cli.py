@@ -273,6 +273,25 @@ def test_simulate_random_games() -> None:
     assert [r["steps"] for r in again["reports"]] == [r["steps"] for r in out["reports"]]
 
 
+def test_simulate_and_compare_log_each_game_as_it_ends(tmp_path: Path) -> None:
+    """``--log``: a line of JSON per game, appended as each ends (two jobs: in the order the
+    games end, so a slow game holds none back); compare logs each match's games."""
+    log = tmp_path / "games.jsonl"
+    out = run_json(
+        "simulate", "toy", "--games", "4", "--seed", "5", "--jobs", "2", "--log", str(log)
+    )
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(line["seed"] for line in lines) == [5, 6, 7, 8]
+    by_seed = {r["seed"]: r for r in out["reports"]}
+    for line in lines:
+        assert line["levels"] == {"red": "random", "blue": "random"}
+        assert (line["winner"], line["score"], line["steps"]) == tuple(
+            by_seed[line["seed"]][k] for k in ("winner", "score", "steps")
+        )
+    run_json("compare", "toy", "random", "random", "--games", "2", "--log", str(log))
+    assert len(log.read_text().splitlines()) == 4 + 3 * 2  # appended: baseline, each side
+
+
 def test_simulate_refuses_a_level_that_does_not_know_the_game() -> None:
     """Only the random player knows the toy game: a greedy side is refused before any game is
     played (one error line, exit 2), not reported as a crash in every game."""

@@ -12,10 +12,11 @@ reproduces it.
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,7 +74,8 @@ def run(
     jobs: int = 1,
     done: Callable[[GameReport], None] | None = None,
 ) -> list[GameReport]:
-    """Play a game from each seed (``jobs`` processes at once); reports in seed order."""
+    """Play a game from each seed (``jobs`` processes at once); reports in seed order.
+    ``done`` is called with each report as its game ends."""
     reports: list[GameReport] = []
     for report in _each(match, seeds, jobs):
         reports.append(report)
@@ -88,7 +90,29 @@ def _each(match: Match, seeds: list[int], jobs: int) -> Iterator[GameReport]:
             yield play_match_game(match, seed)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_play, [(match, s) for s in seeds])
+        # as each game ends, not in seed order: a long game holds up no report behind it
+        yield from (f.result() for f in as_completed(pool.submit(_play, (match, s)) for s in seeds))
+
+
+def log_line(report: GameReport, levels: Mapping[str, str]) -> str:
+    """One finished game as a line of JSON, for a log read while a long run goes on: the
+    levels, seed, winner, points, steps, seconds and any problem.
+
+    >>> line = json.loads(log_line(GameReport(seed=3, steps=9, winner="axis"), {"axis": "hard"}))
+    >>> line["levels"], line["seed"], line["winner"], line["problem"]
+    ({'axis': 'hard'}, 3, 'axis', None)
+    """
+    return json.dumps(
+        {
+            "levels": dict(levels),
+            "seed": report.seed,
+            "winner": report.winner,
+            "score": report.score,
+            "steps": report.steps,
+            "seconds": round(report.seconds, 3),
+            "problem": report.problem,
+        }
+    )
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,7 +24,8 @@ from rich.table import Table
 from .. import __version__, games
 from ..ai.players import levels as player_levels
 from ..ai.players import levels_for
-from ..ai.tournament import Match, paired_matches, paired_summary, run, summary
+from ..ai.simulate import GameReport
+from ..ai.tournament import Match, log_line, paired_matches, paired_summary, run, summary
 from ..core import record as rec
 from ..core.coverage import coverage_rows
 from ..core.data_check import check_game
@@ -68,6 +70,13 @@ def handled(fn: F) -> F:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+log_option = click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Append a line of JSON to this file as each game ends (to follow a long run).",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -541,6 +550,7 @@ LEVELS = tuple(player_levels())
     default=None,
     help="Start every game from this custom position file.",
 )
+@log_option
 @json_option
 @handled
 def simulate_cmd(
@@ -557,6 +567,7 @@ def simulate_cmd(
     records: str | None,
     no_check: bool,
     position: str | None,
+    log_path: str | None,
     as_json: bool,
 ) -> None:
     """Play GAME between computer players (checking invariants after every action) and
@@ -591,9 +602,17 @@ def simulate_cmd(
         hashes=True if records else None,  # records kept: with every step's hash
     )
     seeds = list(range(seed, seed + n_games))
-    with Progress(console=Console(stderr=True), disable=as_json) as bar:
+    with (
+        Progress(console=Console(stderr=True), disable=as_json) as bar,
+        _game_log(log_path) as log,
+    ):
         task = bar.add_task(f"{g.name}: {n_games} games", total=n_games)
-        reports = run(match, seeds, jobs, done=lambda r: bar.advance(task))
+
+        def done(r: GameReport) -> None:
+            bar.advance(task)
+            log(r, match.levels)
+
+        reports = run(match, seeds, jobs, done=done)
     table = summary(match, reports)
     saved = []
     if records:
@@ -640,6 +659,22 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
         out.print(f"  seed {p['seed']}: {escape(p['problem'])}")
 
 
+@contextmanager
+def _game_log(path: str | None) -> Iterator[Callable[[GameReport, Mapping[str, str]], None]]:
+    """``--log``: each game's line (:func:`ai.tournament.log_line`) appended to ``path`` and
+    flushed as the game ends; without a path, nothing."""
+    if path is None:
+        yield lambda r, levels: None
+        return
+    with open(path, "a", encoding="utf-8") as f:
+
+        def write(r: GameReport, levels: Mapping[str, str]) -> None:
+            f.write(log_line(r, levels) + "\n")
+            f.flush()
+
+        yield write
+
+
 # ------------------------------------------------------------------ compare
 @cli.command("compare")
 @click.argument("game")
@@ -653,6 +688,7 @@ def _print_tournament(title: str, table: dict[str, Any]) -> None:
 @click.option("--budget", type=click.FloatRange(min=0), default=None)
 @click.option("--turn-budget", type=click.FloatRange(min=0), default=None)
 @click.option("--check", is_flag=True, help="Run the invariant and replay checks too.")
+@log_option
 @json_option
 @handled
 def compare_cmd(
@@ -667,6 +703,7 @@ def compare_cmd(
     budget: float | None,
     turn_budget: float | None,
     check: bool,
+    log_path: str | None,
     as_json: bool,
 ) -> None:
     """Paired games of LEVEL against BASE in GAME: each seed is played with BASE on every
@@ -688,12 +725,20 @@ def compare_cmd(
     matches = paired_matches(g.name, scenario, chosen, level, base, check, budget, turn_budget)
     seeds = list(range(seed, seed + n_games))
     reports = {}
-    with Progress(console=Console(stderr=True), disable=as_json) as bar:
+    with (
+        Progress(console=Console(stderr=True), disable=as_json) as bar,
+        _game_log(log_path) as log,
+    ):
         task = bar.add_task(
             f"{g.name}: {len(matches) * n_games} games", total=len(matches) * n_games
         )
         for key, match in matches.items():
-            reports[key] = run(match, seeds, jobs, done=lambda r: bar.advance(task))
+
+            def done(r: GameReport, levels: Mapping[str, str] = match.levels) -> None:
+                bar.advance(task)
+                log(r, levels)
+
+            reports[key] = run(match, seeds, jobs, done=done)
     table = paired_summary(matches, reports)
     table.update(game=g.name, scenario=scenario, options=chosen, level=level, base=base)
     table["reports"] = {k or "baseline": [r.to_json() for r in rs] for k, rs in reports.items()}
