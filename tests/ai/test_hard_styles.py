@@ -70,6 +70,52 @@ def test_a_style_moves_by_its_own_weights() -> None:
     assert worth(steady, "1817") == -1.0 and worth(drive, "1817") == -2.0
 
 
+def near_rostov(turn: str, **more: str) -> State:
+    """A German corps two hexes from Rostov (2911), which a Soviet army holds, in the Axis
+    Movement Phase of ``turn``; the game agreed to end in December 1941 (15.7)."""
+    position = {
+        "game": "sno",
+        "turn": turn,
+        "phase": "axis_omp",
+        "extra": {"last_turn": "1941-12"},
+        "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
+        "units": [{"id": "ger-6-corps", "hex": "2913"}, {"id": "sov-5-army", "hex": "2911"}],
+        **more,
+    }
+    return SNO.setup(position=position)
+
+
+def test_an_all_out_attack_on_the_cities_is_offered_in_a_victory_determination_turn() -> None:
+    """SNO 15.1-15.2: in December each side may also play ``assault``; not in November."""
+    ev = SNO.evaluator(True)
+    december = near_rostov("1941-12")  # a VDT (15.1), and the agreed last (15.7)
+    assert styles_of(ev, "axis", SNO, december) == ("steady", "drive", "secure", "assault")
+    assert styles_of(ev, "soviet", SNO, december) == ("steady", "assault")
+    november = near_rostov("1941-11", weather="mud")
+    assert styles_of(ev, "axis", SNO, november) == ("steady", "drive", "secure")
+    assert styles_of(ev, "soviet", SNO, november) == ("steady",)
+    assert styles_of(DR.evaluator(True), "axis", DR, december) == ()
+
+
+def test_the_assault_gathers_round_an_enemy_held_city_with_no_price_on_contact() -> None:
+    """``assault`` weighs a hex next to Rostov, held by a Soviet army, 24 over ``drive``
+    (4 x 6: the city's storm, 15.2) and puts no price on the attack that contact there
+    obliges (7.1.4: the corps alone at 1:1 or worse, which ``steady`` and ``drive`` price)."""
+    state = own(near_rostov("1941-12"))
+    R = rules_of(SNO, state)
+    view = view_of(R, state, "axis")
+    supplied = frozenset({"2912", "2913"})
+    steady = SturmNachOstenEvaluator(True)
+    drive, assault = steady.styled("axis", "drive"), steady.styled("axis", "assault")
+
+    def worth(ev: SturmNachOstenEvaluator, h: str) -> float:
+        return ev.hex_worth(R, state, view, "ger-6-corps", h, supplied)
+
+    assert worth(assault, "2912") == -2.0 + 24.0
+    assert worth(drive, "2912") < -2.0  # the lone attack priced
+    assert worth(assault, "2913") == worth(drive, "2913") == -4.0
+
+
 def test_the_best_style_is_played_ties_to_the_normal_players(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -18,7 +18,8 @@ read off the clock would make a game depend on the load. On a slower machine a b
 takes longer than it says; on a faster one, less.
 
 **Styles.** Where a game's evaluator offers ways of playing a side's player-turn
-(``styles(side)``: Sturm Nach Osten's leaning harder on the cities or on supply, say), the
+(``styles(side, game, state)``: Sturm Nach Osten's leaning harder on the cities or on
+supply, say, and its all-out attack on the cities in a Victory Determination Turn), the
 hard player, at its player-turn's first decision, plays the turn out in each style - the
 rest of its own player-turn and the enemy's next, the normal player for both sides, the same
 own dice for every style - :data:`STYLE_SAMPLES` times, and plays its turn in the style whose
@@ -100,10 +101,13 @@ def turn_budget_of(evaluator: object) -> float:
     return float(getattr(evaluator, "turn_budget", TURN_BUDGET))
 
 
-def styles_of(evaluator: object, side: str) -> tuple[str, ...]:
-    """The ways of playing ``side`` a game's evaluator offers (none: its one way)."""
+def styles_of(
+    evaluator: object, side: str, game: Game | None = None, state: State | None = None
+) -> tuple[str, ...]:
+    """The ways of playing ``side`` a game's evaluator offers (none: its one way), in the
+    position ``state`` if given (a game may offer a way of playing only in some turns)."""
     styles = getattr(evaluator, "styles", None)
-    return tuple(styles(side)) if styles is not None else ()
+    return tuple(styles(side, game, state)) if styles is not None else ()
 
 
 def steps_for(seconds: float) -> int:
@@ -177,7 +181,7 @@ class HardPlayer(NormalPlayer):
         """The evaluator this player-turn is played with: at its first decision, the style
         whose game-turn played out evaluates best (:meth:`choose_style`)."""
         assert self.judge is not None
-        names = styles_of(self.judge, side)
+        names = styles_of(self.judge, side, game, state)
         if len(names) <= 1:
             return self.judge
         key = (game.turn(state), side)

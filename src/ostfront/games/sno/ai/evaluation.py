@@ -179,7 +179,11 @@ def evaluate(game: Game, protocol_state: ProtocolState, side: str) -> float:
     """The position's score for ``side``: its victory cities against the enemy's, its combat
     factors against his (those out of supply counted as half lost), its replacement factors
     banked, and the Axis march on the Soviet-held victory cities. A won game is worth far
-    more than anything else."""
+    more than anything else; a drawn one its victory count against the enemy's.
+
+    >>> evaluate(None, {"winner": {"winner": None, "score": {"axis": 9, "soviet": 7}}}, "axis")
+    120.0
+    """
     state = own(protocol_state)
     winner = state.get("winner")
     if winner:
@@ -188,7 +192,10 @@ def evaluate(game: Game, protocol_state: ProtocolState, side: str) -> float:
             return 1e6
         if won == other(side):
             return -1e6
-        return 0.0
+        # SNO 15.3, 15.7: a draw - judged by the victory count each side holds at the end,
+        # the margin a drawn game's players (and the paired comparisons) measure it by
+        count = winner.get("score") or {}
+        return VP * (float(count.get(side, 0)) - float(count.get(other(side), 0)))
     R = rules_of(game, state)
     score = 0.0
     for s, sign in ((side, 1.0), (other(side), -1.0)):

@@ -43,13 +43,14 @@ from .. import movement, overrun
 from ..rules import Rules, State, hex_of, phase_kind, phasing_side, units_at
 from ..stacking_limits import stacking_problems
 from ..state import own
+from ..victory import is_vdt
 from . import combat_phase, overruns
 from .combat_phase import CombatMemory
 from .contact import contact_price, still_coming
 from .evaluation import FAR, NEVER, View, evaluate, reach_without, reaches, rules_of, view_of
 from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
-from .styles import STEADY, STYLES, Style, style_named
+from .styles import AT_VDT, STEADY, STYLES, Style, style_named
 
 #: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
 #: ready to attack it (the in-ZOC price, 3, and a hex of the march, 1, over)
@@ -92,9 +93,17 @@ class SturmNachOstenEvaluator:
         self.ordered: frozenset[str] = frozenset()  # SNO 7.5.2: the hexes to order, this phase
 
     # -- the hard player's styles (:mod:`.styles`) ------------------------------
-    def styles(self, side: str) -> tuple[str, ...]:
-        """The ways of playing ``side``'s player-turn the hard player may choose among."""
-        return tuple(s.name for s in STYLES.get(side, ()))
+    def styles(
+        self, side: str, game: Game | None = None, state: ProtocolState | None = None
+    ) -> tuple[str, ...]:
+        """The ways of playing ``side``'s player-turn the hard player may choose among; in a
+        Victory Determination Turn (15.1), the all-out attack on the cities too."""
+        names = tuple(s.name for s in STYLES.get(side, ()))
+        if game is not None and state is not None and side in AT_VDT:
+            sno = own(state)
+            if is_vdt(rules_of(game, sno), sno, sno["turn"]):
+                names += (AT_VDT[side].name,)
+        return names
 
     def styled(self, side: str, name: str) -> SturmNachOstenEvaluator:
         """A fresh evaluator that moves ``side``'s units in the style ``name``."""
@@ -316,8 +325,8 @@ class SturmNachOstenEvaluator:
                 w += 1.0
             elif self.teamwork and h in view.enemy_zoc:
                 w -= style.in_zoc
-            if self.next_to_wanted(R, state, side, h):
-                w += style.retake * RETAKE_NEAR  # SNO 15.2: gather to retake a city
+        if self.next_to_wanted(R, state, side, h):
+            w += style.retake * RETAKE_NEAR  # SNO 15.2: gather to take a city back, or by storm
         if self.teamwork and not reaches(R, state, view, unit.nationality, h, reach):
             w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
         if self.teamwork:  # SNO 7.1.4, 7.1.6: the attack it must then make alone

@@ -9,7 +9,9 @@ hard it pushes on the cities it needs (15.6) against how much it risks being cut
 none is better in general; the hard player plays each for a game-turn on its own dice and
 keeps the one whose position evaluates best. The Soviets have only ``steady``: two more
 Soviet styles (every unit into the threatened cities; out of the Axis ZOC towards them) were
-measured over 30 paired games and gained nothing (docs/ai.md, round 14).
+measured over 30 paired games and gained nothing (docs/ai.md, round 14). In a Victory
+Determination Turn each side may also play ``assault`` (:data:`AT_VDT`), where only the
+cities count.
 
 >>> [s.name for s in STYLES["axis"]]
 ['steady', 'drive', 'secure']
@@ -17,6 +19,8 @@ measured over 30 paired games and gained nothing (docs/ai.md, round 14).
 True
 >>> style_named("soviet", "steady").retake, STEADY.retake
 (1.0, 0.0)
+>>> style_named("axis", "assault").retake
+4.0
 """
 
 from __future__ import annotations
@@ -64,6 +68,22 @@ STYLES: dict[str, tuple[Style, ...]] = {
 }
 
 
+#: SNO 15.1-15.2: the style a side may play a Victory Determination Turn in, besides its
+#: own: every victory city the enemy occupies is attacked whatever it costs - a win ends the
+#: game there, and after the game's last player-turn only the cities count (15.3, 15.7). The
+#: Axis marches as in ``drive`` and gathers round the cities; the Soviets' counter-attack on
+#: the cities lost (``retake``) weighs four times as much as in ``steady``.
+AT_VDT: dict[str, Style] = {
+    "axis": Style(
+        "assault", step=2.0, city_taken=40.0, unsupplied=6.0, contact=0.0, fair=1.0, retake=4.0
+    ),
+    "soviet": Style("assault", retake=4.0),
+}
+
+
 def style_named(side: str, name: str) -> Style:
     """A side's style by name (``steady`` for a name the side does not have)."""
+    vdt = AT_VDT.get(side)
+    if vdt is not None and vdt.name == name:
+        return vdt
     return next((s for s in STYLES.get(side, ()) if s.name == name), STEADY)
