@@ -110,3 +110,37 @@ def test_no_advance_after_combat_into_a_hex_it_would_overstack() -> None:
     room = Action.parse("advance ger-1-pzarmy 1522")
     assert stacking_problems([R.unit(u) for u in (*full, "ger-1-pzarmy")])
     assert overstacking_advances(R, state, [over, room]) == {over.text: NEVER}
+
+
+def dnepropetrovsk(weather: str) -> Any:
+    """The Soviet OMP beside the Romanian Mountain Corps (2) in 2415: the 5th Army (3) in
+    Dnepropetrovsk next to it (a major city: not obliged to attack, 7.1.4a), the 13th Army
+    (3) two hexes off in 2513."""
+    units = {"rom-mtn": "2415", "sov-5-army": "2414", "sov-13-army": "2513"}
+    return GAME.setup(position=position("1941-11", "soviet_omp", units, weather=weather))
+
+
+def test_in_snow_the_soviets_seek_out_the_attacks_a_move_makes_better() -> None:
+    """SNO 6.4.2: in Snow the Axis's attacks shift a column and the Soviets' do not, so the
+    normal Soviet player goes on the offensive (``winter``). The 13th Army moved to 2516 must
+    attack 2415 (7.1.4) with the 5th Army beside it: 6 against 2, +0.25 a defending factor on
+    that column's results (+0.5 of the defence); ``winter`` counts that gain, three times it in the
+    march's hexes, and lifts the Soviets' dislike of enemy ZOC; in good weather neither."""
+    snow, good = dnepropetrovsk("snow"), dnepropetrovsk("good")
+    ev = GAME.evaluator(True)
+    assert ev.style_for("soviet", snow).name == "winter"
+    assert ev.style_for("soviet", good).name == "steady"
+    assert ev.style_for("axis", snow).name == "steady"  # its own attacks shift
+    R = GAME.rules_for(snow)
+    view = view_of(R, snow, "soviet")
+    gain = contact_price(R, snow, view, "sov-13-army", "2516", {}, None, offensive=CONTACT)
+    assert gain == CONTACT * 0.5
+    assert contact_price(R, snow, view, "sov-13-army", "2516", {}, None) == 0.0
+
+    def worth(state: Any) -> float:
+        v = view_of(R, state, "soviet")
+        return ev.hex_worth(R, state, v, "sov-13-army", "2516") - ev.hex_worth(
+            R, state, v, "sov-13-army", "2513"
+        )
+
+    assert worth(snow) - worth(good) == gain + 3.0  # the gain, and no in-ZOC price (3)

@@ -74,10 +74,9 @@ def forced_attack(
     e: str,
     memo: dict[tuple[object, ...], tuple[float, float, float]],
 ) -> tuple[float, float, float]:
-    """(expected result in factors of the defence, at most zero; attack factors; defence
-    factors) of ``group`` (each where ``state`` has it) attacking every unit in ``e``
-    together (7.1.9) - a worth of zero where no unit of the group is obliged to attack it
-    (7.1.4) or the attack is a fair one."""
+    """(expected result in factors of the defence; attack factors; defence factors) of
+    ``group`` (each where ``state`` has it) attacking every unit in ``e`` together (7.1.9) -
+    a worth of zero where no unit of the group is obliged to attack it (7.1.4)."""
     if not group:
         return 0.0, 0.0, 0.0
     where = {u: hex_of(state, u) or "" for u in group}
@@ -94,7 +93,7 @@ def forced_attack(
         else:
             dist = results.distribution(R, state, group, defenders, False)
             worth = result_value(dist) * defence
-        found = memo[key] = (min(0.0, worth), float(o.attack), float(defence))
+        found = memo[key] = (worth, float(o.attack), float(defence))
     return found
 
 
@@ -108,6 +107,7 @@ def contact_price(
     coming: dict[str, dict[str, float]] | None = None,
     weight: float = CONTACT,
     fair: float = FAIR,
+    offensive: float = 0.0,
 ) -> float:
     """What ``uid`` standing in ``h`` adds to its side's compulsory attacks (7.1.4, 7.1.6):
     for each enemy hex next to ``h``, the forced attack on it with ``uid`` less without it -
@@ -117,7 +117,9 @@ def contact_price(
     alone in contact is priced too. ``coming``: enemy hex -> the units yet to move that can
     reach it this phase and their factors (:func:`still_coming`); an attack they would make
     ``fair`` (:data:`FAIR`) is not priced, so a side masses; ``weight``: movement worth a
-    factor of the defence (:data:`CONTACT`). ``memo`` keeps the attacks found."""
+    factor of the defence (:data:`CONTACT`); ``offensive``: the same for the gain, above
+    zero, of an attack the unit makes better (a side on the offensive). ``memo`` keeps the
+    attacks found."""
     if not may_attack(R, uid, state):
         return 0.0  # SNO 10.5.3, 10.7.4
     hexes = contacts(R, state, view, h)
@@ -128,16 +130,17 @@ def contact_price(
     else:
         units = {**state["units"], uid: {**state["units"][uid], "at": h}}
         there = own(dict(state, units=units))  # type: ignore[arg-type]
-    total = 0.0
+    total = gain = 0.0
     for e in hexes:
         others = attackers_of(R, state, view, e, uid)
         with_it, attack, defence = forced_attack(R, there, view, sorted([*others, uid]), e, memo)
+        without = forced_attack(R, state, view, others, e, memo)[0]
+        gain += max(0.0, with_it) - max(0.0, without)
         more = sum(f for u, f in (coming or {}).get(e, {}).items() if u != uid and u not in others)
         if with_it < 0 and attack + more >= fair * defence:
             with_it = 0.0  # the units still to move can make it a fair attack
-        without = forced_attack(R, state, view, others, e, memo)[0]
-        total += with_it - without
-    return weight * total
+        total += min(0.0, with_it) - min(0.0, without)
+    return weight * total + offensive * gain
 
 
 def still_coming(

@@ -50,7 +50,7 @@ from .contact import contact_price, still_coming
 from .evaluation import FAR, NEVER, View, evaluate, reach_without, reaches, rules_of, view_of
 from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
-from .styles import AT_VDT, STEADY, STYLES, Style, style_named
+from .styles import AT_VDT, SEASON, STEADY, STYLES, Style, favoured_by_weather, style_named
 
 #: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
 #: ready to attack it (the in-ZOC price, 3, and a hex of the march, 1, over)
@@ -106,15 +106,24 @@ class SturmNachOstenEvaluator:
         return names
 
     def styled(self, side: str, name: str) -> SturmNachOstenEvaluator:
-        """A fresh evaluator that moves ``side``'s units in the style ``name``."""
-        return SturmNachOstenEvaluator(self.teamwork, style_named(side, name))
+        """A fresh evaluator that moves ``side``'s units in the style ``name`` (its first: as
+        the normal player does, season by season)."""
+        first = STYLES[side][0].name if side in STYLES else STEADY.name
+        return SturmNachOstenEvaluator(
+            self.teamwork, None if name == first else style_named(side, name)
+        )
 
-    def style_for(self, side: str) -> Style:
+    def style_for(self, side: str, state: State) -> Style:
         """The weights ``side``'s units move and attack by: the style chosen (the hard
-        player's), else the side's own first style (:data:`.styles.STYLES`)."""
-        if self.style is None:
-            return STYLES[side][0] if side in STYLES else STEADY
-        return self.style
+        player's), else the side's own first style (:data:`.styles.STYLES`) - or its season's
+        (:data:`.styles.SEASON`) in a month whose weather shifts the enemy's attacks and not
+        its own (6.4.2)."""
+        if self.style is not None:
+            return self.style
+        season = SEASON.get(side)
+        if season is not None and self.teamwork and favoured_by_weather(state, side):
+            return season
+        return STYLES[side][0] if side in STYLES else STEADY
 
     def phasing(self, game: Game, state: ProtocolState) -> str | None:
         """Whose player-turn it is (SNO 3.4.5); None once the game is over."""
@@ -178,7 +187,7 @@ class SturmNachOstenEvaluator:
             if kind == "omp":
                 return self.move_values(R, state, side, actions)
             if kind == "combat":
-                retake = self.style_for(side).retake
+                retake = self.style_for(side, state).retake
                 return combat_phase.combat_values(R, state, side, self.combat, retake, actions)
             if kind == "disband":
                 return combat_phase.disband_values(R, state, side, actions)
@@ -240,7 +249,7 @@ class SturmNachOstenEvaluator:
 
     def next_to_wanted(self, R: Rules, state: State, side: str, h: str) -> bool:
         """Whether ``h`` is next to a victory city this style attacks (:meth:`wanted`)."""
-        if not self.style_for(side).retake:
+        if not self.style_for(side, state).retake:
             return False
         key = (state.get("seed"), state["turn"], state["phase"], side)
         if self.wanted_key != key:
@@ -253,7 +262,7 @@ class SturmNachOstenEvaluator:
     def wanted(self, R: Rules, state: State, side: str) -> dict[str, float]:
         """SNO 15.2: the enemy-occupied victory cities this style attacks though no rule
         obliges it, and what each is worth (:func:`.combat_phase.wanted`)."""
-        return combat_phase.wanted(R, state, side, self.style_for(side).retake)
+        return combat_phase.wanted(R, state, side, self.style_for(side, state).retake)
 
     # -- No Retreat orders (7.5.2) ---------------------------------------------
     def order_values(
@@ -312,7 +321,7 @@ class SturmNachOstenEvaluator:
         ``reach``: where its supply lines would reach (by default, where they reach now)."""
         unit = R.unit(uid)
         side = view.side
-        style = self.style_for(side)
+        style = self.style_for(side, state)
         w = -style.step * min(view.objective.get(h, FAR), FAR)
         holder = view.cities.get(h)
         if side == "axis":
@@ -331,7 +340,18 @@ class SturmNachOstenEvaluator:
             w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
         if self.teamwork:  # SNO 7.1.4, 7.1.6: the attack it must then make alone
             coming = self.coming_for(R, state, view)
-            w += contact_price(R, state, view, uid, h, self.lone, coming, style.contact, style.fair)
+            w += contact_price(
+                R,
+                state,
+                view,
+                uid,
+                h,
+                self.lone,
+                coming,
+                style.contact,
+                style.fair,
+                style.offensive,
+            )
         return w
 
     def move_gain(

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..combat.odds import weather_shifts
+from ..rules import State, other
 from .contact import CONTACT, FAIR
 
 
@@ -49,6 +51,10 @@ class Style:
     #: move must be able to make for it not to count
     contact: float = CONTACT
     fair: float = FAIR
+    #: the attacks a move into contact makes better (:mod:`.contact`): movement worth a
+    #: factor of the defence an attack is expected to take, counted above zero - a side on
+    #: the offensive goes looking for them
+    offensive: float = 0.0
 
 
 #: The normal player's weights
@@ -68,6 +74,14 @@ STYLES: dict[str, tuple[Style, ...]] = {
 }
 
 
+#: SNO 6.4.2: in a month whose weather shifts the enemy's attacks and not the side's (Snow:
+#: the Axis's), the normal player's side goes on the offensive - its units move into contact
+#: where the attack they make there gains (no price on enemy ZOC as such: what the attack
+#: costs or gains is priced), as the Red Army did in the winters of the war
+SEASON: dict[str, Style] = {
+    "soviet": Style("winter", retake=1.0, in_zoc=0.0, offensive=CONTACT),
+}
+
 #: SNO 15.1-15.2: the style a side may play a Victory Determination Turn in, besides its
 #: own: every victory city the enemy occupies is attacked whatever it costs - a win ends the
 #: game there, and after the game's last player-turn only the cities count (15.3, 15.7). The
@@ -83,7 +97,13 @@ AT_VDT: dict[str, Style] = {
 
 def style_named(side: str, name: str) -> Style:
     """A side's style by name (``steady`` for a name the side does not have)."""
-    vdt = AT_VDT.get(side)
-    if vdt is not None and vdt.name == name:
-        return vdt
+    for extra in (AT_VDT.get(side), SEASON.get(side)):
+        if extra is not None and extra.name == name:
+            return extra
     return next((s for s in STYLES.get(side, ()) if s.name == name), STEADY)
+
+
+def favoured_by_weather(state: State, side: str) -> bool:
+    """Whether the month's weather shifts the enemy's attacks and not the side's (SNO 6.4.2:
+    Snow, for the Soviets)."""
+    return bool(weather_shifts(state, other(side))) and not weather_shifts(state, side)

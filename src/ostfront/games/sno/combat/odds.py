@@ -116,6 +116,19 @@ def attack_factor(R: Rules, state: State, uid: str, hexes: list[str]) -> int:
     return cf
 
 
+def weather_shifts(state: State, side: str, crt: str = "assault") -> list[str]:
+    """SNO 6.4: the columns left the month's weather shifts ``side``'s attacks on the ``crt``
+    table, cumulative with the others (7.2.1 step five) - Assault attacks only: overrun and
+    blitz attacks never shift for the weather (5.4.1d)."""
+    if crt != "assault":
+        return []
+    if state.get("weather") == "mud":  # SNO 6.4.1
+        return ["SNO 6.4.1"]
+    if state.get("weather") == "snow" and side == "axis":  # SNO 6.4.2
+        return ["SNO 6.4.2"]
+    return []
+
+
 def zhukov_shift(R: Rules, state: State, attackers: list[str], defenders: list[str]) -> int:
     """SNO 10.6.6-10.6.7: Zhukov's column shift on this attack (zhukov.py)."""
     return zhukov.column_shift(R, state, attackers, defenders)
@@ -210,12 +223,7 @@ def assess(
         other = sum(factors[u] for u in attackers if any((a, d) not in line for a, d in across[u]))
         if other < defence:
             shifts.append("SNO 14.33")
-    # SNO 6.4: weather shifts, cumulative with the others (7.2.1 step five) - on Assault
-    # attacks only: overrun and blitz attacks never shift for the weather (SNO 5.4.1d)
-    if crt == "assault" and state.get("weather") == "mud":  # SNO 6.4.1
-        shifts.append("SNO 6.4.1")
-    elif crt == "assault" and state.get("weather") == "snow" and side == "axis":  # SNO 6.4.2
-        shifts.append("SNO 6.4.2")
+    shifts += weather_shifts(state, side, crt)
     right: list[str] = []
     # SNO 10.6.6-10.6.7: Zhukov, one column left on Axis attacks near him, right on his one
     # Soviet attack; cumulative with the rest (7.2.1 step five)
