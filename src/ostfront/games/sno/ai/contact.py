@@ -12,6 +12,10 @@ must make anyway gains, a fair one costs nothing. A move's price is that of wher
 less that of where it stands, so leaving a neighbour alone in contact costs too. An attack
 the units yet to move could bring to :data:`FAIR` is not priced, so a side still masses.
 
+A side on the offensive (a style's ``offensive``: the Soviets in Snow, 6.4.2) also counts the
+gain above zero - a move that makes an attack better is worth the defence it is expected to
+take, so its units go looking for such attacks.
+
 No price where the rules oblige nothing (7.1.4): a Major or Victory city, an enemy hex across
 an unfrozen river or strait side, a fortified unit or one that never attacks (10.5.3).
 """

@@ -1,17 +1,19 @@
 """Ways of playing a Sturm Nach Osten player-turn: the movement weights the hard player
 chooses among, by playing each out (:mod:`ostfront.ai.hard`).
 
-The normal player always plays its side's ``steady``, the weights of :mod:`.moves` - for the
+The normal player plays its side's ``steady``, the weights of :mod:`.moves` - for the
 Soviets with the counter-attack on the victory cities the Axis has taken (``retake``,
-15.2). The Axis's others lean one way or the other on what decides its 1941 campaign: how
-hard it pushes on the cities it needs (15.6) against how much it risks being cut off
-(9.5.1: an isolated unit outside a city is lost). Which is best depends on the position, so
-none is better in general; the hard player plays each for a game-turn on its own dice and
-keeps the one whose position evaluates best. The Soviets have only ``steady``: two more
-Soviet styles (every unit into the threatened cities; out of the Axis ZOC towards them) were
-measured over 30 paired games and gained nothing (docs/ai.md, round 14). In a Victory
-Determination Turn each side may also play ``assault`` (:data:`AT_VDT`), where only the
-cities count.
+15.2) - except in a month whose weather favours the side (6.4.2: Snow, for the Soviets),
+when it plays its season's (:data:`SEASON`: the winter offensive). The Axis's others lean
+one way or the other on what decides its 1941 campaign: how hard it pushes on the cities it
+needs (15.6) against how much it risks being cut off (9.5.1: an isolated unit outside a city
+is lost). Which is best depends on the position, so none is better in general; the hard
+player plays each for a game-turn on its own dice and keeps the one whose position
+evaluates best. The Soviets have only ``steady`` of their own:
+two more Soviet styles (every unit into the threatened cities; out of the Axis ZOC towards
+them) were measured over 30 paired games and gained nothing (docs/ai.md, round 14); the hard
+Soviets may play the winter offensive out of season as well. In a Victory Determination Turn
+each side may also play ``assault`` (:data:`AT_VDT`), where only the cities count.
 
 >>> [s.name for s in STYLES["axis"]]
 ['steady', 'drive', 'secure']
