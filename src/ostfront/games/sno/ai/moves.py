@@ -96,18 +96,13 @@ class SturmNachOstenEvaluator:
     def styles(
         self, side: str, game: Game | None = None, state: ProtocolState | None = None
     ) -> tuple[str, ...]:
-        """The ways of playing ``side``'s player-turn the hard player may choose among: the
-        side's own; its season's out of season (the Soviet offensive in a month whose weather
-        does not favour it: the normal player's own in one that does, 6.4.2); in a Victory
-        Determination Turn (15.1), the all-out attack on the cities."""
+        """The ways of playing ``side``'s player-turn the hard player may choose among; in a
+        Victory Determination Turn (15.1), the all-out attack on the cities too."""
         names = tuple(s.name for s in STYLES.get(side, ()))
-        if game is None or state is None:
-            return names
-        sno = own(state)
-        if side in SEASON and not favoured_by_weather(sno, side):
-            names += (SEASON[side].name,)
-        if side in AT_VDT and is_vdt(rules_of(game, sno), sno, sno["turn"]):
-            names += (AT_VDT[side].name,)
+        if game is not None and state is not None and side in AT_VDT:
+            sno = own(state)
+            if is_vdt(rules_of(game, sno), sno, sno["turn"]):
+                names += (AT_VDT[side].name,)
         return names
 
     def styled(self, side: str, name: str) -> SturmNachOstenEvaluator:
