@@ -50,7 +50,7 @@ from .contact import contact_price, still_coming
 from .evaluation import FAR, NEVER, View, evaluate, reach_without, reaches, rules_of, view_of
 from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
-from .styles import AT_VDT, SEASON, STEADY, STYLES, Style, favoured_by_weather, style_named
+from .styles import AT_VDT, SEASON, STYLES, Style, favoured_by_weather, own_style, style_named
 
 #: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
 #: ready to attack it (the in-ZOC price, 3, and a hex of the march, 1, over)
@@ -108,7 +108,7 @@ class SturmNachOstenEvaluator:
     def styled(self, side: str, name: str) -> SturmNachOstenEvaluator:
         """A fresh evaluator that moves ``side``'s units in the style ``name`` (its first: as
         the normal player does, season by season)."""
-        first = STYLES[side][0].name if side in STYLES else STEADY.name
+        first = own_style(side).name
         return SturmNachOstenEvaluator(
             self.teamwork, None if name == first else style_named(side, name)
         )
@@ -123,7 +123,7 @@ class SturmNachOstenEvaluator:
         season = SEASON.get(side)
         if season is not None and self.teamwork and favoured_by_weather(state, side):
             return season
-        return STYLES[side][0] if side in STYLES else STEADY
+        return own_style(side)
 
     def phasing(self, game: Game, state: ProtocolState) -> str | None:
         """Whose player-turn it is (SNO 3.4.5); None once the game is over."""

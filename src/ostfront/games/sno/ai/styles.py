@@ -9,12 +9,11 @@ one way or the other on what decides its 1941 campaign: how hard it pushes on th
 needs (15.6) against how much it risks being cut off (9.5.1: an isolated unit outside a city
 is lost). Which is best depends on the position, so none is better in general; the hard
 player plays each for a game-turn on its own dice and keeps the one whose position
-evaluates best. The Soviets have only ``steady`` of their own:
-two more Soviet styles (every unit into the threatened cities; out of the Axis ZOC towards
-them) were measured over 30 paired games and gained nothing (docs/ai.md, round 14), and the
-winter offensive out of season lost 0.32 +- 0.49 of their count over 37 (round 18). In a
-Victory Determination Turn each side may also play ``assault`` (:data:`AT_VDT`), where only
-the cities count.
+evaluates best. The Soviets have only ``steady`` of their own: two more Soviet styles (every
+unit into the threatened cities; out of the Axis ZOC towards them) were measured over 30
+paired games and gained nothing (docs/ai.md, round 14), and the winter offensive out of
+season lost 0.32 +- 0.49 of their count over 37 (round 18). In a Victory Determination Turn
+each side may also play ``assault`` (:data:`AT_VDT`), where only the cities count.
 
 >>> [s.name for s in STYLES["axis"]]
 ['steady', 'drive', 'secure']
@@ -91,11 +90,15 @@ SEASON: dict[str, Style] = {
 #: Axis marches as in ``drive`` and gathers round the cities; the Soviets' counter-attack on
 #: the cities lost (``retake``) weighs four times as much as in ``steady``.
 AT_VDT: dict[str, Style] = {
-    "axis": Style(
-        "assault", step=2.0, city_taken=40.0, unsupplied=6.0, contact=0.0, fair=1.0, retake=4.0
-    ),
+    "axis": Style("assault", step=2.0, city_taken=40.0, unsupplied=6.0, contact=0.0, retake=4.0),
     "soviet": Style("assault", retake=4.0),
 }
+
+
+def own_style(side: str) -> Style:
+    """The side's own first style, the normal player's (:data:`STYLES`; ``steady`` for a
+    side with none)."""
+    return STYLES[side][0] if side in STYLES else STEADY
 
 
 def style_named(side: str, name: str) -> Style:
