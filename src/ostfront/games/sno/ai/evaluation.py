@@ -36,6 +36,13 @@ BANKED = 1.0  # a replacement factor banked (11.3): less than the factor it came
 ISOLATED = 1.5  # a combat factor out of supply (9.5.1: lost unless in a city)
 ADVANCE = 0.15  # an Axis factor a hex nearer the Soviet-held victory city it marches on
 FAR = 30  # the distance of a hex no objective reaches
+#: SNO 9.4.2, 9.5.2: a Soviet-held victory city with this many Axis combat units within two
+#: hexes of it is besieged - stormed month after month and filled again by replacements -
+#: and a ``pincer`` style marches on the hexes behind it, to cut it off, instead
+BESIEGED = 6
+#: in a ``pincer`` style, the steps a besieged city counts as farther than it is: the units
+#: next to it stay, those coming up go round it
+SIEGE_OFFSET = 2
 NEVER = -50.0  # disband, break down, give up: only when nothing else is left
 
 #: What a combat result is worth to the attacker, as a share of the defenders' strength
@@ -98,12 +105,56 @@ def objectives(R: Rules, state: State, side: str) -> list[str]:
     return threatened or mine
 
 
-def view_of(R: Rules, state: State, side: str) -> View:
+def besieged(R: Rules, state: State, targets: list[str]) -> dict[str, list[str]]:
+    """SNO 9.4.2, 9.5.2: the targets the Axis besieges (:data:`BESIEGED` combat units within
+    two hexes), each with the hexes behind it - two from the city and farther from every
+    Axis unit than the city itself: where units cut it off from the Soviet rear, as Kiev
+    was in September 1941. An isolated city supplies only six stacking factors (9.4.2),
+    loses half its garrison at the end of each Soviet Combat Phase (9.5.2) and takes no
+    replacements; stormed alone, it holds (a DR does not move infantry out of it, 7.3.1)."""
+    grid = R.map.grid
+    steps = supply.land_steps(R, state)
+    axis = [
+        (h, sum(1 for u in us if R.unit(u).is_combat))
+        for h, us in occupancy(state).items()
+        if R.unit(us[0]).side == "axis"
+    ]
+    out: dict[str, list[str]] = {}
+    for c in targets:
+        if sum(n for h, n in axis if grid.distance(c, h) <= 2) < BESIEGED:
+            continue
+        near = min(grid.distance(c, h) for h, _ in axis)
+        behind = [
+            h
+            for h in grid.ring(c, 2)
+            if h in steps and min(grid.distance(h, a) for a, _ in axis) > near
+        ]
+        if behind:
+            out[c] = behind
+    return out
+
+
+def view_of(R: Rules, state: State, side: str, pincer: bool = False) -> View:
+    """What the movement scores read; ``pincer``: the Axis goes round the cities it
+    besieges (:func:`besieged`) rather than at them."""
     occ = occupancy(state)
     enemy = other(side)
     targets = objectives(R, state, side)
     steps = supply.land_steps(R, state)
-    objective = distances(targets, lambda h: steps.get(h, ()), None) if targets else {}
+
+    def steps_from(sources: list[str]) -> dict[str, int]:
+        return distances(sources, lambda h: steps.get(h, ()), None) if sources else {}
+
+    objective = steps_from(targets)
+    sieges = besieged(R, state, targets) if pincer and side == "axis" else {}
+    if sieges:
+        free = steps_from([t for t in targets if t not in sieges])
+        at_city = steps_from(list(sieges))
+        behind = steps_from(sorted({h for hs in sieges.values() for h in hs}))
+        objective = {
+            h: min(free.get(h, FAR), at_city.get(h, FAR) + SIEGE_OFFSET, behind.get(h, FAR))
+            for h in steps
+        }
     control = state.get("control", {})
     cities = {h: control.get(h, "") for h in controlled_cities(R)}
     enemy_hexes = frozenset(h for h, us in occ.items() if R.unit(us[0]).side == enemy)

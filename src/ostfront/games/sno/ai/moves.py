@@ -47,10 +47,30 @@ from ..victory import is_vdt
 from . import combat_phase, overruns
 from .combat_phase import CombatMemory
 from .contact import contact_price, still_coming
-from .evaluation import FAR, NEVER, View, evaluate, reach_without, reaches, rules_of, view_of
+from .evaluation import (
+    FAR,
+    NEVER,
+    View,
+    besieged,
+    evaluate,
+    objectives,
+    reach_without,
+    reaches,
+    rules_of,
+    view_of,
+)
 from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
-from .styles import AT_VDT, SEASON, STYLES, Style, favoured_by_weather, own_style, style_named
+from .styles import (
+    AT_VDT,
+    IN_SIEGE,
+    SEASON,
+    STYLES,
+    Style,
+    favoured_by_weather,
+    own_style,
+    style_named,
+)
 
 #: A style that retakes cities (:mod:`.styles`): a unit next to an enemy-held victory city,
 #: ready to attack it (the in-ZOC price, 3, and a hex of the march, 1, over)
@@ -96,13 +116,18 @@ class SturmNachOstenEvaluator:
     def styles(
         self, side: str, game: Game | None = None, state: ProtocolState | None = None
     ) -> tuple[str, ...]:
-        """The ways of playing ``side``'s player-turn the hard player may choose among; in a
-        Victory Determination Turn (15.1), the all-out attack on the cities too."""
+        """The ways of playing ``side``'s player-turn the hard player may choose among; while
+        the Axis besieges a victory city, going round it (9.4.2, 9.5.2); in a Victory
+        Determination Turn (15.1), the all-out attack on the cities too."""
         names = tuple(s.name for s in STYLES.get(side, ()))
-        if game is not None and state is not None and side in AT_VDT:
-            sno = own(state)
-            if is_vdt(rules_of(game, sno), sno, sno["turn"]):
-                names += (AT_VDT[side].name,)
+        if game is None or state is None:
+            return names
+        sno = own(state)
+        R = rules_of(game, sno)
+        if side in IN_SIEGE and besieged(R, sno, objectives(R, sno, side)):
+            names += (IN_SIEGE[side].name,)  # SNO 9.4.2, 9.5.2
+        if side in AT_VDT and is_vdt(R, sno, sno["turn"]):
+            names += (AT_VDT[side].name,)
         return names
 
     def styled(self, side: str, name: str) -> SturmNachOstenEvaluator:
@@ -202,7 +227,7 @@ class SturmNachOstenEvaluator:
     def rrp_values(
         self, R: Rules, state: State, side: str, actions: Sequence[Action]
     ) -> dict[str, float]:
-        view = view_of(R, state, side)
+        view = view_of(R, state, side, self.style_for(side, state).pincer)
         out: dict[str, float] = {}
         for a in actions:
             if a.verb == "end":
@@ -405,7 +430,7 @@ class SturmNachOstenEvaluator:
     ) -> dict[str, float]:
         if state.get("overrun_draft"):
             return overruns.draft_values(R, state, actions)  # SNO 5.4
-        view = view_of(R, state, side)
+        view = view_of(R, state, side, self.style_for(side, state).pincer)
         key = (state.get("seed"), state["turn"], state["phase"], side)
         if key != self.key:
             self.key, self.gains, self.tries, self.lone = key, {}, {}, {}

@@ -13,7 +13,8 @@ evaluates best. The Soviets have only ``steady`` of their own: two more Soviet s
 unit into the threatened cities; out of the Axis ZOC towards them) were measured over 30
 paired games and gained nothing (docs/ai.md, round 14), and the winter offensive out of
 season lost 0.32 +- 0.49 of their count over 37 (round 18). In a Victory Determination Turn
-each side may also play ``assault`` (:data:`AT_VDT`), where only the cities count.
+each side may also play ``assault`` (:data:`AT_VDT`), where only the cities count; while
+the Axis besieges a victory city, ``pincer`` (:data:`IN_SIEGE`), going round it.
 
 >>> [s.name for s in STYLES["axis"]]
 ['steady', 'drive', 'secure']
@@ -23,6 +24,8 @@ True
 (1.0, 0.0)
 >>> style_named("axis", "assault").retake
 4.0
+>>> style_named("axis", "pincer").pincer
+True
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ class Style:
     #: factor of the defence an attack is expected to take, counted above zero - a side on
     #: the offensive goes looking for them
     offensive: float = 0.0
+    #: march round the victory cities the side besieges, to cut them off, rather than at
+    #: them (:func:`.evaluation.besieged`)
+    pincer: bool = False
 
 
 #: The normal player's weights
@@ -95,6 +101,13 @@ AT_VDT: dict[str, Style] = {
 }
 
 
+#: SNO 9.4.2, 9.5.2: the style the Axis may play while it besieges a victory city
+#: (:func:`.evaluation.besieged`): the units coming up go round the city to cut it off, as
+#: Kiev (September 1941) was taken, rather than storm it again - the normal player's units
+#: march on the nearest city and stand next to it month after month (docs/ai.md, round 19)
+IN_SIEGE: dict[str, Style] = {"axis": Style("pincer", pincer=True)}
+
+
 def own_style(side: str) -> Style:
     """The side's own first style, the normal player's (:data:`STYLES`; ``steady`` for a
     side with none)."""
@@ -103,7 +116,7 @@ def own_style(side: str) -> Style:
 
 def style_named(side: str, name: str) -> Style:
     """A side's style by name (``steady`` for a name the side does not have)."""
-    for extra in (AT_VDT.get(side), SEASON.get(side)):
+    for extra in (AT_VDT.get(side), SEASON.get(side), IN_SIEGE.get(side)):
         if extra is not None and extra.name == name:
             return extra
     return next((s for s in STYLES.get(side, ()) if s.name == name), STEADY)
