@@ -13,7 +13,7 @@ from ostfront.ai.hard import HardPlayer, styles_of, turn_budget_of
 from ostfront.core.protocol import Game, State
 from ostfront.core.record import state_hash
 from ostfront.games import get
-from ostfront.games.sno.ai.evaluation import rules_of, view_of
+from ostfront.games.sno.ai.evaluation import besieged, objectives, rules_of, view_of
 from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
 from ostfront.games.sno.ai.styles import STEADY, STYLES, style_named
 from ostfront.games.sno.state import own
@@ -166,3 +166,57 @@ def test_a_style_is_played_out_to_the_sides_next_player_turn() -> None:
     assert steps > 20
     again, _ = player.turn_played_out(SNO, state, "axis", "drive", 99)
     assert state_hash(again) == state_hash(end)  # its own dice: the same every time
+
+
+def before_kiev(axis: dict[str, str]) -> State:
+    """September 1941, the Axis Movement Phase: the Soviet 16th Army holds Kiev (1816), the
+    ``axis`` units west of it."""
+    position = {
+        "game": "sno",
+        "turn": "1941-09",
+        "phase": "axis_omp",
+        "extra": {"last_turn": "1941-12"},
+        "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
+        "units": [{"id": "sov-16-army", "hex": "1816"}]
+        + [{"id": uid, "hex": h} for uid, h in axis.items()],
+    }
+    return SNO.setup(position=position)
+
+
+SIX_BEFORE_KIEV = {
+    "ger-6-corps": "1717",
+    "ger-29-corps": "1717",
+    "ger-53-corps": "1817",
+    "ger-23-corps": "1817",
+    "ger-6-army": "1918",
+    "ger-1-corps": "1918",
+}
+
+
+def test_a_city_with_six_axis_units_near_is_besieged_and_the_pincer_goes_round_it() -> None:
+    """SNO 9.4.2, 9.5.2: six Axis combat units within two hexes of Kiev besiege it; the hexes
+    behind it are the six two hexes from it on the far side (farther from every Axis unit than
+    the city). In ``pincer`` the march is on those: 1715, two steps from Kiev's west side,
+    is an objective itself, and the hexes next to Kiev are worth no more than 1918's. With
+    five units Kiev is not besieged and the pincer marches on the city as ``steady`` does."""
+    state = own(before_kiev(SIX_BEFORE_KIEV))
+    R = rules_of(SNO, state)
+    targets = objectives(R, state, "axis")
+    assert besieged(R, state, targets) == {"1816": ["2016", "2015", "1915", "1814", "1715", "1615"]}
+    steady, pincer = view_of(R, state, "axis"), view_of(R, state, "axis", pincer=True)
+    assert [steady.objective[h] for h in ("1717", "1918", "1715", "1815")] == [1, 2, 2, 1]
+    assert [pincer.objective[h] for h in ("1717", "1918", "1715", "1815")] == [2, 2, 0, 1]
+    five = own(before_kiev({u: h for u, h in SIX_BEFORE_KIEV.items() if u != "ger-1-corps"}))
+    assert besieged(R, five, objectives(R, five, "axis")) == {}
+    assert view_of(R, five, "axis", pincer=True).objective == view_of(R, five, "axis").objective
+
+
+def test_the_pincer_is_offered_to_the_axis_only_while_it_besieges_a_city() -> None:
+    """The hard Axis may play ``pincer`` in a siege and not before; the Soviets never."""
+    ev = SNO.evaluator(True)
+    siege = before_kiev(SIX_BEFORE_KIEV)
+    assert styles_of(ev, "axis", SNO, siege) == ("steady", "drive", "secure", "pincer")
+    assert styles_of(ev, "soviet", SNO, siege) == ("steady",)
+    fewer = before_kiev({"ger-6-corps": "1717", "ger-29-corps": "1717"})
+    assert styles_of(ev, "axis", SNO, fewer) == ("steady", "drive", "secure")
+    assert style_named("axis", "pincer").pincer and not STEADY.pincer

@@ -40,8 +40,9 @@ FAR = 30  # the distance of a hex no objective reaches
 #: hexes of it is besieged - stormed month after month and filled again by replacements -
 #: and a ``pincer`` style marches on the hexes behind it, to cut it off, instead
 BESIEGED = 6
-#: in a ``pincer`` style, the steps a besieged city counts as farther than it is: the units
-#: next to it stay, those coming up go round it
+#: in a ``pincer`` style, the steps a besieged city counts as farther than it is: a hex next
+#: to it is worth no more than one three steps from the hexes behind it, so the units coming
+#: up go round it (those already next to it are mostly held there by its ZOC, 5.2)
 SIEGE_OFFSET = 2
 NEVER = -50.0  # disband, break down, give up: only when nothing else is left
 
