@@ -490,3 +490,35 @@ def test_7_4_7_an_unavoidable_ae_comes_before_the_overruns(R, make_state) -> Non
     assert s["units"]["ger-7-corps"]["at"] == "dead"
     assert (overrun_attack["kind"], overrun_attack["done"]) == ("overrun", False)
     assert _texts(R, s, combat) == ["roll 1"]
+
+
+def test_5_4_7_the_obligation_lapses_where_no_attack_on_it_may_be_declared(R, make_state) -> None:
+    """Beside the 5th and 6th Corps (overrunning 1903), the 3rd Army in 1905 must be attacked
+    by other units (5.4.7) - by the 7th Corps in 1906, which can: 2 against it on the Assault
+    CRT is at least 1:6 (7.4.7). Marked Blitz, it could attack only on the Overrun/Blitz CRT,
+    below 2:1, which 5.4.1c forbids: none can, and the obligation lapses (else the Combat
+    Phase could never end: seeds 7 and 66 of round 19)."""
+    units = {**PANZERS, "sov-1-gds": "1903", "sov-3-army": "1905", "ger-7-corps": "1906"}
+    s = _overrun_then_combat(R, make_state, units)
+    assert "sov-3-army" in plan.others_reach(R, s)
+    s = _overrun_then_combat(R, make_state, units, blitz=["ger-7-corps"])
+    assert plan.odds_allow(R, s, ["ger-7-corps"], "sov-3-army") is False
+    assert "sov-3-army" not in plan.others_reach(R, s)
+
+
+def test_5_4_7_and_7_1_10_an_attack_that_must_take_on_more_than_it_can(R, make_state) -> None:
+    """The 7th Corps in 1906 may attack the 3rd Army alone at 1:6 or more - but with the 4th
+    and 5th Armies in 1907 and the 6th and 8th in 2006, in its ZOC and no other unit's, the attack
+    must take them on too (7.1.10), below 1:6: the 5.4.7 obligation lapses."""
+    units = {**PANZERS, "sov-1-gds": "1903", "sov-3-army": "1905", "ger-7-corps": "1906"}
+    more = {**units, "sov-4-army": "1907", "sov-5-army": "1907", "sov-6-army": "2006"}
+    more |= {"sov-8-army": "2006"}
+    s = _overrun_then_combat(R, make_state, more)
+    brought = ["sov-3-army", "sov-4-army", "sov-5-army", "sov-6-army", "sov-8-army"]
+    assert plan.enemies_in_zoc(R, s, "ger-7-corps") == brought
+    assert odds.assess(R, s, ["ger-7-corps"], ["sov-3-army"]).column is not None
+    assert odds.assess(R, s, ["ger-7-corps"], brought).column is None
+    assert "sov-3-army" not in plan.others_reach(R, s)
+    # a German unit next to 1907 and 2006 alone takes them on: the obligation holds again
+    s = _overrun_then_combat(R, make_state, {**more, "ger-8-corps": "2007"})
+    assert "sov-3-army" in plan.others_reach(R, s)

@@ -296,16 +296,44 @@ def _side_units(R: Rules, state: State, side: str) -> list[str]:
 
 
 def others_reach(R: Rules, state: State) -> frozenset[str]:
-    """SNO 5.4.7: the enemy units some phasing unit outside the overruns may attack. An enemy
-    unit beside an overrunning unit must be attacked by other units - where none can, the
-    obligation lapses (reading: the overrun was legal, 5.4.7 allows it)."""
+    """SNO 5.4.7: the enemy units beside an overrunning unit that some phasing unit outside
+    the overruns can attack. Such a unit must be attacked by other units - where none can,
+    the obligation lapses (reading: the overrun was legal, 5.4.7 allows it): none beside it
+    may attack (:func:`may_attack`), or none at odds an attack may be declared at
+    (:func:`odds_allow`; before, seeds 7 and 66 of round 19 found Combat Phases that could
+    never be ended: the one attack left to make was forbidden)."""
     side = phasing_side(state)
-    return frozenset(
-        e
-        for u in _side_units(R, state, side)
-        if may_attack(R, state, u)
-        for e in enemies_in_zoc(R, state, u)
-    )
+    beside = {e for u in overrunning(state) for e in enemies_in_zoc(R, state, u)}
+    helpers: dict[str, list[str]] = {}
+    for u in _side_units(R, state, side):
+        if may_attack(R, state, u):
+            for e in enemies_in_zoc(R, state, u):
+                if e in beside:
+                    helpers.setdefault(e, []).append(u)
+    return frozenset(e for e, us in helpers.items() if odds_allow(R, state, us, e))
+
+
+def odds_allow(R: Rules, state: State, attackers: list[str], defender: str) -> bool:
+    """Whether some of ``attackers`` (the free units beside ``defender``) can attack it at
+    odds an attack may be declared at (7.4.7: 1:6; 5.4.1c: a Blitz's minimum, on the
+    Overrun/Blitz CRT, if any is marked Blitz, 5.4.1a) - all of them, those not marked
+    Blitz, or any one alone - taking on with it every enemy unit in their ZOC that no
+    other unit can attack (7.1.10: else the plan could never be completed)."""
+    marked = state.get("blitz") or ()
+    groups = [attackers, [u for u in attackers if u not in marked], *([u] for u in attackers)]
+    side = phasing_side(state)
+    free = [u for u in _side_units(R, state, side) if may_attack(R, state, u)]
+    attacked = {d for a in combat_of(state)["plan"] for d in a["defenders"]}
+    for group in groups:
+        if not group:
+            continue
+        others = {e for u in free if u not in group for e in enemies_in_zoc(R, state, u)}
+        brought = {e for u in group for e in enemies_in_zoc(R, state, u)}
+        defenders = [defender, *sorted(brought - others - attacked - {defender})]
+        crt = "overrun_blitz" if kind_of(state, group) == BLITZ else "assault"
+        if odds_mod.assess(R, state, group, defenders, crt).column is not None:
+            return True
+    return False
 
 
 def obliged(R: Rules, state: State, uid: str) -> bool:
