@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -15,17 +14,8 @@ from ostfront.games.dr.rules import set_unit
 GAME = get("dr")
 
 
-def history_tool() -> ModuleType:
-    path = Path(__file__).parents[2] / "tools" / "dr_history.py"
-    spec = importlib.util.spec_from_file_location("dr_history", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_axis_points_at_the_end_follow_13_0() -> None:
-    tool = history_tool()
+def test_the_axis_points_at_the_end_follow_13_0(tool_named: Callable[[str], ModuleType]) -> None:
+    tool = tool_named("dr_history")
     s = GAME.setup("1941", {}, 1)
     R = GAME.rules_for(s)
     assert tool.axis_points(R, s) == set()  # every city Soviet, Stalin alive, none lost
@@ -37,16 +27,18 @@ def test_the_axis_points_at_the_end_follow_13_0() -> None:
     assert tool.axis_points(R, s) == {"Minsk", "Stalin", "casualties"}
 
 
-def test_the_cities_counted_by_turn_are_checked_against_the_map() -> None:
-    tool = history_tool()
+def test_the_cities_counted_by_turn_are_checked_against_the_map(
+    tool_named: Callable[[str], ModuleType],
+) -> None:
+    tool = tool_named("dr_history")
     R = GAME.rules_for(GAME.setup("1941", {}, 1))
     assert tool.places(R, "Orel, Kharkov,Smolensk") == ("Orel", "Kharkov", "Smolensk")
     with pytest.raises(SystemExit, match="'Stalingard'"):
         tool.places(R, "Orel,Stalingard")
 
 
-def test_one_game_counts_the_cities_asked_for() -> None:
-    tool = history_tool()
+def test_one_game_counts_the_cities_asked_for(tool_named: Callable[[str], ModuleType]) -> None:
+    tool = tool_named("dr_history")
     held, score, *_ = tool.one(("random", "random", 3, False, ("Orel", "Brest")))
     assert set(held) == set(range(1, 8))  # one entry a turn, June to December
     assert all(names <= {"Orel", "Brest"} for names in held.values())

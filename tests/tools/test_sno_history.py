@@ -3,27 +3,18 @@ reports."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 
-def history_tool() -> ModuleType:
-    path = Path(__file__).parents[2] / "tools" / "sno_history.py"
-    spec = importlib.util.spec_from_file_location("sno_history", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_december_1941_vdt_counts_only_games_that_got_there(
+    tool_named: Callable[[str], ModuleType],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    tool = history_tool()
+    tool = tool_named("sno_history")
 
     def game(winner: str | None, ended: bool, last: str) -> dict[str, Any]:
         return {"winner": winner, "ended": ended, "last_turn": last, "score": {}, "fronts": {},
