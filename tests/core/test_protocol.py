@@ -298,3 +298,22 @@ def test_an_option_fixed_by_a_switch_offers_that_value_alone() -> None:
     shown = end.to_json()
     assert shown["fixed_by"] == {"quick": "early", "quicker": "early"}
     assert shown["fixed_rule"] == "R 9.1"
+
+
+def test_each_legal_action_of_a_state_applied_in_turn_lists_them_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player that applies each of its legal actions to one state, to see where each leads,
+    has the list worked out once - not once an action (docs/ai.md round 19: a 2X's 4,733
+    loss sets made one such decision take minutes). The state is a value: apply never
+    changes it, so the list stays right for it."""
+    state = GAME.setup(None, {}, 1)
+    calls: list[int] = []
+    listed = GAME.actions
+    monkeypatch.setattr(GAME, "actions", lambda s: calls.append(1) or listed(s))
+    legal = [a for a in GAME.legal_actions(state) if a.verb != "undo"]
+    afters = [GAME.apply(state, a) for a in legal]
+    assert len(legal) > 2 and len(calls) == 1
+    assert len({id(a) for a in afters}) == len(legal)
+    GAME.legal_actions(afters[0])  # another state: listed afresh
+    assert len(calls) == 2
