@@ -302,27 +302,34 @@ def others_reach(R: Rules, state: State) -> frozenset[str]:
     may attack (:func:`may_attack`), or none at odds an attack may be declared at
     (:func:`odds_allow`; before, seeds 7 and 66 of round 19 found Combat Phases that could
     never be ended: the one attack left to make was forbidden)."""
-    side = phasing_side(state)
     beside = {e for u in overrunning(state) for e in enemies_in_zoc(R, state, u)}
+    free = free_units(R, state)
     helpers: dict[str, list[str]] = {}
-    for u in _side_units(R, state, side):
-        if may_attack(R, state, u):
-            for e in enemies_in_zoc(R, state, u):
-                if e in beside:
-                    helpers.setdefault(e, []).append(u)
-    return frozenset(e for e, us in helpers.items() if odds_allow(R, state, us, e))
+    for u in free:
+        for e in enemies_in_zoc(R, state, u):
+            if e in beside:
+                helpers.setdefault(e, []).append(u)
+    return frozenset(e for e, us in helpers.items() if odds_allow(R, state, us, e, free))
 
 
-def odds_allow(R: Rules, state: State, attackers: list[str], defender: str) -> bool:
+def free_units(R: Rules, state: State) -> list[str]:
+    """The phasing units able to attack (:func:`may_attack`)."""
+    return [u for u in _side_units(R, state, phasing_side(state)) if may_attack(R, state, u)]
+
+
+def odds_allow(
+    R: Rules, state: State, attackers: list[str], defender: str, free: list[str] | None = None
+) -> bool:
     """Whether some of ``attackers`` (the free units beside ``defender``) can attack it at
     odds an attack may be declared at (7.4.7: 1:6; 5.4.1c: a Blitz's minimum, on the
     Overrun/Blitz CRT, if any is marked Blitz, 5.4.1a) - all of them, those not marked
     Blitz, or any one alone - taking on with it every enemy unit in their ZOC that no
-    other unit can attack (7.1.10: else the plan could never be completed)."""
+    other unit can attack (7.1.10: else the plan could never be completed). ``free``: the
+    units able to attack (:func:`free_units`), if the caller has them already."""
     marked = state.get("blitz") or ()
     groups = [attackers, [u for u in attackers if u not in marked], *([u] for u in attackers)]
-    side = phasing_side(state)
-    free = [u for u in _side_units(R, state, side) if may_attack(R, state, u)]
+    if free is None:
+        free = free_units(R, state)
     attacked = {d for a in combat_of(state)["plan"] for d in a["defenders"]}
     for group in groups:
         if not group:
