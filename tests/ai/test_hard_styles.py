@@ -47,15 +47,7 @@ def test_a_style_moves_by_its_own_weights() -> None:
     """A German corps beside Kiev (1816), empty and Soviet-held: ``drive`` weighs entering
     it at 40 where the normal player's weights give 25 (3.2.3), and a hex short of it at
     two a hex where they give one (both hexes in supply here)."""
-    position = {
-        "game": "sno",
-        "turn": "1941-08",
-        "phase": "axis_omp",
-        "extra": {"last_turn": "1941-12"},
-        "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
-        "units": [{"id": "ger-6-corps", "hex": "1817"}, {"id": "sov-5-army", "hex": "1306"}],
-    }
-    state = own(SNO.setup(position=position))
+    state = own(axis_omp("1941-08", {"ger-6-corps": "1817", "sov-5-army": "1306"}))
     R = rules_of(SNO, state)
     view = view_of(R, state, "axis")
     supplied = frozenset({"1816", "1817"})
@@ -70,19 +62,25 @@ def test_a_style_moves_by_its_own_weights() -> None:
     assert worth(steady, "1817") == -1.0 and worth(drive, "1817") == -2.0
 
 
-def near_rostov(turn: str, **more: str) -> State:
-    """A German corps two hexes from Rostov (2911), which a Soviet army holds, in the Axis
-    Movement Phase of ``turn``; the game agreed to end in December 1941 (15.7)."""
+def axis_omp(turn: str, units: dict[str, str], **more: str) -> State:
+    """The Axis Movement Phase of ``turn``, ``units`` by hex and nothing else on the map; the
+    game agreed to end in December 1941 (15.7)."""
     position = {
         "game": "sno",
         "turn": turn,
         "phase": "axis_omp",
         "extra": {"last_turn": "1941-12"},
         "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
-        "units": [{"id": "ger-6-corps", "hex": "2913"}, {"id": "sov-5-army", "hex": "2911"}],
+        "units": [{"id": uid, "hex": h} for uid, h in units.items()],
         **more,
     }
     return SNO.setup(position=position)
+
+
+def near_rostov(turn: str, **more: str) -> State:
+    """A German corps two hexes from Rostov (2911), which a Soviet army holds, in the Axis
+    Movement Phase of ``turn``."""
+    return axis_omp(turn, {"ger-6-corps": "2913", "sov-5-army": "2911"}, **more)
 
 
 def test_an_all_out_attack_on_the_cities_is_offered_in_a_victory_determination_turn() -> None:
@@ -171,16 +169,7 @@ def test_a_style_is_played_out_to_the_sides_next_player_turn() -> None:
 def before_kiev(axis: dict[str, str]) -> State:
     """September 1941, the Axis Movement Phase: the Soviet 16th Army holds Kiev (1816), the
     ``axis`` units west of it."""
-    position = {
-        "game": "sno",
-        "turn": "1941-09",
-        "phase": "axis_omp",
-        "extra": {"last_turn": "1941-12"},
-        "pools": {"axis": {"rf": 0}, "soviet": {"rf": 0}},
-        "units": [{"id": "sov-16-army", "hex": "1816"}]
-        + [{"id": uid, "hex": h} for uid, h in axis.items()],
-    }
-    return SNO.setup(position=position)
+    return axis_omp("1941-09", {"sov-16-army": "1816", **axis})
 
 
 SIX_BEFORE_KIEV = {
