@@ -10,8 +10,10 @@ import pytest
 
 from ostfront.ai.players import make_player
 from ostfront.games import get
+from ostfront.games.sno.ai import combat_phase
 from ostfront.games.sno.ai.evaluation import NEVER
 from ostfront.games.sno.combat.plan import ensure
+from ostfront.games.sno.crt import at_least_sets
 
 from .test_sno_players import position
 
@@ -66,3 +68,48 @@ def test_a_unit_marked_to_leave_is_not_taken_back() -> None:
     values = GAME.evaluator(True).quick_values(GAME, state, "axis", GAME.legal_actions(state))
     assert values["keep ger-6-corps"] == NEVER
     assert make_player("normal", 3).choose(GAME, state).text != "keep ger-6-corps"
+
+
+def big_exchange() -> Any:
+    """August 1941, the Axis Combat Phase: six German corps (2 each), three panzer corps (5)
+    and the Romanian 3rd Army (3) owe at least 7 factors to an exchange - 54 sets."""
+    corps = [f"ger-{n}-corps" for n in (5, 6, 8, 9, 12, 13)]
+    panzers = ["ger-41-pz", "ger-56-pz", "ger-39-pz"]
+    attackers = corps + panzers + ["rom-3-army"]
+    hexes = ["1411", "1412", "1413", "1310", "1311", "1312", "1410", "1313", "1314", "1414"]
+    pos = position(
+        "1941-08", "axis_combat", dict(zip(attackers, hexes, strict=True)), weather="good"
+    )
+    state = GAME.setup(position=pos)
+    ensure(state)
+    factors = {u: (2 if u in corps else 5 if u in panzers else 3) for u in attackers}
+    state["pending"] = {"kind": "losses", "side": "axis", "sets": at_least_sets(factors, 7),
+                        "rule": "SNO 7.3.1", "why": "EX"}  # fmt: skip
+    return state
+
+
+def test_a_big_exchange_is_scored_by_the_factors_each_set_loses() -> None:
+    """SNO 7.3.5: with more than LOOKAHEAD_SETS sets, each is valued by the factors it takes
+    off the map (twice a factor, as the evaluation counts them), none played out, and the
+    players choose one of the cheapest (a panzer corps and a corps, or the Romanians and two
+    corps: 7) - seed 26's 4,733 sets took the hard player's rollouts hours."""
+    state = big_exchange()
+    legal = GAME.legal_actions(state)
+    assert len(legal) == 54 > combat_phase.LOOKAHEAD_SETS
+    values = GAME.evaluator(True).quick_values(GAME, state, "axis", legal)
+    assert len(values) == 54
+    assert values["lose ger-41-pz+ger-5-corps"] == -14.0
+    assert values["lose ger-5-corps+ger-6-corps+ger-8-corps+ger-9-corps"] == -16.0
+    assert max(values.values()) == -14.0
+    for seed in range(1, 6):
+        chosen = make_player("normal", seed).choose(GAME, state)
+        assert values[chosen.text] == -14.0
+
+
+def test_a_small_loss_choice_is_still_played_out() -> None:
+    """SNO 7.3.5: up to LOOKAHEAD_SETS sets, none is scored without being played out."""
+    state = big_exchange()
+    state["pending"]["sets"] = state["pending"]["sets"][:3]
+    legal = GAME.legal_actions(state)
+    values = GAME.evaluator(True).quick_values(GAME, state, "axis", legal)
+    assert not any(a.text in values for a in legal)

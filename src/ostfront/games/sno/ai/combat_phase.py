@@ -12,6 +12,8 @@ reads these, keeping what it has seen of the phase in a :class:`CombatMemory`.
   (:func:`joiners`), and a unit disbands instead of attacking (7.1.12) only when nothing
   else is left: after :data:`DROPS` attacks taken out of the plan or :data:`TRIES` tries
   at one attack; after :data:`STEPS` decisions, :data:`LAST_RESORT`;
+- losses (7.3.5) with more than :data:`LOOKAHEAD_SETS` sets to choose from are scored by the
+  combat factors each set takes off the map (:func:`loss_values`), not each played out;
 - Disbandment and Breakout (8.0): never voluntary, except an isolated unit outside a city,
   which is lost anyway at the end of the Combat Phase (9.5.1).
 """
@@ -25,6 +27,7 @@ from typing import Any
 from ....core.protocol import Action
 from .. import supply
 from ..combat import results
+from ..combat.losses import FLIP, HAB, padding
 from ..combat.plan import combat_of, enemies_in_zoc
 from ..rules import Rules, State, combat_factor, enemy_at, hex_of, other, units_at
 from .attacks import Planned, build, defenders_at
@@ -38,6 +41,10 @@ STEPS = 400  # combat decisions in one phase before the last resort
 LAST_RESORT = {"commit": 10.0, "end": 10.0, "roll": 9.0, "declare": 6.0, "drop": 5.0,
                "cancel": 5.0, "disband": 4.0}  # fmt: skip
 GIVE_UP = 12  # attacks taken out before no more are declared
+#: a loss decision with more sets than this is scored by what each set loses, not played out:
+#: a 2X on fifteen attackers offers 4,733 sets (seed 26, October 1941), each a copy of the
+#: game to look at - for every look-ahead of the hard player's rollouts
+LOOKAHEAD_SETS = 24
 
 
 @dataclass
@@ -324,4 +331,23 @@ def disband_values(
             out[a.text] = 1.0 if lost else NEVER
         else:
             out[a.text] = NEVER
+    return out
+
+
+# SNO 7.3.5
+def loss_values(R: Rules, state: State, actions: Sequence[Action]) -> dict[str, float]:
+    """SNO 7.3.5 (7.3.3): each loss set on offer by the combat factors it takes off the map -
+    a unit its factors, a flip the difference between its faces; a HAB nothing, as it goes
+    at the end of the Combat Phase anyway (10.2.2) - on the evaluation's scale (a gain)."""
+    out: dict[str, float] = {}
+    for a in actions:
+        if a.verb != "lose":
+            continue
+        lost = 0
+        for token in a.units:
+            if token.startswith(FLIP):
+                lost += padding(R, state, token[len(FLIP) :])[1]
+            elif not token.startswith(HAB):
+                lost += combat_factor(R, state, token)
+        out[a.text] = -FACTOR * lost
     return out

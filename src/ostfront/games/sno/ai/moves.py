@@ -45,7 +45,7 @@ from ..stacking_limits import stacking_problems
 from ..state import own
 from ..victory import is_vdt
 from . import combat_phase, overruns
-from .combat_phase import CombatMemory
+from .combat_phase import LOOKAHEAD_SETS, CombatMemory
 from .contact import contact_price, still_coming
 from .evaluation import (
     FAR,
@@ -195,6 +195,10 @@ class SturmNachOstenEvaluator:
             pending = state.get("pending")
             if pending and pending.get("kind") == "overstack":
                 return overstack_values(R, state, pending, actions)
+            if pending and pending.get("kind") == "losses" and len(actions) > LOOKAHEAD_SETS:
+                return {a.text: NEVER for a in actions if a.verb == "break"} | (
+                    combat_phase.loss_values(R, state, actions)
+                )
             if pending:
                 # SNO 10.1.9: no juggernaut broken down in the midst of losses or an advance
                 # (played out, a break-down left pending scored as well as the loss itself,
