@@ -5,6 +5,7 @@ strong attack made, no unit disbanded when none must (8.0)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from ostfront.ai.players import levels_for, make_player
 from ostfront.games import get
 from ostfront.games.sno.ai import combat_phase
-from ostfront.games.sno.ai.attacks import Planned, build
+from ostfront.games.sno.ai.attacks import Planned, build, clears
 from ostfront.games.sno.ai.evaluation import view_of
 from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
 from ostfront.games.sno.ai.organization import cheapest_removal
@@ -344,7 +345,7 @@ def kiev_lost(status: str = "fortified") -> dict[str, Any]:
 def test_the_soviets_counter_attack_a_lost_victory_city() -> None:
     """SNO 15.2, 7.1.4e: no rule obliges the 11th and 19th Armies to attack the corps in
     Kiev, and a plan of the obligations alone leaves it; the Soviet players go for the city
-    (2:1 or so: cleared on half the rolls, HX, DX or EX) - their 9th victory count back."""
+    (3:1: a DX, one roll in six, clears it and lets them in) - their 9th victory count back."""
     state = kiev_lost()
     R = GAME.rules_for(state)
     soviets = SturmNachOstenEvaluator(True)
@@ -360,6 +361,15 @@ def test_the_soviets_counter_attack_a_lost_victory_city() -> None:
         ["sov-11-army", "sov-19-army"],
         ["ger-12-corps"],
     )
+
+
+def test_a_city_is_taken_only_by_a_result_its_attackers_may_advance_after() -> None:
+    """SNO 7.3.1, 7.7.3a a: an EX or a 2X empties the city but lets no attacker advance into
+    it, and a DR moves no infantry out of it: only DE, DD, HX and DX take it."""
+    sixth = Fraction(1, 6)
+    dist = {"DX": sixth, "EX": sixth, "2X": sixth, "DR": sixth, "HX": sixth, "-": sixth}
+    assert clears(dist) == pytest.approx(2 / 6)
+    assert clears({"DE": sixth, "DD": 5 * sixth}) == pytest.approx(1.0)
 
 
 def test_the_axis_attacks_no_city_it_is_not_obliged_to() -> None:

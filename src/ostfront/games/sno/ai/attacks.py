@@ -19,9 +19,10 @@ the plan failing at ``commit`` and units disbanding (7.1.12).
 Besides the obligations, a plan may go for *wanted* hexes (``wanted``: hex -> what clearing it
 is worth, in the plan's units - a defending factor eliminated is one): a victory city the
 enemy holds, attacked by units not obliged to (a style's ``retake``: the Soviets', 15.2). An
-attack on one is worth its chance of clearing the hex - every defender eliminated, some
-attacker left to advance (7.3.1, 7.7) - times that; the units it draws in bring their whole
-ZOC with them (7.1.10), each enemy hex of which must then be attacked too.
+attack on one is worth its chance of clearing the hex - every defender eliminated by a
+result after which the attackers may advance (7.3.1, 7.7.3a) - times that; the units it draws
+in bring their whole ZOC with them (7.1.10), each enemy hex of which must then be attacked
+too.
 """
 
 from __future__ import annotations
@@ -42,9 +43,12 @@ from ..rules import Rules, State, combat_factor, hex_of, phasing_side, units_at
 from .evaluation import result_value
 
 UNCOVERED = 1000.0  # a target no attack takes on (7.1.4, 7.1.6, 7.1.10)
-#: SNO 7.3.1: the results that clear the defending hex with attackers left to advance (7.7);
-#: the exchanges beyond EX cost the attacker double and more, so count half
-CLEARS = {"DE": 1.0, "DD": 1.0, "HX": 1.0, "DX": 1.0, "EX": 1.0, "2X": 0.5, "3X": 0.5, "4X": 0.5}
+#: SNO 7.3.1, 7.7.3a a: the results that clear the defending hex and let the attackers
+#: advance into it - a victory city taken. An EX and the exchanges beyond it clear the hex
+#: too, but no attacker may advance after them, and the enemy fills it again before the
+#: attacker's next move (their worth is the defence eliminated,
+#: :data:`.evaluation.RESULT_WORTH`); a DR moves no infantry out of a victory city (7.3.1)
+CLEARS = {"DE": 1.0, "DD": 1.0, "HX": 1.0, "DX": 1.0}
 TOO_LOW = 500.0  # an attack below 1:6 (7.4.7)
 #: SNO 7.1.12: a unit's choice to disband (or break out) instead of attacking, and what it
 #: costs over its factors (8.1.1: they come back less one, the unit gone from the front)
