@@ -14,9 +14,10 @@ from ostfront.ai.players import levels_for, make_player
 from ostfront.games import get
 from ostfront.games.sno.ai import combat_phase
 from ostfront.games.sno.ai.attacks import Planned, build, clears
-from ostfront.games.sno.ai.evaluation import view_of
+from ostfront.games.sno.ai.evaluation import as_fought, view_of
 from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
 from ostfront.games.sno.ai.organization import cheapest_removal
+from ostfront.games.sno.combat import results
 
 GAME = get("sno")
 
@@ -370,6 +371,26 @@ def test_a_city_is_taken_only_by_a_result_its_attackers_may_advance_after() -> N
     dist = {"DX": sixth, "EX": sixth, "2X": sixth, "DR": sixth, "HX": sixth, "-": sixth}
     assert clears(dist) == pytest.approx(2 / 6)
     assert clears({"DE": sixth, "DD": 5 * sixth}) == pytest.approx(1.0)
+
+
+def test_a_dr_moves_no_infantry_out_of_a_victory_city() -> None:
+    """SNO 7.3.1: the 4th Army (9) on the 5th Army (3) in Kiev, 2:1: the DR and (DR) of the
+    column leave it standing - read as no effect. In the open (1915, 3:1) it must retreat,
+    and the DRs, the DR/AL among them, stay what they are."""
+    sixth = Fraction(1, 6)
+    fought = {}
+    for where in ("1816", "1915"):
+        units = {"ger-4-army": "1817", "sov-5-army": where}
+        state = GAME.setup(position=position("1941-08", "axis_combat", units, weather="good"))
+        R = GAME.rules_for(state)
+        dist = results.distribution(R, state, ["ger-4-army"], ["sov-5-army"], False)
+        fought[where] = (dist, as_fought(R, state, dist, ["sov-5-army"]))
+    in_kiev, held = fought["1816"]
+    assert in_kiev == {"DX": sixth, "EX": sixth, "DR": sixth, "(DR)": sixth, "-": sixth,
+                       "AL": sixth}  # fmt: skip
+    assert held == {"DX": sixth, "EX": sixth, "-": 3 * sixth, "AL": sixth}
+    in_the_open, retreating = fought["1915"]
+    assert retreating == in_the_open and in_the_open["DR/AL"] == sixth
 
 
 def test_the_axis_attacks_no_city_it_is_not_obliged_to() -> None:

@@ -31,7 +31,7 @@ from ..combat.losses import FLIP, HAB, padding
 from ..combat.plan import combat_of, enemies_in_zoc
 from ..rules import Rules, State, combat_factor, enemy_at, hex_of, other, units_at
 from .attacks import Planned, build, defenders_at
-from .evaluation import FACTOR, NEVER, VP, View, result_value, view_of
+from .evaluation import FACTOR, NEVER, VP, View, as_fought, result_value, view_of
 
 MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
 DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
@@ -70,7 +70,9 @@ def attack_worth(R: Rules, state: State, attackers: list[str], defenders: list[s
     if not attackers or not defenders:
         return 0.0
     try:
-        dist = results.distribution(R, state, attackers, defenders, False)
+        dist = as_fought(
+            R, state, results.distribution(R, state, attackers, defenders, False), defenders
+        )
     except (KeyError, ValueError, AssertionError, ZeroDivisionError):
         return -1.0
     defence = sum(combat_factor(R, state, d) for d in defenders)

@@ -30,7 +30,7 @@ from ..rules import Rules, State, combat_factor, hex_of
 from ..state import own
 from ..units import may_attack
 from ..zoc import footprint, zoc_table
-from .evaluation import View, result_value
+from .evaluation import View, as_fought, result_value
 
 #: Movement worth a factor of the defence an attack is expected to lose (a hex nearer the
 #: objective is worth 1): a lone corps at 1:2 costs about three hexes of the march
@@ -95,7 +95,9 @@ def forced_attack(
         if o.column is None:
             worth = BELOW_LOWEST * defence
         else:
-            dist = results.distribution(R, state, group, defenders, False)
+            dist = as_fought(
+                R, state, results.distribution(R, state, group, defenders, False), defenders
+            )
             worth = result_value(dist) * defence
         found = memo[key] = (worth, float(o.attack), float(defence))
     return found

@@ -25,6 +25,7 @@ from ....core.paths import distances
 from ....core.protocol import Game
 from ....core.protocol import State as ProtocolState
 from .. import supply, victory
+from ..combat.tactical import obliged_to_retreat
 from ..control import controlled_cities
 from ..rules import Rules, State, combat_factor, hex_of, occupancy, on_map, other
 from ..state import own
@@ -65,6 +66,28 @@ def result_value(dist: dict[str, Fraction]) -> float:
     """The expected worth of a combat result distribution (:data:`RESULT_WORTH`), per factor
     of the defence."""
     return sum(float(p) * RESULT_WORTH.get(r, 0.0) for r, p in dist.items())
+
+
+#: SNO 7.3.1: a DR the defenders need not obey (an infantry-type unit among them in a major
+#: or victory city; in any city for a (DR)) leaves them where they stand, only dispersed
+#: (7.3.6) - read as no effect, the attacker's losses of a DR/AL still taken
+HELD = {"DR": "-", "(DR)": "-", "DR/AL": "AL", "(DR)/AL": "AL"}
+
+
+def as_fought(
+    R: Rules, state: State, dist: dict[str, Fraction], defenders: list[str]
+) -> dict[str, Fraction]:
+    """SNO 7.3.1: an attack's result distribution with each DR the defenders need not
+    retreat from read as what it does (:data:`HELD`): stormed at 2:1 on the Axis CRT, an
+    army in Kiev falls to the DX alone, one roll in six."""
+    out: dict[str, Fraction] = {}
+    for r, p in dist.items():
+        if r in HELD:
+            kind = "(DR)" if r.startswith("(DR)") else "DR"
+            if not obliged_to_retreat(R, state, defenders, kind):
+                r = HELD[r]
+        out[r] = out.get(r, Fraction(0)) + p
+    return out
 
 
 @dataclass
