@@ -30,13 +30,16 @@ def june_1941() -> State:
     return state
 
 
-def test_each_side_has_the_normal_players_style_first() -> None:
+def test_the_hard_axis_storms_the_cities_first_and_the_soviets_play_as_normal() -> None:
+    """The first style is the one the hard player keeps without a clear gain: the Axis's
+    own ``storm`` (docs/ai.md, round 20), the Soviets' the normal player's."""
     ev = SNO.evaluator(True)
-    assert styles_of(ev, "axis") == ("steady", "drive", "secure")
+    assert styles_of(ev, "axis") == ("storm", "steady", "drive", "secure")
     assert styles_of(ev, "soviet") == ("steady",)  # none searched (docs/ai.md, round 14)
     # the normal player's weights first: the Axis's plain ones, the Soviets' with the
     # counter-attack on lost victory cities (docs/ai.md, round 15)
     assert STYLES["axis"][0] is STEADY
+    assert style_named("axis", "storm") == replace(STEADY, name="storm", retake=1.0)
     assert STYLES["soviet"][0] == replace(STEADY, retake=1.0)
     assert styles_of(DR.evaluator(True), "axis") == ()  # Defiant Russia offers none
     # SNO's hard player-turn searches for 20 s (issue 34: 30 s at most); others as before
@@ -87,10 +90,10 @@ def test_an_all_out_attack_on_the_cities_is_offered_in_a_victory_determination_t
     """SNO 15.1-15.2: in December each side may also play ``assault``; not in November."""
     ev = SNO.evaluator(True)
     december = near_rostov("1941-12")  # a VDT (15.1), and the agreed last (15.7)
-    assert styles_of(ev, "axis", SNO, december) == ("steady", "drive", "secure", "assault")
+    assert styles_of(ev, "axis", SNO, december) == ("storm", "steady", "drive", "secure", "assault")
     assert styles_of(ev, "soviet", SNO, december) == ("steady", "assault")
     november = near_rostov("1941-11", weather="mud")
-    assert styles_of(ev, "axis", SNO, november) == ("steady", "drive", "secure")
+    assert styles_of(ev, "axis", SNO, november) == ("storm", "steady", "drive", "secure")
     assert styles_of(ev, "soviet", SNO, november) == ("steady",)
     assert styles_of(DR.evaluator(True), "axis", DR, december) == ()
 
@@ -139,7 +142,7 @@ def test_the_best_style_is_played_ties_to_the_normal_players(
     assert player.choose_style(SNO, state, "axis", ("steady", "drive", "secure")) == "steady"
 
 
-def test_with_no_turn_budget_the_normal_players_style_is_kept(
+def test_with_no_turn_budget_the_hard_players_own_style_is_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     def never(*args: Any) -> tuple[float, int]:
@@ -149,7 +152,8 @@ def test_with_no_turn_budget_the_normal_players_style_is_kept(
     player = HardPlayer(3, turn_budget=0)
     state = june_1941()
     player.choose(SNO, state)
-    assert player.styles_played == [("1941-06", "axis", "steady")]
+    assert player.styles_played == [("1941-06", "axis", "storm")]
+    assert player.evaluator_for_turn(SNO, state, "axis").style == style_named("axis", "storm")
 
 
 def test_a_style_is_played_out_to_the_sides_next_player_turn() -> None:
@@ -204,8 +208,8 @@ def test_the_pincer_is_offered_to_the_axis_only_while_it_besieges_a_city() -> No
     """The hard Axis may play ``pincer`` in a siege and not before; the Soviets never."""
     ev = SNO.evaluator(True)
     siege = before_kiev(SIX_BEFORE_KIEV)
-    assert styles_of(ev, "axis", SNO, siege) == ("steady", "drive", "secure", "pincer")
+    assert styles_of(ev, "axis", SNO, siege) == ("storm", "steady", "drive", "secure", "pincer")
     assert styles_of(ev, "soviet", SNO, siege) == ("steady",)
     fewer = before_kiev({"ger-6-corps": "1717", "ger-29-corps": "1717"})
-    assert styles_of(ev, "axis", SNO, fewer) == ("steady", "drive", "secure")
+    assert styles_of(ev, "axis", SNO, fewer) == ("storm", "steady", "drive", "secure")
     assert style_named("axis", "pincer").pincer and not STEADY.pincer

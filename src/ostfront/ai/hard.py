@@ -24,7 +24,8 @@ hard player, at its player-turn's first decision, plays the turn out in each sty
 rest of its own player-turn and the enemy's next, the normal player for both sides, the same
 own dice for every style - :data:`STYLE_SAMPLES` times, and plays its turn in the style whose
 positions evaluate best on average (on the plain evaluation, the same judge for every
-style), again only on a clear gain. The first style is the normal player's. A game may
+style), again only on a clear gain over the first - the hard player's own, which a game may
+set apart from the normal player's (Sturm Nach Osten's Axis storms the cities). A game may
 give the hard player a larger player-turn budget (``turn_budget``) where its turns are
 longer.
 
@@ -192,7 +193,7 @@ class HardPlayer(NormalPlayer):
             self.style = (key, self.choose_style(game, state, side, names))
             self.styles_played.append((key[0], side, self.style[1]))
         name = self.style[1]
-        if not name or name == names[0]:
+        if not name:
             return self.judge
         if name not in self.styled:
             self.styled[name] = self.judge.styled(side, name)  # type: ignore[attr-defined]
@@ -201,9 +202,10 @@ class HardPlayer(NormalPlayer):
     def choose_style(self, game: Game, state: State, side: str, names: tuple[str, ...]) -> str:
         """The style to play this player-turn in: each played out for the game-turn with
         the same own dice, :data:`STYLE_SAMPLES` times while the turn budget lasts (each at
-        least once), judged on the plain evaluation; ties go to the first (normal's)."""
+        least once), judged on the plain evaluation; without a clear gain, the first (the
+        hard player's own)."""
         if self.turn_steps_left(game, state, side) <= 0:
-            return names[0]  # no search left for this player-turn: play as normal does
+            return names[0]  # no search left for this player-turn: its own style
         values: dict[str, list[float | None]] = {n: [] for n in names}
         for _ in range(STYLE_SAMPLES):
             dice = next_u64(self.rng)

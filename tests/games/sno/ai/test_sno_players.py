@@ -17,6 +17,7 @@ from ostfront.games.sno.ai.attacks import Planned, build, clears
 from ostfront.games.sno.ai.evaluation import as_fought, view_of
 from ostfront.games.sno.ai.moves import SturmNachOstenEvaluator
 from ostfront.games.sno.ai.organization import cheapest_removal
+from ostfront.games.sno.ai.styles import style_named
 from ostfront.games.sno.combat import results
 
 GAME = get("sno")
@@ -399,6 +400,29 @@ def test_the_axis_attacks_no_city_it_is_not_obliged_to() -> None:
     state = kiev_lost()
     R = GAME.rules_for(state)
     assert SturmNachOstenEvaluator(True).wanted(R, state, "axis") == {}
+
+
+def test_the_hard_axis_storms_a_city_where_the_normal_player_shares_its_units_out() -> None:
+    """SNO 7.1.10, 7.7.3a: the 4th Army (1817) must attack the 5th Army in Kiev (1816); the
+    17th Army (1717) touches Kiev and the 6th Army in 1716. The normal player sends it with
+    the 41st Panzer and the 6th Corps on the army in the open (5:1) and leaves the 4th Army
+    alone on Kiev (2:1: only the DX takes it, one roll in six). The hard Axis's ``storm``
+    wants Kiev (its count, 30 in the plan's units): the two armies together storm it at 4:1
+    (DE, DD, DX or HX: four rolls in six), the rest take on the 6th Army at 2:1."""
+    units = {"sov-5-army": "1816", "sov-6-army": "1716", "ger-4-army": "1817",
+             "ger-17-army": "1717", "ger-41-pz": "1717", "ger-6-corps": "1615"}  # fmt: skip
+    state = GAME.setup(position=position("1941-08", "axis_combat", units, weather="good"))
+    R = GAME.rules_for(state)
+    steady = SturmNachOstenEvaluator(True)
+    storm = SturmNachOstenEvaluator(True, style_named("axis", "storm"))
+    assert steady.wanted(R, state, "axis") == {}
+    assert storm.wanted(R, state, "axis") == {"1816": 30.0}
+    shared = [(["ger-17-army", "ger-41-pz", "ger-6-corps"], ["sov-6-army"]),
+              (["ger-4-army"], ["sov-5-army"])]  # fmt: skip
+    stormed = [(["ger-41-pz", "ger-6-corps"], ["sov-6-army"]),
+               (["ger-17-army", "ger-4-army"], ["sov-5-army"])]  # fmt: skip
+    assert build(R, state) == Planned(shared)
+    assert build(R, state, storm.wanted(R, state, "axis")) == Planned(stormed)
 
 
 def test_a_unit_next_to_a_lost_city_is_left_free_to_attack_it() -> None:

@@ -63,6 +63,7 @@ from .orders import no_retreat_hexes, order_values, zhukov_scores
 from .organization import EVACUATION, factory_threatened, overstack_values
 from .styles import (
     AT_VDT,
+    HARD,
     IN_SIEGE,
     SEASON,
     STYLES,
@@ -118,8 +119,12 @@ class SturmNachOstenEvaluator:
     ) -> tuple[str, ...]:
         """The ways of playing ``side``'s player-turn the hard player may choose among; while
         the Axis besieges a victory city, going round it (9.4.2, 9.5.2); in a Victory
-        Determination Turn (15.1), the all-out attack on the cities too."""
+        Determination Turn (15.1), the all-out attack on the cities too. The first is the
+        one the hard player keeps without a clear gain: its own (:data:`.styles.HARD`), else
+        the normal player's."""
         names = tuple(s.name for s in STYLES.get(side, ()))
+        if side in HARD:
+            names = (HARD[side].name, *names)
         if game is None or state is None:
             return names
         sno = own(state)

@@ -9,7 +9,9 @@ one way or the other on what decides its 1941 campaign: how hard it pushes on th
 needs (15.6) against how much it risks being cut off (9.5.1: an isolated unit outside a city
 is lost). Which is best depends on the position, so none is better in general; the hard
 player plays each for a game-turn on its own dice and keeps the one whose position
-evaluates best. The Soviets have only ``steady`` of their own: two more Soviet styles (every
+evaluates best; it plays its own first (:data:`HARD`: the Axis's ``storm``, attacking the
+victory cities it stands beside) where no other is clearly better. The Soviets have only
+``steady`` of their own: two more Soviet styles (every
 unit into the threatened cities; out of the Axis ZOC towards them) were measured over 30
 paired games and gained nothing (docs/ai.md, round 14), and the winter offensive out of
 season lost 0.32 +- 0.49 of their count over 37 (round 18). In a Victory Determination Turn
@@ -26,6 +28,8 @@ True
 4.0
 >>> style_named("axis", "pincer").pincer
 True
+>>> style_named("axis", "storm").retake
+1.0
 """
 
 from __future__ import annotations
@@ -101,6 +105,17 @@ AT_VDT: dict[str, Style] = {
 }
 
 
+#: SNO 15.6, 7.7.3a: the hard player's own first style, where it is not the normal player's.
+#: The Axis storms the Soviet-held victory cities its units stand beside, though no rule
+#: obliges it (``retake``: what taking one is worth, by the chance of a result after which
+#: its attackers may advance into it), so the attack plan gathers the units for odds that
+#: take the city rather than share them out among the hexes around it - the normal player
+#: attacks a city only where its units must (7.1.4), at 2:1 month after month
+#: (docs/ai.md, round 20). Searched like the other styles, it is the one kept without a
+#: clear gain.
+HARD: dict[str, Style] = {"axis": Style("storm", retake=1.0)}
+
+
 #: SNO 9.4.2, 9.5.2: the style the Axis may play while it besieges a victory city
 #: (:func:`.evaluation.besieged`): the units coming up go round the city to cut it off, as
 #: Kiev (September 1941) was taken, rather than storm it again - the normal player's units
@@ -116,7 +131,7 @@ def own_style(side: str) -> Style:
 
 def style_named(side: str, name: str) -> Style:
     """A side's style by name (``steady`` for a name the side does not have)."""
-    for extra in (AT_VDT.get(side), SEASON.get(side), IN_SIEGE.get(side)):
+    for extra in (HARD.get(side), AT_VDT.get(side), SEASON.get(side), IN_SIEGE.get(side)):
         if extra is not None and extra.name == name:
             return extra
     return next((s for s in STYLES.get(side, ()) if s.name == name), STEADY)
