@@ -14,7 +14,7 @@ from ostfront.games import get
 from ostfront.games.sno import supply
 from ostfront.games.sno.ai.contact import CONTACT, contact_price, still_coming
 from ostfront.games.sno.ai.evaluation import NEVER, view_of
-from ostfront.games.sno.ai.moves import UNSUPPLIED_ENTRY, overstacking_advances
+from ostfront.games.sno.ai.moves import EMPTY_CITY, UNSUPPLIED_ENTRY, overstacking_advances
 from ostfront.games.sno.stacking_limits import stacking_problems
 
 from .test_sno_players import position
@@ -94,6 +94,28 @@ def test_a_replacement_is_placed_only_where_it_will_be_in_supply() -> None:
     assert not supply.in_supply(
         R, GAME.apply(state, legal["replace ger-10-corps 2609"]), "ger-10-corps"
     )
+
+
+def test_a_replacement_fills_an_empty_victory_city_the_enemy_stands_beside() -> None:
+    """SNO 9.4.2, 9.5.1, 3.2.4: Voronezh (2108), Soviet-held and empty, the 24th Panzer
+    Corps beside it (seed 18, September 1941). Beyond the Soviet supply lines' reach, a
+    replacement there still draws the city's siege supply and is never all lost; left
+    empty, the city is the Axis's for walking in. It was scored as out of supply (below
+    ending the phase) and the army went to Rostov or Stalingrad; now it goes to Voronezh."""
+    units = {"ger-24-pz": "2208", "sov-moscow-gar": "1306", "sov-5-army": "1307"}
+    pos = position("1941-09", "soviet_rrp", units, weather="good")
+    pos["pools"]["soviet"]["rf"] = 6
+    pos["units"].append({"id": "sov-16-army", "hex": "dead"})
+    state = GAME.setup(position=pos)
+    legal = GAME.legal_actions(state)
+    values = GAME.evaluator(True).quick_values(GAME, state, "soviet", legal)
+    assert values["replace sov-16-army 2108"] == 6.0 + EMPTY_CITY
+    assert values["replace sov-16-army 2911"] == 6.0  # Rostov: in supply, not in danger
+    for seed in (1, 2):
+        action = make_player("normal", seed).choose(GAME, state)
+        assert action.text == "replace sov-16-army 2108"
+        after = GAME.apply(state, action)
+        assert supply.in_supply(GAME.rules_for(after), after, "sov-16-army")
 
 
 def test_no_advance_after_combat_into_a_hex_it_would_overstack() -> None:

@@ -26,7 +26,7 @@ from ....core.protocol import Game
 from ....core.protocol import State as ProtocolState
 from .. import supply, victory
 from ..combat.tactical import obliged_to_retreat
-from ..control import controlled_cities
+from ..control import controlled_cities, own_side_of_1941
 from ..rules import Rules, State, combat_factor, hex_of, occupancy, on_map, other
 from ..state import own
 from ..zoc import zoc
@@ -230,6 +230,18 @@ def reaches(
     if h in area:
         return True
     return any(n in area for n in supply.land_steps(R, state).get(h, ()))
+
+
+def siege_supplied(R: Rules, view: View, h: str) -> bool:
+    """SNO 9.4.2, 9.5.1: whether a unit of the view's side standing in ``h`` is kept in
+    supply there whatever its supply lines: a victory city the side holds on its own side of
+    the 1941 border supplies six stacking factors of units in it when cut off (one army,
+    its stacking doubled in the city) - and a unit isolated in a city is never all lost.
+    Counting such a city as beyond supply left threatened cities empty: the Soviets placed
+    no replacement in Voronezh with the Axis next to it, and the Axis walked in."""
+    return (
+        h in view.victory and view.cities.get(h) == view.side and own_side_of_1941(R, view.side, h)
+    )
 
 
 def material(R: Rules, state: State, side: str) -> tuple[float, float]:

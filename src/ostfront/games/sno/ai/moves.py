@@ -57,6 +57,7 @@ from .evaluation import (
     reach_without,
     reaches,
     rules_of,
+    siege_supplied,
     view_of,
 )
 from .orders import no_retreat_hexes, order_values, zhukov_scores
@@ -80,6 +81,7 @@ OVERSTACKED = 100.0  # a unit over the stacking limit is eliminated (4.4)
 FLIP = 2.0  # a juggernaut or armor unit flipped to its weaker side to move further (5.1.8)
 WHOLE_SETUP = ("historical", "auto")  # a side's whole set-up in one action (12.11, 14.42)
 UNSUPPLIED_ENTRY = -1.0  # a replacement placed out of supply: below "end" (RFs kept, 11.3)
+EMPTY_CITY = 2.0  # a replacement placed in an empty victory city the enemy stands near
 
 
 class SturmNachOstenEvaluator:
@@ -245,16 +247,21 @@ class SturmNachOstenEvaluator:
                 uid, h = str(a.args[0]), str(a.args[1])
                 unit = R.unit(uid)
                 cost = unit.replacement_cost or 1
-                if not reaches(R, state, view, unit.nationality, h):
+                if not reaches(R, state, view, unit.nationality, h) and not siege_supplied(
+                    R, view, h
+                ):
                     # SNO 9.5.1, 11.6: a dispersed replacement cannot move out of its hex,
                     # so one placed beyond its supply lines (11.8 asks only a rail line,
                     # 3.4.6) is isolated at the end of the Combat Phase: its factors are
-                    # better kept (11.3)
+                    # better kept (11.3) - but for a victory city's siege supply (9.4.2)
                     out[a.text] = UNSUPPLIED_ENTRY
                     continue
                 near = min(view.objective.get(h, FAR), FAR)
-                # the strongest unit for the factors, nearest where it is needed
+                # the strongest unit for the factors, nearest where it is needed - first of
+                # all in a victory city the enemy could walk into (3.2.4)
                 out[a.text] = 5.0 + unit.force_cf / cost - 0.2 * near
+                if open_to_enemy(R, view, h):
+                    out[a.text] += EMPTY_CITY
             elif a.verb == "fortify":
                 uid = str(a.args[0])
                 out[a.text] = self.fortify_value(R, state, view, uid)
@@ -370,7 +377,11 @@ class SturmNachOstenEvaluator:
                 w -= style.in_zoc
         if self.next_to_wanted(R, state, side, h):
             w += style.retake * RETAKE_NEAR  # SNO 15.2: gather to take a city back, or by storm
-        if self.teamwork and not reaches(R, state, view, unit.nationality, h, reach):
+        if (
+            self.teamwork
+            and not reaches(R, state, view, unit.nationality, h, reach)
+            and not siege_supplied(R, view, h)  # SNO 9.4.2
+        ):
             w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
         if self.teamwork:  # SNO 7.1.4, 7.1.6: the attack it must then make alone
             coming = self.coming_for(R, state, view)
@@ -477,6 +488,15 @@ class SturmNachOstenEvaluator:
         if selected is not None:
             self.tries[selected] = self.tries.get(selected, 0) + 1
         return out
+
+
+def open_to_enemy(R: Rules, view: View, h: str) -> bool:
+    """SNO 3.2.4: a victory city the side holds with no unit in it and an enemy unit within
+    two hexes - entered in his next Movement Phase, it is his (seeds 16 and 18: Voronezh and
+    Rostov so taken in 1941)."""
+    if h not in view.victory or view.cities.get(h) != view.side or view.occupancy.get(h):
+        return False
+    return any(R.map.grid.distance(h, e) <= 2 for e in view.enemy_hexes)
 
 
 def overstacking_advances(R: Rules, state: State, actions: Sequence[Action]) -> dict[str, float]:
