@@ -13,8 +13,13 @@ from ostfront.core.protocol import Action
 from ostfront.games import get
 from ostfront.games.sno import supply
 from ostfront.games.sno.ai.contact import CONTACT, contact_price, still_coming
-from ostfront.games.sno.ai.evaluation import NEVER, view_of
-from ostfront.games.sno.ai.moves import EMPTY_CITY, UNSUPPLIED_ENTRY, overstacking_advances
+from ostfront.games.sno.ai.evaluation import NEVER, reaches, siege_supplied, view_of
+from ostfront.games.sno.ai.moves import (
+    EMPTY_CITY,
+    UNSUPPLIED_ENTRY,
+    SturmNachOstenEvaluator,
+    overstacking_advances,
+)
 from ostfront.games.sno.stacking_limits import stacking_problems
 
 from .test_sno_players import position
@@ -116,6 +121,22 @@ def test_a_replacement_fills_an_empty_victory_city_the_enemy_stands_beside() -> 
         assert action.text == "replace sov-16-army 2108"
         after = GAME.apply(state, action)
         assert supply.in_supply(GAME.rules_for(after), after, "sov-16-army")
+
+
+def test_a_move_into_an_own_victory_city_beyond_the_supply_lines_is_not_priced() -> None:
+    """SNO 9.4.2, 9.5.1: the 5th Army beside Voronezh (2108), two panzer corps round it and
+    every hex there beyond the Soviet supply lines: moving into the city draws its siege
+    supply (8: a unit in a threatened victory city, no -12); a hex beside it is priced."""
+    units = {"ger-24-pz": "2208", "ger-39-pz": "2009", "sov-moscow-gar": "1306",
+             "sov-5-army": "2007"}  # fmt: skip
+    state = GAME.setup(position=position("1941-09", "soviet_omp", units, weather="good"))
+    R = GAME.rules_for(state)
+    view = view_of(R, state, "soviet")
+    assert not reaches(R, state, view, "soviet", "2108")
+    assert siege_supplied(R, view, "2108") and not siege_supplied(R, view, "2107")
+    soviets = SturmNachOstenEvaluator(True)
+    assert soviets.hex_worth(R, state, view, "sov-5-army", "2108") == 8.0
+    assert soviets.hex_worth(R, state, view, "sov-5-army", "2107") == -13.0
 
 
 def test_no_advance_after_combat_into_a_hex_it_would_overstack() -> None:
