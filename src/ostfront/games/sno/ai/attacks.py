@@ -33,14 +33,14 @@ from fractions import Fraction
 from typing import Any
 
 from .. import disband
-from ..combat import limits, results
+from ..combat import limits
 from ..combat import odds as odds_mod
 from ..combat import plan as plan_mod
 from ..combat.declare import available
 from ..combat.plan import combat_of, enemies_in_zoc
 from ..crt import odds_value
 from ..rules import Rules, State, combat_factor, hex_of, phasing_side, units_at
-from .evaluation import as_fought, result_value
+from .evaluation import fought_distribution, result_value
 
 UNCOVERED = 1000.0  # a target no attack takes on (7.1.4, 7.1.6, 7.1.10)
 #: SNO 7.3.1, 7.7.3a a: the results that clear the defending hex and let the attackers
@@ -155,9 +155,7 @@ def build(
             else:
                 worth = 0.0
                 if crt == "assault":
-                    dist = as_fought(
-                        R, state, results.distribution(R, state, list(group), dfd, False), dfd
-                    )
+                    dist = fought_distribution(R, state, list(group), dfd)
                     defence = sum(combat_factor(R, state, d) for d in dfd)
                     worth = result_value(dist) * max(defence, 1)
                     worth += clears(dist) * sum(want.get(h, 0.0) for h in key)

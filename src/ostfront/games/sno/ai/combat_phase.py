@@ -26,12 +26,11 @@ from typing import Any
 
 from ....core.protocol import Action
 from .. import supply
-from ..combat import results
 from ..combat.losses import FLIP, HAB, padding
 from ..combat.plan import combat_of, enemies_in_zoc
 from ..rules import Rules, State, combat_factor, enemy_at, hex_of, other, units_at
 from .attacks import Planned, build, defenders_at
-from .evaluation import FACTOR, NEVER, VP, View, as_fought, result_value, view_of
+from .evaluation import FACTOR, NEVER, VP, View, fought_distribution, result_value, view_of
 
 MIN_ATTACK = 0.05  # the least expected worth (per defending factor) an attack is made for
 DROPS = 3  # attacks taken out of a plan before units disband instead (7.1.12)
@@ -70,9 +69,7 @@ def attack_worth(R: Rules, state: State, attackers: list[str], defenders: list[s
     if not attackers or not defenders:
         return 0.0
     try:
-        dist = as_fought(
-            R, state, results.distribution(R, state, attackers, defenders, False), defenders
-        )
+        dist = fought_distribution(R, state, attackers, defenders)
     except (KeyError, ValueError, AssertionError, ZeroDivisionError):
         return -1.0
     defence = sum(combat_factor(R, state, d) for d in defenders)

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from .. import movement
 from ..combat import odds as odds_mod
-from ..combat import results
 from ..combat.plan import across_river_or_strait, attackable
 from ..rules import Rules, State, combat_factor, hex_of
 from ..state import own
 from ..units import may_attack
 from ..zoc import footprint, zoc_table
-from .evaluation import View, as_fought, result_value
+from .evaluation import View, fought_distribution, result_value
 
 #: Movement worth a factor of the defence an attack is expected to lose (a hex nearer the
 #: objective is worth 1): a lone corps at 1:2 costs about three hexes of the march
@@ -95,9 +94,7 @@ def forced_attack(
         if o.column is None:
             worth = BELOW_LOWEST * defence
         else:
-            dist = as_fought(
-                R, state, results.distribution(R, state, group, defenders, False), defenders
-            )
+            dist = fought_distribution(R, state, group, defenders)
             worth = result_value(dist) * defence
         found = memo[key] = (worth, float(o.attack), float(defence))
     return found

@@ -25,6 +25,7 @@ from ....core.paths import distances
 from ....core.protocol import Game
 from ....core.protocol import State as ProtocolState
 from .. import supply, victory
+from ..combat import results
 from ..combat.tactical import obliged_to_retreat
 from ..control import controlled_cities, own_side_of_1941
 from ..rules import Rules, State, combat_factor, hex_of, occupancy, on_map, other
@@ -88,6 +89,16 @@ def as_fought(
                 r = HELD[r]
         out[r] = out.get(r, Fraction(0)) + p
     return out
+
+
+def fought_distribution(
+    R: Rules, state: State, attackers: list[str], defenders: list[str]
+) -> dict[str, Fraction]:
+    """An attack's exact result distribution (:func:`.combat.results.distribution`, no
+    exchange conversion chosen) read as fought (:func:`as_fought`)."""
+    return as_fought(
+        R, state, results.distribution(R, state, attackers, defenders, False), defenders
+    )
 
 
 @dataclass

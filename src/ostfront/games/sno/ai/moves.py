@@ -202,19 +202,18 @@ class SturmNachOstenEvaluator:
             pending = state.get("pending")
             if pending and pending.get("kind") == "overstack":
                 return overstack_values(R, state, pending, actions)
-            if pending and pending.get("kind") == "losses" and len(actions) > LOOKAHEAD_SETS:
-                return {a.text: NEVER for a in actions if a.verb == "break"} | (
-                    combat_phase.loss_values(R, state, actions)
-                )
             if pending:
                 # SNO 10.1.9: no juggernaut broken down in the midst of losses or an advance
                 # (played out, a break-down left pending scored as well as the loss itself,
-                # and the player went back and forth between it and "cancel")
+                # and the player went back and forth between it and "cancel"); a big loss
+                # choice scored by what each set loses, not played out
+                big = pending.get("kind") == "losses" and len(actions) > LOOKAHEAD_SETS
                 return (
                     {a.text: -1.0 for a in actions if a.verb == "into"}
                     | {a.text: NEVER for a in actions if a.verb == "break"}
                     | {a.text: 0.0 for a in actions if a.verb == "cancel" and pending_into(actions)}
                     | overstacking_advances(R, state, actions)
+                    | (combat_phase.loss_values(R, state, actions) if big else {})
                 )
             if kind == "setup":
                 return self.setup_values(R, state, side, actions)
