@@ -30,12 +30,14 @@ def june_1941() -> State:
     return state
 
 
-def test_the_hard_axis_storms_the_cities_first_and_the_soviets_play_as_normal() -> None:
+def test_the_hard_axis_storms_the_cities_first_and_the_soviets_guard_them() -> None:
     """The first style is the one the hard player keeps without a clear gain: the Axis's
-    own ``storm`` (docs/ai.md, round 20), the Soviets' the normal player's."""
+    own ``storm`` (docs/ai.md, round 20), the Soviets' own ``guard`` (round 21), each
+    searched against the normal player's."""
     ev = SNO.evaluator(True)
     assert styles_of(ev, "axis") == ("storm", "steady", "drive", "secure")
-    assert styles_of(ev, "soviet") == ("steady",)  # none searched (docs/ai.md, round 14)
+    assert styles_of(ev, "soviet") == ("guard", "steady")
+    assert style_named("soviet", "guard") == replace(STEADY, name="guard", retake=1.0, open=12)
     # the normal player's weights first: the Axis's plain ones, the Soviets' with the
     # counter-attack on lost victory cities (docs/ai.md, round 15)
     assert STYLES["axis"][0] is STEADY
@@ -91,10 +93,10 @@ def test_an_all_out_attack_on_the_cities_is_offered_in_a_victory_determination_t
     ev = SNO.evaluator(True)
     december = near_rostov("1941-12")  # a VDT (15.1), and the agreed last (15.7)
     assert styles_of(ev, "axis", SNO, december) == ("storm", "steady", "drive", "secure", "assault")
-    assert styles_of(ev, "soviet", SNO, december) == ("steady", "assault")
+    assert styles_of(ev, "soviet", SNO, december) == ("guard", "steady", "assault")
     november = near_rostov("1941-11", weather="mud")
     assert styles_of(ev, "axis", SNO, november) == ("storm", "steady", "drive", "secure")
-    assert styles_of(ev, "soviet", SNO, november) == ("steady",)
+    assert styles_of(ev, "soviet", SNO, november) == ("guard", "steady")
     assert styles_of(DR.evaluator(True), "axis", DR, december) == ()
 
 
@@ -209,7 +211,7 @@ def test_the_pincer_is_offered_to_the_axis_only_while_it_besieges_a_city() -> No
     ev = SNO.evaluator(True)
     siege = before_kiev(SIX_BEFORE_KIEV)
     assert styles_of(ev, "axis", SNO, siege) == ("storm", "steady", "drive", "secure", "pincer")
-    assert styles_of(ev, "soviet", SNO, siege) == ("steady",)
+    assert styles_of(ev, "soviet", SNO, siege) == ("guard", "steady")
     fewer = before_kiev({"ger-6-corps": "1717", "ger-29-corps": "1717"})
     assert styles_of(ev, "axis", SNO, fewer) == ("storm", "steady", "drive", "secure")
     assert style_named("axis", "pincer").pincer and not STEADY.pincer

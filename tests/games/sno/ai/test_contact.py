@@ -20,6 +20,7 @@ from ostfront.games.sno.ai.moves import (
     SturmNachOstenEvaluator,
     overstacking_advances,
 )
+from ostfront.games.sno.ai.styles import GUARD_OPEN, HARD
 from ostfront.games.sno.stacking_limits import stacking_problems
 
 from .test_sno_players import position
@@ -121,6 +122,28 @@ def test_a_replacement_fills_an_empty_victory_city_the_enemy_stands_beside() -> 
         assert action.text == "replace sov-16-army 2108"
         after = GAME.apply(state, action)
         assert supply.in_supply(GAME.rules_for(after), after, "sov-16-army")
+
+
+def test_the_guard_fills_an_empty_victory_city_a_panzer_corps_could_reach() -> None:
+    """SNO 3.2.4, 5.1: the hard Soviets' guard (``open``: 12 hexes) counts an empty
+    Voronezh (2108) with the 14th Panzer Corps nine hexes off, west of Moscow in 1209, as open
+    to the Axis - eight hexes on its refitted side, and in seed 16 (August 1941) the normal
+    Axis walked into Voronezh from ten. The guard places its replacement there; the normal
+    player, for whom only Moscow is in danger, nearer Moscow."""
+    units = {"ger-14-pz": "1209", "sov-moscow-gar": "1306", "sov-5-army": "1307"}
+    pos = position("1941-09", "soviet_rrp", units, weather="good")
+    pos["pools"]["soviet"]["rf"] = 6
+    pos["units"].append({"id": "sov-16-army", "hex": "dead"})
+    state = GAME.setup(position=pos)
+    assert GAME.rules_for(state).map.grid.distance("2108", "1209") == 9 <= GUARD_OPEN
+    legal = GAME.legal_actions(state)
+    by_normal = SturmNachOstenEvaluator(True).quick_values(GAME, state, "soviet", legal)
+    guard = SturmNachOstenEvaluator(True, HARD["soviet"])
+    by_guard = guard.quick_values(GAME, state, "soviet", legal)
+    voronezh = "replace sov-16-army 2108"
+    assert by_guard[voronezh] == by_normal[voronezh] + EMPTY_CITY
+    assert max(by_guard, key=lambda t: by_guard[t]) == voronezh
+    assert max(by_normal, key=lambda t: by_normal[t]) != voronezh
 
 
 def test_a_move_into_an_own_victory_city_beyond_the_supply_lines_is_not_priced() -> None:

@@ -237,7 +237,8 @@ class SturmNachOstenEvaluator:
     def rrp_values(
         self, R: Rules, state: State, side: str, actions: Sequence[Action]
     ) -> dict[str, float]:
-        view = view_of(R, state, side, self.style_for(side, state).pincer)
+        style = self.style_for(side, state)
+        view = view_of(R, state, side, style.pincer)
         out: dict[str, float] = {}
         for a in actions:
             if a.verb == "end":
@@ -259,7 +260,7 @@ class SturmNachOstenEvaluator:
                 # the strongest unit for the factors, nearest where it is needed - first of
                 # all in a victory city the enemy could walk into (3.2.4)
                 out[a.text] = 5.0 + unit.force_cf / cost - 0.2 * near
-                if open_to_enemy(R, view, h):
+                if open_to_enemy(R, view, h, style.open):
                     out[a.text] += EMPTY_CITY
             elif a.verb == "fortify":
                 uid = str(a.args[0])
@@ -489,13 +490,13 @@ class SturmNachOstenEvaluator:
         return out
 
 
-def open_to_enemy(R: Rules, view: View, h: str) -> bool:
+def open_to_enemy(R: Rules, view: View, h: str, radius: int = 2) -> bool:
     """SNO 3.2.4: a victory city the side holds with no unit in it and an enemy unit within
-    two hexes - entered in his next Movement Phase, it is his (seeds 16 and 18: Voronezh and
-    Rostov so taken in 1941)."""
+    ``radius`` hexes - entered in his next Movement Phase, it is his (seeds 16 and 18:
+    Voronezh and Rostov so taken in 1941)."""
     if h not in view.victory or view.cities.get(h) != view.side or view.occupancy.get(h):
         return False
-    return any(R.map.grid.distance(h, e) <= 2 for e in view.enemy_hexes)
+    return any(R.map.grid.distance(h, e) <= radius for e in view.enemy_hexes)
 
 
 def overstacking_advances(R: Rules, state: State, actions: Sequence[Action]) -> dict[str, float]:

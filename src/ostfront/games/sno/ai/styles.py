@@ -10,13 +10,15 @@ needs (15.6) against how much it risks being cut off (9.5.1: an isolated unit ou
 is lost). Which is best depends on the position, so none is better in general; the hard
 player plays each for a game-turn on its own dice and keeps the one whose position
 evaluates best; it plays its own first (:data:`HARD`: the Axis's ``storm``, attacking the
-victory cities it stands beside) where no other is clearly better. The Soviets have only
-``steady`` of their own: two more Soviet styles (every
-unit into the threatened cities; out of the Axis ZOC towards them) were measured over 30
-paired games and gained nothing (docs/ai.md, round 14), and the winter offensive out of
-season lost 0.32 +- 0.49 of their count over 37 (round 18). In a Victory Determination Turn
-each side may also play ``assault`` (:data:`AT_VDT`), where only the cities count; while
-the Axis besieges a victory city, ``pincer`` (:data:`IN_SIEGE`), going round it.
+victory cities it stands beside; the Soviets' ``guard``, filling the empty victory cities a
+panzer corps could reach) where no other is clearly better. The Soviets have only
+``steady`` besides: two more Soviet styles (every unit into the threatened cities; out of
+the Axis ZOC towards them) were measured over 30 paired games and gained nothing (docs/ai.md,
+round 14), the winter offensive out of season lost 0.32 +- 0.49 of their count over 37
+(round 18), and a wider or narrower threat radius lost too (round 21). In a Victory
+Determination Turn each side may also play ``assault`` (:data:`AT_VDT`), where only the
+cities count; while the Axis besieges a victory city, ``pincer`` (:data:`IN_SIEGE`), going
+round it.
 
 >>> [s.name for s in STYLES["axis"]]
 ['steady', 'drive', 'secure']
@@ -30,6 +32,8 @@ True
 True
 >>> style_named("axis", "storm").retake
 1.0
+>>> style_named("soviet", "guard").open, STEADY.open
+(12, 2)
 """
 
 from __future__ import annotations
@@ -67,6 +71,9 @@ class Style:
     #: march round the victory cities the side besieges, to cut them off, rather than at
     #: them (:func:`.evaluation.besieged`)
     pincer: bool = False
+    #: how near an enemy unit makes an empty victory city of the side the first place for a
+    #: replacement (:func:`.moves.open_to_enemy`, 3.2.4), in hexes
+    open: int = 2
 
 
 #: The normal player's weights
@@ -105,15 +112,26 @@ AT_VDT: dict[str, Style] = {
 }
 
 
+#: SNO 3.2.4, 5.1: how near an Axis unit makes an empty Soviet victory city the guard's
+#: first place for a replacement - a panzer corps marches eight hexes on its refitted side
+#: and the normal Axis walked into an empty Voronezh from ten (seed 16, August 1941)
+GUARD_OPEN = 12
+
 #: SNO 15.6, 7.7.3a: the hard player's own first style, where it is not the normal player's.
 #: The Axis storms the Soviet-held victory cities its units stand beside, though no rule
 #: obliges it (``retake``: what taking one is worth, by the chance of a result after which
 #: its attackers may advance into it), so the attack plan gathers the units for odds that
 #: take the city rather than share them out among the hexes around it - the normal player
 #: attacks a city only where its units must (7.1.4), at 2:1 month after month
-#: (docs/ai.md, round 20). Searched like the other styles, it is the one kept without a
-#: clear gain.
-HARD: dict[str, Style] = {"axis": Style("storm", retake=1.0)}
+#: (docs/ai.md, round 20). The Soviets guard the empty victory cities an Axis unit is
+#: within :data:`GUARD_OPEN` hexes of, a replacement in each (``open``; the normal player
+#: only where the enemy stands within two): Voronezh was walked into empty in nine games of
+#: forty, none with the guard (round 21). Searched like the other styles, each is the one
+#: kept without a clear gain.
+HARD: dict[str, Style] = {
+    "axis": Style("storm", retake=1.0),
+    "soviet": Style("guard", retake=1.0, open=GUARD_OPEN),
+}
 
 
 #: SNO 9.4.2, 9.5.2: the style the Axis may play while it besieges a victory city
