@@ -255,6 +255,15 @@ def siege_supplied(R: Rules, view: View, h: str) -> bool:
     )
 
 
+def kept_supplied(
+    R: Rules, state: State, view: View, nationality: str, h: str, area: frozenset[str] | None = None
+) -> bool:
+    """Whether a unit of ``nationality`` standing in ``h`` would not be isolated there: in
+    its supply lines' reach (:func:`reaches`, ``area`` as there) or in a victory city that
+    supplies it when cut off (:func:`siege_supplied`, 9.4.2)."""
+    return reaches(R, state, view, nationality, h, area) or siege_supplied(R, view, h)
+
+
 def material(R: Rules, state: State, side: str) -> tuple[float, float]:
     """(combat factors on the map, factors of them out of supply) of a side."""
     total = 0.0

@@ -53,11 +53,10 @@ from .evaluation import (
     View,
     besieged,
     evaluate,
+    kept_supplied,
     objectives,
     reach_without,
-    reaches,
     rules_of,
-    siege_supplied,
     view_of,
 )
 from .orders import no_retreat_hexes, order_values, zhukov_scores
@@ -247,9 +246,7 @@ class SturmNachOstenEvaluator:
                 uid, h = str(a.args[0]), str(a.args[1])
                 unit = R.unit(uid)
                 cost = unit.replacement_cost or 1
-                if not reaches(R, state, view, unit.nationality, h) and not siege_supplied(
-                    R, view, h
-                ):
+                if not kept_supplied(R, state, view, unit.nationality, h):
                     # SNO 9.5.1, 11.6: a dispersed replacement cannot move out of its hex,
                     # so one placed beyond its supply lines (11.8 asks only a rail line,
                     # 3.4.6) is isolated at the end of the Combat Phase: its factors are
@@ -377,11 +374,7 @@ class SturmNachOstenEvaluator:
                 w -= style.in_zoc
         if self.next_to_wanted(R, state, side, h):
             w += style.retake * RETAKE_NEAR  # SNO 15.2: gather to take a city back, or by storm
-        if (
-            self.teamwork
-            and not reaches(R, state, view, unit.nationality, h, reach)
-            and not siege_supplied(R, view, h)  # SNO 9.4.2
-        ):
+        if self.teamwork and not kept_supplied(R, state, view, unit.nationality, h, reach):
             w -= style.unsupplied  # SNO 9.5.1: an isolated unit outside a city is lost
         if self.teamwork:  # SNO 7.1.4, 7.1.6: the attack it must then make alone
             coming = self.coming_for(R, state, view)
