@@ -125,9 +125,9 @@ GUARD_OPEN = 12
 #: attacks a city only where its units must (7.1.4), at 2:1 month after month
 #: (docs/ai.md, round 20). The Soviets guard the empty victory cities an Axis unit is
 #: within :data:`GUARD_OPEN` hexes of, a replacement in each (``open``; the normal player
-#: only where the enemy stands within two): Voronezh was walked into empty in nine games of
-#: forty, none with the guard (round 21). Searched like the other styles, each is the one
-#: kept without a clear gain.
+#: only where the enemy stands within two): Voronezh was entered in an Axis Movement Phase
+#: in nine games of forty, in none with the guard (round 21). Searched like the other
+#: styles, each is the one kept without a clear gain.
 HARD: dict[str, Style] = {
     "axis": Style("storm", retake=1.0),
     "soviet": Style("guard", retake=1.0, open=GUARD_OPEN),
