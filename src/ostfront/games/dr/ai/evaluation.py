@@ -14,6 +14,7 @@ Everything is read through the DR rules modules, never by changing a state.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,12 +24,15 @@ from ....core.protocol import Game
 from .. import supply
 from ..charts import casualty_weight, victory_cities
 from ..results import advance_actions, cleared
-from ..rules import BOXES, Rules, State, occupancy, other, printed
+from ..rules import BOXES, Rules, State, ground_hexes, occupancy, other, printed
 from ..zoc import zoc_of
 
 WIN = 1000.0
 #: weights of the evaluation (one point of strength on the map = 1)
 CITY_POINT = 12.0
+#: the share of a victory city left with none of its holder's ground units, next to an enemy
+#: ground unit, that counts as the enemy's: it walks in at its next move (6.4C)
+EXPOSED = 0.5
 HEX_CONTROLLED = 0.04
 CASUALTY = 1.5
 OUT_OF_SUPPLY = 0.5  # per strength point
@@ -60,11 +64,14 @@ def evaluate(game: Game, state: State, side: str) -> float:
     R = rules_of(game, state)
     pts = {"axis": 0.0, "soviet": 0.0}
     entering = about_to_enter(R, state)
+    held = {s: ground_hexes(R, state, s) for s in pts}
     for name, value in victory_cities(R.charts).items():
         h = R.map.place_named(name).hex
         holder = entering.get(h) or state["control"].get(h)
         if holder in pts:
-            pts[holder] += CITY_POINT * value
+            share = EXPOSED if h not in entering and exposed(R, h, holder, held) else 0.0
+            pts[holder] += CITY_POINT * value * (1 - share)
+            pts[other(holder)] += CITY_POINT * value * share
     for h_side in state["control"].values():
         if h_side in pts:
             pts[h_side] += HEX_CONTROLLED
@@ -92,6 +99,41 @@ def about_to_enter(R: Rules, state: State) -> dict[str, str]:
     hexes = cleared(R, state, battle)
     into = {str(a.args[1]) if len(a.args) > 1 else hexes[0] for a in acts if a.verb == "advance"}
     return dict.fromkeys(sorted(into), str(battle["side"]))
+
+
+def exposed(R: Rules, h: str, holder: str, held: Mapping[str, Collection[str]]) -> bool:
+    """Is the victory city ``h`` open to the enemy: none of ``holder``'s ground units in it,
+    one of the enemy's next to it over land (``held``: side -> hexes holding its ground
+    units)? The enemy takes it by walking in at its next move (6.4C). A garrison that
+    retreats out of its city after attacking (7.2.2) leaves it so: the city still counts as
+    held, though the enemy next door takes it for nothing (issue 34: Kharkov's garrison
+    took its second hit as a retreat, and a panzer corps walked in)."""
+    if h in held[holder]:
+        return False
+    enemy = held[other(holder)]
+    return any(n in enemy and not _across_sea(R, h, n) for n in R.map.grid.neighbours(h))
+
+
+def exposure(
+    R: Rules,
+    side: str,
+    cities: Mapping[str, int],
+    holder: Callable[[str], str | None],
+    held: Mapping[str, Collection[str]],
+) -> float:
+    """The part of :func:`evaluate` (for ``side``) that :func:`exposed` victory cities take:
+    each one's ``EXPOSED`` share counted for its enemy rather than its holder. ``cities``:
+    hex -> victory points, ``holder``: who controls a hex."""
+    out = 0.0
+    for h, points in cities.items():
+        who = holder(h)
+        if who is not None and who in held and exposed(R, h, who, held):
+            out += (-1 if who == side else 1) * 2 * EXPOSED * CITY_POINT * points
+    return out
+
+
+def _across_sea(R: Rules, a: str, b: str) -> bool:
+    return "sea" in R.map.side_kinds(a, b)
 
 
 def _weight(R: Rules, unit: Any) -> int:

@@ -17,7 +17,7 @@ from .. import movement
 from ..movement import stranded_marshals
 from ..movement_rules import kind, record
 from ..results import cleared
-from ..rules import Rules, State, hex_of, occupancy, other, reading
+from ..rules import Rules, State, ground_hexes, ground_units_at, hex_of, occupancy, other, reading
 from ..stacking import stack_problems
 from ..state import own
 from .attacks import combat_values
@@ -28,6 +28,7 @@ from .evaluation import (
     HEX_CONTROLLED,
     Terrain,
     evaluate,
+    exposure,
     hex_worth,
     rules_of,
     support,
@@ -89,6 +90,8 @@ def static_gain(
     path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
     gain = control_gain(state, view, side, set(path))
     here = hex_of(state, uid)
+    if here is not None:
+        gain += exposure_gain(R, state, view, uid, here, dest, set(path))
     if side == "axis" and here is not None:  # 13.0: the Axis must go and take them
         gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
     return gain
@@ -106,6 +109,33 @@ def control_gain(state: State, view: Terrain, side: str, hexes: set[str]) -> flo
         counts = 2 if holder == other(side) else 1  # the enemy's loss is the side's gain
         gain += counts * (HEX_CONTROLLED + CITY_POINT * cities.get(h, 0))
     return gain
+
+
+def exposure_gain(
+    R: Rules, state: State, view: Terrain, uid: str, here: str, dest: str, path: set[str]
+) -> float:
+    """What a move changes in the :func:`~.evaluation.exposure` of the victory cities next
+    to where the unit leaves, passes and ends: a city it leaves empty beside the enemy, or
+    fills, or takes (6.4C)."""
+    side = R.unit(uid).side
+    cities = {**view.cities, **view.enemy_cities}
+    near = {here, dest, *path}
+    touched = {h: v for h, v in cities.items() if any(R.map.grid.distance(h, m) <= 1 for m in near)}
+    if not touched:
+        return 0.0
+    held = {s: ground_hexes(R, state, s) for s in (side, other(side))}
+    after = dict(held)
+    stays = any(u != uid for u in ground_units_at(R, state, here, side))
+    after[side] = (held[side] - ({here} if not stays else set())) | {dest}
+    control = state["control"]
+
+    def now(h: str) -> str | None:
+        return control.get(h)
+
+    def then(h: str) -> str | None:
+        return side if h in path else control.get(h)
+
+    return exposure(R, side, touched, then, after) - exposure(R, side, touched, now, held)
 
 
 def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
