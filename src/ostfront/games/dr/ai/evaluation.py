@@ -64,14 +64,11 @@ def evaluate(game: Game, state: State, side: str) -> float:
     R = rules_of(game, state)
     pts = {"axis": 0.0, "soviet": 0.0}
     entering = about_to_enter(R, state)
-    held = {s: ground_hexes(R, state, s) for s in pts}
-    for name, value in victory_cities(R.charts).items():
-        h = R.map.place_named(name).hex
+    cities = {R.map.place_named(n).hex: v for n, v in victory_cities(R.charts).items()}
+    for h, value in cities.items():
         holder = entering.get(h) or state["control"].get(h)
         if holder in pts:
-            share = EXPOSED if h not in entering and exposed(R, h, holder, held) else 0.0
-            pts[holder] += CITY_POINT * value * (1 - share)
-            pts[other(holder)] += CITY_POINT * value * share
+            pts[holder] += CITY_POINT * value
     for h_side in state["control"].values():
         if h_side in pts:
             pts[h_side] += HEX_CONTROLLED
@@ -84,7 +81,9 @@ def evaluate(game: Game, state: State, side: str) -> float:
         elif d["at"] not in BOXES:
             strength = printed(R, state, uid)[0]
             pts[unit.side] += strength * (1 - OUT_OF_SUPPLY if d.get("oos") else 1)
-    return pts[side] - pts[other(side)]
+    held = {s: ground_hexes(R, state, s) for s in pts}
+    open_cities = {h: v for h, v in cities.items() if h not in entering}
+    return pts[side] - pts[other(side)] + exposure(R, side, open_cities, state["control"].get, held)
 
 
 def about_to_enter(R: Rules, state: State) -> dict[str, str]:
@@ -111,7 +110,8 @@ def exposed(R: Rules, h: str, holder: str, held: Mapping[str, Collection[str]]) 
     if h in held[holder]:
         return False
     enemy = held[other(holder)]
-    return any(n in enemy and not _across_sea(R, h, n) for n in R.map.grid.neighbours(h))
+    sea = sea_sides(R)
+    return any(n in enemy and (h, n) not in sea for n in R.map.grid.neighbours(h))
 
 
 def exposure(
@@ -130,10 +130,6 @@ def exposure(
         if who is not None and who in held and exposed(R, h, who, held):
             out += (-1 if who == side else 1) * 2 * EXPOSED * CITY_POINT * points
     return out
-
-
-def _across_sea(R: Rules, a: str, b: str) -> bool:
-    return "sea" in R.map.side_kinds(a, b)
 
 
 def _weight(R: Rules, unit: Any) -> int:
@@ -226,11 +222,9 @@ def distances_from(R: Rules, state: State, source: str) -> dict[str, int]:
     return found
 
 
-def _land(R: Rules, state: State) -> Any:
-    """Steps a path over land may take: into a hex a supply path may cross (5.0, 9.4), not
-    across a sea hexside (worked out once a map and set of closed hexes)."""
-    closed = supply.impassable_hexes(R, state)
-    sea: set[tuple[str, str]] = known(
+def sea_sides(R: Rules) -> set[tuple[str, str]]:
+    """Every (hex, neighbour) pair across a sea hexside (worked out once a map)."""
+    found: set[tuple[str, str]] = known(
         R.map,
         "sea hexsides",
         lambda: {
@@ -240,6 +234,14 @@ def _land(R: Rules, state: State) -> Any:
             if "sea" in R.map.side_kinds(a, b)
         },
     )
+    return found
+
+
+def _land(R: Rules, state: State) -> Any:
+    """Steps a path over land may take: into a hex a supply path may cross (5.0, 9.4), not
+    across a sea hexside (worked out once a map and set of closed hexes)."""
+    closed = supply.impassable_hexes(R, state)
+    sea = sea_sides(R)
 
     def passable(a: str, b: str) -> bool:
         return b not in closed and (a, b) not in sea

@@ -90,9 +90,10 @@ def static_gain(
     path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
     gain = control_gain(state, view, side, set(path))
     here = hex_of(state, uid)
-    if here is not None:
-        gain += exposure_gain(R, state, view, uid, here, dest, set(path))
-    if side == "axis" and here is not None:  # 13.0: the Axis must go and take them
+    if here is None:
+        return gain
+    gain += exposure_gain(R, state, view, uid, here, dest, set(path))
+    if side == "axis":  # 13.0: the Axis must go and take them
         gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
     return gain
 
@@ -129,13 +130,10 @@ def exposure_gain(
     after[side] = (held[side] - ({here} if not stays else set())) | {dest}
     control = state["control"]
 
-    def now(h: str) -> str | None:
-        return control.get(h)
-
     def then(h: str) -> str | None:
         return side if h in path else control.get(h)
 
-    return exposure(R, side, touched, then, after) - exposure(R, side, touched, now, held)
+    return exposure(R, side, touched, then, after) - exposure(R, side, touched, control.get, held)
 
 
 def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
