@@ -25,9 +25,10 @@ rest of its own player-turn and the enemy's next, the normal player for both sid
 own dice for every style - :data:`STYLE_SAMPLES` times, and plays its turn in the style whose
 positions evaluate best on average (on the plain evaluation, the same judge for every
 style), again only on a clear gain over the first - the hard player's own, which a game may
-set apart from the normal player's (Sturm Nach Osten's Axis storms the cities). A game may
-give the hard player a larger player-turn budget (``turn_budget``) where its turns are
-longer.
+set apart from the normal player's (Sturm Nach Osten's Axis storms the cities). Where a
+game offers one way only, the hard player plays it without a search (Defiant Russia's last
+player-turn of each side, when only the points of the game's end count). A game may give
+the hard player a larger player-turn budget (``turn_budget``) where its turns are longer.
 
 Why this design (docs/ai.md): Defiant Russia's many small decisions make a full-game search
 far too wide for the time allowed, but its battles are short, decisive and dice-driven, where
@@ -180,17 +181,19 @@ class HardPlayer(NormalPlayer):
 
     def evaluator_for_turn(self, game: Game, state: State, side: str) -> Evaluator:
         """The evaluator this player-turn is played with: at its first decision, the style
-        whose game-turn played out evaluates best (:meth:`choose_style`)."""
+        whose game-turn played out evaluates best (:meth:`choose_style`) - or, where the
+        game offers one way of playing the turn, that one, with nothing to search."""
         assert self.judge is not None
         names = styles_of(self.judge, side, game, state)
-        if len(names) <= 1:
+        if not names:
             return self.judge
         key = (game.turn(state), side)
         if self.style[0] != key:
             phasing = getattr(self.judge, "phasing", None)
             if phasing is not None and phasing(game, state) != side:
                 return self.judge  # a decision in the enemy's player-turn
-            self.style = (key, self.choose_style(game, state, side, names))
+            chosen = names[0] if len(names) == 1 else self.choose_style(game, state, side, names)
+            self.style = (key, chosen)
             self.styles_played.append((key[0], side, self.style[1]))
         name = self.style[1]
         if not name:

@@ -9,6 +9,12 @@ from .rules import Rules, State, on_map
 LAST_TURN = 7  # DR 4.12: seven turns, June to December 1941
 
 
+def last_turn(state: State) -> bool:
+    """DR 4.12, 13.0A: is this the game's last turn (December 1941), after which only the
+    points of 13.0 count? (A scenario card's game ends by its own rules: never.)"""
+    return not state.get("card") and state["turn"] >= LAST_TURN
+
+
 def city_points(R: Rules, state: State) -> dict[str, int]:
     """DR 13.0B-C: each side's points for the victory cities it controls."""
     score = {"axis": 0, "soviet": 0}

@@ -8,7 +8,7 @@ take in (7.1B) are all scored here; the rest of the evaluation is in :mod:`evalu
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..air import max_air
@@ -46,6 +46,8 @@ def attack_value(
     air: int,
     pockets: bool = False,
     price: AirPrice | None = None,
+    cities: Mapping[str, int] | None = None,
+    city: float = 0.0,
 ) -> float:
     """Expected hits scored less expected hits taken (exact odds, 7.1), plus ``CLEAR`` times
     the chance of the hits that clear the hex, less the Air Points' price (``price``: what
@@ -65,6 +67,9 @@ def attack_value(
     clear = min(2, steps)  # DR 7.2.1B-C: one step lost, then a hex of retreat
     value = CLEAR * sum(float(p) for o, p in dist.items() if int(o[0]) >= clear) - taken
     value -= price(air) if price is not None else AIR_POINT * air
+    points = sum((cities or {}).get(t, 0) for t in targets)
+    if city and points:  # a defender holding on takes every hit as a step loss (7.2.1A)
+        value += city * points * sum(float(p) for o, p in dist.items() if int(o[0]) >= steps)
     if not pockets:
         return value + sum(float(p) * float(o[0]) for o, p in dist.items())
     # hits beyond the defenders' steps are lost (7.2.4)
@@ -149,9 +154,18 @@ def pocket_value(
     )
 
 
-def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -> dict[str, float]:
+def combat_values(
+    R: Rules,
+    state: State,
+    actions: Any,
+    pockets: bool = False,
+    cities: Mapping[str, int] | None = None,
+    city: float = 0.0,
+) -> dict[str, float]:
     """Values of the choices of a combat phase: which attack, and how it is declared
-    (``pockets``: the normal player's worth of blocked retreats, :func:`pocket_value`)."""
+    (``pockets``: the normal player's worth of blocked retreats, :func:`pocket_value`;
+    ``cities``: the enemy-held victory cities, hex -> points, an attack that clears one
+    worth ``city`` a point more - the hard player's last player-turn, :mod:`.styles`)."""
     p = state.get("pending")
     optional = state["phase"].endswith("exploit_combat")  # DR 7.4
     out: dict[str, float] = {}
@@ -160,7 +174,7 @@ def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -
             if a.verb == "attack":
                 t = str(a.args[0])
                 out[a.text] = attack_value(
-                    R, state, default_attackers(R, state, [t]), [t], 0, pockets
+                    R, state, default_attackers(R, state, [t]), [t], 0, pockets, None, cities, city
                 )
             elif a.verb == "done":
                 out[a.text] = 0.0
@@ -173,7 +187,7 @@ def combat_values(R: Rules, state: State, actions: Any, pockets: bool = False) -
     cost = air_price(R, state, tgt, pockets)
 
     def value_of(attackers: list[str], targets: list[str], n: int) -> float:
-        return attack_value(R, state, attackers, targets, n, pockets, cost)  # priced air
+        return attack_value(R, state, attackers, targets, n, pockets, cost, cities, city)
 
     for a in actions:
         arg = str(a.args[0]) if a.args else ""

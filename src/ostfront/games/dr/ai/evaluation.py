@@ -25,6 +25,7 @@ from .. import supply
 from ..charts import casualty_weight, victory_cities
 from ..results import advance_actions, cleared
 from ..rules import BOXES, Rules, State, ground_hexes, occupancy, other, printed
+from ..victory import casualties, casualty_point, stalin_point
 from ..zoc import zoc_of
 
 WIN = 1000.0
@@ -34,6 +35,7 @@ CITY_POINT = 12.0
 #: ground unit, that counts as the enemy's: it walks in at its next move (6.4C)
 EXPOSED = 0.5
 HEX_CONTROLLED = 0.04
+LAST_STRENGTH = 0.01  # a strength point, where only 13.0's points count (final_score)
 CASUALTY = 1.5
 OUT_OF_SUPPLY = 0.5  # per strength point
 #: weights of a hex's worth for a unit
@@ -62,13 +64,9 @@ def evaluate(game: Game, state: State, side: str) -> float:
     if res is not None:
         return WIN if res.winner == side else -WIN if res.winner else 0.0
     R = rules_of(game, state)
-    pts = {"axis": 0.0, "soviet": 0.0}
     entering = about_to_enter(R, state)
     cities = {R.map.place_named(n).hex: v for n, v in victory_cities(R.charts).items()}
-    for h, value in cities.items():
-        holder = entering.get(h) or state["control"].get(h)
-        if holder in pts:
-            pts[holder] += CITY_POINT * value
+    pts = city_worths(state, cities, entering)
     for h_side in state["control"].values():
         if h_side in pts:
             pts[h_side] += HEX_CONTROLLED
@@ -84,6 +82,41 @@ def evaluate(game: Game, state: State, side: str) -> float:
     held = {s: ground_hexes(R, state, s) for s in pts}
     open_cities = {h: v for h, v in cities.items() if h not in entering}
     return pts[side] - pts[other(side)] + exposure(R, side, open_cities, state["control"].get, held)
+
+
+def final_score(game: Game, state: State, side: str) -> float:
+    """How good the position is for ``side`` when nothing the enemy does comes after it (the
+    game's last player-turn, 4.12): 13.0's points alone - the victory cities held when the
+    game ends (those about to be entered counted as taken), Stalin and the casualty point -
+    ``CITY_POINT`` each, and the strength on the map only to break ties (``LAST_STRENGTH``
+    a point): a unit lost in the last player-turn costs nothing more unless it turns the
+    casualty point (13.0E)."""
+    res = game.result(state)
+    if res is not None:
+        return WIN if res.winner == side else -WIN if res.winner else 0.0
+    R = rules_of(game, state)
+    cities = {R.map.place_named(n).hex: v for n, v in victory_cities(R.charts).items()}
+    pts = city_worths(state, cities, about_to_enter(R, state))
+    pts[stalin_point(state)] += CITY_POINT
+    pts[casualty_point(casualties(R, state))] += CITY_POINT
+    for uid, d in state["units"].items():
+        unit = R.unit(uid)
+        if unit.is_ground and unit.side in pts and d["at"] not in BOXES:
+            pts[unit.side] += LAST_STRENGTH * printed(R, state, uid)[0]
+    return pts[side] - pts[other(side)]
+
+
+def city_worths(
+    state: State, cities: Mapping[str, int], entering: Mapping[str, str]
+) -> dict[str, float]:
+    """Side -> ``CITY_POINT`` for each victory point of the cities (hex -> points) it holds,
+    a city about to be entered (:func:`about_to_enter`) counted as its attacker's."""
+    pts = {"axis": 0.0, "soviet": 0.0}
+    for h, value in cities.items():
+        holder = entering.get(h) or state["control"].get(h)
+        if holder in pts:
+            pts[holder] += CITY_POINT * value
+    return pts
 
 
 def about_to_enter(R: Rules, state: State) -> dict[str, str]:

@@ -17,9 +17,20 @@ from .. import movement
 from ..movement import stranded_marshals
 from ..movement_rules import kind, record
 from ..results import cleared
-from ..rules import Rules, State, ground_hexes, ground_units_at, hex_of, occupancy, other, reading
+from ..rules import (
+    Rules,
+    State,
+    ground_hexes,
+    ground_units_at,
+    hex_of,
+    occupancy,
+    other,
+    phase_side,
+    reading,
+)
 from ..stacking import stack_problems
 from ..state import own
+from ..victory import last_turn
 from .attacks import combat_values
 from .contact import contact_price
 from .evaluation import (
@@ -29,12 +40,15 @@ from .evaluation import (
     Terrain,
     evaluate,
     exposure,
+    final_score,
     hex_worth,
     rules_of,
     support,
     terrain_view,
 )
+from .plan import DEFAULT as DEFAULT_PLAN
 from .plan import make_plan
+from .styles import LAST, NORMAL, Style
 
 OVERSTACKED = 20.0
 PLANNED = 3.0  # a move the attack plan asks for (plan)
@@ -50,12 +64,15 @@ def move_gain(
     teamwork: bool = False,
     verb: str = "to",
     stay: float | None = None,
+    take: bool = False,
 ) -> float:
     """What moving ``uid`` to ``dest`` gains: for the normal player (``teamwork``) by the
     worth of the hexes and the support it gives; for greedy by the static evaluation one
     step ahead (:func:`static_gain`). An over-stacked destination costs a unit at the end of
     the phase (6.2). Both add the price of the compulsory attack the destination brings, less
-    that of staying (7.0: :func:`~ostfront.games.dr.ai.contact.contact_price`)."""
+    that of staying (7.0: :func:`~ostfront.games.dr.ai.contact.contact_price`). With ``take``
+    (the hard player's last player-turn, :mod:`.styles`) the normal player's move also
+    counts the hexes it takes on its way, a victory city with its points (6.4C, 13.0B)."""
 
     here = hex_of(state, uid)
     if here is None:
@@ -63,6 +80,8 @@ def move_gain(
     if teamwork:
         gain = hex_worth(R, state, view, uid, dest) - hex_worth(R, state, view, uid, here)
         gain += support(R, state, view, uid, dest) - support(R, state, view, uid, here)
+        if take:
+            gain += taken_on_the_way(R, state, view, uid, dest, verb)
     else:
         gain = static_gain(R, state, view, uid, dest, verb)
     if dest != here:  # DR 7.0: the compulsory attack each hex brings (every level)
@@ -96,6 +115,16 @@ def static_gain(
     if side == "axis":  # 13.0: the Axis must go and take them
         gain += ADVANCE * (view.objective.get(here, 40) - view.objective.get(dest, 40))
     return gain
+
+
+def taken_on_the_way(
+    R: Rules, state: State, view: Terrain, uid: str, dest: str, verb: str = "to"
+) -> float:
+    """What a move gains in :func:`control_gain` by every hex it passes (6.4C; by rail,
+    where it ends)."""
+    found = movement.reach_of(R, state, uid) if verb == "to" else {}
+    path = path_to(found, dest)[1:] if dest in found else [dest]
+    return control_gain(state, view, R.unit(uid).side, set(path))
 
 
 def control_gain(state: State, view: Terrain, side: str, hexes: set[str]) -> float:
@@ -145,14 +174,15 @@ def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
 
 
 def best_move(
-    R: Rules, state: State, view: Terrain, uid: str, teamwork: bool = False
+    R: Rules, state: State, view: Terrain, uid: str, teamwork: bool = False, take: bool = False
 ) -> tuple[float, str, str]:
-    """(gain, verb, hex) of the unit's best move; gain 0 and no hex if staying is best."""
+    """(gain, verb, hex) of the unit's best move; gain 0 and no hex if staying is best
+    (``take``: as :func:`move_gain`)."""
     best = (0.0, "", "")
     here = hex_of(state, uid)
     stay = contact_price(R, state, view, uid, here) if here is not None else 0.0
     for h, verb in sorted(destinations(R, state, uid).items()):
-        g = move_gain(R, state, view, uid, h, teamwork, verb, stay)
+        g = move_gain(R, state, view, uid, h, teamwork, verb, stay, take)
         if g > best[0] + 1e-9:
             best = (g, verb, h)
     return best
@@ -164,8 +194,9 @@ class DefiantRussiaEvaluator:
     A unit's best move is remembered for the rest of the phase and worked out again only
     when it is the best candidate (moves of other units rarely change it: lazy greedy)."""
 
-    def __init__(self, teamwork: bool = False) -> None:
+    def __init__(self, teamwork: bool = False, style: Style = NORMAL) -> None:
         self.teamwork = teamwork  # the normal player's coordination terms (see support)
+        self.style = style  # how the side plays its player-turn (:mod:`.styles`)
         self.phase: tuple[Any, ...] = ()
         self.gains: dict[str, float] = {}
         self.plan_key: tuple[Any, ...] = ()
@@ -210,7 +241,7 @@ class DefiantRussiaEvaluator:
         fresh: set[str] = set()
         for uid in uids:
             if uid not in self.gains:
-                self.gains[uid] = best_move(R, state, view, uid, self.teamwork)[0]
+                self.gains[uid] = best_move(R, state, view, uid, self.teamwork, self.style.take)[0]
                 fresh.add(uid)
         while True:  # work out again every remembered gain that might be the best
             stale = [u for u in uids if u not in fresh]
@@ -220,7 +251,7 @@ class DefiantRussiaEvaluator:
             best_fresh = max((self.gains[u] for u in fresh), default=0.0)
             if self.gains[top] <= 0 or self.gains[top] < best_fresh:
                 break
-            self.gains[top] = best_move(R, state, view, top, self.teamwork)[0]
+            self.gains[top] = best_move(R, state, view, top, self.teamwork, self.style.take)[0]
             fresh.add(top)
         return {u: self.gains[u] for u in uids}
 
@@ -229,12 +260,13 @@ class DefiantRussiaEvaluator:
     ) -> dict[str, str]:
         """The Axis attack plan's moves still to make this phase (:mod:`plan`); a unit
         whose planned hex is no longer open to it when its turn comes leaves the plan."""
-        if not self.teamwork or view.side != "axis" or not state["phase"].endswith(PLANNING):
+        plans = view.side == "axis" or self.style.plan is not None
+        if not self.teamwork or not plans or not state["phase"].endswith(PLANNING):
             return {}
         key = (state.get("seed"), state["turn"], state["phase"])
         if self.plan_key != key:
             movers = [u for u in movement.selectable(R, state) if R.unit(u).is_ground]
-            plan = make_plan(R, state, view, movers)
+            plan = make_plan(R, state, view, movers, self.style.plan or DEFAULT_PLAN)
             self.plan_key, self.plan, self.targets = key, plan.moves, set(plan.targets)
         view.planned = self.targets
         if sel is None:  # the next unit to move: the first whose hex is still open to it
@@ -251,7 +283,31 @@ class DefiantRussiaEvaluator:
                 del self.plan[uid]
         return {u: h for u, h in self.plan.items() if u not in state["done"]}
 
+    # -- the hard player's styles (:mod:`.styles`) ------------------------------
+    def styles(
+        self, side: str, game: Game | None = None, state: ProtocolState | None = None
+    ) -> tuple[str, ...]:
+        """The ways of playing ``side``'s player-turn the hard player may choose among: in
+        the game's last turn (4.12), its ``last`` (one way: played without a search);
+        otherwise none but the normal player's."""
+        if state is None or not last_turn(own(state)):
+            return ()
+        return (LAST[side].name,)
+
+    def styled(self, side: str, name: str) -> DefiantRussiaEvaluator:
+        """A fresh evaluator that plays ``side``'s player-turn in the style ``name``."""
+        style = LAST[side] if name == LAST[side].name else NORMAL
+        return DefiantRussiaEvaluator(self.teamwork, style)
+
+    def phasing(self, game: Game, state: ProtocolState) -> str | None:
+        """Whose player-turn it is (4.0); None once the game is over."""
+        s = own(state)
+        return None if s.get("winner") else phase_side(str(s.get("phase", "")))
+
+    # -- the Evaluator protocol ------------------------------------------------
     def evaluate(self, game: Game, state: ProtocolState, side: str) -> float:
+        if self.style.final:
+            return final_score(game, own(state), side)
         return evaluate(game, own(state), side)
 
     def turns_on_dice(self, game: Game, state: ProtocolState) -> bool:
@@ -282,7 +338,8 @@ class DefiantRussiaEvaluator:
             if self.teamwork and (state.get("pending") or {}).get("kind") == "advance":
                 return self.advance_values(R, state, side, actions)
             if state["phase"].endswith("combat"):
-                return combat_values(R, state, actions, self.teamwork)
+                cities = terrain_view(R, state, side).enemy_cities if self.style.city else {}
+                return combat_values(R, state, actions, self.teamwork, cities, self.style.city)
             if not state["phase"].endswith(("move", "exploit")) or state.get("pending"):
                 return {}
             return self.move_values(R, state, side, actions)
@@ -342,7 +399,9 @@ class DefiantRussiaEvaluator:
                 if planned.get(sel) == dest and not stack_problems(R, state, [*there, sel]):
                     out[a.text] = PLANNED
                 else:
-                    out[a.text] = move_gain(R, state, view, sel, dest, self.teamwork, a.verb)
+                    out[a.text] = move_gain(
+                        R, state, view, sel, dest, self.teamwork, a.verb, None, self.style.take
+                    )
             elif a.verb == "to" and sel in stranded:  # to a hex with a Soviet ground unit
                 there = occupancy(state).get(str(a.args[0]), [])
                 joins = any(R.unit(u).is_ground and R.unit(u).side == side for u in there)

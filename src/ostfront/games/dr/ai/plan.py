@@ -76,6 +76,9 @@ class Style:
     pushed: float = PUSHED
     blockers: int = BLOCKERS
     spare: frozenset[str] = frozenset()  # enemy hexes not to choose as targets
+    #: only enemy hexes in the enemy's victory cities are targets (a side's last
+    #: player-turn: nothing else counts once the game ends, 13.0A-B; :mod:`.styles`)
+    cities_only: bool = False
 
 
 DEFAULT = Style()
@@ -129,12 +132,17 @@ def make_plan(
             reach[uid] = set(movement.reachable(R, state, uid)) | {here}
     plan = Plan()
     plan.contact = {
-        n for h in holders_after(R, state, {}) for n in R.map.grid.neighbours(h) if n in enemy
+        n
+        for h in holders_after(R, state, {}, view.side)
+        for n in R.map.grid.neighbours(h)
+        if n in enemy
     }
     free = set(reach)
     while True:
         best: tuple[float, str, dict[str, str]] | None = None
         for target in sorted(enemy - set(plan.targets) - style.spare):
+            if style.cities_only and target not in view.enemy_cities:
+                continue
             found = _assign(R, state, view, target, free, reach, plan, enemy, style)
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], target, found[1])
@@ -146,13 +154,13 @@ def make_plan(
         free -= set(moves)
 
 
-def holders_after(R: Rules, state: State, moves: dict[str, str]) -> set[str]:
-    """Hexes holding an Axis ground unit once ``moves`` (unit -> hex) are made."""
+def holders_after(R: Rules, state: State, moves: dict[str, str], side: str = "axis") -> set[str]:
+    """Hexes holding a ground unit of ``side`` once ``moves`` (unit -> hex) are made."""
     out: set[str] = set()
     for h, uids in occupancy(state).items():
         for u in uids:
             unit = R.unit(u)
-            if unit.is_ground and unit.side == "axis":
+            if unit.is_ground and unit.side == side:
                 out.add(moves.get(u, h))
     return out
 
@@ -212,7 +220,7 @@ def _blockers(
     grid = R.map.grid
     added: dict[str, str] = {}
     for _ in range(most + 1):
-        gaps = retreat_hexes(R, state, target, holders_after(R, state, moves | added))
+        gaps = retreat_hexes(R, state, target, holders_after(R, state, moves | added, view.side))
         if not gaps:
             return added
         if len(added) == most:
@@ -227,7 +235,7 @@ def _blockers(
             closes = sum(
                 1
                 for g in gaps
-                if g == b or (g in grid.neighbours(b) and extends(R, state, b, g, "axis"))
+                if g == b or (g in grid.neighbours(b) and extends(R, state, b, g, view.side))
             )
             if not closes:
                 continue
@@ -317,10 +325,13 @@ def _assign(
             stacked[a].append(uid)
             scored += hits
 
-    add_attackers(style.enough * taken)
+    steps = total_steps(R, state, ground_units_at(R, state, target))
+    # a city is taken only once every defender is gone: one that holds on takes each hit
+    # as a step loss (7.2.1A), so the plan gathers more hits than the defenders have steps
+    wanted = style.enough * taken
+    add_attackers(max(wanted, steps + 1.0) if style.cities_only else wanted)
     if scored < style.odds * taken or all(hex_of(state, u) == a for u, a in moves.items()):
         return None
-    steps = total_steps(R, state, ground_units_at(R, state, target))
     blockers = _blockers(
         R, state, view, target, free, reach, plan.moves | moves, enemy, allowed, style.blockers
     )
