@@ -105,8 +105,7 @@ def static_gain(
     line, ground, supply or teamwork, which are the normal player's (:func:`hex_worth`,
     :func:`support`)."""
     side = R.unit(uid).side
-    found = movement.reach_of(R, state, uid) if verb == "to" else {}
-    path = path_to(found, dest)[1:] if dest in found else [dest]  # by rail: the end only
+    path = passed(R, state, uid, dest, verb)
     gain = control_gain(state, view, side, set(path))
     here = hex_of(state, uid)
     if here is None:
@@ -120,11 +119,14 @@ def static_gain(
 def taken_on_the_way(
     R: Rules, state: State, view: Terrain, uid: str, dest: str, verb: str = "to"
 ) -> float:
-    """What a move gains in :func:`control_gain` by every hex it passes (6.4C; by rail,
-    where it ends)."""
+    """What a move gains in :func:`control_gain` by every hex it passes (6.4C)."""
+    return control_gain(state, view, R.unit(uid).side, set(passed(R, state, uid, dest, verb)))
+
+
+def passed(R: Rules, state: State, uid: str, dest: str, verb: str = "to") -> list[str]:
+    """The hexes a move to ``dest`` passes, ``dest`` last (by rail: the end only)."""
     found = movement.reach_of(R, state, uid) if verb == "to" else {}
-    path = path_to(found, dest)[1:] if dest in found else [dest]
-    return control_gain(state, view, R.unit(uid).side, set(path))
+    return path_to(found, dest)[1:] if dest in found else [dest]
 
 
 def control_gain(state: State, view: Terrain, side: str, hexes: set[str]) -> float:
@@ -258,7 +260,8 @@ class DefiantRussiaEvaluator:
     def planned_moves(
         self, R: Rules, state: State, view: Terrain, sel: str | None
     ) -> dict[str, str]:
-        """The Axis attack plan's moves still to make this phase (:mod:`plan`); a unit
+        """The attack plan's moves still to make this phase (:mod:`plan`: the Axis's, and
+        either side's in a style with a plan, :mod:`.styles`); a unit
         whose planned hex is no longer open to it when its turn comes leaves the plan."""
         plans = view.side == "axis" or self.style.plan is not None
         if not self.teamwork or not plans or not state["phase"].endswith(PLANNING):
