@@ -118,7 +118,7 @@ def end_of_turn(R: Rules, state: State) -> None:
         if state["turn"] >= card["last_turn"] and card["victory"] == "survival":
             survival(R, state)
         return
-    if check_automatic(R, state) or state["turn"] < LAST_TURN:
+    if check_automatic(R, state) or not last_turn(state):
         return
     pts, why = score(R, state)
     winner = max(pts, key=lambda s: pts[s])

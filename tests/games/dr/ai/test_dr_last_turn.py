@@ -105,7 +105,7 @@ def test_the_last_style_is_offered_in_the_last_turn_only() -> None:
         assert ev.styles(side, GAME, start(OREL_HELD, {OREL: "axis"})) == ("last",)
         assert ev.styles(side, GAME, start(OREL_HELD, {OREL: "axis"}, turn=6)) == ()
     styled = ev.styled("soviet", "last")
-    assert styled.style is LAST["soviet"] and styled.teamwork
+    assert styled.style is LAST and styled.teamwork
 
 
 def test_the_hard_player_keeps_its_style_for_its_own_player_turn() -> None:
@@ -115,7 +115,7 @@ def test_the_hard_player_keeps_its_style_for_its_own_player_turn() -> None:
     player = HardPlayer(1)
     player.judge = player.evaluator_of(GAME)
     ev = player.evaluator_for_turn(GAME, soviet_turn, "soviet")
-    assert isinstance(ev, DefiantRussiaEvaluator) and ev.style is LAST["soviet"]
+    assert isinstance(ev, DefiantRussiaEvaluator) and ev.style is LAST
     axis_turn = {**soviet_turn, "phase": "axis_combat"}
     other = HardPlayer(1)
     other.judge = other.evaluator_of(GAME)

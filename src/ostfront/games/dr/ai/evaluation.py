@@ -65,7 +65,7 @@ def evaluate(game: Game, state: State, side: str) -> float:
         return WIN if res.winner == side else -WIN if res.winner else 0.0
     R = rules_of(game, state)
     entering = about_to_enter(R, state)
-    cities = {R.map.place_named(n).hex: v for n, v in victory_cities(R.charts).items()}
+    cities = city_hexes(R)
     pts = city_worths(state, cities, entering)
     for h_side in state["control"].values():
         if h_side in pts:
@@ -95,8 +95,7 @@ def final_score(game: Game, state: State, side: str) -> float:
     if res is not None:
         return WIN if res.winner == side else -WIN if res.winner else 0.0
     R = rules_of(game, state)
-    cities = {R.map.place_named(n).hex: v for n, v in victory_cities(R.charts).items()}
-    pts = city_worths(state, cities, about_to_enter(R, state))
+    pts = city_worths(state, city_hexes(R), about_to_enter(R, state))
     pts[stalin_point(state)] += CITY_POINT
     pts[casualty_point(casualties(R, state))] += CITY_POINT
     for uid, d in state["units"].items():
@@ -104,6 +103,11 @@ def final_score(game: Game, state: State, side: str) -> float:
         if unit.is_ground and unit.side in pts and d["at"] not in BOXES:
             pts[unit.side] += LAST_STRENGTH * printed(R, state, uid)[0]
     return pts[side] - pts[other(side)]
+
+
+def city_hexes(R: Rules) -> dict[str, int]:
+    """Hex -> victory points of each victory city (13.0B-C), in the order of their names."""
+    return {R.map.place_named(n).hex: v for n, v in sorted(victory_cities(R.charts).items())}
 
 
 def city_worths(
@@ -203,7 +207,7 @@ def terrain_view(R: Rules, state: State, side: str) -> Terrain:
             unit = R.unit(u)
             if unit.is_ground and unit.side != side:
                 enemy_at[h] = enemy_at.get(h, 0) + printed(R, state, u)[0]
-    cities = {R.map.place_named(n).hex: v for n, v in sorted(victory_cities(R.charts).items())}
+    cities = city_hexes(R)
     held = tuple(sorted((h, state["control"].get(h) or "") for h in cities))
     key = (side, state["turn"], state["phase"], state["weather"], held,
            tuple(sorted(enemy_at.items())))  # fmt: skip

@@ -295,11 +295,11 @@ class DefiantRussiaEvaluator:
         otherwise none but the normal player's."""
         if state is None or not last_turn(own(state)):
             return ()
-        return (LAST[side].name,)
+        return (LAST.name,)
 
     def styled(self, side: str, name: str) -> DefiantRussiaEvaluator:
         """A fresh evaluator that plays ``side``'s player-turn in the style ``name``."""
-        style = LAST[side] if name == LAST[side].name else NORMAL
+        style = LAST if name == LAST.name else NORMAL
         return DefiantRussiaEvaluator(self.teamwork, style)
 
     def phasing(self, game: Game, state: ProtocolState) -> str | None:

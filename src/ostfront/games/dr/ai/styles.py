@@ -25,7 +25,7 @@ plays that player-turn as ``last``, each side alike:
 The game offers the style only in that turn (:meth:`.moves.DefiantRussiaEvaluator.styles`),
 and the hard player plays it there without a search (one way offered: nothing to choose).
 
->>> LAST["soviet"].plan.cities_only, LAST["soviet"].final, LAST["axis"] is LAST["soviet"]
+>>> LAST.plan.cities_only, LAST.final, LAST.take
 (True, True, True)
 """
 
@@ -59,11 +59,10 @@ class Style:
 NORMAL = Style()
 #: a side's last player-turn (4.12, 13.0A), each side alike: a clear of a city is worth what
 #: the evaluation gives the city; attacks at odds of 0.3 hits scored a hit taken are rolled
-LAST_TURN = Style(
+LAST = Style(
     name="last",
     plan=PlanStyle(odds=0.3, city=CITY_POINT, nearer=0.0, cities_only=True),
     final=True,
     city=CITY_POINT,
     take=True,
 )
-LAST: dict[str, Style] = {"axis": LAST_TURN, "soviet": LAST_TURN}
