@@ -15,6 +15,12 @@ def last_turn(state: State) -> bool:
     return not state.get("card") and state["turn"] >= LAST_TURN
 
 
+def turns_to_go(state: State) -> int | None:
+    """DR 4.12: the turns the game has after this one (0 in December 1941, its last); None
+    for a scenario card's game, which ends by its own rules."""
+    return None if state.get("card") else max(0, LAST_TURN - int(state["turn"]))
+
+
 def city_points(R: Rules, state: State) -> dict[str, int]:
     """DR 13.0B-C: each side's points for the victory cities it controls."""
     score = {"axis": 0, "soviet": 0}

@@ -5,6 +5,8 @@ normal player, holding its line for turns that will not come, does neither."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ostfront.ai.hard import HardPlayer
@@ -13,7 +15,7 @@ from ostfront.games import get
 from ostfront.games.dr import victory
 from ostfront.games.dr.ai import evaluation as dr_eval
 from ostfront.games.dr.ai.moves import DefiantRussiaEvaluator
-from ostfront.games.dr.ai.styles import LAST
+from ostfront.games.dr.ai.styles import APPROACH, LAST
 from ostfront.games.dr.rules import BOXES, printed, reading
 
 GAME = get("dr")
@@ -99,13 +101,34 @@ def test_the_last_turn_is_judged_by_the_points_of_13_0_alone() -> None:
 
 
 def test_the_last_style_is_offered_in_the_last_turn_only() -> None:
-    """DR 4.12: the style is the game's last turn's; in November there is none."""
+    """DR 4.12: the style is the game's last turn's; October's and November's the Soviets'
+    approach; September has none."""
     ev = DefiantRussiaEvaluator(teamwork=True)
     for side in ("axis", "soviet"):
         assert ev.styles(side, GAME, start(OREL_HELD, {OREL: "axis"})) == ("last",)
-        assert ev.styles(side, GAME, start(OREL_HELD, {OREL: "axis"}, turn=6)) == ()
+        approach = ("approach",) if side == "soviet" else ()
+        for turn in (5, 6):
+            assert ev.styles(side, GAME, start(OREL_HELD, {OREL: "axis"}, turn=turn)) == approach
+        assert ev.styles(side, GAME, start(OREL_HELD, {OREL: "axis"}, turn=4)) == ()
     styled = ev.styled("soviet", "last")
     assert styled.style is LAST and styled.teamwork
+    assert ev.styled("soviet", "approach").style is APPROACH
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_hard_soviets_march_on_the_enemy_held_cities_in_november(seed: int) -> None:
+    """November, the Axis far off at Minsk, Kharkov the Axis's: the normal Soviets' 10th
+    Army has nothing to go for and stays seven hexes from Kharkov; the hard Soviets'
+    approach marches it three hexes from the city, within reach of it in December."""
+    units: Units = [("ger-i-inf", "1511", []), ("sov-10-army", "2024", []),
+                    ("sov-5-army", "2224", [])]  # fmt: skip
+    for level, hexes in (("normal", 7), ("hard", 3)):
+        s = start(units, {KHARKOV: "axis"}, seed, turn=6)
+        player = make_player(level, seed)
+        while s["phase"] == "soviet_move":
+            s = GAME.apply(s, player.choose(GAME, s))
+        army = s["units"]["sov-10-army"]["at"]
+        assert GAME.rules_for(s).map.grid.distance(army, KHARKOV) == hexes, level
 
 
 def test_the_hard_player_keeps_its_style_for_its_own_player_turn() -> None:
@@ -120,3 +143,29 @@ def test_the_hard_player_keeps_its_style_for_its_own_player_turn() -> None:
     other = HardPlayer(1)
     other.judge = other.evaluator_of(GAME)
     assert other.evaluator_for_turn(GAME, axis_turn, "soviet") is other.judge
+
+
+def test_the_last_turn_drops_the_airborne_into_an_empty_city_before_any_plan() -> None:
+    """DR 11.3.1B-C: in December the airborne corps at Voronezh may drop anywhere within four
+    hexes, empty Axis-held Kharkov among them, but only as the phase's first move. The
+    last turn's plan would march it beside Orel to attack; with drops counted (``drop``),
+    it leaves the corps out of the plan, and the corps, worth a city five times in six
+    (11.3.1D), is the first unit moved - and it drops into Kharkov."""
+    units: Units = [("ger-i-inf", OREL, ["reduced"]), ("sov-airborne", "1720", []),
+                    ("sov-10-army", "1620", [])]  # fmt: skip
+    control = {KHARKOV: "axis", OREL: "axis"}
+    s = start(units, control, 1)
+    acts = GAME.legal_actions(s)
+    no_drops = DefiantRussiaEvaluator(True, dataclasses.replace(LAST, drop=False))
+    values = no_drops.quick_values(GAME, s, "soviet", acts)
+    assert no_drops.plan == {"sov-10-army": "1518", "sov-airborne": "1518"}
+    assert values["select sov-airborne"] < values["select sov-10-army"]
+    last = DefiantRussiaEvaluator(True, LAST)
+    values = last.quick_values(GAME, s, "soviet", acts)
+    assert last.plan == {"sov-10-army": "1518"}
+    lands = 5 / 6 * 2 * (dr_eval.CITY_POINT + dr_eval.HEX_CONTROLLED)
+    assert max(values, key=values.__getitem__) == "select sov-airborne"
+    assert values["select sov-airborne"] == pytest.approx(lands, abs=1.0)
+    hard, done = play_to_the_end(start(units, control, 1), "hard", 1)
+    assert done.index("drop 2018") < done.index("to 1518")
+    assert hard["control"][KHARKOV] == "soviet"

@@ -13,7 +13,7 @@ from typing import Any
 from ....core.paths import path_to
 from ....core.protocol import Game
 from ....core.protocol import State as ProtocolState
-from .. import movement
+from .. import airborne, movement
 from ..movement import stranded_marshals
 from ..movement_rules import kind, record
 from ..results import cleared
@@ -30,7 +30,7 @@ from ..rules import (
 )
 from ..stacking import stack_problems
 from ..state import own
-from ..victory import last_turn
+from ..victory import last_turn, turns_to_go
 from .attacks import combat_values
 from .contact import contact_price
 from .evaluation import (
@@ -48,7 +48,7 @@ from .evaluation import (
 )
 from .plan import DEFAULT as DEFAULT_PLAN
 from .plan import make_plan
-from .styles import LAST, NORMAL, Style
+from .styles import APPROACH, APPROACH_TURNS, LAST, NORMAL, Style
 
 OVERSTACKED = 20.0
 PLANNED = 3.0  # a move the attack plan asks for (plan)
@@ -64,15 +64,17 @@ def move_gain(
     teamwork: bool = False,
     verb: str = "to",
     stay: float | None = None,
-    take: bool = False,
+    style: Style = NORMAL,
 ) -> float:
     """What moving ``uid`` to ``dest`` gains: for the normal player (``teamwork``) by the
     worth of the hexes and the support it gives; for greedy by the static evaluation one
     step ahead (:func:`static_gain`). An over-stacked destination costs a unit at the end of
     the phase (6.2). Both add the price of the compulsory attack the destination brings, less
-    that of staying (7.0: :func:`~ostfront.games.dr.ai.contact.contact_price`). With ``take``
-    (the hard player's last player-turn, :mod:`.styles`) the normal player's move also
-    counts the hexes it takes on its way, a victory city with its points (6.4C, 13.0B)."""
+    that of staying (7.0: :func:`~ostfront.games.dr.ai.contact.contact_price`). The hard
+    player's ``style`` (:mod:`.styles`) adds to the normal player's move: with ``take``, the
+    hexes it takes on its way, a victory city with its points (6.4C, 13.0B); with ``march``,
+    the hexes it comes nearer the nearest enemy-held victory city. A drop (11.3) is worth
+    its move times the chance the unit lands (11.3.1D)."""
 
     here = hex_of(state, uid)
     if here is None:
@@ -80,8 +82,10 @@ def move_gain(
     if teamwork:
         gain = hex_worth(R, state, view, uid, dest) - hex_worth(R, state, view, uid, here)
         gain += support(R, state, view, uid, dest) - support(R, state, view, uid, here)
-        if take:
+        if style.take:
             gain += taken_on_the_way(R, state, view, uid, dest, verb)
+        if style.march:
+            gain += style.march * (view.objective.get(here, 40) - view.objective.get(dest, 40))
     else:
         gain = static_gain(R, state, view, uid, dest, verb)
     if dest != here:  # DR 7.0: the compulsory attack each hex brings (every level)
@@ -91,7 +95,21 @@ def move_gain(
     there = [u for u in occupancy(state).get(dest, ()) if u != uid]
     if stack_problems(R, state, [*there, uid]):
         gain -= OVERSTACKED
+    if verb == "drop":  # DR 11.3.1D: the move is made only if the unit lands
+        gain *= lands(R, uid)
     return gain
+
+
+def lands(R: Rules, uid: str) -> float:
+    """The chance a parachute drop by ``uid`` is not destroyed (11.3.1D, 11.3.2D)."""
+    destroyed = [f for f, r in airborne.RESULTS[R.unit(uid).side].items() if r == "destroyed"]
+    return 1 - len(destroyed) / 6
+
+
+def city_drops(R: Rules, state: State, view: Terrain, uid: str) -> list[str]:
+    """The empty enemy-held victory cities ``uid`` may drop into now (11.3.1C; 6.4C: it
+    takes one by landing there) - a drop the attack plan leaves the unit free to make."""
+    return [h for h in airborne.drop_hexes(R, state, uid) if h in view.enemy_cities]
 
 
 def static_gain(
@@ -167,24 +185,33 @@ def exposure_gain(
     return exposure(R, side, touched, then, after) - exposure(R, side, touched, control.get, held)
 
 
-def destinations(R: Rules, state: State, uid: str) -> dict[str, str]:
-    """Hex -> verb ("to" or "rail") for every move the unit may make now."""
+def destinations(R: Rules, state: State, uid: str, drops: bool = False) -> dict[str, str]:
+    """Hex -> verb ("to" or "rail"; with ``drops``, "drop" too) for every move the unit
+    may make now."""
     out = dict.fromkeys(movement.reachable(R, state, uid), "to")
     for h in movement.rail_destinations(R, state, uid):
         out.setdefault(h, "rail")
+    if drops:
+        for h in airborne.drop_hexes(R, state, uid):
+            out.setdefault(h, "drop")
     return out
 
 
 def best_move(
-    R: Rules, state: State, view: Terrain, uid: str, teamwork: bool = False, take: bool = False
+    R: Rules,
+    state: State,
+    view: Terrain,
+    uid: str,
+    teamwork: bool = False,
+    style: Style = NORMAL,
 ) -> tuple[float, str, str]:
     """(gain, verb, hex) of the unit's best move; gain 0 and no hex if staying is best
-    (``take``: as :func:`move_gain`)."""
+    (``style``: as :func:`move_gain`; with its ``drop``, drops are moves too)."""
     best = (0.0, "", "")
     here = hex_of(state, uid)
     stay = contact_price(R, state, view, uid, here) if here is not None else 0.0
-    for h, verb in sorted(destinations(R, state, uid).items()):
-        g = move_gain(R, state, view, uid, h, teamwork, verb, stay, take)
+    for h, verb in sorted(destinations(R, state, uid, style.drop).items()):
+        g = move_gain(R, state, view, uid, h, teamwork, verb, stay, style)
         if g > best[0] + 1e-9:
             best = (g, verb, h)
     return best
@@ -243,7 +270,7 @@ class DefiantRussiaEvaluator:
         fresh: set[str] = set()
         for uid in uids:
             if uid not in self.gains:
-                self.gains[uid] = best_move(R, state, view, uid, self.teamwork, self.style.take)[0]
+                self.gains[uid] = best_move(R, state, view, uid, self.teamwork, self.style)[0]
                 fresh.add(uid)
         while True:  # work out again every remembered gain that might be the best
             stale = [u for u in uids if u not in fresh]
@@ -253,7 +280,7 @@ class DefiantRussiaEvaluator:
             best_fresh = max((self.gains[u] for u in fresh), default=0.0)
             if self.gains[top] <= 0 or self.gains[top] < best_fresh:
                 break
-            self.gains[top] = best_move(R, state, view, top, self.teamwork, self.style.take)[0]
+            self.gains[top] = best_move(R, state, view, top, self.teamwork, self.style)[0]
             fresh.add(top)
         return {u: self.gains[u] for u in uids}
 
@@ -268,7 +295,11 @@ class DefiantRussiaEvaluator:
             return {}
         key = (state.get("seed"), state["turn"], state["phase"])
         if self.plan_key != key:
-            movers = [u for u in movement.selectable(R, state) if R.unit(u).is_ground]
+            movers = [
+                u
+                for u in movement.selectable(R, state)
+                if R.unit(u).is_ground and not (self.style.drop and city_drops(R, state, view, u))
+            ]
             plan = make_plan(R, state, view, movers, self.style.plan or DEFAULT_PLAN)
             self.plan_key, self.plan, self.targets = key, plan.moves, set(plan.targets)
         view.planned = self.targets
@@ -291,15 +322,22 @@ class DefiantRussiaEvaluator:
         self, side: str, game: Game | None = None, state: ProtocolState | None = None
     ) -> tuple[str, ...]:
         """The ways of playing ``side``'s player-turn the hard player may choose among: in
-        the game's last turn (4.12), its ``last`` (one way: played without a search);
-        otherwise none but the normal player's."""
-        if state is None or not last_turn(own(state)):
+        the game's last turn (4.12), its ``last``; in the ``APPROACH_TURNS`` before, the
+        Soviets' ``approach`` (the Axis marches on the cities every turn:
+        :data:`.evaluation.ADVANCE`); one way each, played without a search. Otherwise
+        none but the normal player's."""
+        if state is None:
             return ()
-        return (LAST.name,)
+        if last_turn(own(state)):
+            return (LAST.name,)
+        to_go = turns_to_go(own(state))
+        if side == "soviet" and to_go is not None and 0 < to_go <= APPROACH_TURNS:
+            return (APPROACH.name,)
+        return ()
 
     def styled(self, side: str, name: str) -> DefiantRussiaEvaluator:
         """A fresh evaluator that plays ``side``'s player-turn in the style ``name``."""
-        style = LAST if name == LAST.name else NORMAL
+        style = {LAST.name: LAST, APPROACH.name: APPROACH}.get(name, NORMAL)
         return DefiantRussiaEvaluator(self.teamwork, style)
 
     def phasing(self, game: Game, state: ProtocolState) -> str | None:
@@ -396,6 +434,11 @@ class DefiantRussiaEvaluator:
                     out[a.text] = PLANNED if uid == self.next else -0.5
                 else:
                     out[a.text] = gains.get(uid, -1.0) - 0.001  # "done" wins a tie
+            elif a.verb == "drop" and self.style.drop and sel is not None:
+                dest = str(a.args[0])
+                out[a.text] = move_gain(
+                    R, state, view, sel, dest, self.teamwork, a.verb, None, self.style
+                )
             elif a.verb in ("to", "rail") and sel is not None and R.unit(sel).is_ground:
                 dest = str(a.args[0])
                 there = [u for u in occupancy(state).get(dest, ()) if u != sel]
@@ -403,7 +446,7 @@ class DefiantRussiaEvaluator:
                     out[a.text] = PLANNED
                 else:
                     out[a.text] = move_gain(
-                        R, state, view, sel, dest, self.teamwork, a.verb, None, self.style.take
+                        R, state, view, sel, dest, self.teamwork, a.verb, None, self.style
                     )
             elif a.verb == "to" and sel in stranded:  # to a hex with a Soviet ground unit
                 there = occupancy(state).get(str(a.args[0]), [])

@@ -22,11 +22,23 @@ plays that player-turn as ``last``, each side alike:
   times the city's points (``city``), and a move counts the hexes it takes on its way, an
   empty victory city with its points (``take``, 6.4C).
 
-The game offers the style only in that turn (:meth:`.moves.DefiantRussiaEvaluator.styles`),
+* an airborne unit that may drop into an empty enemy-held victory city (11.3.1B-C) is left
+  out of the plan and drops there first (``drop``): a drop is the phase's first move or
+  none, and it lands five times in six (11.3.1D).
+
+The Soviets play the two player-turns before (October and November; 4.12) as the
+``approach``: the normal player's, but their units march on the nearest Axis-held victory
+city (``march``), as the Axis's always do (:data:`.evaluation.ADVANCE`), so that December
+finds them within reach of it. The normal Soviets' reserves, with no enemy within six hexes,
+have nothing to go for and stay where they stand (docs/ai.md, round 24).
+
+The game offers each style only in its turn (:meth:`.moves.DefiantRussiaEvaluator.styles`),
 and the hard player plays it there without a search (one way offered: nothing to choose).
 
->>> LAST.plan.cities_only, LAST.final, LAST.take
-(True, True, True)
+>>> LAST.plan.cities_only, LAST.final, LAST.take, LAST.drop
+(True, True, True, True)
+>>> APPROACH.march > 0, APPROACH.plan is None
+(True, True)
 """
 
 from __future__ import annotations
@@ -54,7 +66,16 @@ class Style:
     #: a move counts the hexes it takes on its way, a victory city with its points (6.4C;
     #: the normal player's moves weigh where they end, :func:`.moves.move_gain`)
     take: bool = False
+    #: a move's worth per hex it brings the unit nearer the nearest enemy-held victory
+    #: city (the Axis's drive, :data:`.evaluation.ADVANCE`, for either side)
+    march: float = 0.0
+    #: a parachute drop (11.3) counts among an airborne unit's moves, worth what the move
+    #: would be times the chance the unit lands (11.3.1D)
+    drop: bool = False
 
+
+MARCH = 0.3  # the approach's march, a hex nearer the nearest enemy-held victory city
+APPROACH_TURNS = 2  # the player-turns before the last played as the approach
 
 NORMAL = Style()
 #: a side's last player-turn (4.12, 13.0A), each side alike: a clear of a city is worth what
@@ -65,4 +86,8 @@ LAST = Style(
     final=True,
     city=CITY_POINT,
     take=True,
+    drop=True,
 )
+#: the Soviets' player-turns before their last: their units march on the Axis-held victory
+#: cities, to stand within reach of them when the last player-turn comes
+APPROACH = Style(name="approach", march=MARCH)
