@@ -27,7 +27,8 @@ positions evaluate best on average (on the plain evaluation, the same judge for 
 style), again only on a clear gain over the first - the hard player's own, which a game may
 set apart from the normal player's (Sturm Nach Osten's Axis storms the cities). Where a
 game offers one way only, the hard player plays it without a search (Defiant Russia's last
-player-turn of each side, when only the points of the game's end count). A game may give
+player-turn of each side, when only the points of the game's end count, and the Soviets' two
+before it, when they march on the cities they mean to take back then). A game may give
 the hard player a larger player-turn budget (``turn_budget``) where its turns are longer.
 
 Why this design (docs/ai.md): Defiant Russia's many small decisions make a full-game search

@@ -9,16 +9,16 @@ from .rules import Rules, State, on_map
 LAST_TURN = 7  # DR 4.12: seven turns, June to December 1941
 
 
-def last_turn(state: State) -> bool:
-    """DR 4.12, 13.0A: is this the game's last turn (December 1941), after which only the
-    points of 13.0 count? (A scenario card's game ends by its own rules: never.)"""
-    return not state.get("card") and state["turn"] >= LAST_TURN
-
-
 def turns_to_go(state: State) -> int | None:
     """DR 4.12: the turns the game has after this one (0 in December 1941, its last); None
     for a scenario card's game, which ends by its own rules."""
     return None if state.get("card") else max(0, LAST_TURN - int(state["turn"]))
+
+
+def last_turn(state: State) -> bool:
+    """DR 4.12, 13.0A: is this the game's last turn (December 1941), after which only the
+    points of 13.0 count? (A scenario card's game ends by its own rules: never.)"""
+    return turns_to_go(state) == 0
 
 
 def city_points(R: Rules, state: State) -> dict[str, int]:
