@@ -100,7 +100,7 @@ def test_the_last_turn_is_judged_by_the_points_of_13_0_alone() -> None:
     assert value == pytest.approx(expected)
 
 
-def test_the_last_style_is_offered_in_the_last_turn_only() -> None:
+def test_each_style_is_offered_in_its_own_turns_only() -> None:
     """DR 4.12: the style is the game's last turn's; October's and November's the Soviets'
     approach; September has none."""
     ev = DefiantRussiaEvaluator(teamwork=True)

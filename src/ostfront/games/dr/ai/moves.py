@@ -30,7 +30,7 @@ from ..rules import (
 )
 from ..stacking import stack_problems
 from ..state import own
-from ..victory import last_turn, turns_to_go
+from ..victory import turns_to_go
 from .attacks import combat_values
 from .contact import contact_price
 from .evaluation import (
@@ -326,12 +326,10 @@ class DefiantRussiaEvaluator:
         Soviets' ``approach`` (the Axis marches on the cities every turn:
         :data:`.evaluation.ADVANCE`); one way each, played without a search. Otherwise
         none but the normal player's."""
-        if state is None:
-            return ()
-        if last_turn(own(state)):
+        to_go = None if state is None else turns_to_go(own(state))
+        if to_go == 0:
             return (LAST.name,)
-        to_go = turns_to_go(own(state))
-        if side == "soviet" and to_go is not None and 0 < to_go <= APPROACH_TURNS:
+        if side == "soviet" and to_go is not None and to_go <= APPROACH_TURNS:
             return (APPROACH.name,)
         return ()
 
